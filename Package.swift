@@ -1,0 +1,98 @@
+// swift-tools-version: 6.0
+// Discover: a use-case engine (Flows / Contexts / Interactors) for a dating app, in pure Swift.
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "Discover",
+    platforms: [.macOS(.v15), .iOS(.v18)],
+    products: [
+        .library(name: "Discover", targets: ["Models", "Interactors", "Services", "Contexts", "Flows"]),
+        .library(name: "EmbeddedBackend", targets: ["EmbeddedBackend"]),
+        .library(name: "Headless", targets: ["Headless"]),
+        .executable(name: "discover", targets: ["discover"]),
+    ],
+    targets: [
+        // MARK: Data and the functional core
+
+        // Inert value types: inputs, outputs, state, screens, analytics events.
+        .target(name: "Models", swiftSettings: strict),
+        // Pure, stateless logic: validation, deep links, session policy, countdowns.
+        .target(name: "Interactors", dependencies: ["Models"], swiftSettings: strict),
+
+        // MARK: Services and backends
+
+        // Thin protocols over I/O plus small generic implementations (file stores, schedulers).
+        .target(name: "Services", dependencies: ["Models"], swiftSettings: strict),
+        // The default backend: an in-process, deterministic implementation of every service.
+        .target(name: "EmbeddedBackend", dependencies: ["Services", "Models"], swiftSettings: strict),
+
+        // MARK: The imperative shell and navigation
+
+        // One use case's state and behaviour each, observable three ways.
+        .target(name: "Contexts", dependencies: ["Interactors", "Services", "Models"], swiftSettings: strict),
+        // The single control point of each use case: screens, modals, deep links, analytics.
+        .target(name: "Flows", dependencies: ["Contexts", "Services", "Models"], swiftSettings: strict),
+
+        // MARK: Front ends
+
+        // A front end with no UI: screen stack, text rendering, transcript, and a driver.
+        .target(
+            name: "Headless",
+            dependencies: ["Flows", "Services", "Models", "EmbeddedBackend"],
+            swiftSettings: strict
+        ),
+        // The command-line tool over Headless.
+        .executableTarget(
+            name: "discover",
+            dependencies: ["Headless", "EmbeddedBackend", "Flows", "Models"],
+            swiftSettings: strict
+        ),
+
+        // MARK: Unit tests, one target per role
+
+        // Validation, deep links, session policy and the other pure functions.
+        .testTarget(name: "InteractorsTests", dependencies: ["Interactors", "Models"], swiftSettings: strict),
+        // File stores, schedulers and the other generic service implementations.
+        .testTarget(name: "ServicesTests", dependencies: ["Services", "Models"], swiftSettings: strict),
+        // The embedded backend's accounts, tokens, rate limiter and hashing.
+        .testTarget(
+            name: "EmbeddedBackendTests",
+            dependencies: ["EmbeddedBackend", "Services", "Models"],
+            swiftSettings: strict
+        ),
+        // The observable state store and the contexts' observers.
+        .testTarget(
+            name: "ContextsTests",
+            dependencies: ["Contexts", "Services", "Models", "EmbeddedBackend"],
+            swiftSettings: strict
+        ),
+        // The flow tree: errors up, events down, printing.
+        .testTarget(name: "FlowsTests", dependencies: ["Flows", "Models"], swiftSettings: strict),
+        // The headless front end and the command-line tool's argument handling.
+        .testTarget(
+            name: "HeadlessTests",
+            dependencies: ["Headless", "Flows", "Models", "EmbeddedBackend"],
+            swiftSettings: strict
+        ),
+
+        // MARK: Integration tests, one target per use case
+
+        // Session: launch, restore, refresh, expiry, revocation, logout, deep links, relaunch.
+        .testTarget(
+            name: "SessionIntegrationTests",
+            dependencies: ["Headless", "EmbeddedBackend", "Flows", "Services", "Models"],
+            swiftSettings: strict
+        ),
+        // Login: sign in, sign up, validation, server outcomes, profile set-up.
+        .testTarget(
+            name: "LoginIntegrationTests",
+            dependencies: ["Headless", "EmbeddedBackend", "Flows", "Services", "Models"],
+            swiftSettings: strict
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,31 @@
+import Models
+import Services
+
+/// ``AuthService`` over an ``EmbeddedServer``.
+public struct EmbeddedAuthService: AuthService {
+    /// The server answering.
+    public let server: EmbeddedServer
+
+    /// Creates the service.
+    public init(server: EmbeddedServer) { self.server = server }
+
+    public func signIn(_ credentials: Credentials, completion: @escaping ServiceCompletion<AuthSession>) {
+        server.signIn(credentials, completion: completion)
+    }
+
+    public func signUp(_ request: SignUpRequest, completion: @escaping ServiceCompletion<AuthSession>) {
+        server.signUp(request, completion: completion)
+    }
+
+    public func validate(accessToken: String, completion: @escaping ServiceCompletion<User>) {
+        server.validate(accessToken: accessToken, completion: completion)
+    }
+
+    public func refresh(refreshToken: String, completion: @escaping ServiceCompletion<AuthTokens>) {
+        server.refresh(refreshToken: refreshToken, completion: completion)
+    }
+
+    public func signOut(accessToken: String, completion: @escaping ServiceCompletion<Void>) {
+        server.signOut(accessToken: accessToken, completion: completion)
+    }
+}

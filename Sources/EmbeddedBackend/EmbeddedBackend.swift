@@ -1,0 +1,53 @@
+import Foundation
+import Models
+import Services
+
+/// The embedded backend: an ``EmbeddedServer`` on a ``VirtualScheduler`` plus file stores.
+///
+/// Everything a test, scenario or the demo needs to run the engine with no network and no wall clock.
+public struct EmbeddedBackend: Sendable {
+    /// The server.
+    public let server: EmbeddedServer
+    /// The virtual clock every service delivers on.
+    public let scheduler: VirtualScheduler
+    /// The folder holding the stored session and the users' local data.
+    public let storageDirectory: URL
+
+    /// The instant the demo world starts at: 2026-01-15 09:00 UTC.
+    public static let demoStart = Date(timeIntervalSince1970: 1_768_467_600)
+
+    /// Creates a backend whose clock starts at `start`, storing files under `storageDirectory`.
+    public init(
+        storageDirectory: URL, start: Date = EmbeddedBackend.demoStart,
+        configuration: EmbeddedServerConfiguration = .init()
+    ) {
+        let scheduler = VirtualScheduler(now: start)
+        self.scheduler = scheduler
+        self.server = EmbeddedServer(scheduler: scheduler, configuration: configuration)
+        self.storageDirectory = storageDirectory
+    }
+
+    /// The services for one app process over this backend; a relaunch makes them anew over the same
+    /// server and folder.
+    public func makeServices() -> AppServices {
+        AppServices(
+            auth: EmbeddedAuthService(server: server),
+            profiles: EmbeddedProfileService(server: server),
+            sessionStore: FileSessionStore(fileURL: sessionFileURL),
+            userData: FileUserDataStore(rootURL: storageDirectory.appendingPathComponent("users", isDirectory: true)),
+            scheduler: scheduler)
+    }
+
+    /// Where the stored session lives.
+    public var sessionFileURL: URL { storageDirectory.appendingPathComponent("session.json") }
+
+    /// Adds the demo people: alice, bob, carol and dave, each with a profile (see ``DemoData``).
+    public func addDemoAccounts() {
+        for person in DemoData.people {
+            // A fresh server has none of these names, so adding cannot fail; a repeat call is ignored.
+            _ = try? server.addAccount(
+                username: person.username, password: person.password, displayName: person.displayName,
+                birthDate: person.birthDate, email: person.email, profile: person.profile)
+        }
+    }
+}

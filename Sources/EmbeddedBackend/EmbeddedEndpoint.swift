@@ -1,0 +1,17 @@
+/// The requests the embedded server answers, for counting and for injected failures.
+public enum EmbeddedEndpoint: String, Hashable, Sendable, CaseIterable {
+    /// Sign in with credentials.
+    case signIn
+    /// Create an account.
+    case signUp
+    /// Who owns this access token.
+    case validate
+    /// Trade a refresh token for new tokens.
+    case refresh
+    /// End a session.
+    case signOut
+    /// Save one's own profile.
+    case saveProfile
+    /// Read a public profile.
+    case fetchProfile
+}

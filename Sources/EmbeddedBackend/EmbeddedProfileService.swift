@@ -1,0 +1,21 @@
+import Models
+import Services
+
+/// ``ProfileService`` over an ``EmbeddedServer``.
+public struct EmbeddedProfileService: ProfileService {
+    /// The server answering.
+    public let server: EmbeddedServer
+
+    /// Creates the service.
+    public init(server: EmbeddedServer) { self.server = server }
+
+    public func saveProfile(_ profile: Profile, accessToken: String, completion: @escaping ServiceCompletion<User>) {
+        server.saveProfile(profile, accessToken: accessToken, completion: completion)
+    }
+
+    public func fetchProfile(
+        of user: UserID, accessToken: String, completion: @escaping ServiceCompletion<PublicProfile>
+    ) {
+        server.fetchProfile(of: user, accessToken: accessToken, completion: completion)
+    }
+}

@@ -1,0 +1,269 @@
+import Foundation
+import Models
+import Services
+import Synchronization
+
+/// The in-process, deterministic server behind the embedded services: accounts, tokens, profiles.
+///
+/// Keeps salted password hashes only, issues expiring access tokens and rotating refresh tokens,
+/// rate-limits wrong passwords, and exposes knobs for tests and scenarios: latency on the scheduler,
+/// network down, the next request failing with a given error, and revoking a user's sessions.
+public final class EmbeddedServer: Sendable {
+    private struct Account {
+        var user: User
+        var email: String?
+        var passwordHash: String
+        var profile: Profile
+    }
+
+    private struct TokenRecord {
+        var user: UserID
+        var expiresAt: Date
+    }
+
+    private struct SignInFailures {
+        var count = 0
+        var lockedUntil: Date?
+    }
+
+    private struct State {
+        var accounts: [UserID: Account] = [:]
+        var identifiers: [String: UserID] = [:]
+        var accessTokens: [String: TokenRecord] = [:]
+        var refreshTokens: [String: TokenRecord] = [:]
+        var failures: [UserID: SignInFailures] = [:]
+        var generator: SeededGenerator
+        var latency: Duration = .zero
+        var isNetworkDown = false
+        var injectedFailures: [(endpoint: EmbeddedEndpoint?, error: ServiceError)] = []
+        var requestCounts: [EmbeddedEndpoint: Int] = [:]
+    }
+
+    /// The clock the server reads and delivers on.
+    public let scheduler: any Scheduler
+    /// The fixed rules.
+    public let configuration: EmbeddedServerConfiguration
+    private let hasher: PasswordHasher
+    private let state: Mutex<State>
+
+    /// Creates an empty server.
+    public init(scheduler: any Scheduler, configuration: EmbeddedServerConfiguration = .init()) {
+        self.scheduler = scheduler
+        self.configuration = configuration
+        self.hasher = PasswordHasher(rounds: configuration.passwordRounds)
+        self.state = Mutex(State(generator: SeededGenerator(seed: configuration.seed)))
+    }
+
+    // MARK: Set-up
+
+    /// Adds an account directly (scenario and test set-up); `rejected` if the username or email is taken.
+    @discardableResult
+    public func addAccount(
+        username: String, password: String, displayName: String, birthDate: Date, email: String? = nil,
+        profile: Profile? = nil
+    ) throws(ServiceError) -> User {
+        let result = state.withLock { state in
+            createAccount(
+                in: &state, username: username, email: email, password: password, displayName: displayName,
+                birthDate: birthDate, profile: profile)
+        }
+        return try result.get()
+    }
+
+    // MARK: Knobs
+
+    /// How long every response takes on the scheduler's clock.
+    public var latency: Duration {
+        get { state.withLock { $0.latency } }
+        set { state.withLock { $0.latency = newValue } }
+    }
+
+    /// Whether requests fail with ``ServiceError/networkUnavailable`` without reaching the server.
+    public var isNetworkDown: Bool {
+        get { state.withLock { $0.isNetworkDown } }
+        set { state.withLock { $0.isNetworkDown = newValue } }
+    }
+
+    /// Makes the next request (to `endpoint`, or to any endpoint when `nil`) fail with `error`.
+    public func failNextRequest(with error: ServiceError, on endpoint: EmbeddedEndpoint? = nil) {
+        state.withLock { $0.injectedFailures.append((endpoint, error)) }
+    }
+
+    /// Revokes every access and refresh token of a user, as an admin or a password change would.
+    public func revokeSessions(of user: UserID) {
+        state.withLock { state in
+            state.accessTokens = state.accessTokens.filter { $0.value.user != user }
+            state.refreshTokens = state.refreshTokens.filter { $0.value.user != user }
+        }
+    }
+
+    /// How many requests to `endpoint` reached the server.
+    public func requestCount(_ endpoint: EmbeddedEndpoint) -> Int {
+        state.withLock { $0.requestCounts[endpoint, default: 0] }
+    }
+
+    /// How many access tokens of `user` are live (not revoked or signed out; expired ones count).
+    public func liveSessionCount(of user: UserID) -> Int {
+        state.withLock { state in state.accessTokens.values.filter { $0.user == user }.count }
+    }
+
+    /// The account id for a username or email, if one exists.
+    public func userID(for identifier: String) -> UserID? {
+        state.withLock { $0.identifiers[identifier.lowercased()] }
+    }
+
+    /// The stored profile of a user, if the account exists.
+    public func profile(of user: UserID) -> Profile? {
+        state.withLock { $0.accounts[user]?.profile }
+    }
+
+    // MARK: Requests
+
+    /// Runs one request: network and injected failures first, then `handler` on the server's state;
+    /// the result reaches `completion` after the latency, on the scheduler.
+    private func perform<Value: Sendable>(
+        _ endpoint: EmbeddedEndpoint,
+        completion: @escaping ServiceCompletion<Value>,
+        handler: (inout State, Date) -> Result<Value, ServiceError>
+    ) {
+        let now = scheduler.now
+        let (result, latency) = state.withLock { state -> (Result<Value, ServiceError>, Duration) in
+            if state.isNetworkDown { return (.failure(.networkUnavailable), state.latency) }
+            state.requestCounts[endpoint, default: 0] += 1
+            if let index = state.injectedFailures.firstIndex(where: { $0.endpoint == nil || $0.endpoint == endpoint }) {
+                return (.failure(state.injectedFailures.remove(at: index).error), state.latency)
+            }
+            return (handler(&state, now), state.latency)
+        }
+        scheduler.schedule(after: latency) { completion(result) }
+    }
+
+    func signIn(_ credentials: Credentials, completion: @escaping ServiceCompletion<AuthSession>) {
+        perform(.signIn, completion: completion) { state, now in
+            guard let id = state.identifiers[credentials.identifier.lowercased()], let account = state.accounts[id]
+            else { return .failure(.invalidCredentials) }
+            var failures = state.failures[id, default: SignInFailures()]
+            if let lockedUntil = failures.lockedUntil, lockedUntil > now {
+                let seconds = Int(lockedUntil.timeIntervalSince(now).rounded(.up))
+                return .failure(.rateLimited(retryAfterSeconds: max(1, seconds)))
+            }
+            guard hasher.verify(credentials.password, against: account.passwordHash) else {
+                failures.count += 1
+                if failures.count >= configuration.maximumFailedSignIns {
+                    failures.count = 0
+                    failures.lockedUntil = now.addingTimeInterval(configuration.signInLockout.timeInterval)
+                }
+                state.failures[id] = failures
+                return .failure(.invalidCredentials)
+            }
+            state.failures[id] = nil
+            return .success(AuthSession(user: account.user, tokens: issueTokens(in: &state, for: id, now: now)))
+        }
+    }
+
+    func signUp(_ request: SignUpRequest, completion: @escaping ServiceCompletion<AuthSession>) {
+        perform(.signUp, completion: completion) { state, now in
+            let created = createAccount(
+                in: &state, username: request.username, email: request.email, password: request.password,
+                displayName: request.displayName, birthDate: request.birthDate, profile: nil)
+            return created.map { user in
+                AuthSession(user: user, tokens: issueTokens(in: &state, for: user.id, now: now), isNewAccount: true)
+            }
+        }
+    }
+
+    func validate(accessToken: String, completion: @escaping ServiceCompletion<User>) {
+        perform(.validate, completion: completion) { state, now in
+            authorize(accessToken, in: state, now: now).flatMap { id in
+                state.accounts[id].map { .success($0.user) } ?? .failure(.tokenRevoked)
+            }
+        }
+    }
+
+    func refresh(refreshToken: String, completion: @escaping ServiceCompletion<AuthTokens>) {
+        perform(.refresh, completion: completion) { state, now in
+            guard let record = state.refreshTokens.removeValue(forKey: refreshToken) else {
+                return .failure(.tokenRevoked)
+            }
+            guard record.expiresAt > now else { return .failure(.tokenExpired) }
+            return .success(issueTokens(in: &state, for: record.user, now: now))
+        }
+    }
+
+    func signOut(accessToken: String, completion: @escaping ServiceCompletion<Void>) {
+        perform(.signOut, completion: completion) { state, _ in
+            guard let record = state.accessTokens.removeValue(forKey: accessToken) else {
+                return .failure(.tokenRevoked)
+            }
+            state.refreshTokens = state.refreshTokens.filter { $0.value.user != record.user }
+            return .success(())
+        }
+    }
+
+    func saveProfile(_ profile: Profile, accessToken: String, completion: @escaping ServiceCompletion<User>) {
+        perform(.saveProfile, completion: completion) { state, now in
+            authorize(accessToken, in: state, now: now).flatMap { id in
+                guard var account = state.accounts[id] else { return .failure(.tokenRevoked) }
+                account.profile = profile
+                account.user.hasProfile = true
+                state.accounts[id] = account
+                return .success(account.user)
+            }
+        }
+    }
+
+    func fetchProfile(
+        of user: UserID, accessToken: String, completion: @escaping ServiceCompletion<PublicProfile>
+    ) {
+        perform(.fetchProfile, completion: completion) { state, now in
+            authorize(accessToken, in: state, now: now).flatMap { _ in
+                guard let account = state.accounts[user] else { return .failure(.notFound) }
+                return .success(
+                    PublicProfile(
+                        id: user, displayName: account.user.displayName,
+                        age: CalendarMath.age(bornOn: account.user.birthDate, at: now), profile: account.profile))
+            }
+        }
+    }
+
+    // MARK: Internals
+
+    private func authorize(_ token: String, in state: State, now: Date) -> Result<UserID, ServiceError> {
+        guard let record = state.accessTokens[token] else { return .failure(.tokenRevoked) }
+        guard record.expiresAt > now else { return .failure(.tokenExpired) }
+        return .success(record.user)
+    }
+
+    private func issueTokens(in state: inout State, for user: UserID, now: Date) -> AuthTokens {
+        let access = "eat_" + randomHex(&state.generator)
+        let refresh = "ert_" + randomHex(&state.generator)
+        let accessExpiry = now.addingTimeInterval(configuration.accessTokenLifetime.timeInterval)
+        state.accessTokens[access] = TokenRecord(user: user, expiresAt: accessExpiry)
+        state.refreshTokens[refresh] = TokenRecord(
+            user: user, expiresAt: now.addingTimeInterval(configuration.refreshTokenLifetime.timeInterval))
+        return AuthTokens(accessToken: access, accessTokenExpiresAt: accessExpiry, refreshToken: refresh)
+    }
+
+    private func createAccount(
+        in state: inout State, username: String, email: String?, password: String, displayName: String,
+        birthDate: Date, profile: Profile?
+    ) -> Result<User, ServiceError> {
+        let key = username.lowercased()
+        guard state.identifiers[key] == nil, email.map({ state.identifiers[$0.lowercased()] == nil }) ?? true else {
+            return .failure(.accountExists)
+        }
+        let salt = (0..<16).map { _ in UInt8.random(in: 0...255, using: &state.generator) }
+        let id = UserID(key)
+        let user = User(
+            id: id, username: username, displayName: displayName, birthDate: birthDate, hasProfile: profile != nil)
+        state.accounts[id] = Account(
+            user: user, email: email, passwordHash: hasher.hash(password, salt: salt), profile: profile ?? .empty)
+        state.identifiers[key] = id
+        if let email { state.identifiers[email.lowercased()] = id }
+        return .success(user)
+    }
+
+    private func randomHex(_ generator: inout SeededGenerator) -> String {
+        SHA256.hex((0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) })
+    }
+}

@@ -1,0 +1,32 @@
+/// The embedded server's fixed rules: lifetimes, the login rate limit, hashing cost, the seed.
+public struct EmbeddedServerConfiguration: Sendable {
+    /// The seed for salts and tokens; the same seed repeats the same run.
+    public var seed: UInt64
+    /// How long an access token is accepted.
+    public var accessTokenLifetime: Duration
+    /// How long a refresh token is accepted.
+    public var refreshTokenLifetime: Duration
+    /// How many wrong passwords in a row lock an account's sign-in.
+    public var maximumFailedSignIns: Int
+    /// How long a locked sign-in stays locked.
+    public var signInLockout: Duration
+    /// The password hash's iteration count.
+    public var passwordRounds: Int
+
+    /// Creates a configuration; the defaults are 1 h access, 30 d refresh, 5 failures lock for 60 s.
+    public init(
+        seed: UInt64 = 0xD15C_0E4E,
+        accessTokenLifetime: Duration = .seconds(3600),
+        refreshTokenLifetime: Duration = .seconds(30 * 24 * 3600),
+        maximumFailedSignIns: Int = 5,
+        signInLockout: Duration = .seconds(60),
+        passwordRounds: Int = 64
+    ) {
+        self.seed = seed
+        self.accessTokenLifetime = accessTokenLifetime
+        self.refreshTokenLifetime = refreshTokenLifetime
+        self.maximumFailedSignIns = maximumFailedSignIns
+        self.signInLockout = signInLockout
+        self.passwordRounds = passwordRounds
+    }
+}

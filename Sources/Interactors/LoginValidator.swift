@@ -1,0 +1,116 @@
+import Foundation
+import Models
+
+/// Validates the sign-in and sign-up forms field by field.
+///
+/// Rules: a username is 3–30 letters, digits, `.`, `_` or `-`; sign-in also accepts an email; a
+/// password has at least 8 characters; a display name has 1–40 characters after trimming; a birth
+/// date is `YYYY-MM-DD` and makes the user at least 18.
+public enum LoginValidator {
+    /// The fewest characters a password may have.
+    public static let minimumPasswordLength = 8
+    /// The most characters a password may have (a guard against hostile input).
+    public static let maximumPasswordLength = 256
+    /// The allowed username lengths.
+    public static let usernameLengths = 3...30
+    /// The longest display name after trimming.
+    public static let maximumDisplayNameLength = 40
+
+    /// Validates the form of a mode: sign-in yields ``Credentials``, sign-up a ``SignUpRequest``.
+    public static func validate(
+        mode: LoginMode, values: [LoginField: String], now: Date
+    ) -> [LoginField: FieldError] {
+        switch mode {
+        case .signIn: validateSignIn(values).errors
+        case .signUp: validateSignUp(values, now: now).errors
+        }
+    }
+
+    /// Validates the sign-in form.
+    public static func validateSignIn(_ values: [LoginField: String]) -> Validation<Credentials, LoginField> {
+        let identifier = trimmed(values[.username])
+        var errors: [LoginField: FieldError] = [:]
+        if identifier.isEmpty {
+            errors[.username] = .required
+        } else if identifier.contains("@") ? !isEmail(identifier) : !isUsername(identifier) {
+            errors[.username] = identifier.contains("@") ? .invalidEmail : .invalidUsername
+        }
+        let password = values[.password] ?? ""
+        if let error = passwordError(password) { errors[.password] = error }
+        guard errors.isEmpty else { return .invalid(errors) }
+        return .valid(Credentials(identifier: identifier, password: password))
+    }
+
+    /// Validates the sign-up form against the given day.
+    public static func validateSignUp(
+        _ values: [LoginField: String], now: Date
+    ) -> Validation<SignUpRequest, LoginField> {
+        var errors: [LoginField: FieldError] = [:]
+        let username = trimmed(values[.username])
+        if username.isEmpty {
+            errors[.username] = .required
+        } else if !isUsername(username) {
+            errors[.username] = .invalidUsername
+        }
+        let email = trimmed(values[.email])
+        if !email.isEmpty, !isEmail(email) { errors[.email] = .invalidEmail }
+        let password = values[.password] ?? ""
+        if let error = passwordError(password) { errors[.password] = error }
+        let displayName = trimmed(values[.displayName])
+        if displayName.isEmpty {
+            errors[.displayName] = .required
+        } else if displayName.count > maximumDisplayNameLength {
+            errors[.displayName] = .tooLong(maximum: maximumDisplayNameLength)
+        }
+        let birthText = trimmed(values[.birthDate])
+        var birthDate: Date?
+        if birthText.isEmpty {
+            errors[.birthDate] = .required
+        } else if let date = CalendarMath.parseDay(birthText) {
+            if date > now {
+                errors[.birthDate] = .dateInFuture
+            } else if CalendarMath.age(bornOn: date, at: now) < SearchPreferences.minimumAge {
+                errors[.birthDate] = .underage(minimumAge: SearchPreferences.minimumAge)
+            } else {
+                birthDate = date
+            }
+        } else {
+            errors[.birthDate] = .invalidDate
+        }
+        guard errors.isEmpty, let birthDate else { return .invalid(errors) }
+        return .valid(
+            SignUpRequest(
+                username: username, email: email.isEmpty ? nil : email, password: password,
+                displayName: displayName, birthDate: birthDate))
+    }
+
+    /// Whether the text is an acceptable username.
+    public static func isUsername(_ text: String) -> Bool {
+        usernameLengths.contains(text.count)
+            && text.unicodeScalars.allSatisfy { scalar in
+                scalar.isASCII
+                    && (CharacterSet.alphanumerics.contains(scalar) || scalar == "." || scalar == "_"
+                        || scalar == "-")
+            }
+    }
+
+    /// Whether the text is a plausible email address: one `@`, a local part, a dotted domain, no spaces.
+    public static func isEmail(_ text: String) -> Bool {
+        guard text.count <= 254, !text.contains(where: \.isWhitespace) else { return false }
+        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty else { return false }
+        let labels = parts[1].split(separator: ".", omittingEmptySubsequences: false)
+        return labels.count >= 2 && labels.allSatisfy { !$0.isEmpty }
+    }
+
+    private static func passwordError(_ password: String) -> FieldError? {
+        if password.isEmpty { return .required }
+        if password.count < minimumPasswordLength { return .tooShort(minimum: minimumPasswordLength) }
+        if password.count > maximumPasswordLength { return .tooLong(maximum: maximumPasswordLength) }
+        return nil
+    }
+
+    private static func trimmed(_ text: String?) -> String {
+        (text ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}

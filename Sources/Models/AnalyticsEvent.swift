@@ -1,0 +1,84 @@
+/// A typed analytics event fired by a flow.
+///
+/// ``name`` and ``properties`` give a sink a flat form; no case carries a secret.
+public enum AnalyticsEvent: Hashable, Sendable, CustomStringConvertible {
+    /// The app launched.
+    case appLaunched
+    /// A stored session was restored and validated.
+    case sessionRestored
+    /// An expired access token was refreshed.
+    case sessionRefreshed
+    /// A session ended, with the reason.
+    case sessionEnded(SignedOutReason)
+    /// A screen became visible.
+    case screenShown(ScreenID)
+    /// The login form was submitted in a mode.
+    case loginSubmitted(LoginMode)
+    /// The login form's request succeeded.
+    case loginSucceeded(LoginMode)
+    /// The login form's request failed.
+    case loginFailed(LoginMode, RequestFailure)
+    /// Profile set-up saved a profile.
+    case profileSetupCompleted
+    /// Profile set-up was skipped.
+    case profileSetupSkipped
+    /// A deep link was opened and followed.
+    case deepLinkOpened(Route)
+    /// A deep link was opened while signed out and kept for after login.
+    case deepLinkDeferred(Route)
+    /// A deep link could not be understood.
+    case deepLinkRejected
+    /// The user confirmed logout.
+    case logoutConfirmed
+    /// The user cancelled logout.
+    case logoutCancelled
+
+    /// The event's name in snake case.
+    public var name: String {
+        switch self {
+        case .appLaunched: "app_launched"
+        case .sessionRestored: "session_restored"
+        case .sessionRefreshed: "session_refreshed"
+        case .sessionEnded: "session_ended"
+        case .screenShown: "screen_shown"
+        case .loginSubmitted: "login_submitted"
+        case .loginSucceeded: "login_succeeded"
+        case .loginFailed: "login_failed"
+        case .profileSetupCompleted: "profile_setup_completed"
+        case .profileSetupSkipped: "profile_setup_skipped"
+        case .deepLinkOpened: "deep_link_opened"
+        case .deepLinkDeferred: "deep_link_deferred"
+        case .deepLinkRejected: "deep_link_rejected"
+        case .logoutConfirmed: "logout_confirmed"
+        case .logoutCancelled: "logout_cancelled"
+        }
+    }
+
+    /// The event's properties, sorted by key when printed.
+    public var properties: [String: String] {
+        switch self {
+        case .sessionEnded(let reason): ["reason": "\(reason)"]
+        case .screenShown(let screen): ["screen": screen.rawValue]
+        case .loginSubmitted(let mode), .loginSucceeded(let mode): ["mode": "\(mode)"]
+        case .loginFailed(let mode, let failure): ["mode": "\(mode)", "reason": Self.reason(failure)]
+        case .deepLinkOpened(let route), .deepLinkDeferred(let route): ["route": route.description]
+        case .appLaunched, .sessionRestored, .sessionRefreshed, .profileSetupCompleted, .profileSetupSkipped,
+            .deepLinkRejected, .logoutConfirmed, .logoutCancelled:
+            [:]
+        }
+    }
+
+    /// `name key=value ...`, keys sorted.
+    public var description: String {
+        ([name] + properties.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }).joined(separator: " ")
+    }
+
+    private static func reason(_ failure: RequestFailure) -> String {
+        switch failure {
+        case .wrongCredentials: "wrong_credentials"
+        case .rateLimited: "rate_limited"
+        case .offline: "offline"
+        case .server: "server_error"
+        }
+    }
+}

@@ -1,0 +1,63 @@
+/// A plain value describing everything a screen shows and every intent it accepts.
+///
+/// Front ends render a screen from this value alone and send ``Intent`` values back; they never see
+/// contexts or services.
+public struct Screen: Hashable, Sendable {
+    /// Which kind of screen this is.
+    public var id: ScreenID
+    /// The title shown at the top.
+    public var title: String
+    /// What is shown, top to bottom.
+    public var elements: [ScreenElement]
+
+    /// Creates a screen.
+    public init(id: ScreenID, title: String, elements: [ScreenElement]) {
+        self.id = id
+        self.title = title
+        self.elements = elements
+    }
+
+    /// Every action on the screen: buttons, tabs and options, in display order.
+    public var actions: [ScreenAction] {
+        elements.flatMap { element -> [ScreenAction] in
+            switch element {
+            case .action(let action): [action]
+            case .tabs(let tabs): tabs
+            case .options(_, let options): options
+            case .text, .notice, .error, .field: []
+            }
+        }
+    }
+
+    /// Every text field on the screen, in display order.
+    public var fields: [ScreenField] {
+        elements.compactMap { element in
+            if case .field(let field) = element { return field }
+            return nil
+        }
+    }
+
+    /// Every piece of visible text: the title, texts, banners, labels, values of non-secure fields and
+    /// their errors.
+    public var visibleTexts: [String] {
+        var texts = [title]
+        for element in elements {
+            switch element {
+            case .text(let text), .notice(let text), .error(let text):
+                texts.append(text)
+            case .field(let field):
+                texts.append(field.label)
+                if !field.isSecure { texts.append(field.value) }
+                if let error = field.error { texts.append(error) }
+            case .action(let action):
+                texts.append(action.label)
+            case .tabs(let actions):
+                texts += actions.map(\.label)
+            case .options(let label, let actions):
+                texts.append(label)
+                texts += actions.map(\.label)
+            }
+        }
+        return texts
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+import Models
+
+/// A ``UserDataStore`` with one owner-only folder per user under a root folder.
+///
+/// Folder names are the hex of the user id's UTF-8 bytes, so any id is a safe single path component.
+public struct FileUserDataStore: UserDataStore {
+    /// The folder holding every user's folder.
+    public let rootURL: URL
+
+    /// Creates a store under `rootURL`; nothing is touched until the first call.
+    public init(rootURL: URL) { self.rootURL = rootURL }
+
+    public func directory(for user: UserID) throws(StoreError) -> URL {
+        let url = location(of: user)
+        try AtomicFile.createDirectory(url)
+        return url
+    }
+
+    public func removeAll(for user: UserID) throws(StoreError) {
+        try AtomicFile.remove(location(of: user))
+    }
+
+    /// Where the user's folder is, whether or not it exists.
+    public func location(of user: UserID) -> URL {
+        let name = user.rawValue.utf8.map { byte in
+            let hex = String(byte, radix: 16)
+            return hex.count == 1 ? "0" + hex : hex
+        }.joined()
+        return rootURL.appendingPathComponent("u" + name, isDirectory: true)
+    }
+}

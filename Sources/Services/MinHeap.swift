@@ -1,0 +1,46 @@
+/// A binary min-heap: push and pop in O(log n).
+public struct MinHeap<Element: Comparable> {
+    private var elements: [Element] = []
+
+    /// Creates an empty heap.
+    public init() {}
+
+    /// The number of elements.
+    public var count: Int { elements.count }
+
+    /// The smallest element, if any.
+    public var peek: Element? { elements.first }
+
+    /// Adds an element.
+    public mutating func push(_ element: Element) {
+        elements.append(element)
+        var child = elements.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard elements[child] < elements[parent] else { break }
+            elements.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    /// Removes and returns the smallest element, if any.
+    public mutating func pop() -> Element? {
+        guard !elements.isEmpty else { return nil }
+        elements.swapAt(0, elements.count - 1)
+        let smallest = elements.removeLast()
+        var parent = 0
+        while true {
+            let left = 2 * parent + 1
+            let right = left + 1
+            var smallestIndex = parent
+            if left < elements.count, elements[left] < elements[smallestIndex] { smallestIndex = left }
+            if right < elements.count, elements[right] < elements[smallestIndex] { smallestIndex = right }
+            guard smallestIndex != parent else { break }
+            elements.swapAt(parent, smallestIndex)
+            parent = smallestIndex
+        }
+        return smallest
+    }
+}
+
+extension MinHeap: Sendable where Element: Sendable {}
