@@ -6,8 +6,6 @@ public enum AnalyticsEvent: Hashable, Sendable, CustomStringConvertible {
     case appLaunched
     /// A stored session was restored and validated.
     case sessionRestored
-    /// An expired access token was refreshed.
-    case sessionRefreshed
     /// A session ended, with the reason.
     case sessionEnded(SignedOutReason)
     /// A screen became visible.
@@ -38,7 +36,6 @@ public enum AnalyticsEvent: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .appLaunched: "app_launched"
         case .sessionRestored: "session_restored"
-        case .sessionRefreshed: "session_refreshed"
         case .sessionEnded: "session_ended"
         case .screenShown: "screen_shown"
         case .loginSubmitted: "login_submitted"
@@ -62,7 +59,7 @@ public enum AnalyticsEvent: Hashable, Sendable, CustomStringConvertible {
         case .loginSubmitted(let mode), .loginSucceeded(let mode): ["mode": "\(mode)"]
         case .loginFailed(let mode, let failure): ["mode": "\(mode)", "reason": Self.reason(failure)]
         case .deepLinkOpened(let route), .deepLinkDeferred(let route): ["route": route.description]
-        case .appLaunched, .sessionRestored, .sessionRefreshed, .profileSetupCompleted, .profileSetupSkipped,
+        case .appLaunched, .sessionRestored, .profileSetupCompleted, .profileSetupSkipped,
             .deepLinkRejected, .logoutConfirmed, .logoutCancelled:
             [:]
         }

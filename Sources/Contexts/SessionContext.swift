@@ -1,0 +1,148 @@
+import Foundation
+import Interactors
+import Models
+import Services
+
+/// The session use case's context: restores, starts and ends the signed-in session.
+///
+/// Inputs: ``launch()``, ``signedIn(_:)``, ``routeChanged(_:)``, ``logout()``, ``end(_:)``.
+/// Output: ``SessionState`` through ``store``; a store error (an unreadable session file) is
+/// reported through ``StateStore/report(_:)``. Owns the ``SessionScope`` while signed in.
+@MainActor
+public final class SessionContext: StateContext {
+    /// The observable state. Emits on every phase change.
+    public let store = StateStore<SessionState>(.idle)
+    /// The signed-in user's scope; `nil` when signed out.
+    public private(set) var scope: SessionScope?
+
+    private let services: AppServices
+    private var stored: StoredSession?
+    private var generation = 0
+
+    /// Creates a context over the app's services.
+    public init(services: AppServices) { self.services = services }
+
+    /// Call when the app launches: restores the stored session, validates or refreshes it.
+    public func launch() {
+        generation += 1
+        let current = generation
+        store.update { $0 = .restoring }
+        let loaded: StoredSession?
+        do {
+            loaded = try services.sessionStore.load()
+        } catch {
+            store.report(error)
+            try? services.sessionStore.delete()
+            return signedOut(.storedSessionUnreadable, username: nil)
+        }
+        guard let session = loaded else { return signedOut(nil, username: nil) }
+        stored = session
+        switch SessionRestorePolicy.decide(session.tokens, now: services.scheduler.now) {
+        case .validate:
+            services.auth.validate(accessToken: session.tokens.accessToken) { [weak self] result in
+                guard let self, self.generation == current else { return }
+                switch result {
+                case .success(let user):
+                    self.begin(user: user, tokens: session.tokens, isNewAccount: false, route: session.lastRoute)
+                case .failure(.tokenExpired):
+                    self.refresh(session, generation: current)
+                case .failure(.tokenRevoked), .failure(.invalidCredentials), .failure(.notFound):
+                    self.expire(session, reason: .sessionRevoked)
+                case .failure:
+                    // Offline or a server fault: trust the stored session; the next request revalidates it.
+                    self.begin(user: session.user, tokens: session.tokens, isNewAccount: false, route: session.lastRoute)
+                }
+            }
+        case .refresh:
+            refresh(session, generation: current)
+        case .expired:
+            expire(session, reason: .sessionExpired)
+        }
+    }
+
+    /// Call when login produced a session: stores it and signs the user in.
+    public func signedIn(_ session: AuthSession) {
+        generation += 1
+        begin(user: session.user, tokens: session.tokens, isNewAccount: session.isNewAccount, route: nil)
+    }
+
+    /// Call when the signed-in user moves to another place, so a relaunch returns there.
+    public func routeChanged(_ route: Route?) {
+        guard var session = stored, scope != nil, session.lastRoute != route else { return }
+        session.lastRoute = route
+        persist(session)
+    }
+
+    /// Call when the user confirmed logout: tells the server (best effort), deletes the stored session
+    /// and the user's local data, and releases the session scope.
+    public func logout() {
+        guard let scope else { return }
+        generation += 1
+        services.auth.signOut(accessToken: scope.authorizer.tokens.accessToken) { _ in }
+        try? services.userData.removeAll(for: scope.user.id)
+        signedOut(.loggedOut, username: nil)
+    }
+
+    /// Call when a session-scoped part learned that the server ended the session (revoked or expired):
+    /// deletes the stored session but keeps the user's local data, so unsent work survives a re-login.
+    public func end(_ reason: SignedOutReason) {
+        guard let user = scope?.user else { return }
+        generation += 1
+        signedOut(reason, username: user.username)
+    }
+
+    // MARK: Internals
+
+    private func refresh(_ session: StoredSession, generation current: Int) {
+        guard let refreshToken = session.tokens.refreshToken else { return expire(session, reason: .sessionExpired) }
+        services.auth.refresh(refreshToken: refreshToken) { [weak self] result in
+            guard let self, self.generation == current else { return }
+            switch result {
+            case .success(let tokens):
+                self.begin(user: session.user, tokens: tokens, isNewAccount: false, route: session.lastRoute)
+            case .failure(.networkUnavailable), .failure(.server), .failure(.malformedResponse):
+                self.begin(user: session.user, tokens: session.tokens, isNewAccount: false, route: session.lastRoute)
+            case .failure:
+                self.expire(session, reason: .sessionExpired)
+            }
+        }
+    }
+
+    private func expire(_ session: StoredSession, reason: SignedOutReason) {
+        signedOut(reason, username: session.user.username)
+    }
+
+    private func begin(user: User, tokens: AuthTokens, isNewAccount: Bool, route: Route?) {
+        let authorizer = RequestAuthorizer(tokens: tokens, auth: services.auth) { [weak self] tokens in
+            guard let self, var session = self.stored else { return }
+            session.tokens = tokens
+            self.persist(session)
+        }
+        scope = SessionScope(user: user, authorizer: authorizer, services: services)
+        let session = StoredSession(user: user, tokens: tokens, lastRoute: route)
+        persist(session)
+        store.update {
+            $0 = .signedIn(.init(user: user, isNewAccount: isNewAccount, restoredRoute: route))
+        }
+    }
+
+    private func signedOut(_ reason: SignedOutReason?, username: String?) {
+        scope = nil
+        stored = nil
+        do {
+            try services.sessionStore.delete()
+        } catch {
+            store.report(error)
+        }
+        store.update { $0 = .signedOut(reason: reason, username: username) }
+    }
+
+    private func persist(_ session: StoredSession) {
+        stored = session
+        do {
+            try services.sessionStore.save(session)
+        } catch {
+            store.report(error)
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+import Models
+import Services
+
+/// Everything that belongs to one signed-in user: created at sign-in, released at sign-out.
+///
+/// Session-scoped contexts and flows take what they need from here; nothing in it outlives the
+/// session, which tests prove with weak references.
+@MainActor
+public final class SessionScope {
+    /// The signed-in user.
+    public let user: User
+    /// Runs authorised requests and keeps the tokens fresh.
+    public let authorizer: RequestAuthorizer
+    /// The services of the app, for session-scoped contexts.
+    public let services: AppServices
+
+    /// Creates a scope.
+    public init(user: User, authorizer: RequestAuthorizer, services: AppServices) {
+        self.user = user
+        self.authorizer = authorizer
+        self.services = services
+    }
+
+    /// Makes the context that edits the user's profile.
+    public func makeProfileSetupContext() -> ProfileSetupContext {
+        ProfileSetupContext(authorizer: authorizer, profiles: services.profiles)
+    }
+
+    /// Makes a context that shows someone's profile.
+    public func makeProfileViewerContext(for user: UserID) -> ProfileViewerContext {
+        ProfileViewerContext(user: user, authorizer: authorizer, profiles: services.profiles)
+    }
+}

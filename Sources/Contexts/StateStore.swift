@@ -1,0 +1,83 @@
+import Observation
+import Synchronization
+
+/// Holds one context's state and tells observers when it changes: the engine's observer mechanism.
+///
+/// Observable three ways: ``observe(_:)`` with a closure and a token, ``states`` as an
+/// `AsyncSequence`, and the Observation framework (`@Observable`) for SwiftUI. Changes made inside one
+/// ``update(_:)`` (or nested updates) produce one notification, and none when the state ends equal.
+@MainActor
+@Observable
+public final class StateStore<State: Sendable & Equatable> {
+    /// The current snapshot. Emits when an update leaves it different.
+    public private(set) var state: State
+
+    @ObservationIgnored private let observers = ObserverRegistry<State>()
+    @ObservationIgnored private let errorObservers = ObserverRegistry<any Error>()
+    @ObservationIgnored private let continuations = Mutex<[UInt64: AsyncStream<State>.Continuation]>([:])
+    @ObservationIgnored private var nextContinuationID: UInt64 = 0
+    @ObservationIgnored private var pending: State?
+    @ObservationIgnored private var depth = 0
+
+    /// Creates a store holding `initial`.
+    public init(_ initial: State) { self.state = initial }
+
+    /// Changes the state; observers hear once, after the outermost update, if the state changed.
+    public func update(_ body: (inout State) -> Void) {
+        var draft = pending ?? state
+        depth += 1
+        body(&draft)
+        pending = draft
+        depth -= 1
+        guard depth == 0, let next = pending else { return }
+        pending = nil
+        guard next != state else { return }
+        state = next
+        for callback in observers.callbacks { callback(next) }
+        for continuation in continuations.withLock({ Array($0.values) }) { continuation.yield(next) }
+    }
+
+    /// Groups several updates into one notification.
+    public func batch(_ body: () -> Void) {
+        update { _ in body() }
+    }
+
+    /// Calls `observer` now with the current state, then after every change, until the token is
+    /// cancelled or released.
+    public func observe(_ observer: @escaping @MainActor @Sendable (State) -> Void) -> ObservationToken {
+        let token = observers.add(observer)
+        observer(state)
+        return token
+    }
+
+    /// The current state, then every change, as an `AsyncSequence`; ends when the consumer stops.
+    public var states: AsyncStream<State> {
+        let (stream, continuation) = AsyncStream.makeStream(of: State.self, bufferingPolicy: .bufferingNewest(64))
+        let id = nextContinuationID
+        nextContinuationID += 1
+        continuation.yield(state)
+        continuations.withLock { $0[id] = continuation }
+        continuation.onTermination = { [weak self] _ in
+            guard let self else { return }
+            _ = self.continuations.withLock { $0.removeValue(forKey: id) }
+        }
+        return stream
+    }
+
+    /// How many closure observers are registered.
+    public var observerCount: Int { observers.count }
+
+    /// Reports an error the context cannot handle itself; error observers (its flow) raise it up the tree.
+    public func report(_ error: any Error) {
+        for callback in errorObservers.callbacks { callback(error) }
+    }
+
+    /// Calls `observer` with every error the context reports, until the token is cancelled or released.
+    public func observeErrors(_ observer: @escaping @MainActor @Sendable (any Error) -> Void) -> ObservationToken {
+        errorObservers.add(observer)
+    }
+
+    isolated deinit {
+        for continuation in continuations.withLock({ Array($0.values) }) { continuation.finish() }
+    }
+}

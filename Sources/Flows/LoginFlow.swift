@@ -1,0 +1,105 @@
+import Contexts
+import Models
+
+/// Scripts the login use case, signed out, from the welcome screen to a session.
+///
+/// 1. Welcome: "Log in" or "Create account" (after an expiry or revocation, straight to "Log in"
+///    with the reason shown and the username pre-filled).
+/// 2. The form: fields validated locally with messages beside each; nothing is sent while invalid.
+/// 3. Submit sends one request however often it is tapped.
+/// 4. Outcomes: wrong credentials (banner), username taken (beside the field), rate limited (banner
+///    with a countdown; submit disabled until it ends), offline or server error (banner and "Retry").
+/// 5. Success hands the session to the ``SessionContext``; the ``SessionFlow`` takes over.
+@MainActor
+public final class LoginFlow: FlowNode {
+    private let environment: FlowEnvironment
+    private weak var session: SessionContext?
+    private let context: LoginContext
+    private var observation: ObservationToken?
+    private var showsForm = false
+    private var formHasBack = false
+    private var previous: LoginState?
+
+    /// Creates the flow; `notice` and `username` come from the reason the user was signed out.
+    public init(environment: FlowEnvironment, session: SessionContext, notice: SignedOutReason?, username: String?) {
+        self.environment = environment
+        self.session = session
+        self.context = LoginContext(
+            auth: environment.services.auth, scheduler: environment.services.scheduler, notice: notice,
+            username: username)
+        super.init(name: "LoginFlow")
+    }
+
+    /// The login context's state.
+    public override var stateSummary: String? {
+        let state = context.state
+        var parts = ["\(state.mode)"]
+        if state.isSubmitting { parts.append("submitting") }
+        if let failure = state.failure { parts.append("failure=\(failure)") }
+        if state.rateLimitSecondsRemaining > 0 { parts.append("wait=\(state.rateLimitSecondsRemaining)s") }
+        return "LoginContext: " + parts.joined(separator: " ")
+    }
+
+    /// Shows the first screen and starts listening to the context.
+    public func start() {
+        let notice = context.state.notice
+        if notice == nil || notice == .loggedOut {
+            environment.show(LoginScreens.welcome(notice: notice), .root) { [weak self] in self?.welcomeIntent($0) }
+        } else {
+            showForm(.signIn, placement: .root)
+        }
+        observation = context.observe { [weak self] state in self?.render(state) }
+    }
+
+    private func welcomeIntent(_ intent: Intent) {
+        switch intent {
+        case .tap(LoginScreens.logIn): showForm(.signIn, placement: .push)
+        case .tap(LoginScreens.createAccount): showForm(.signUp, placement: .push)
+        default: break
+        }
+    }
+
+    private func showForm(_ mode: LoginMode, placement: FlowEnvironment.Placement) {
+        context.modeSelected(mode)
+        if placement == .push { formHasBack = true } else if placement == .root { formHasBack = false }
+        showsForm = true
+        environment.show(LoginScreens.form(context.state, canGoBack: formHasBack), placement) { [weak self] in
+            self?.formIntent($0)
+        }
+    }
+
+    private func formIntent(_ intent: Intent) {
+        switch intent {
+        case .edit(let id, let value):
+            if let field = LoginScreens.field(for: id) { context.fieldChanged(field, to: value) }
+        case .tap(LoginScreens.submit), .tap(LoginScreens.retry):
+            context.submit()
+        case .tap(LoginScreens.switchMode):
+            showForm(context.state.mode == .signIn ? .signUp : .signIn, placement: .replaceTop)
+        case .tap(LoginScreens.back):
+            showsForm = false
+            environment.presenter.pop()
+        default:
+            break
+        }
+    }
+
+    private func render(_ state: LoginState) {
+        defer { previous = state }
+        if showsForm, previous?.mode == state.mode {
+            environment.presenter.update(LoginScreens.form(state, canGoBack: formHasBack))
+        }
+        guard let previous else { return }
+        if !previous.isSubmitting, state.isSubmitting { environment.analytics.record(.loginSubmitted(state.mode)) }
+        if previous.isSubmitting, !state.isSubmitting {
+            if state.completed != nil {
+                environment.analytics.record(.loginSucceeded(state.mode))
+            } else if let failure = state.failure {
+                environment.analytics.record(.loginFailed(state.mode, failure))
+            }
+        }
+        if previous.completed == nil, let completed = state.completed {
+            session?.signedIn(completed)
+        }
+    }
+}

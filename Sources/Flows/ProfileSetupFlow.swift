@@ -1,0 +1,72 @@
+import Contexts
+import Models
+
+/// Scripts sign-up's last step: profile set-up.
+///
+/// 1. Show the form: bio, interests to pick, the age range and distance the user looks for.
+/// 2. "Save" validates locally (messages beside each field), then saves once.
+/// 3. On success, or on "Skip for now", hand back to the ``MainFlow``.
+/// 4. A revoked session raises ``SessionError`` up to the ``SessionFlow``.
+@MainActor
+public final class ProfileSetupFlow: FlowNode {
+    private let environment: FlowEnvironment
+    private let context: ProfileSetupContext
+    private let onFinished: @MainActor () -> Void
+    private var observations: [ObservationToken] = []
+    private var finished = false
+
+    /// Creates the flow; `onFinished` runs once, after a save or a skip.
+    public init(
+        environment: FlowEnvironment, context: ProfileSetupContext, onFinished: @escaping @MainActor () -> Void
+    ) {
+        self.environment = environment
+        self.context = context
+        self.onFinished = onFinished
+        super.init(name: "ProfileSetupFlow")
+    }
+
+    /// The profile set-up context's state.
+    public override var stateSummary: String? {
+        let state = context.state
+        return "ProfileSetupContext: interests=\(state.interests.count) saving=\(state.isSaving) saved=\(state.saved != nil)"
+    }
+
+    /// Shows the form as the root screen.
+    public func start() {
+        environment.show(ProfileSetupScreens.screen(context.state), .root) { [weak self] in self?.intent($0) }
+        observations = [
+            context.observe { [weak self] state in self?.render(state) },
+            context.store.observeErrors { [weak self] error in self?.raise(error) },
+        ]
+    }
+
+    private func intent(_ intent: Intent) {
+        switch intent {
+        case .edit(let id, let value):
+            if let field = ProfileSetupScreens.field(for: id) { context.fieldChanged(field, to: value) }
+        case .tap(ProfileSetupScreens.save):
+            context.save()
+        case .tap(ProfileSetupScreens.skip):
+            guard !context.state.isSaving else { return }
+            environment.analytics.record(.profileSetupSkipped)
+            finish()
+        case .tap(let id):
+            if let interest = ProfileSetupScreens.interest(for: id) { context.interestToggled(interest) }
+        }
+    }
+
+    private func render(_ state: ProfileSetupState) {
+        environment.presenter.update(ProfileSetupScreens.screen(state))
+        if state.saved != nil {
+            environment.analytics.record(.profileSetupCompleted)
+            finish()
+        }
+    }
+
+    private func finish() {
+        guard !finished else { return }
+        finished = true
+        observations = []
+        onFinished()
+    }
+}

@@ -1,0 +1,102 @@
+import Contexts
+import Models
+
+/// Scripts the session use case: who is signed in decides what the app shows.
+///
+/// 1. Launch: a "launching" screen while the stored session is restored and validated (or refreshed).
+/// 2. Signed out: a ``LoginFlow``, with the reason (expired, revoked) and the username pre-filled.
+/// 3. Signed in: a ``MainFlow`` for the session, opening a deep link that waited for login, or the
+///    place restored from the last run.
+/// 4. ``SessionError`` raised anywhere below ends the session and shows login.
+/// 5. Logout (confirmed in the main flow) tears the session's flows and contexts down.
+/// 6. Deep links (``DeepLinkOpened``) are followed when signed in and kept for later when not.
+@MainActor
+public final class SessionFlow: FlowNode {
+    /// The session context this flow observes.
+    public let context: SessionContext
+    private let environment: FlowEnvironment
+    private var observations: [ObservationToken] = []
+    private var pendingRoute: Route?
+    private var previous: SessionState?
+
+    /// Creates the flow over the app's services.
+    public init(environment: FlowEnvironment) {
+        self.environment = environment
+        self.context = SessionContext(services: environment.services)
+        super.init(name: "SessionFlow")
+        handle(SessionError.self) { [weak self] error in self?.sessionEnded(error) }
+        subscribe(to: DeepLinkOpened.self) { [weak self] event in self?.deepLinkOpened(event.route) }
+    }
+
+    /// The session context's state.
+    public override var stateSummary: String? {
+        switch context.state {
+        case .idle: "SessionContext: idle"
+        case .restoring: "SessionContext: restoring"
+        case .signedOut(let reason, _): "SessionContext: signed out" + (reason.map { " (\($0))" } ?? "")
+        case .signedIn(let details): "SessionContext: signed in as \(details.user.id)"
+        }
+    }
+
+    /// The deep link waiting for login, if any.
+    public var waitingRoute: Route? { pendingRoute }
+
+    /// Starts observing the session and launches it.
+    public func start() {
+        observations = [
+            context.observe { [weak self] state in self?.render(state) },
+            context.store.observeErrors { [weak self] error in self?.raise(error) },
+        ]
+        context.launch()
+    }
+
+    private func render(_ state: SessionState) {
+        defer { previous = state }
+        guard state != previous else { return }
+        switch state {
+        case .idle:
+            break
+        case .restoring:
+            removeChildren()
+            environment.show(Screen(id: .launching, title: "Discover", elements: [.text("Loading…")]), .root) { _ in }
+        case .signedOut(let reason, let username):
+            removeChildren()
+            if let reason, reason != .loggedOut || previous?.user != nil {
+                environment.analytics.record(.sessionEnded(reason))
+            }
+            let login = LoginFlow(environment: environment, session: context, notice: reason, username: username)
+            attach(login)
+            login.start()
+        case .signedIn(let details):
+            removeChildren()
+            guard let scope = context.scope else { return }
+            if previous == .restoring { environment.analytics.record(.sessionRestored) }
+            let route = pendingRoute ?? details.restoredRoute
+            if let pendingRoute { environment.analytics.record(.deepLinkOpened(pendingRoute)) }
+            pendingRoute = nil
+            let main = MainFlow(environment: environment, scope: scope, session: context)
+            attach(main)
+            main.start(isNewAccount: details.isNewAccount, route: route)
+        }
+    }
+
+    private func sessionEnded(_ error: SessionError) {
+        switch error {
+        case .ended(let reason): context.end(reason)
+        }
+    }
+
+    private func deepLinkOpened(_ route: Route) {
+        if let main = children.first(where: { $0 is MainFlow }) as? MainFlow {
+            environment.analytics.record(.deepLinkOpened(route))
+            main.open(route)
+        } else {
+            pendingRoute = route
+            environment.analytics.record(.deepLinkDeferred(route))
+        }
+    }
+
+    private func removeChildren() {
+        for child in children { child.detachFromParent() }
+    }
+}

@@ -1,0 +1,98 @@
+import EmbeddedBackend
+import Flows
+import Foundation
+import Models
+import Services
+
+/// Drives the whole engine on the embedded backend with no UI: launch, relaunch, tap, type, open
+/// links, move virtual time, and read what is shown.
+///
+/// After every action it runs the work that is due on the virtual clock, so responses with no latency
+/// arrive before the next step; time moves only through ``advance(by:)``. A relaunch drops the app and
+/// its front end and starts anew over the same backend and files, like a process restart.
+@MainActor
+public final class HeadlessApp {
+    /// The backend: server, virtual clock and storage folder.
+    public let backend: EmbeddedBackend
+    /// Everything shown and fired, across relaunches.
+    public let transcript: Transcript
+    /// The current process's front end.
+    public private(set) var frontEnd: HeadlessFrontEnd
+    /// The current process's root flow; `nil` before launch and after ``terminate()``.
+    public private(set) var app: AppFlow?
+
+    /// Creates a driver over `backend`; `echo` sees each transcript entry as it is recorded.
+    public init(backend: EmbeddedBackend, echo: (@MainActor (TranscriptEntry) -> Void)? = nil) {
+        self.backend = backend
+        let transcript = Transcript(clock: backend.scheduler, echo: echo)
+        self.transcript = transcript
+        self.frontEnd = HeadlessFrontEnd(transcript: transcript)
+    }
+
+    /// The virtual time.
+    public var now: Date { backend.scheduler.now }
+    /// The screen on top, if any.
+    public var screen: Screen? { frontEnd.currentScreen }
+    /// The alert shown, if any.
+    public var alert: ScreenAlert? { frontEnd.currentAlert }
+    /// The session's state, if launched.
+    public var sessionState: SessionState? { app?.sessionFlow?.context.state }
+
+    /// Starts the app (a new process).
+    public func launch() {
+        transcript.append(.note("launch"))
+        let app = AppFlow(services: backend.makeServices(), presenter: frontEnd, analytics: transcript)
+        app.onUnhandledError = { [weak transcript] error in transcript?.append(.error(String(describing: error))) }
+        self.app = app
+        app.launch()
+        settle()
+    }
+
+    /// Ends the process: the app and its front end are released; files and server stay.
+    public func terminate() {
+        transcript.append(.note("terminate"))
+        app = nil
+        frontEnd = HeadlessFrontEnd(transcript: transcript)
+    }
+
+    /// Ends the process and launches it again.
+    public func relaunch() {
+        terminate()
+        launch()
+    }
+
+    /// Taps the button with this label on the current alert or screen.
+    public func tap(_ label: String) throws(HeadlessError) {
+        try frontEnd.tap(label)
+        settle()
+    }
+
+    /// Types text into the field with this label on the current screen.
+    public func type(_ text: String, into label: String) throws(HeadlessError) {
+        try frontEnd.type(text, into: label)
+        settle()
+    }
+
+    /// Opens a deep link, as the system would.
+    public func open(_ link: String) {
+        transcript.append(.note("open \(link)"))
+        app?.open(link)
+        settle()
+    }
+
+    /// Moves the virtual clock, running everything that falls due.
+    public func advance(by duration: Duration) {
+        transcript.append(.note("wait \(duration)"))
+        backend.scheduler.advance(by: duration)
+    }
+
+    /// Runs the work that is due now (responses with no latency).
+    public func settle() {
+        backend.scheduler.runDue()
+    }
+
+    /// The live flow tree, or a note that the app is not running.
+    public func tree() -> String {
+        app?.treeDescription() ?? "(not running)"
+    }
+}

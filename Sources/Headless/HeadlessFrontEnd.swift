@@ -1,0 +1,140 @@
+import Flows
+import Models
+
+/// A front end with no UI: keeps the screen stack, modals and alert, renders them as text, lets a
+/// caller tap and type by visible labels, and records a transcript.
+///
+/// It only knows ``Screen`` values and ``Intent``s, like any other front end; it never sees contexts
+/// or services.
+@MainActor
+public final class HeadlessFrontEnd: Presenter {
+    private struct Entry {
+        var screen: Screen
+        let onIntent: IntentHandler
+    }
+
+    private var stack: [Entry] = []
+    private var modals: [Entry] = []
+    private var alert: (alert: ScreenAlert, onIntent: IntentHandler)?
+    private let transcript: Transcript
+
+    /// Creates a front end writing into `transcript`.
+    public init(transcript: Transcript) { self.transcript = transcript }
+
+    /// The screen on top (a modal above the stack), if any.
+    public var currentScreen: Screen? { (modals.last ?? stack.last)?.screen }
+    /// The alert shown, if any.
+    public var currentAlert: ScreenAlert? { alert?.alert }
+    /// The ids of the navigation stack, bottom first.
+    public var stackIDs: [ScreenID] { stack.map(\.screen.id) }
+    /// The ids of the modal screens, bottom first.
+    public var modalIDs: [ScreenID] { modals.map(\.screen.id) }
+
+    /// The current view as text: the top screen, and the alert above it if any.
+    public func render() -> String {
+        var parts: [String] = []
+        if let screen = currentScreen { parts.append(ScreenRenderer.render(screen)) }
+        if let alert { parts.append(ScreenRenderer.render(alert.alert)) }
+        return parts.isEmpty ? "(nothing shown)" : parts.joined(separator: "\n")
+    }
+
+    /// Every visible text of the current screen and alert.
+    public var visibleTexts: [String] {
+        (currentScreen?.visibleTexts ?? []) + (alert.map { [$0.alert.title, $0.alert.message] + $0.alert.actions.map(\.label) } ?? [])
+    }
+
+    // MARK: Acting as the user
+
+    /// Taps the enabled action with this visible label: on the alert if one is shown, else on the
+    /// current screen.
+    public func tap(_ label: String) throws(HeadlessError) {
+        if let shown = alert {
+            guard let action = shown.alert.actions.first(where: { $0.label == label }) else {
+                throw .noSuchAction(label, available: shown.alert.actions.map(\.label))
+            }
+            alert = nil
+            transcript.append(.intent("tap \"\(label)\""))
+            shown.onIntent(.tap(action.id))
+            return
+        }
+        guard let entry = modals.last ?? stack.last else { throw .nothingShown }
+        guard let action = entry.screen.actions.first(where: { $0.label == label }) else {
+            throw .noSuchAction(label, available: entry.screen.actions.map(\.label))
+        }
+        guard action.isEnabled else { throw .actionDisabled(label) }
+        transcript.append(.intent("tap \"\(label)\""))
+        entry.onIntent(.tap(action.id))
+    }
+
+    /// Replaces the text of the field with this visible label on the current screen.
+    public func type(_ text: String, into label: String) throws(HeadlessError) {
+        guard let entry = modals.last ?? stack.last else { throw .nothingShown }
+        guard let field = entry.screen.fields.first(where: { $0.label == label }) else {
+            throw .noSuchField(label, available: entry.screen.fields.map(\.label))
+        }
+        let shown = field.isSecure ? String(repeating: "•", count: text.count) : text
+        transcript.append(.intent("type \"\(shown)\" into \"\(label)\""))
+        entry.onIntent(.edit(field.id, text))
+    }
+
+    // MARK: Presenter
+
+    public func setRoot(_ screen: Screen, onIntent: @escaping IntentHandler) {
+        stack = [Entry(screen: screen, onIntent: onIntent)]
+        modals = []
+        alert = nil
+        shown(screen)
+    }
+
+    public func push(_ screen: Screen, onIntent: @escaping IntentHandler) {
+        stack.append(Entry(screen: screen, onIntent: onIntent))
+        shown(screen)
+    }
+
+    public func replaceTop(_ screen: Screen, onIntent: @escaping IntentHandler) {
+        if stack.isEmpty {
+            stack = [Entry(screen: screen, onIntent: onIntent)]
+        } else {
+            stack[stack.count - 1] = Entry(screen: screen, onIntent: onIntent)
+        }
+        shown(screen)
+    }
+
+    public func pop() {
+        guard stack.count > 1 else { return }
+        stack.removeLast()
+        if modals.isEmpty, let top = stack.last { shown(top.screen) }
+    }
+
+    public func present(_ screen: Screen, onIntent: @escaping IntentHandler) {
+        modals.append(Entry(screen: screen, onIntent: onIntent))
+        shown(screen)
+    }
+
+    public func dismiss() {
+        guard !modals.isEmpty else { return }
+        modals.removeLast()
+        if let top = modals.last ?? stack.last { shown(top.screen) }
+    }
+
+    public func update(_ screen: Screen) {
+        if let index = modals.lastIndex(where: { $0.screen.id == screen.id }) {
+            guard modals[index].screen != screen else { return }
+            modals[index].screen = screen
+            if index == modals.count - 1 { shown(screen) }
+        } else if let index = stack.lastIndex(where: { $0.screen.id == screen.id }) {
+            guard stack[index].screen != screen else { return }
+            stack[index].screen = screen
+            if modals.isEmpty, index == stack.count - 1 { shown(screen) }
+        }
+    }
+
+    public func showAlert(_ alert: ScreenAlert, onIntent: @escaping IntentHandler) {
+        self.alert = (alert, onIntent)
+        transcript.append(.alert(ScreenRenderer.render(alert)))
+    }
+
+    private func shown(_ screen: Screen) {
+        transcript.append(.screen(screen.id, ScreenRenderer.render(screen)))
+    }
+}

@@ -1,0 +1,39 @@
+import Models
+
+/// Renders screens and alerts as plain text, from their values alone.
+public enum ScreenRenderer {
+    /// A screen as text: a title bar, then one line per element; secure fields are masked.
+    public static func render(_ screen: Screen) -> String {
+        var lines = ["== \(screen.title) == (\(screen.id))"]
+        for element in screen.elements {
+            switch element {
+            case .text(let text):
+                lines.append(text)
+            case .notice(let text):
+                lines.append("(i) \(text)")
+            case .error(let text):
+                lines.append("(!) \(text)")
+            case .field(let field):
+                let value = field.isSecure ? String(repeating: "•", count: field.value.count) : field.value
+                lines.append("\(field.label): [\(value)]")
+                if let error = field.error { lines.append("  ! \(error)") }
+            case .action(let action):
+                lines.append(button(action))
+            case .tabs(let tabs):
+                lines.append(tabs.map { $0.isSelected == true ? "<\($0.label)>" : " \($0.label) " }.joined(separator: " | "))
+            case .options(let label, let options):
+                lines.append("\(label): " + options.map { ($0.isSelected == true ? "[x] " : "[ ] ") + $0.label }.joined(separator: "  "))
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// An alert as text.
+    public static func render(_ alert: ScreenAlert) -> String {
+        ["** \(alert.title) **", alert.message, alert.actions.map(button).joined(separator: " ")].joined(separator: "\n")
+    }
+
+    private static func button(_ action: ScreenAction) -> String {
+        action.isEnabled ? "[ \(action.label) ]" : "[ \(action.label) ] (disabled)"
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import Models
+import Services
+
+/// Records everything a headless run shows, every intent and every analytics event, with the time.
+///
+/// It is also the run's ``AnalyticsSink``. It holds no secrets: screens mask secure fields, intents
+/// omit typed passwords, and tokens never reach a screen or an event.
+@MainActor
+public final class Transcript: AnalyticsSink {
+    /// Everything recorded, oldest first.
+    public private(set) var entries: [TranscriptEntry] = []
+    /// Every analytics event recorded, oldest first.
+    public private(set) var events: [AnalyticsEvent] = []
+    private let clock: any Scheduler
+    private let echo: (@MainActor (TranscriptEntry) -> Void)?
+
+    /// Creates a transcript stamping entries with `clock`'s time; `echo` sees each entry as it comes.
+    public init(clock: any Scheduler, echo: (@MainActor (TranscriptEntry) -> Void)? = nil) {
+        self.clock = clock
+        self.echo = echo
+    }
+
+    /// Appends an entry.
+    public func append(_ kind: TranscriptEntry.Kind) {
+        let entry = TranscriptEntry(time: clock.now, kind: kind)
+        entries.append(entry)
+        echo?(entry)
+    }
+
+    /// Records an analytics event.
+    public func record(_ event: AnalyticsEvent) {
+        events.append(event)
+        append(.analytics(event))
+    }
+
+    /// The ids of the screens shown, in order, each run of re-renders of one screen counted once.
+    public var screenSequence: [ScreenID] {
+        var sequence: [ScreenID] = []
+        for entry in entries {
+            if case .screen(let id, _) = entry.kind, sequence.last != id { sequence.append(id) }
+        }
+        return sequence
+    }
+
+    /// The whole transcript as text.
+    public var text: String { entries.map(\.description).joined(separator: "\n") }
+}
