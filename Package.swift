@@ -52,12 +52,21 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        // MARK: Tests
+
+        // Shared test helpers: temporary folders and a headless app on a fresh embedded backend.
+        .target(
+            name: "TestSupport",
+            dependencies: ["Headless", "EmbeddedBackend", "Models"],
+            swiftSettings: strict
+        ),
+
         // MARK: Unit tests, one target per role
 
         // Validation, deep links, session policy and the other pure functions.
         .testTarget(name: "InteractorsTests", dependencies: ["Interactors", "Models"], swiftSettings: strict),
         // File stores, schedulers and the other generic service implementations.
-        .testTarget(name: "ServicesTests", dependencies: ["Services", "Models"], swiftSettings: strict),
+        .testTarget(name: "ServicesTests", dependencies: ["Services", "Models", "TestSupport"], swiftSettings: strict),
         // The embedded backend's accounts, tokens, rate limiter and hashing.
         .testTarget(
             name: "EmbeddedBackendTests",
@@ -67,7 +76,7 @@ let package = Package(
         // The observable state store and the contexts' observers.
         .testTarget(
             name: "ContextsTests",
-            dependencies: ["Contexts", "Services", "Models", "EmbeddedBackend"],
+            dependencies: ["Contexts", "Services", "Models", "EmbeddedBackend", "TestSupport"],
             swiftSettings: strict
         ),
         // The flow tree: errors up, events down, printing.
@@ -75,7 +84,7 @@ let package = Package(
         // The headless front end and the command-line tool's argument handling.
         .testTarget(
             name: "HeadlessTests",
-            dependencies: ["Headless", "Flows", "Models", "EmbeddedBackend"],
+            dependencies: ["Headless", "Flows", "Models", "EmbeddedBackend", "TestSupport"],
             swiftSettings: strict
         ),
 
@@ -84,13 +93,13 @@ let package = Package(
         // Session: launch, restore, refresh, expiry, revocation, logout, deep links, relaunch.
         .testTarget(
             name: "SessionIntegrationTests",
-            dependencies: ["Headless", "EmbeddedBackend", "Flows", "Services", "Models"],
+            dependencies: ["Headless", "EmbeddedBackend", "Flows", "Contexts", "Services", "Models", "TestSupport"],
             swiftSettings: strict
         ),
         // Login: sign in, sign up, validation, server outcomes, profile set-up.
         .testTarget(
             name: "LoginIntegrationTests",
-            dependencies: ["Headless", "EmbeddedBackend", "Flows", "Services", "Models"],
+            dependencies: ["Headless", "EmbeddedBackend", "Flows", "Contexts", "Services", "Models", "TestSupport"],
             swiftSettings: strict
         ),
     ],

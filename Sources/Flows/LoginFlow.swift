@@ -14,7 +14,8 @@ import Models
 public final class LoginFlow: FlowNode {
     private let environment: FlowEnvironment
     private weak var session: SessionContext?
-    private let context: LoginContext
+    /// The context this flow scripts.
+    public let context: LoginContext
     private var observation: ObservationToken?
     private var showsForm = false
     private var formHasBack = false

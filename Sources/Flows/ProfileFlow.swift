@@ -12,7 +12,8 @@ public final class ProfileFlow: FlowNode {
     static let retry: ActionID = "retry"
 
     private let environment: FlowEnvironment
-    private let context: ProfileViewerContext
+    /// The context this flow scripts.
+    public let context: ProfileViewerContext
     private let onClosed: @MainActor () -> Void
     private var observations: [ObservationToken] = []
 

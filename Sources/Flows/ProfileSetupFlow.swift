@@ -10,7 +10,8 @@ import Models
 @MainActor
 public final class ProfileSetupFlow: FlowNode {
     private let environment: FlowEnvironment
-    private let context: ProfileSetupContext
+    /// The context this flow scripts.
+    public let context: ProfileSetupContext
     private let onFinished: @MainActor () -> Void
     private var observations: [ObservationToken] = []
     private var finished = false

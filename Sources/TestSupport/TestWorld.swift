@@ -1,0 +1,76 @@
+import EmbeddedBackend
+import Foundation
+import Headless
+import Models
+
+/// A headless app on a fresh embedded backend in its own temporary folder, with the demo accounts.
+@MainActor
+public final class TestWorld {
+    /// The storage folder (deleted with the world).
+    public let directory: TemporaryDirectory
+    /// The backend.
+    public let backend: EmbeddedBackend
+    /// The driver.
+    public let app: HeadlessApp
+
+    /// Creates a world; `demoAccounts` adds alice, bob, carol and dave.
+    public init(demoAccounts: Bool = true, configuration: EmbeddedServerConfiguration = .init()) {
+        directory = TemporaryDirectory()
+        backend = EmbeddedBackend(storageDirectory: directory.url, configuration: configuration)
+        if demoAccounts { backend.addDemoAccounts() }
+        app = HeadlessApp(backend: backend)
+    }
+
+    /// The server.
+    public var server: EmbeddedServer { backend.server }
+
+    /// Launches and signs in through the login screens as a demo user.
+    public func signIn(_ username: String = "alice", password: String = "wonderland") throws(HeadlessError) {
+        if app.app == nil { app.launch() }
+        if app.screen?.id == .welcome { try app.tap("Log in") }
+        try app.type(username, into: "Username or email")
+        try app.type(password, into: "Password")
+        try app.tap("Log in")
+    }
+
+    /// The screen ids shown since the transcript entry at `start`, each run counted once.
+    public func screens(since start: Int = 0) -> [ScreenID] {
+        var sequence: [ScreenID] = []
+        for entry in app.transcript.entries.dropFirst(start) {
+            if case .screen(let id, _) = entry.kind, sequence.last != id { sequence.append(id) }
+        }
+        return sequence
+    }
+
+    /// The analytics event names fired since the transcript entry at `start`, without screen_shown.
+    public func eventNames(since start: Int = 0) -> [String] {
+        app.transcript.entries.dropFirst(start).compactMap { entry in
+            if case .analytics(let event) = entry.kind, event.name != "screen_shown" { return event.name }
+            return nil
+        }
+    }
+
+    /// The number of transcript entries so far, as a mark for ``screens(since:)``.
+    public var mark: Int { app.transcript.entries.count }
+
+    /// The texts visible now.
+    public var visibleTexts: [String] { app.frontEnd.visibleTexts }
+
+    /// The error banners on the current screen.
+    public var errorBanners: [String] {
+        app.screen?.elements.compactMap { element in
+            if case .error(let text) = element { return text }
+            return nil
+        } ?? []
+    }
+
+    /// The error shown beside the field with this label, if any.
+    public func fieldError(_ label: String) -> String? {
+        app.screen?.fields.first { $0.label == label }?.error
+    }
+
+    /// Whether the action with this label is shown and enabled.
+    public func isEnabled(_ label: String) -> Bool {
+        app.screen?.actions.first { $0.label == label }?.isEnabled ?? false
+    }
+}

@@ -1,0 +1,35 @@
+import EmbeddedBackend
+import Testing
+
+@Suite struct SHA256Tests {
+    @Test func standardVectors() {
+        #expect(SHA256.hex("") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        #expect(SHA256.hex("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(
+            SHA256.hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq")
+                == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+        #expect(
+            SHA256.hex(String(repeating: "a", count: 1000))
+                == "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3")
+    }
+}
+
+@Suite struct PasswordHasherTests {
+    let hasher = PasswordHasher(rounds: 8)
+
+    @Test func hash_keepsNoPlaintext_andVerifiesOnlyTheRightPassword() {
+        let stored = hasher.hash("wonderland", salt: [1, 2, 3, 4])
+        #expect(!stored.contains("wonderland"))
+        #expect(hasher.verify("wonderland", against: stored))
+        #expect(!hasher.verify("wonderlanD", against: stored))
+    }
+
+    @Test func differentSalts_giveDifferentHashes() {
+        #expect(hasher.hash("same", salt: [1]) != hasher.hash("same", salt: [2]))
+    }
+
+    @Test(arguments: ["", "8$zz$00", "0$00$00", "x$00$00", "999999999$00$00", "8$0$00"])
+    func malformedStoredForms_neverVerify(_ stored: String) {
+        #expect(!hasher.verify("anything", against: stored))
+    }
+}

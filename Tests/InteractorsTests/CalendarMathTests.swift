@@ -1,0 +1,21 @@
+import Foundation
+import Models
+import Testing
+
+@Suite struct CalendarMathTests {
+    @Test func parseAndFormat_roundTrip() {
+        let date = CalendarMath.parseDay("1996-04-12")
+        #expect(date.map(CalendarMath.formatDay) == "1996-04-12")
+    }
+
+    @Test func age_countsABirthdayFromItsDay() {
+        guard let born = CalendarMath.parseDay("2000-06-15"), let before = CalendarMath.parseDay("2018-06-14"),
+            let after = CalendarMath.parseDay("2018-06-15")
+        else {
+            Issue.record("dates should parse")
+            return
+        }
+        #expect(CalendarMath.age(bornOn: born, at: before) == 17)
+        #expect(CalendarMath.age(bornOn: born, at: after) == 18)
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import Services
+import Testing
+
+@MainActor
+@Suite struct VirtualSchedulerTests {
+    let start = Date(timeIntervalSince1970: 1_000)
+
+    final class Log {
+        var lines: [String] = []
+    }
+
+    @Test func work_runsOnlyWhenTimeMoves_inDueOrder_atItsDueTime() {
+        let scheduler = VirtualScheduler(now: start)
+        let log = Log()
+        scheduler.schedule(after: .seconds(2)) { log.lines.append("b@\(scheduler.now.timeIntervalSince1970)") }
+        scheduler.schedule(after: .seconds(1)) { log.lines.append("a@\(scheduler.now.timeIntervalSince1970)") }
+        scheduler.schedule(after: .seconds(2)) { log.lines.append("c@\(scheduler.now.timeIntervalSince1970)") }
+        #expect(log.lines.isEmpty)
+        scheduler.advance(by: .seconds(1))
+        #expect(log.lines == ["a@1001.0"])
+        scheduler.advance(by: .seconds(5))
+        #expect(log.lines == ["a@1001.0", "b@1002.0", "c@1002.0"])
+        #expect(scheduler.now == start + 6)
+    }
+
+    @Test func runDue_runsZeroDelayWork_withoutMovingTheClock() {
+        let scheduler = VirtualScheduler(now: start)
+        let log = Log()
+        scheduler.schedule { log.lines.append("now") }
+        scheduler.schedule(after: .milliseconds(1)) { log.lines.append("later") }
+        scheduler.runDue()
+        #expect(log.lines == ["now"])
+        #expect(scheduler.now == start)
+        #expect(scheduler.pendingCount == 1)
+    }
+
+    @Test func workScheduledWhileAdvancing_runsIfItFallsDueBeforeTheEnd() {
+        let scheduler = VirtualScheduler(now: start)
+        let log = Log()
+        scheduler.schedule(after: .seconds(1)) {
+            log.lines.append("first")
+            scheduler.schedule(after: .seconds(1)) { log.lines.append("second") }
+            scheduler.schedule(after: .seconds(10)) { log.lines.append("too late") }
+        }
+        scheduler.advance(by: .seconds(3))
+        #expect(log.lines == ["first", "second"])
+    }
+
+    @Test func cancelledWork_neverRuns() {
+        let scheduler = VirtualScheduler(now: start)
+        let log = Log()
+        let task = scheduler.schedule(after: .seconds(1)) { log.lines.append("ran") }
+        task.cancel()
+        scheduler.advance(by: .seconds(2))
+        #expect(log.lines.isEmpty)
+        #expect(scheduler.pendingCount == 0)
+        #expect(scheduler.nextDueDate == nil)
+    }
+
+    @Test func runUntilIdle_runsEverything_andStopsARunawayTimer() {
+        let scheduler = VirtualScheduler(now: start)
+        let log = Log()
+        scheduler.schedule(after: .seconds(60)) { log.lines.append("minute") }
+        #expect(scheduler.runUntilIdle())
+        #expect(log.lines == ["minute"])
+        #expect(scheduler.now == start + 60)
+
+        func forever() { scheduler.schedule(after: .seconds(1)) { forever() } }
+        forever()
+        #expect(!scheduler.runUntilIdle(maximumSteps: 10))
+    }
+
+    @Test func heap_popsInOrder() {
+        var heap = MinHeap<Int>()
+        for value in [5, 3, 9, 1, 7, 1] { heap.push(value) }
+        var popped: [Int] = []
+        while let value = heap.pop() { popped.append(value) }
+        #expect(popped == [1, 1, 3, 5, 7, 9])
+    }
+}
