@@ -69,6 +69,7 @@ public final class ProfileSetupContext: StateContext {
     }
 
     private func finish(_ result: Result<User, ServiceError>, profile: Profile) {
+        var ended: SignedOutReason?
         store.update { state in
             state.isSaving = false
             switch result {
@@ -76,15 +77,13 @@ public final class ProfileSetupContext: StateContext {
                 state.saved = profile
             case .failure(let error):
                 switch RequestFailureMapper.map(error) {
-                case .sessionEnded(let reason):
-                    store.report(SessionError.ended(reason))
-                case .failure(let failure):
-                    state.failure = failure
-                case .rateLimited, .fieldError:
-                    state.failure = .server("The profile was not accepted")
+                case .sessionEnded(let reason): ended = reason
+                case .failure(let failure): state.failure = failure
+                case .rateLimited, .fieldError: state.failure = .server("The profile was not accepted")
                 }
             }
         }
+        if let ended { store.report(SessionError.ended(ended)) }
     }
 
     private func revalidate(_ state: inout ProfileSetupState) {

@@ -22,24 +22,33 @@ public final class StateStore<State: Sendable & Equatable> {
     /// Creates a store holding `initial`.
     public init(_ initial: State) { self.state = initial }
 
-    /// Changes the state; observers hear once, after the outermost update, if the state changed.
+    /// Changes the state; observers hear once, after the outermost update or batch, if it changed.
+    ///
+    /// Do not call `update` from inside another update's `body`; wrap several updates in ``batch(_:)``.
     public func update(_ body: (inout State) -> Void) {
-        var draft = pending ?? state
         depth += 1
+        var draft = pending ?? state
         body(&draft)
         pending = draft
         depth -= 1
-        guard depth == 0, let next = pending else { return }
+        if depth == 0 { flush() }
+    }
+
+    /// Groups several updates into one notification.
+    public func batch(_ body: () -> Void) {
+        depth += 1
+        body()
+        depth -= 1
+        if depth == 0 { flush() }
+    }
+
+    private func flush() {
+        guard let next = pending else { return }
         pending = nil
         guard next != state else { return }
         state = next
         for callback in observers.callbacks { callback(next) }
         for continuation in continuations.withLock({ Array($0.values) }) { continuation.yield(next) }
-    }
-
-    /// Groups several updates into one notification.
-    public func batch(_ body: () -> Void) {
-        update { _ in body() }
     }
 
     /// Calls `observer` now with the current state, then after every change, until the token is

@@ -1,0 +1,65 @@
+import Contexts
+import EmbeddedBackend
+import Models
+import Services
+import TestSupport
+import Testing
+
+@MainActor
+@Suite struct RequestAuthorizerTests {
+    let directory = TemporaryDirectory()
+    let backend: EmbeddedBackend
+    let services: AppServices
+
+    init() {
+        backend = EmbeddedBackend(storageDirectory: directory.url)
+        backend.addDemoAccounts()
+        services = backend.makeServices()
+    }
+
+    func session() throws -> AuthSession {
+        let recorder = Recorder<Result<AuthSession, ServiceError>>()
+        services.auth.signIn(Credentials(identifier: "alice", password: "wonderland")) { recorder.values.append($0) }
+        backend.scheduler.runDue()
+        return try #require(try recorder.values.first?.get())
+    }
+
+    func fetch(_ authorizer: RequestAuthorizer, into recorder: Recorder<Result<PublicProfile, ServiceError>>) {
+        let profiles = services.profiles
+        authorizer.perform(
+            { token, completion in profiles.fetchProfile(of: "bob", accessToken: token, completion: completion) },
+            completion: { recorder.values.append($0) })
+    }
+
+    @Test func expiredToken_isRefreshedOnce_forConcurrentRequests_andTheRequestsRetried() throws {
+        let refreshed = Recorder<AuthTokens>()
+        let authorizer = RequestAuthorizer(tokens: try session().tokens, auth: services.auth) { refreshed.values.append($0) }
+        backend.scheduler.advance(by: .seconds(3601))
+        let results = Recorder<Result<PublicProfile, ServiceError>>()
+        fetch(authorizer, into: results)
+        fetch(authorizer, into: results)
+        backend.scheduler.runDue()
+        #expect(results.values.map { $0.map(\.id) } == [.success("bob"), .success("bob")])
+        #expect(backend.server.requestCount(.refresh) == 1)
+        #expect(refreshed.values == [authorizer.tokens])
+    }
+
+    @Test func revokedSession_failsTheRequestAsRevoked() throws {
+        let authorizer = RequestAuthorizer(tokens: try session().tokens, auth: services.auth) { _ in }
+        backend.server.revokeSessions(of: "alice")
+        let results = Recorder<Result<PublicProfile, ServiceError>>()
+        fetch(authorizer, into: results)
+        backend.scheduler.runDue()
+        #expect(results.values.map { $0.map(\.id) } == [.failure(.tokenRevoked)])
+    }
+
+    @Test func expiredTokenWithRevokedRefresh_failsAsRevoked() throws {
+        let authorizer = RequestAuthorizer(tokens: try session().tokens, auth: services.auth) { _ in }
+        backend.scheduler.advance(by: .seconds(3601))
+        backend.server.revokeSessions(of: "alice")
+        let results = Recorder<Result<PublicProfile, ServiceError>>()
+        fetch(authorizer, into: results)
+        backend.scheduler.runDue()
+        #expect(results.values.map { $0.map(\.id) } == [.failure(.tokenRevoked)])
+    }
+}

@@ -1,0 +1,109 @@
+import Contexts
+import Observation
+import Synchronization
+import Testing
+
+@MainActor
+final class Recorder<Value> {
+    var values: [Value] = []
+}
+
+final class ChangeCounter: Sendable {
+    let count = Atomic<Int>(0)
+}
+
+@MainActor
+@Suite struct StateStoreTests {
+    struct Counter: Equatable, Sendable {
+        var count = 0
+        var label = ""
+    }
+
+    @Test func observe_emitsTheCurrentState_thenEveryChange() {
+        let store = StateStore(Counter())
+        let recorder = Recorder<Int>()
+        let token = store.observe { recorder.values.append($0.count) }
+        store.update { $0.count = 1 }
+        store.update { $0.count = 2 }
+        #expect(recorder.values == [0, 1, 2])
+        withExtendedLifetime(token) {}
+    }
+
+    @Test func severalChangesInOneCall_produceOneNotification() {
+        let store = StateStore(Counter())
+        let recorder = Recorder<Counter>()
+        let token = store.observe { recorder.values.append($0) }
+        store.batch {
+            store.update { $0.count = 1 }
+            store.update { $0.label = "one" }
+            store.update { $0.count += 1 }
+        }
+        #expect(recorder.values == [Counter(), Counter(count: 2, label: "one")])
+        withExtendedLifetime(token) {}
+    }
+
+    @Test func anUpdateThatChangesNothing_notifiesNobody() {
+        let store = StateStore(Counter())
+        let recorder = Recorder<Counter>()
+        let token = store.observe { recorder.values.append($0) }
+        store.update { $0.count = 0 }
+        store.update { state in
+            state.count = 5
+            state.count = 0
+        }
+        #expect(recorder.values == [Counter()])
+        withExtendedLifetime(token) {}
+    }
+
+    @Test func cancellingOrReleasingTheToken_stopsTheObserver() {
+        let store = StateStore(Counter())
+        let cancelled = Recorder<Int>()
+        let released = Recorder<Int>()
+        let token = store.observe { cancelled.values.append($0.count) }
+        var other: ObservationToken? = store.observe { released.values.append($0.count) }
+        #expect(store.observerCount == 2)
+        token.cancel()
+        other = nil
+        store.update { $0.count = 1 }
+        #expect(cancelled.values == [0])
+        #expect(released.values == [0])
+        #expect(store.observerCount == 0)
+        #expect(other == nil)
+    }
+
+    @Test func observationFramework_seesChanges() {
+        let store = StateStore(Counter())
+        let changes = ChangeCounter()
+        withObservationTracking {
+            _ = store.state
+        } onChange: {
+            changes.count.add(1, ordering: .relaxed)
+        }
+        store.update { $0.count = 1 }
+        #expect(changes.count.load(ordering: .relaxed) == 1)
+    }
+
+    @Test func asyncSequence_yieldsTheCurrentState_thenEveryChange_andEndsWithTheStore() async {
+        var store: StateStore<Counter>? = StateStore(Counter())
+        guard let states = store?.states else { return }
+        store?.update { $0.count = 1 }
+        store?.batch {
+            store?.update { $0.count = 2 }
+            store?.update { $0.count = 3 }
+        }
+        store = nil
+        var seen: [Int] = []
+        for await state in states { seen.append(state.count) }
+        #expect(seen == [0, 1, 3])
+    }
+
+    @Test func reportedErrors_reachErrorObservers() {
+        struct Boom: Error {}
+        let store = StateStore(Counter())
+        let recorder = Recorder<String>()
+        let token = store.observeErrors { recorder.values.append(String(describing: type(of: $0))) }
+        store.report(Boom())
+        #expect(recorder.values == ["Boom"])
+        withExtendedLifetime(token) {}
+    }
+}
