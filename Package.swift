@@ -3,7 +3,7 @@
 import PackageDescription
 
 let strict: [SwiftSetting] = [
-    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("ExistentialAny")
 ]
 
 let package = Package(
@@ -33,7 +33,8 @@ let package = Package(
         // MARK: The imperative shell and navigation
 
         // One use case's state and behaviour each, observable three ways.
-        .target(name: "Contexts", dependencies: ["Interactors", "Services", "Models"], swiftSettings: strict),
+        .target(
+            name: "Contexts", dependencies: ["Interactors", "Services", "Models"], swiftSettings: strict),
         // The single control point of each use case: screens, modals, deep links, analytics.
         .target(name: "Flows", dependencies: ["Contexts", "Services", "Models"], swiftSettings: strict),
 
@@ -64,9 +65,11 @@ let package = Package(
         // MARK: Unit tests, one target per role
 
         // Validation, deep links, session policy and the other pure functions.
-        .testTarget(name: "InteractorsTests", dependencies: ["Interactors", "Models"], swiftSettings: strict),
+        .testTarget(
+            name: "InteractorsTests", dependencies: ["Interactors", "Models"], swiftSettings: strict),
         // File stores, schedulers and the other generic service implementations.
-        .testTarget(name: "ServicesTests", dependencies: ["Services", "Models", "TestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "ServicesTests", dependencies: ["Services", "Models", "TestSupport"], swiftSettings: strict),
         // The embedded backend's accounts, tokens, rate limiter and hashing.
         .testTarget(
             name: "EmbeddedBackendTests",
@@ -93,13 +96,17 @@ let package = Package(
         // Session: launch, restore, refresh, expiry, revocation, logout, deep links, relaunch.
         .testTarget(
             name: "SessionIntegrationTests",
-            dependencies: ["Headless", "EmbeddedBackend", "Flows", "Contexts", "Services", "Models", "TestSupport"],
+            dependencies: [
+                "Headless", "EmbeddedBackend", "Flows", "Contexts", "Services", "Models", "TestSupport",
+            ],
             swiftSettings: strict
         ),
         // Login: sign in, sign up, validation, server outcomes, profile set-up.
         .testTarget(
             name: "LoginIntegrationTests",
-            dependencies: ["Headless", "EmbeddedBackend", "Flows", "Contexts", "Services", "Models", "TestSupport"],
+            dependencies: [
+                "Headless", "EmbeddedBackend", "Flows", "Contexts", "Services", "Models", "TestSupport",
+            ],
             swiftSettings: strict
         ),
     ],

@@ -20,7 +20,8 @@ public final class LoginContext: StateContext {
 
     /// Creates a context in a mode, with a notice and a pre-filled username (after an expiry).
     public init(
-        auth: any AuthService, scheduler: any Scheduler, mode: LoginMode = .signIn, notice: SignedOutReason? = nil,
+        auth: any AuthService, scheduler: any Scheduler, mode: LoginMode = .signIn,
+        notice: SignedOutReason? = nil,
         username: String? = nil
     ) {
         self.auth = auth
@@ -46,7 +47,8 @@ public final class LoginContext: StateContext {
         store.update { state in
             state.values[field] = value
             if state.showsFieldErrors {
-                state.fieldErrors = LoginValidator.validate(mode: state.mode, values: state.values, now: scheduler.now)
+                state.fieldErrors = LoginValidator.validate(
+                    mode: state.mode, values: state.values, now: scheduler.now)
             }
         }
     }

@@ -63,7 +63,9 @@ public final class ProfileSetupContext: StateContext {
             }
             let profiles = profiles
             authorizer.perform(
-                { token, completion in profiles.saveProfile(profile, accessToken: token, completion: completion) },
+                { token, completion in
+                    profiles.saveProfile(profile, accessToken: token, completion: completion)
+                },
                 completion: { [weak self] result in self?.finish(result, profile: profile) })
         }
     }

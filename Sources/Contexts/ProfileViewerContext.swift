@@ -29,7 +29,8 @@ public final class ProfileViewerContext: StateContext {
         let profiles = profiles
         store.update { $0 = .loading(user) }
         authorizer.perform(
-            { token, completion in profiles.fetchProfile(of: user, accessToken: token, completion: completion) },
+            { token, completion in profiles.fetchProfile(of: user, accessToken: token, completion: completion)
+            },
             completion: { [weak self] result in self?.finish(result) })
     }
 

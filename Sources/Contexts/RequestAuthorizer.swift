@@ -9,7 +9,8 @@ import Services
 @MainActor
 public final class RequestAuthorizer {
     /// A request given an access token and a completion.
-    public typealias Request<Value: Sendable> = @MainActor (String, @escaping ServiceCompletion<Value>) -> Void
+    public typealias Request<Value: Sendable> =
+        @MainActor (String, @escaping ServiceCompletion<Value>) -> Void
 
     /// The tokens in force. Emits (through `onTokensRefreshed`) when a refresh replaces them.
     public private(set) var tokens: AuthTokens
@@ -19,7 +20,8 @@ public final class RequestAuthorizer {
 
     /// Creates an authorizer for a session's tokens; `onTokensRefreshed` persists new ones.
     public init(
-        tokens: AuthTokens, auth: any AuthService, onTokensRefreshed: @escaping @MainActor (AuthTokens) -> Void
+        tokens: AuthTokens, auth: any AuthService,
+        onTokensRefreshed: @escaping @MainActor (AuthTokens) -> Void
     ) {
         self.tokens = tokens
         self.auth = auth
@@ -28,7 +30,8 @@ public final class RequestAuthorizer {
 
     /// Call to run `request` with the access token; on `tokenExpired` it refreshes and retries once.
     public func perform<Value: Sendable>(
-        _ request: @escaping Request<Value>, completion: @escaping @MainActor (Result<Value, ServiceError>) -> Void
+        _ request: @escaping Request<Value>,
+        completion: @escaping @MainActor (Result<Value, ServiceError>) -> Void
     ) {
         request(tokens.accessToken) { [weak self] result in
             guard case .failure(.tokenExpired) = result, let self else { return completion(result) }

@@ -43,14 +43,17 @@ public final class SessionContext: StateContext {
                 guard let self, self.generation == current else { return }
                 switch result {
                 case .success(let user):
-                    self.begin(user: user, tokens: session.tokens, isNewAccount: false, route: session.lastRoute)
+                    self.begin(
+                        user: user, tokens: session.tokens, isNewAccount: false, route: session.lastRoute)
                 case .failure(.tokenExpired):
                     self.refresh(session, generation: current)
                 case .failure(.tokenRevoked), .failure(.invalidCredentials), .failure(.notFound):
                     self.expire(session, reason: .sessionRevoked)
                 case .failure:
                     // Offline or a server fault: trust the stored session; the next request revalidates it.
-                    self.begin(user: session.user, tokens: session.tokens, isNewAccount: false, route: session.lastRoute)
+                    self.begin(
+                        user: session.user, tokens: session.tokens, isNewAccount: false,
+                        route: session.lastRoute)
                 }
             }
         case .refresh:
@@ -94,14 +97,17 @@ public final class SessionContext: StateContext {
     // MARK: Internals
 
     private func refresh(_ session: StoredSession, generation current: Int) {
-        guard let refreshToken = session.tokens.refreshToken else { return expire(session, reason: .sessionExpired) }
+        guard let refreshToken = session.tokens.refreshToken else {
+            return expire(session, reason: .sessionExpired)
+        }
         services.auth.refresh(refreshToken: refreshToken) { [weak self] result in
             guard let self, self.generation == current else { return }
             switch result {
             case .success(let tokens):
                 self.begin(user: session.user, tokens: tokens, isNewAccount: false, route: session.lastRoute)
             case .failure(.networkUnavailable), .failure(.server), .failure(.malformedResponse):
-                self.begin(user: session.user, tokens: session.tokens, isNewAccount: false, route: session.lastRoute)
+                self.begin(
+                    user: session.user, tokens: session.tokens, isNewAccount: false, route: session.lastRoute)
             case .failure:
                 self.expire(session, reason: .sessionExpired)
             }

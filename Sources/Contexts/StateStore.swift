@@ -61,7 +61,8 @@ public final class StateStore<State: Sendable & Equatable> {
 
     /// The current state, then every change, as an `AsyncSequence`; ends when the consumer stops.
     public var states: AsyncStream<State> {
-        let (stream, continuation) = AsyncStream.makeStream(of: State.self, bufferingPolicy: .bufferingNewest(64))
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: State.self, bufferingPolicy: .bufferingNewest(64))
         let id = nextContinuationID
         nextContinuationID += 1
         continuation.yield(state)
@@ -82,7 +83,9 @@ public final class StateStore<State: Sendable & Equatable> {
     }
 
     /// Calls `observer` with every error the context reports, until the token is cancelled or released.
-    public func observeErrors(_ observer: @escaping @MainActor @Sendable (any Error) -> Void) -> ObservationToken {
+    public func observeErrors(_ observer: @escaping @MainActor @Sendable (any Error) -> Void)
+        -> ObservationToken
+    {
         errorObservers.add(observer)
     }
 

@@ -21,14 +21,22 @@ public enum DemoData {
 
     /// alice, bob, carol and dave.
     public static let people: [Person] = [
-        person("alice", "wonderland", "Alice", "1996-04-12", "Curious about everything.", ["Books", "Hiking", "Coffee"]),
-        person("bob", "builder123", "Bob", "1994-09-03", "Builds things, cooks badly.", ["Cooking", "Music", "Dogs"]),
-        person("carol", "christmas1", "Carol", "1998-12-24", "Sings in a choir.", ["Music", "Travel", "Yoga"]),
-        person("dave", "davedave1", "Dave", "1990-06-30", "Runs before breakfast.", ["Running", "Films", "Coffee"]),
+        person(
+            "alice", "wonderland", "Alice", "1996-04-12", "Curious about everything.",
+            ["Books", "Hiking", "Coffee"]),
+        person(
+            "bob", "builder123", "Bob", "1994-09-03", "Builds things, cooks badly.",
+            ["Cooking", "Music", "Dogs"]),
+        person(
+            "carol", "christmas1", "Carol", "1998-12-24", "Sings in a choir.", ["Music", "Travel", "Yoga"]),
+        person(
+            "dave", "davedave1", "Dave", "1990-06-30", "Runs before breakfast.",
+            ["Running", "Films", "Coffee"]),
     ]
 
     private static func person(
-        _ username: String, _ password: String, _ name: String, _ born: String, _ bio: String, _ interests: [String]
+        _ username: String, _ password: String, _ name: String, _ born: String, _ bio: String,
+        _ interests: [String]
     ) -> Person {
         Person(
             username: username, password: password, displayName: name, email: "\(username)@example.com",

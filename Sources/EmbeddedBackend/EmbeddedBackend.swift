@@ -34,7 +34,8 @@ public struct EmbeddedBackend: Sendable {
             auth: EmbeddedAuthService(server: server),
             profiles: EmbeddedProfileService(server: server),
             sessionStore: FileSessionStore(fileURL: sessionFileURL),
-            userData: FileUserDataStore(rootURL: storageDirectory.appendingPathComponent("users", isDirectory: true)),
+            userData: FileUserDataStore(
+                rootURL: storageDirectory.appendingPathComponent("users", isDirectory: true)),
             scheduler: scheduler)
     }
 

@@ -9,10 +9,14 @@ public struct EmbeddedProfileService: ProfileService {
     /// Creates the service.
     public init(server: EmbeddedServer) { self.server = server }
 
-    public func saveProfile(_ profile: Profile, accessToken: String, completion: @escaping ServiceCompletion<User>) {
+    /// Asks the server to save the profile.
+    public func saveProfile(
+        _ profile: Profile, accessToken: String, completion: @escaping ServiceCompletion<User>
+    ) {
         server.saveProfile(profile, accessToken: accessToken, completion: completion)
     }
 
+    /// Asks the server for a public profile.
     public func fetchProfile(
         of user: UserID, accessToken: String, completion: @escaping ServiceCompletion<PublicProfile>
     ) {

@@ -130,7 +130,9 @@ public final class EmbeddedServer: Sendable {
         let (result, latency) = state.withLock { state -> (Result<Value, ServiceError>, Duration) in
             if state.isNetworkDown { return (.failure(.networkUnavailable), state.latency) }
             state.requestCounts[endpoint, default: 0] += 1
-            if let index = state.injectedFailures.firstIndex(where: { $0.endpoint == nil || $0.endpoint == endpoint }) {
+            if let index = state.injectedFailures.firstIndex(where: {
+                $0.endpoint == nil || $0.endpoint == endpoint
+            }) {
                 return (.failure(state.injectedFailures.remove(at: index).error), state.latency)
             }
             return (handler(&state, now), state.latency)
@@ -140,7 +142,8 @@ public final class EmbeddedServer: Sendable {
 
     func signIn(_ credentials: Credentials, completion: @escaping ServiceCompletion<AuthSession>) {
         perform(.signIn, completion: completion) { state, now in
-            guard let id = state.identifiers[credentials.identifier.lowercased()], let account = state.accounts[id]
+            guard let id = state.identifiers[credentials.identifier.lowercased()],
+                let account = state.accounts[id]
             else { return .failure(.invalidCredentials) }
             var failures = state.failures[id, default: SignInFailures()]
             if let lockedUntil = failures.lockedUntil, lockedUntil > now {
@@ -157,7 +160,8 @@ public final class EmbeddedServer: Sendable {
                 return .failure(.invalidCredentials)
             }
             state.failures[id] = nil
-            return .success(AuthSession(user: account.user, tokens: issueTokens(in: &state, for: id, now: now)))
+            return .success(
+                AuthSession(user: account.user, tokens: issueTokens(in: &state, for: id, now: now)))
         }
     }
 
@@ -167,7 +171,8 @@ public final class EmbeddedServer: Sendable {
                 in: &state, username: request.username, email: request.email, password: request.password,
                 displayName: request.displayName, birthDate: request.birthDate, profile: nil)
             return created.map { user in
-                AuthSession(user: user, tokens: issueTokens(in: &state, for: user.id, now: now), isNewAccount: true)
+                AuthSession(
+                    user: user, tokens: issueTokens(in: &state, for: user.id, now: now), isNewAccount: true)
             }
         }
     }
@@ -221,7 +226,8 @@ public final class EmbeddedServer: Sendable {
                 return .success(
                     PublicProfile(
                         id: user, displayName: account.user.displayName,
-                        age: CalendarMath.age(bornOn: account.user.birthDate, at: now), profile: account.profile))
+                        age: CalendarMath.age(bornOn: account.user.birthDate, at: now),
+                        profile: account.profile))
             }
         }
     }
@@ -249,15 +255,18 @@ public final class EmbeddedServer: Sendable {
         birthDate: Date, profile: Profile?
     ) -> Result<User, ServiceError> {
         let key = username.lowercased()
-        guard state.identifiers[key] == nil, email.map({ state.identifiers[$0.lowercased()] == nil }) ?? true else {
+        guard state.identifiers[key] == nil, email.map({ state.identifiers[$0.lowercased()] == nil }) ?? true
+        else {
             return .failure(.accountExists)
         }
         let salt = (0..<16).map { _ in UInt8.random(in: 0...255, using: &state.generator) }
         let id = UserID(key)
         let user = User(
-            id: id, username: username, displayName: displayName, birthDate: birthDate, hasProfile: profile != nil)
+            id: id, username: username, displayName: displayName, birthDate: birthDate,
+            hasProfile: profile != nil)
         state.accounts[id] = Account(
-            user: user, email: email, passwordHash: hasher.hash(password, salt: salt), profile: profile ?? .empty)
+            user: user, email: email, passwordHash: hasher.hash(password, salt: salt),
+            profile: profile ?? .empty)
         state.identifiers[key] = id
         if let email { state.identifiers[email.lowercased()] = id }
         return .success(user)

@@ -103,8 +103,12 @@ open class FlowNode {
     private func describe(into lines: inout [String], prefix: String, childPrefix: String) {
         var line = prefix + name
         if let summary = stateSummary { line += " [\(summary)]" }
-        if !errorHandlers.isEmpty { line += " handles: " + errorHandlers.map(\.typeName).joined(separator: ", ") }
-        if !eventHandlers.isEmpty { line += " hears: " + eventHandlers.map(\.typeName).joined(separator: ", ") }
+        if !errorHandlers.isEmpty {
+            line += " handles: " + errorHandlers.map(\.typeName).joined(separator: ", ")
+        }
+        if !eventHandlers.isEmpty {
+            line += " hears: " + eventHandlers.map(\.typeName).joined(separator: ", ")
+        }
         lines.append(line)
         for (index, child) in children.enumerated() {
             let isLast = index == children.count - 1

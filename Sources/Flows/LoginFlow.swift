@@ -22,7 +22,9 @@ public final class LoginFlow: FlowNode {
     private var previous: LoginState?
 
     /// Creates the flow; `notice` and `username` come from the reason the user was signed out.
-    public init(environment: FlowEnvironment, session: SessionContext, notice: SignedOutReason?, username: String?) {
+    public init(
+        environment: FlowEnvironment, session: SessionContext, notice: SignedOutReason?, username: String?
+    ) {
         self.environment = environment
         self.session = session
         self.context = LoginContext(
@@ -45,7 +47,9 @@ public final class LoginFlow: FlowNode {
     public func start() {
         let notice = context.state.notice
         if notice == nil || notice == .loggedOut {
-            environment.show(LoginScreens.welcome(notice: notice), .root) { [weak self] in self?.welcomeIntent($0) }
+            environment.show(LoginScreens.welcome(notice: notice), .root) { [weak self] in
+                self?.welcomeIntent($0)
+            }
         } else {
             showForm(.signIn, placement: .root)
         }
@@ -91,7 +95,9 @@ public final class LoginFlow: FlowNode {
             environment.presenter.update(LoginScreens.form(state, canGoBack: formHasBack))
         }
         guard let previous else { return }
-        if !previous.isSubmitting, state.isSubmitting { environment.analytics.record(.loginSubmitted(state.mode)) }
+        if !previous.isSubmitting, state.isSubmitting {
+            environment.analytics.record(.loginSubmitted(state.mode))
+        }
         if previous.isSubmitting, !state.isSubmitting {
             if state.completed != nil {
                 environment.analytics.record(.loginSucceeded(state.mode))

@@ -22,9 +22,12 @@ enum LoginScreens {
     static func form(_ state: LoginState, canGoBack: Bool) -> Screen {
         let isSignIn = state.mode == .signIn
         var elements: [ScreenElement] = []
-        if let notice = state.notice, notice != .loggedOut { elements.append(.notice(Copy.notice(for: notice))) }
+        if let notice = state.notice, notice != .loggedOut {
+            elements.append(.notice(Copy.notice(for: notice)))
+        }
         if let failure = state.failure {
-            elements.append(.error(Copy.banner(for: failure, secondsRemaining: state.rateLimitSecondsRemaining)))
+            elements.append(
+                .error(Copy.banner(for: failure, secondsRemaining: state.rateLimitSecondsRemaining)))
         }
         for field in LoginField.fields(for: state.mode) {
             let error = state.showsFieldErrors ? state.fieldErrors[field] : nil
@@ -33,7 +36,9 @@ enum LoginScreens {
                     ScreenField(
                         id: fieldID(field), label: label(field, mode: state.mode), value: state.value(field),
                         isSecure: field == .password,
-                        error: error.map { Copy.message(for: $0, signInIdentifier: isSignIn && field == .username) })))
+                        error: error.map {
+                            Copy.message(for: $0, signInIdentifier: isSignIn && field == .username)
+                        })))
         }
         elements.append(
             .action(
@@ -45,9 +50,13 @@ enum LoginScreens {
         }
         elements.append(
             .action(
-                ScreenAction(id: switchMode, label: isSignIn ? "Create an account instead" : "I already have an account")))
+                ScreenAction(
+                    id: switchMode,
+                    label: isSignIn ? "Create an account instead" : "I already have an account")))
         if canGoBack { elements.append(.action(ScreenAction(id: back, label: "Back"))) }
-        return Screen(id: isSignIn ? .signIn : .signUp, title: isSignIn ? "Log in" : "Create account", elements: elements)
+        return Screen(
+            id: isSignIn ? .signIn : .signUp, title: isSignIn ? "Log in" : "Create account",
+            elements: elements)
     }
 
     static func fieldID(_ field: LoginField) -> FieldID {

@@ -55,7 +55,9 @@ public final class MainFlow: FlowNode {
             showHome(.matches)
         case .profile(let user):
             showHome(tab)
-            let profile = ProfileFlow(environment: environment, context: scope.makeProfileViewerContext(for: user)) {
+            let profile = ProfileFlow(
+                environment: environment, context: scope.makeProfileViewerContext(for: user)
+            ) {
                 [weak self] in
                 guard let self else { return }
                 for child in self.children where child is ProfileFlow { child.detachFromParent() }
@@ -78,7 +80,9 @@ public final class MainFlow: FlowNode {
 
     private func showHome(_ tab: HomeScreens.Tab) {
         self.tab = tab
-        environment.show(HomeScreens.home(user: scope.user, tab: tab), .root) { [weak self] in self?.homeIntent($0) }
+        environment.show(HomeScreens.home(user: scope.user, tab: tab), .root) { [weak self] in
+            self?.homeIntent($0)
+        }
         showsHome = true
     }
 
@@ -87,7 +91,9 @@ public final class MainFlow: FlowNode {
         case .tap(HomeScreens.deckTab): open(.deck)
         case .tap(HomeScreens.matchesTab): open(.matches)
         case .tap(HomeScreens.logOut):
-            environment.presenter.showAlert(HomeScreens.logoutAlert) { [weak self] in self?.logoutAlertIntent($0) }
+            environment.presenter.showAlert(HomeScreens.logoutAlert) { [weak self] in
+                self?.logoutAlertIntent($0)
+            }
         default: break
         }
     }

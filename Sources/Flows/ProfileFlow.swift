@@ -18,7 +18,9 @@ public final class ProfileFlow: FlowNode {
     private var observations: [ObservationToken] = []
 
     /// Creates the flow; `onClosed` runs when the user goes back.
-    public init(environment: FlowEnvironment, context: ProfileViewerContext, onClosed: @escaping @MainActor () -> Void) {
+    public init(
+        environment: FlowEnvironment, context: ProfileViewerContext, onClosed: @escaping @MainActor () -> Void
+    ) {
         self.environment = environment
         self.context = context
         self.onClosed = onClosed
@@ -60,17 +62,20 @@ public final class ProfileFlow: FlowNode {
             var elements: [ScreenElement] = [.text("\(profile.displayName), \(profile.age)")]
             if !profile.profile.bio.isEmpty { elements.append(.text(profile.profile.bio)) }
             if !profile.profile.interests.isEmpty {
-                elements.append(.text("Interests: " + profile.profile.interests.map(\.name).joined(separator: ", ")))
+                elements.append(
+                    .text("Interests: " + profile.profile.interests.map(\.name).joined(separator: ", ")))
             }
             elements.append(back)
             return Screen(id: .profile, title: profile.displayName, elements: elements)
         case .notFound:
-            return Screen(id: .profile, title: "Profile", elements: [.notice("This profile isn't available."), back])
+            return Screen(
+                id: .profile, title: "Profile", elements: [.notice("This profile isn't available."), back])
         case .failed(_, let failure):
             return Screen(
                 id: .profile, title: "Profile",
                 elements: [
-                    .error(Copy.banner(for: failure)), .action(ScreenAction(id: retry, label: "Retry", style: .primary)),
+                    .error(Copy.banner(for: failure)),
+                    .action(ScreenAction(id: retry, label: "Retry", style: .primary)),
                     back,
                 ])
         }

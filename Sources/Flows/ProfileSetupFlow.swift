@@ -18,7 +18,8 @@ public final class ProfileSetupFlow: FlowNode {
 
     /// Creates the flow; `onFinished` runs once, after a save or a skip.
     public init(
-        environment: FlowEnvironment, context: ProfileSetupContext, onFinished: @escaping @MainActor () -> Void
+        environment: FlowEnvironment, context: ProfileSetupContext,
+        onFinished: @escaping @MainActor () -> Void
     ) {
         self.environment = environment
         self.context = context
@@ -29,7 +30,8 @@ public final class ProfileSetupFlow: FlowNode {
     /// The profile set-up context's state.
     public override var stateSummary: String? {
         let state = context.state
-        return "ProfileSetupContext: interests=\(state.interests.count) saving=\(state.isSaving) saved=\(state.saved != nil)"
+        return
+            "ProfileSetupContext: interests=\(state.interests.count) saving=\(state.isSaving) saved=\(state.saved != nil)"
     }
 
     /// Shows the form as the root screen.

@@ -13,7 +13,8 @@ enum ProfileSetupScreens {
         }
         var elements: [ScreenElement] = [.text("Tell people a little about yourself.")]
         if let failure = state.failure { elements.append(.error(Copy.banner(for: failure))) }
-        elements.append(.field(ScreenField(id: fieldID(.bio), label: "Bio", value: state.bio, error: error(.bio))))
+        elements.append(
+            .field(ScreenField(id: fieldID(.bio), label: "Bio", value: state.bio, error: error(.bio))))
         let options = Interest.catalog.map { interest in
             ScreenAction(
                 id: ActionID(interestPrefix + interest.name), label: interest.name,
@@ -24,13 +25,16 @@ enum ProfileSetupScreens {
         elements += [
             .field(
                 ScreenField(
-                    id: fieldID(.minimumAge), label: "Minimum age", value: state.minimumAge, error: error(.minimumAge))),
+                    id: fieldID(.minimumAge), label: "Minimum age", value: state.minimumAge,
+                    error: error(.minimumAge))),
             .field(
                 ScreenField(
-                    id: fieldID(.maximumAge), label: "Maximum age", value: state.maximumAge, error: error(.maximumAge))),
+                    id: fieldID(.maximumAge), label: "Maximum age", value: state.maximumAge,
+                    error: error(.maximumAge))),
             .field(
                 ScreenField(
-                    id: fieldID(.maximumDistance), label: "Maximum distance (km)", value: state.maximumDistance,
+                    id: fieldID(.maximumDistance), label: "Maximum distance (km)",
+                    value: state.maximumDistance,
                     error: error(.maximumDistance))),
             .action(ScreenAction(id: save, label: "Save", isEnabled: !state.isSaving, style: .primary)),
             .action(ScreenAction(id: skip, label: "Skip for now", isEnabled: !state.isSaving)),

@@ -58,13 +58,15 @@ public final class SessionFlow: FlowNode {
             break
         case .restoring:
             removeChildren()
-            environment.show(Screen(id: .launching, title: "Discover", elements: [.text("Loading…")]), .root) { _ in }
+            environment.show(Screen(id: .launching, title: "Discover", elements: [.text("Loading…")]), .root)
+            { _ in }
         case .signedOut(let reason, let username):
             removeChildren()
             if let reason, reason != .loggedOut || previous?.user != nil {
                 environment.analytics.record(.sessionEnded(reason))
             }
-            let login = LoginFlow(environment: environment, session: context, notice: reason, username: username)
+            let login = LoginFlow(
+                environment: environment, session: context, notice: reason, username: username)
             attach(login)
             login.start()
         case .signedIn(let details):

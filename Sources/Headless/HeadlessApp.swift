@@ -42,7 +42,9 @@ public final class HeadlessApp {
     public func launch() {
         transcript.append(.note("launch"))
         let app = AppFlow(services: backend.makeServices(), presenter: frontEnd, analytics: transcript)
-        app.onUnhandledError = { [weak transcript] error in transcript?.append(.error(String(describing: error))) }
+        app.onUnhandledError = { [weak transcript] error in
+            transcript?.append(.error(String(describing: error)))
+        }
         self.app = app
         app.launch()
         settle()

@@ -40,7 +40,8 @@ public final class HeadlessFrontEnd: Presenter {
 
     /// Every visible text of the current screen and alert.
     public var visibleTexts: [String] {
-        (currentScreen?.visibleTexts ?? []) + (alert.map { [$0.alert.title, $0.alert.message] + $0.alert.actions.map(\.label) } ?? [])
+        (currentScreen?.visibleTexts ?? [])
+            + (alert.map { [$0.alert.title, $0.alert.message] + $0.alert.actions.map(\.label) } ?? [])
     }
 
     // MARK: Acting as the user
@@ -79,6 +80,7 @@ public final class HeadlessFrontEnd: Presenter {
 
     // MARK: Presenter
 
+    /// Replaces the stack, modals and alert with one screen.
     public func setRoot(_ screen: Screen, onIntent: @escaping IntentHandler) {
         stack = [Entry(screen: screen, onIntent: onIntent)]
         modals = []
@@ -86,11 +88,13 @@ public final class HeadlessFrontEnd: Presenter {
         shown(screen)
     }
 
+    /// Pushes a screen.
     public func push(_ screen: Screen, onIntent: @escaping IntentHandler) {
         stack.append(Entry(screen: screen, onIntent: onIntent))
         shown(screen)
     }
 
+    /// Replaces the top screen.
     public func replaceTop(_ screen: Screen, onIntent: @escaping IntentHandler) {
         if stack.isEmpty {
             stack = [Entry(screen: screen, onIntent: onIntent)]
@@ -100,23 +104,27 @@ public final class HeadlessFrontEnd: Presenter {
         shown(screen)
     }
 
+    /// Pops the top screen, never the root.
     public func pop() {
         guard stack.count > 1 else { return }
         stack.removeLast()
         if modals.isEmpty, let top = stack.last { shown(top.screen) }
     }
 
+    /// Presents a screen modally.
     public func present(_ screen: Screen, onIntent: @escaping IntentHandler) {
         modals.append(Entry(screen: screen, onIntent: onIntent))
         shown(screen)
     }
 
+    /// Dismisses the top modal screen.
     public func dismiss() {
         guard !modals.isEmpty else { return }
         modals.removeLast()
         if let top = modals.last ?? stack.last { shown(top.screen) }
     }
 
+    /// Re-renders the newest shown screen with the same id.
     public func update(_ screen: Screen) {
         if let index = modals.lastIndex(where: { $0.screen.id == screen.id }) {
             guard modals[index].screen != screen else { return }
@@ -129,6 +137,7 @@ public final class HeadlessFrontEnd: Presenter {
         }
     }
 
+    /// Shows an alert above everything.
     public func showAlert(_ alert: ScreenAlert, onIntent: @escaping IntentHandler) {
         self.alert = (alert, onIntent)
         transcript.append(.alert(ScreenRenderer.render(alert)))

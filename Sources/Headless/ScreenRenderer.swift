@@ -20,9 +20,14 @@ public enum ScreenRenderer {
             case .action(let action):
                 lines.append(button(action))
             case .tabs(let tabs):
-                lines.append(tabs.map { $0.isSelected == true ? "<\($0.label)>" : " \($0.label) " }.joined(separator: " | "))
+                lines.append(
+                    tabs.map { $0.isSelected == true ? "<\($0.label)>" : " \($0.label) " }.joined(
+                        separator: " | "))
             case .options(let label, let options):
-                lines.append("\(label): " + options.map { ($0.isSelected == true ? "[x] " : "[ ] ") + $0.label }.joined(separator: "  "))
+                lines.append(
+                    "\(label): "
+                        + options.map { ($0.isSelected == true ? "[x] " : "[ ] ") + $0.label }.joined(
+                            separator: "  "))
             }
         }
         return lines.joined(separator: "\n")
@@ -30,7 +35,8 @@ public enum ScreenRenderer {
 
     /// An alert as text.
     public static func render(_ alert: ScreenAlert) -> String {
-        ["** \(alert.title) **", alert.message, alert.actions.map(button).joined(separator: " ")].joined(separator: "\n")
+        ["** \(alert.title) **", alert.message, alert.actions.map(button).joined(separator: " ")].joined(
+            separator: "\n")
     }
 
     private static func button(_ action: ScreenAction) -> String {

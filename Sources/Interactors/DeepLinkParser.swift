@@ -11,14 +11,18 @@ public enum DeepLinkParser {
     /// Parses a link, or says why it cannot be followed.
     public static func parse(_ link: String) -> Result<Route, DeepLinkError> {
         let text = link.trimmingCharacters(in: .whitespaces)
-        guard text.lowercased().hasPrefix(scheme) else { return .failure(.unsupportedScheme(String(text.prefix(64)))) }
+        guard text.lowercased().hasPrefix(scheme) else {
+            return .failure(.unsupportedScheme(String(text.prefix(64))))
+        }
         let rest = text.dropFirst(scheme.count)
         let parts = rest.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
         let host = parts.first.map { String($0).lowercased() } ?? ""
         let identifier = parts.count > 1 ? String(parts[1]) : nil
         switch host {
         case "deck", "matches":
-            guard identifier == nil || identifier == "" else { return .failure(.unknownDestination(String(rest.prefix(64)))) }
+            guard identifier == nil || identifier == "" else {
+                return .failure(.unknownDestination(String(rest.prefix(64))))
+            }
             return .success(host == "deck" ? .deck : .matches)
         case "chat", "profile":
             guard let identifier, isIdentifier(identifier) else {
@@ -32,6 +36,8 @@ public enum DeepLinkParser {
 
     private static func isIdentifier(_ text: String) -> Bool {
         (1...255).contains(text.count)
-            && !text.unicodeScalars.contains { $0 == "/" || $0.properties.isWhitespace || $0.properties.generalCategory == .control }
+            && !text.unicodeScalars.contains {
+                $0 == "/" || $0.properties.isWhitespace || $0.properties.generalCategory == .control
+            }
     }
 }

@@ -18,9 +18,12 @@ public enum ProfileValidator {
         let ages = SearchPreferences.minimumAge...SearchPreferences.maximumAge
         let minimumAge = number(state.minimumAge, in: ages, field: .minimumAge, errors: &errors)
         let maximumAge = number(state.maximumAge, in: ages, field: .maximumAge, errors: &errors)
-        if let minimumAge, let maximumAge, minimumAge > maximumAge { errors[.minimumAge] = .minimumAboveMaximum }
+        if let minimumAge, let maximumAge, minimumAge > maximumAge {
+            errors[.minimumAge] = .minimumAboveMaximum
+        }
         let distance = number(
-            state.maximumDistance, in: SearchPreferences.distanceLimits, field: .maximumDistance, errors: &errors)
+            state.maximumDistance, in: SearchPreferences.distanceLimits, field: .maximumDistance,
+            errors: &errors)
         guard errors.isEmpty, let minimumAge, let maximumAge, let distance else { return .invalid(errors) }
         return .valid(
             Profile(
@@ -30,7 +33,8 @@ public enum ProfileValidator {
     }
 
     private static func number(
-        _ text: String, in range: ClosedRange<Int>, field: ProfileField, errors: inout [ProfileField: FieldError]
+        _ text: String, in range: ClosedRange<Int>, field: ProfileField,
+        errors: inout [ProfileField: FieldError]
     ) -> Int? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else {

@@ -67,7 +67,8 @@ public enum AnalyticsEvent: Hashable, Sendable, CustomStringConvertible {
 
     /// `name key=value ...`, keys sorted.
     public var description: String {
-        ([name] + properties.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }).joined(separator: " ")
+        ([name] + properties.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }).joined(
+            separator: " ")
     }
 
     private static func reason(_ failure: RequestFailure) -> String {

@@ -23,7 +23,8 @@ public struct ScreenAction: Hashable, Sendable {
 
     /// Creates an action.
     public init(
-        id: ActionID, label: String, isEnabled: Bool = true, isSelected: Bool? = nil, style: Style = .secondary
+        id: ActionID, label: String, isEnabled: Bool = true, isSelected: Bool? = nil,
+        style: Style = .secondary
     ) {
         self.id = id
         self.label = label

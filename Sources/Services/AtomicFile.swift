@@ -17,7 +17,8 @@ public enum AtomicFile {
     public static func write(_ data: Data, to url: URL) throws(StoreError) {
         let directory = url.deletingLastPathComponent()
         try createDirectory(directory)
-        let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt64.random(in: 0...UInt64.max)).tmp")
+        let temporary = directory.appendingPathComponent(
+            ".\(url.lastPathComponent).\(getpid()).\(UInt64.random(in: 0...UInt64.max)).tmp")
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_TRUNC, 0o600)
         guard descriptor >= 0 else { throw .io(path: temporary.path, operation: "create", errno: errno) }
         var failure: StoreError?
@@ -33,7 +34,9 @@ public enum AtomicFile {
                 offset += written
             }
         }
-        if failure == nil, fsync(descriptor) != 0 { failure = .io(path: temporary.path, operation: "fsync", errno: errno) }
+        if failure == nil, fsync(descriptor) != 0 {
+            failure = .io(path: temporary.path, operation: "fsync", errno: errno)
+        }
         close(descriptor)
         if let failure {
             unlink(temporary.path)
@@ -69,7 +72,10 @@ public enum AtomicFile {
     /// Creates a folder tree whose new folders are owner-only (0700).
     public static func createDirectory(_ url: URL) throws(StoreError) {
         var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue { return }
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue
+        {
+            return
+        }
         do {
             try FileManager.default.createDirectory(
                 at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])

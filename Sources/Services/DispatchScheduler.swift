@@ -16,6 +16,7 @@ public struct DispatchScheduler: Scheduler {
     /// The wall-clock time.
     public var now: Date { Date() }
 
+    /// Queues `work` to run on the main actor after `delay`.
     @discardableResult
     public func schedule(after delay: Duration, _ work: @escaping ScheduledWork) -> ScheduledTask {
         let cancellation = Cancellation()

@@ -9,6 +9,7 @@ public struct FileSessionStore: SessionStore {
     /// Creates a store on `fileURL`; nothing is touched until the first call.
     public init(fileURL: URL) { self.fileURL = fileURL }
 
+    /// Reads and decodes the file; `nil` when missing, ``StoreError/unreadable(path:reason:)`` when bad.
     public func load() throws(StoreError) -> StoredSession? {
         guard let data = try AtomicFile.read(fileURL) else { return nil }
         let session: StoredSession
@@ -23,6 +24,7 @@ public struct FileSessionStore: SessionStore {
         return session
     }
 
+    /// Encodes and writes the file atomically, owner-only.
     public func save(_ session: StoredSession) throws(StoreError) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
@@ -35,6 +37,7 @@ public struct FileSessionStore: SessionStore {
         try AtomicFile.write(data, to: fileURL)
     }
 
+    /// Removes the file if it exists.
     public func delete() throws(StoreError) {
         try AtomicFile.remove(fileURL)
     }

@@ -11,12 +11,14 @@ public struct FileUserDataStore: UserDataStore {
     /// Creates a store under `rootURL`; nothing is touched until the first call.
     public init(rootURL: URL) { self.rootURL = rootURL }
 
+    /// The user's folder, created owner-only if missing.
     public func directory(for user: UserID) throws(StoreError) -> URL {
         let url = location(of: user)
         try AtomicFile.createDirectory(url)
         return url
     }
 
+    /// Deletes the user's folder.
     public func removeAll(for user: UserID) throws(StoreError) {
         try AtomicFile.remove(location(of: user))
     }

@@ -42,6 +42,7 @@ public final class VirtualScheduler: Scheduler {
         }
     }
 
+    /// Queues `work` to run on the main actor after `delay`.
     @discardableResult
     public func schedule(after delay: Duration, _ work: @escaping ScheduledWork) -> ScheduledTask {
         let sequence = state.withLock { state -> UInt64 in

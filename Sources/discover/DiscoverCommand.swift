@@ -35,7 +35,8 @@ enum DiscoverCommand {
             return .usage
         }
         let options = arguments.dropFirst()
-        if ["help", "-h", "--help"].contains(command) || options.contains("-h") || options.contains("--help") {
+        if ["help", "-h", "--help"].contains(command) || options.contains("-h") || options.contains("--help")
+        {
             print(usage)
             return .success
         }
@@ -55,7 +56,8 @@ enum DiscoverCommand {
     @MainActor
     static func runDemo(printTree: Bool) -> ExitCode {
         let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("discover-demo-\(ProcessInfo.processInfo.processIdentifier)", isDirectory: true)
+            .appendingPathComponent(
+                "discover-demo-\(ProcessInfo.processInfo.processIdentifier)", isDirectory: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let backend = EmbeddedBackend(storageDirectory: directory)
         let app = HeadlessApp(backend: backend, echo: printTree ? nil : echo)

@@ -21,7 +21,8 @@ import Testing
         backend.server.latency = .seconds(1)
         let phases = Recorder<String>()
         let token = context.observe { state in
-            phases.values.append(state.completed != nil ? "completed" : state.isSubmitting ? "submitting" : "editing")
+            phases.values.append(
+                state.completed != nil ? "completed" : state.isSubmitting ? "submitting" : "editing")
         }
         context.fieldChanged(.username, to: "alice")
         context.fieldChanged(.password, to: "wonderland")

@@ -19,21 +19,28 @@ import Testing
 
     func session() throws -> AuthSession {
         let recorder = Recorder<Result<AuthSession, ServiceError>>()
-        services.auth.signIn(Credentials(identifier: "alice", password: "wonderland")) { recorder.values.append($0) }
+        services.auth.signIn(Credentials(identifier: "alice", password: "wonderland")) {
+            recorder.values.append($0)
+        }
         backend.scheduler.runDue()
         return try #require(try recorder.values.first?.get())
     }
 
-    func fetch(_ authorizer: RequestAuthorizer, into recorder: Recorder<Result<PublicProfile, ServiceError>>) {
+    func fetch(_ authorizer: RequestAuthorizer, into recorder: Recorder<Result<PublicProfile, ServiceError>>)
+    {
         let profiles = services.profiles
         authorizer.perform(
-            { token, completion in profiles.fetchProfile(of: "bob", accessToken: token, completion: completion) },
+            { token, completion in
+                profiles.fetchProfile(of: "bob", accessToken: token, completion: completion)
+            },
             completion: { recorder.values.append($0) })
     }
 
     @Test func expiredToken_isRefreshedOnce_forConcurrentRequests_andTheRequestsRetried() throws {
         let refreshed = Recorder<AuthTokens>()
-        let authorizer = RequestAuthorizer(tokens: try session().tokens, auth: services.auth) { refreshed.values.append($0) }
+        let authorizer = RequestAuthorizer(tokens: try session().tokens, auth: services.auth) {
+            refreshed.values.append($0)
+        }
         backend.scheduler.advance(by: .seconds(3601))
         let results = Recorder<Result<PublicProfile, ServiceError>>()
         fetch(authorizer, into: results)

@@ -105,7 +105,8 @@ final class Collector<Value: Sendable> {
     @Test func latency_delaysDeliveryOnTheVirtualClock() {
         backend.server.latency = .seconds(2)
         let collector = Collector<AuthSession>()
-        auth.signIn(Credentials(identifier: "alice", password: "wonderland"), completion: collector.completion)
+        auth.signIn(
+            Credentials(identifier: "alice", password: "wonderland"), completion: collector.completion)
         backend.scheduler.advance(by: .seconds(1))
         #expect(collector.results.isEmpty)
         backend.scheduler.advance(by: .seconds(1))
@@ -123,7 +124,10 @@ final class Collector<Value: Sendable> {
         other.username = "sammy"
         auth.signUp(other, completion: collector.completion)
         backend.scheduler.runDue()
-        #expect(collector.results.map { $0.map(\.isNewAccount) } == [.success(true), .failure(.accountExists), .failure(.accountExists)])
+        #expect(
+            collector.results.map { $0.map(\.isNewAccount) } == [
+                .success(true), .failure(.accountExists), .failure(.accountExists),
+            ])
         #expect(signIn("sam", "correct horse").map { $0.map(\.user.id) } == .success("sam"))
     }
 
@@ -135,7 +139,8 @@ final class Collector<Value: Sendable> {
         let profile = Profile(bio: "New bio", interests: [Interest("Art")], lookingFor: .default)
         profiles.saveProfile(profile, accessToken: session.tokens.accessToken, completion: saved.completion)
         profiles.fetchProfile(of: "bob", accessToken: session.tokens.accessToken, completion: read.completion)
-        profiles.fetchProfile(of: "nobody", accessToken: session.tokens.accessToken, completion: read.completion)
+        profiles.fetchProfile(
+            of: "nobody", accessToken: session.tokens.accessToken, completion: read.completion)
         profiles.fetchProfile(of: "bob", accessToken: "forged", completion: read.completion)
         backend.scheduler.runDue()
         #expect(try saved.last?.get().hasProfile == true)

@@ -11,7 +11,8 @@ import Testing
         try Demo.run(on: world.app)
         #expect(
             world.app.transcript.screenSequence == [
-                .launching, .welcome, .signUp, .profileSetup, .home, .welcome, .signIn, .home, .profile, .home,
+                .launching, .welcome, .signUp, .profileSetup, .home, .welcome, .signIn, .home, .profile,
+                .home,
             ])
         #expect(world.app.sessionState?.user?.id == "sam")
         #expect(world.app.transcript.events.contains(.loginFailed(.signIn, .wrongCredentials)))

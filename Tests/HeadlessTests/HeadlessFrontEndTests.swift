@@ -49,7 +49,9 @@ import Testing
         try frontEnd.tap("Go")
         #expect(intents.received == ["edit pw", "tap go"])
         #expect(throws: HeadlessError.actionDisabled("Off")) { try frontEnd.tap("Off") }
-        #expect(throws: HeadlessError.noSuchAction("Stop", available: ["Go", "Off"])) { try frontEnd.tap("Stop") }
+        #expect(throws: HeadlessError.noSuchAction("Stop", available: ["Go", "Off"])) {
+            try frontEnd.tap("Stop")
+        }
         #expect(throws: HeadlessError.noSuchField("Email", available: ["Password"])) {
             try frontEnd.type("x", into: "Email")
         }
@@ -60,7 +62,9 @@ import Testing
         let frontEnd = HeadlessFrontEnd(transcript: transcript)
         let intents = Intents()
         frontEnd.setRoot(screen("a", [.text("old")]), onIntent: { _ in intents.received.append("a") })
-        frontEnd.push(screen("b", [.action(ScreenAction(id: "x", label: "X"))]), onIntent: { _ in intents.received.append("b") })
+        frontEnd.push(
+            screen("b", [.action(ScreenAction(id: "x", label: "X"))]),
+            onIntent: { _ in intents.received.append("b") })
         frontEnd.update(screen("a", [.text("new")]))
         #expect(frontEnd.currentScreen?.id == "b")
         frontEnd.pop()
@@ -72,7 +76,9 @@ import Testing
     @Test func alert_takesTheTap_andIsDismissedBeforeItsHandlerRuns() throws {
         let frontEnd = HeadlessFrontEnd(transcript: transcript)
         let intents = Intents()
-        frontEnd.setRoot(screen("a", [.action(ScreenAction(id: "a", label: "OK"))]), onIntent: { _ in intents.received.append("screen") })
+        frontEnd.setRoot(
+            screen("a", [.action(ScreenAction(id: "a", label: "OK"))]),
+            onIntent: { _ in intents.received.append("screen") })
         frontEnd.showAlert(
             ScreenAlert(title: "Sure?", message: "Really", actions: [ScreenAction(id: "ok", label: "OK")]),
             onIntent: { intent in intents.received.append("alert \(intent)") })
@@ -89,8 +95,13 @@ import Testing
                 "form",
                 [
                     .notice("Hello"), .error("Oops"),
-                    .field(ScreenField(id: "pw", label: "Password", value: "abc", isSecure: true, error: "Too short")),
-                    .tabs([ScreenAction(id: "t1", label: "One", isSelected: true), ScreenAction(id: "t2", label: "Two", isSelected: false)]),
+                    .field(
+                        ScreenField(
+                            id: "pw", label: "Password", value: "abc", isSecure: true, error: "Too short")),
+                    .tabs([
+                        ScreenAction(id: "t1", label: "One", isSelected: true),
+                        ScreenAction(id: "t2", label: "Two", isSelected: false),
+                    ]),
                     .options(label: "Pick", [ScreenAction(id: "o", label: "Opt", isSelected: true)]),
                     .action(ScreenAction(id: "s", label: "Send", isEnabled: false)),
                 ]))

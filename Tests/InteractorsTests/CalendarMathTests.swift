@@ -9,7 +9,8 @@ import Testing
     }
 
     @Test func age_countsABirthdayFromItsDay() {
-        guard let born = CalendarMath.parseDay("2000-06-15"), let before = CalendarMath.parseDay("2018-06-14"),
+        guard let born = CalendarMath.parseDay("2000-06-15"),
+            let before = CalendarMath.parseDay("2018-06-14"),
             let after = CalendarMath.parseDay("2018-06-15")
         else {
             Issue.record("dates should parse")

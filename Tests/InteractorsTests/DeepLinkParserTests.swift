@@ -18,7 +18,9 @@ import Testing
     }
 
     @Test func otherSchemes_areUnsupported() {
-        #expect(DeepLinkParser.parse("https://example.com") == .failure(.unsupportedScheme("https://example.com")))
+        #expect(
+            DeepLinkParser.parse("https://example.com") == .failure(.unsupportedScheme("https://example.com"))
+        )
     }
 
     @Test func unknownPlaces_areRejected() {

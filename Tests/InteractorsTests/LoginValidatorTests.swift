@@ -7,7 +7,8 @@ import Testing
     let now = CalendarMath.parseDay("2026-01-15") ?? Date()
 
     func signUpValues(
-        username: String = "sam", email: String = "", password: String = "correct horse", name: String = "Sam",
+        username: String = "sam", email: String = "", password: String = "correct horse",
+        name: String = "Sam",
         birth: String = "2000-01-01"
     ) -> [LoginField: String] {
         [.username: username, .email: email, .password: password, .displayName: name, .birthDate: birth]
@@ -40,7 +41,9 @@ import Testing
     @Test(arguments: ["ab", String(repeating: "a", count: 31), "al ice", "alice!", "ålice", "a/b"])
     func username_outsideTheRules_isInvalid(_ username: String) {
         #expect(!LoginValidator.isUsername(username))
-        #expect(LoginValidator.validateSignUp(signUpValues(username: username), now: now).errors[.username] == .invalidUsername)
+        #expect(
+            LoginValidator.validateSignUp(signUpValues(username: username), now: now).errors[.username]
+                == .invalidUsername)
     }
 
     @Test(arguments: ["abc", String(repeating: "a", count: 30), "a.b_c-d", "Sam2000"])
@@ -49,24 +52,35 @@ import Testing
     }
 
     @Test func signUp_withEverythingValid_yieldsTheRequest() {
-        let result = LoginValidator.validateSignUp(signUpValues(email: "sam@example.com", name: "  Sam  "), now: now)
+        let result = LoginValidator.validateSignUp(
+            signUpValues(email: "sam@example.com", name: "  Sam  "), now: now)
         #expect(
             result
                 == .valid(
                     SignUpRequest(
-                        username: "sam", email: "sam@example.com", password: "correct horse", displayName: "Sam",
+                        username: "sam", email: "sam@example.com", password: "correct horse",
+                        displayName: "Sam",
                         birthDate: CalendarMath.parseDay("2000-01-01") ?? now)))
     }
 
     @Test func signUp_emailIsOptionalButCheckedWhenGiven() {
         #expect(LoginValidator.validateSignUp(signUpValues(email: ""), now: now).value?.email == nil)
-        #expect(LoginValidator.validateSignUp(signUpValues(email: "nope"), now: now).errors == [.email: .invalidEmail])
+        #expect(
+            LoginValidator.validateSignUp(signUpValues(email: "nope"), now: now).errors == [
+                .email: .invalidEmail
+            ])
     }
 
     @Test func signUp_displayName_isTrimmedAndLimitedToForty() {
-        #expect(LoginValidator.validateSignUp(signUpValues(name: "   "), now: now).errors == [.displayName: .required])
+        #expect(
+            LoginValidator.validateSignUp(signUpValues(name: "   "), now: now).errors == [
+                .displayName: .required
+            ])
         let long = String(repeating: "x", count: 41)
-        #expect(LoginValidator.validateSignUp(signUpValues(name: long), now: now).errors == [.displayName: .tooLong(maximum: 40)])
+        #expect(
+            LoginValidator.validateSignUp(signUpValues(name: long), now: now).errors == [
+                .displayName: .tooLong(maximum: 40)
+            ])
         let forty = " " + String(repeating: "x", count: 40) + " "
         #expect(LoginValidator.validateSignUp(signUpValues(name: forty), now: now).errors.isEmpty)
     }
@@ -78,27 +92,39 @@ import Testing
                 == [.birthDate: .underage(minimumAge: 18)])
     }
 
-    @Test(arguments: ["2000-02-30", "2000-13-01", "20000101", "2000-1-01", "yesterday", "1899-12-31", "２０００-01-01"])
+    @Test(arguments: [
+        "2000-02-30", "2000-13-01", "20000101", "2000-1-01", "yesterday", "1899-12-31", "２０００-01-01",
+    ])
     func signUp_withAMalformedBirthDate_saysInvalidDate(_ birth: String) {
-        #expect(LoginValidator.validateSignUp(signUpValues(birth: birth), now: now).errors == [.birthDate: .invalidDate])
+        #expect(
+            LoginValidator.validateSignUp(signUpValues(birth: birth), now: now).errors == [
+                .birthDate: .invalidDate
+            ])
     }
 
     @Test func signUp_withAFutureBirthDate_saysSo() {
         #expect(
-            LoginValidator.validateSignUp(signUpValues(birth: "2030-01-01"), now: now).errors == [.birthDate: .dateInFuture])
+            LoginValidator.validateSignUp(signUpValues(birth: "2030-01-01"), now: now).errors == [
+                .birthDate: .dateInFuture
+            ])
     }
 
     @Test func validateByMode_checksOnlyThatModesFields() {
         let values: [LoginField: String] = [.username: "alice", .password: "wonderland"]
         #expect(LoginValidator.validate(mode: .signIn, values: values, now: now).isEmpty)
         #expect(
-            Set(LoginValidator.validate(mode: .signUp, values: values, now: now).keys) == [.displayName, .birthDate])
+            Set(LoginValidator.validate(mode: .signUp, values: values, now: now).keys) == [
+                .displayName, .birthDate,
+            ])
     }
 
     @Test func hostileInput_neverCrashes() {
         let hostile = String(repeating: "\u{202E}\u{0000}😀", count: 10_000)
         let errors = LoginValidator.validateSignUp(
-            [.username: hostile, .email: hostile, .password: hostile, .displayName: hostile, .birthDate: hostile],
+            [
+                .username: hostile, .email: hostile, .password: hostile, .displayName: hostile,
+                .birthDate: hostile,
+            ],
             now: now
         ).errors
         #expect(errors.count == 5)

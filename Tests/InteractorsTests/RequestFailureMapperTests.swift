@@ -13,6 +13,8 @@ import Testing
         #expect(RequestFailureMapper.map(.tokenRevoked) == .sessionEnded(.sessionRevoked))
         #expect(RequestFailureMapper.map(.server("boom")) == .failure(.server("boom")))
         #expect(RequestFailureMapper.map(.rejected("no")) == .failure(.server("no")))
-        #expect(RequestFailureMapper.map(.malformedResponse("x")) == .failure(.server("Unexpected response from the server")))
+        #expect(
+            RequestFailureMapper.map(.malformedResponse("x"))
+                == .failure(.server("Unexpected response from the server")))
     }
 }

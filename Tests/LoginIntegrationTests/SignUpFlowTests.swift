@@ -38,7 +38,9 @@ import Testing
         try world.app.tap("Save")
         #expect(world.screens() == [.launching, .welcome, .signUp, .profileSetup, .home])
         #expect(
-            world.eventNames() == ["app_launched", "login_submitted", "login_succeeded", "profile_setup_completed"])
+            world.eventNames() == [
+                "app_launched", "login_submitted", "login_succeeded", "profile_setup_completed",
+            ])
         #expect(
             world.server.profile(of: "sam")
                 == Profile(

@@ -8,8 +8,12 @@ import Testing
     let directory = TemporaryDirectory()
     var fileURL: URL { directory.url.appendingPathComponent("nested/session.json") }
     let session = StoredSession(
-        user: User(id: "alice", username: "alice", displayName: "Alice", birthDate: Date(timeIntervalSince1970: 0), hasProfile: true),
-        tokens: AuthTokens(accessToken: "secret-access", accessTokenExpiresAt: Date(timeIntervalSince1970: 99), refreshToken: "secret-refresh"),
+        user: User(
+            id: "alice", username: "alice", displayName: "Alice", birthDate: Date(timeIntervalSince1970: 0),
+            hasProfile: true),
+        tokens: AuthTokens(
+            accessToken: "secret-access", accessTokenExpiresAt: Date(timeIntervalSince1970: 99),
+            refreshToken: "secret-refresh"),
         lastRoute: .chat("bob"))
 
     func permissions(_ url: URL) -> Int? {
@@ -53,7 +57,9 @@ import Testing
         future.version = 2
         let store = FileSessionStore(fileURL: fileURL)
         try store.save(future)
-        #expect(throws: StoreError.unreadable(path: fileURL.path, reason: "unsupported version 2")) { try store.load() }
+        #expect(throws: StoreError.unreadable(path: fileURL.path, reason: "unsupported version 2")) {
+            try store.load()
+        }
     }
 
     @Test func delete_removesTheFile_andSucceedsWhenThereIsNone() throws {

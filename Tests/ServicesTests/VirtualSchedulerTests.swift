@@ -13,9 +13,15 @@ import Testing
     @Test func work_runsOnlyWhenTimeMoves_inDueOrder_atItsDueTime() {
         let scheduler = VirtualScheduler(now: start)
         let log = Log()
-        scheduler.schedule(after: .seconds(2)) { log.lines.append("b@\(scheduler.now.timeIntervalSince1970)") }
-        scheduler.schedule(after: .seconds(1)) { log.lines.append("a@\(scheduler.now.timeIntervalSince1970)") }
-        scheduler.schedule(after: .seconds(2)) { log.lines.append("c@\(scheduler.now.timeIntervalSince1970)") }
+        scheduler.schedule(after: .seconds(2)) {
+            log.lines.append("b@\(scheduler.now.timeIntervalSince1970)")
+        }
+        scheduler.schedule(after: .seconds(1)) {
+            log.lines.append("a@\(scheduler.now.timeIntervalSince1970)")
+        }
+        scheduler.schedule(after: .seconds(2)) {
+            log.lines.append("c@\(scheduler.now.timeIntervalSince1970)")
+        }
         #expect(log.lines.isEmpty)
         scheduler.advance(by: .seconds(1))
         #expect(log.lines == ["a@1001.0"])

@@ -134,9 +134,9 @@ import Testing
         try world.signIn()
         world.app.open("discover://profile/bob")
         try world.app.tap("Back")
-        weak var main = mainFlow
-        weak var scope = sessionFlow?.context.scope
-        weak var authorizer = sessionFlow?.context.scope?.authorizer
+        weak let main = mainFlow
+        weak let scope = sessionFlow?.context.scope
+        weak let authorizer = sessionFlow?.context.scope?.authorizer
         let userFolder = try world.backend.makeServices().userData.directory(for: "alice")
         try AtomicFile.write(Data("unsent".utf8), to: userFolder.appendingPathComponent("outbox.json"))
         #expect(main != nil && scope != nil && authorizer != nil)
@@ -186,7 +186,11 @@ import Testing
         try world.signIn()
         #expect(world.screens(since: mark) == [.signIn, .home, .profile])
         #expect(world.app.screen?.title == "Carol")
-        #expect(world.eventNames() == ["app_launched", "deep_link_deferred", "login_submitted", "login_succeeded", "deep_link_opened"])
+        #expect(
+            world.eventNames() == [
+                "app_launched", "deep_link_deferred", "login_submitted", "login_succeeded",
+                "deep_link_opened",
+            ])
         #expect(sessionFlow?.waitingRoute == nil)
     }
 
@@ -194,7 +198,9 @@ import Testing
         ("discover://deck", [ScreenID.home], "Deck"), ("discover://matches", [.home], "Matches"),
         ("discover://chat/bob", [.home, .chat], nil), ("discover://profile/dave", [.home, .profile], nil),
     ])
-    func deepLinksWhileSignedIn_openTheirPlace(_ link: String, _ screens: [ScreenID], _ selectedTab: String?) throws {
+    func deepLinksWhileSignedIn_openTheirPlace(_ link: String, _ screens: [ScreenID], _ selectedTab: String?)
+        throws
+    {
         try world.signIn()
         let mark = world.mark
         world.app.open(link)
