@@ -73,7 +73,7 @@ let package = Package(
         // The embedded backend's accounts, tokens, rate limiter and hashing.
         .testTarget(
             name: "EmbeddedBackendTests",
-            dependencies: ["EmbeddedBackend", "Services", "Models"],
+            dependencies: ["EmbeddedBackend", "Services", "Models", "TestSupport"],
             swiftSettings: strict
         ),
         // The observable state store and the contexts' observers.
