@@ -27,6 +27,34 @@ public final class SessionScope {
         ProfileSetupContext(authorizer: authorizer, profiles: services.profiles)
     }
 
+    /// Makes the deck, with its swipe queue in the user's data folder (memory only, and the error
+    /// reported, if the folder cannot be made).
+    public func makeDeckContext() -> DeckContext {
+        var queueStore: (any SwipeQueueStore)?
+        var failure: StoreError?
+        do {
+            let folder = try services.userData.directory(for: user.id)
+            queueStore = FileSwipeQueueStore(fileURL: folder.appendingPathComponent("swipes.json"))
+        } catch {
+            failure = error
+        }
+        let deck = DeckContext(
+            viewer: user.id, authorizer: authorizer, discovery: services.discovery, scheduler: services.scheduler,
+            ids: services.ids, queueStore: queueStore)
+        if let failure { deck.store.report(failure) }
+        return deck
+    }
+
+    /// Makes the list of the user's matches.
+    public func makeMatchListContext() -> MatchListContext {
+        MatchListContext(authorizer: authorizer, discovery: services.discovery)
+    }
+
+    /// Makes the editor of who the user looks for.
+    public func makePreferencesContext(current: SearchPreferences) -> PreferencesContext {
+        PreferencesContext(current: current, authorizer: authorizer, discovery: services.discovery)
+    }
+
     /// Makes a context that shows someone's profile.
     public func makeProfileViewerContext(for user: UserID) -> ProfileViewerContext {
         ProfileViewerContext(user: user, authorizer: authorizer, profiles: services.profiles)

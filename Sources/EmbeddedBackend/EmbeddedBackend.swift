@@ -12,6 +12,8 @@ public struct EmbeddedBackend: Sendable {
     public let scheduler: VirtualScheduler
     /// The folder holding the stored session and the users' local data.
     public let storageDirectory: URL
+    /// Client ids, shared across relaunches so they never repeat within a run.
+    public let ids: SequentialIDGenerator
 
     /// The instant the demo world starts at: 2026-01-15 09:00 UTC.
     public static let demoStart = Date(timeIntervalSince1970: 1_768_467_600)
@@ -25,6 +27,7 @@ public struct EmbeddedBackend: Sendable {
         self.scheduler = scheduler
         self.server = EmbeddedServer(scheduler: scheduler, configuration: configuration)
         self.storageDirectory = storageDirectory
+        self.ids = SequentialIDGenerator(prefix: "id")
     }
 
     /// The services for one app process over this backend; a relaunch makes them anew over the same
@@ -33,10 +36,11 @@ public struct EmbeddedBackend: Sendable {
         AppServices(
             auth: EmbeddedAuthService(server: server),
             profiles: EmbeddedProfileService(server: server),
+            discovery: EmbeddedDiscoveryService(server: server),
             sessionStore: FileSessionStore(fileURL: sessionFileURL),
             userData: FileUserDataStore(
                 rootURL: storageDirectory.appendingPathComponent("users", isDirectory: true)),
-            scheduler: scheduler)
+            scheduler: scheduler, ids: ids)
     }
 
     /// Where the stored session lives.
@@ -48,7 +52,7 @@ public struct EmbeddedBackend: Sendable {
             // A fresh server has none of these names, so adding cannot fail; a repeat call is ignored.
             _ = try? server.addAccount(
                 username: person.username, password: person.password, displayName: person.displayName,
-                birthDate: person.birthDate, email: person.email, profile: person.profile)
+                birthDate: person.birthDate, email: person.email, profile: person.profile, location: person.location)
         }
     }
 }

@@ -14,4 +14,14 @@ public enum EmbeddedEndpoint: String, Hashable, Sendable, CaseIterable {
     case saveProfile
     /// Read a public profile.
     case fetchProfile
+    /// Read a page of candidates.
+    case fetchCandidates
+    /// Record a swipe.
+    case sendSwipe
+    /// Undo a pass.
+    case undoSwipe
+    /// Save who the user looks for.
+    case savePreferences
+    /// Read one's matches.
+    case fetchMatches
 }

@@ -9,25 +9,28 @@ import Synchronization
 /// rate-limits wrong passwords, and exposes knobs for tests and scenarios: latency on the scheduler,
 /// network down, the next request failing with a given error, and revoking a user's sessions.
 public final class EmbeddedServer: Sendable {
-    private struct Account {
+    struct Account {
         var user: User
         var email: String?
         var passwordHash: String
         var profile: Profile
+        var location: PlanePoint
     }
 
-    private struct TokenRecord {
+    struct TokenRecord {
         var user: UserID
         var expiresAt: Date
     }
 
-    private struct SignInFailures {
+    struct SignInFailures {
         var count = 0
         var lockedUntil: Date?
     }
 
-    private struct State {
+    struct State {
         var accounts: [UserID: Account] = [:]
+        var accountOrder: [UserID] = []
+        var discovery = DiscoveryState()
         var identifiers: [String: UserID] = [:]
         var accessTokens: [String: TokenRecord] = [:]
         var refreshTokens: [String: TokenRecord] = [:]
@@ -36,6 +39,7 @@ public final class EmbeddedServer: Sendable {
         var latency: Duration = .zero
         var isNetworkDown = false
         var injectedFailures: [(endpoint: EmbeddedEndpoint?, error: ServiceError)] = []
+        var duplicateDeliveries: Set<EmbeddedEndpoint> = []
         var requestCounts: [EmbeddedEndpoint: Int] = [:]
     }
 
@@ -43,14 +47,18 @@ public final class EmbeddedServer: Sendable {
     public let scheduler: any Scheduler
     /// The fixed rules.
     public let configuration: EmbeddedServerConfiguration
+    /// Makes the generated part of the candidate pool.
+    public let pool: CandidateGenerator
     private let hasher: PasswordHasher
-    private let state: Mutex<State>
+    let state: Mutex<State>
 
     /// Creates an empty server.
     public init(scheduler: any Scheduler, configuration: EmbeddedServerConfiguration = .init()) {
         self.scheduler = scheduler
         self.configuration = configuration
         self.hasher = PasswordHasher(rounds: configuration.passwordRounds)
+        self.pool = CandidateGenerator(
+            seed: configuration.seed, poolSize: configuration.candidatePoolSize, now: scheduler.now)
         self.state = Mutex(State(generator: SeededGenerator(seed: configuration.seed)))
     }
 
@@ -60,12 +68,12 @@ public final class EmbeddedServer: Sendable {
     @discardableResult
     public func addAccount(
         username: String, password: String, displayName: String, birthDate: Date, email: String? = nil,
-        profile: Profile? = nil
+        profile: Profile? = nil, location: PlanePoint = .origin
     ) throws(ServiceError) -> User {
         let result = state.withLock { state in
             createAccount(
                 in: &state, username: username, email: email, password: password, displayName: displayName,
-                birthDate: birthDate, profile: profile)
+                birthDate: birthDate, profile: profile, location: location)
         }
         return try result.get()
     }
@@ -87,6 +95,12 @@ public final class EmbeddedServer: Sendable {
     /// Makes the next request (to `endpoint`, or to any endpoint when `nil`) fail with `error`.
     public func failNextRequest(with error: ServiceError, on endpoint: EmbeddedEndpoint? = nil) {
         state.withLock { $0.injectedFailures.append((endpoint, error)) }
+    }
+
+    /// Delivers the next response from `endpoint` twice, as a flaky network might; clients must not
+    /// apply it twice.
+    public func duplicateNextResponse(on endpoint: EmbeddedEndpoint) {
+        state.withLock { _ = $0.duplicateDeliveries.insert(endpoint) }
     }
 
     /// Revokes every access and refresh token of a user, as an admin or a password change would.
@@ -121,23 +135,24 @@ public final class EmbeddedServer: Sendable {
 
     /// Runs one request: network and injected failures first, then `handler` on the server's state;
     /// the result reaches `completion` after the latency, on the scheduler.
-    private func perform<Value: Sendable>(
+    func perform<Value: Sendable>(
         _ endpoint: EmbeddedEndpoint,
         completion: @escaping ServiceCompletion<Value>,
         handler: (inout State, Date) -> Result<Value, ServiceError>
     ) {
         let now = scheduler.now
-        let (result, latency) = state.withLock { state -> (Result<Value, ServiceError>, Duration) in
-            if state.isNetworkDown { return (.failure(.networkUnavailable), state.latency) }
+        let (result, latency, deliveries) = state.withLock { state -> (Result<Value, ServiceError>, Duration, Int) in
+            if state.isNetworkDown { return (.failure(.networkUnavailable), state.latency, 1) }
             state.requestCounts[endpoint, default: 0] += 1
+            let deliveries = state.duplicateDeliveries.remove(endpoint) == nil ? 1 : 2
             if let index = state.injectedFailures.firstIndex(where: {
                 $0.endpoint == nil || $0.endpoint == endpoint
             }) {
-                return (.failure(state.injectedFailures.remove(at: index).error), state.latency)
+                return (.failure(state.injectedFailures.remove(at: index).error), state.latency, deliveries)
             }
-            return (handler(&state, now), state.latency)
+            return (handler(&state, now), state.latency, deliveries)
         }
-        scheduler.schedule(after: latency) { completion(result) }
+        for _ in 0..<deliveries { scheduler.schedule(after: latency) { completion(result) } }
     }
 
     func signIn(_ credentials: Credentials, completion: @escaping ServiceCompletion<AuthSession>) {
@@ -169,7 +184,7 @@ public final class EmbeddedServer: Sendable {
         perform(.signUp, completion: completion) { state, now in
             let created = createAccount(
                 in: &state, username: request.username, email: request.email, password: request.password,
-                displayName: request.displayName, birthDate: request.birthDate, profile: nil)
+                displayName: request.displayName, birthDate: request.birthDate, profile: nil, location: .origin)
             return created.map { user in
                 AuthSession(
                     user: user, tokens: issueTokens(in: &state, for: user.id, now: now), isNewAccount: true)
@@ -234,7 +249,7 @@ public final class EmbeddedServer: Sendable {
 
     // MARK: Internals
 
-    private func authorize(_ token: String, in state: State, now: Date) -> Result<UserID, ServiceError> {
+    func authorize(_ token: String, in state: State, now: Date) -> Result<UserID, ServiceError> {
         guard let record = state.accessTokens[token] else { return .failure(.tokenRevoked) }
         guard record.expiresAt > now else { return .failure(.tokenExpired) }
         return .success(record.user)
@@ -252,7 +267,7 @@ public final class EmbeddedServer: Sendable {
 
     private func createAccount(
         in state: inout State, username: String, email: String?, password: String, displayName: String,
-        birthDate: Date, profile: Profile?
+        birthDate: Date, profile: Profile?, location: PlanePoint
     ) -> Result<User, ServiceError> {
         let key = username.lowercased()
         guard state.identifiers[key] == nil, email.map({ state.identifiers[$0.lowercased()] == nil }) ?? true
@@ -266,7 +281,8 @@ public final class EmbeddedServer: Sendable {
             hasProfile: profile != nil)
         state.accounts[id] = Account(
             user: user, email: email, passwordHash: hasher.hash(password, salt: salt),
-            profile: profile ?? .empty)
+            profile: profile ?? .empty, location: location)
+        state.accountOrder.append(id)
         state.identifiers[key] = id
         if let email { state.identifiers[email.lowercased()] = id }
         return .success(user)

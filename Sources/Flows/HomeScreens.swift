@@ -1,6 +1,6 @@
 import Models
 
-/// Builds the signed-in home screen and the chat placeholder.
+/// Builds the signed-in home screen (tabs around the deck or the matches) and the chat placeholder.
 enum HomeScreens {
     enum Tab: Hashable, Sendable {
         case deck
@@ -13,8 +13,9 @@ enum HomeScreens {
     static let back: ActionID = "back"
     static let cancel: ActionID = "cancel"
     static let confirmLogOut: ActionID = "confirmLogOut"
+    static let matchPrefix = "match:"
 
-    static func home(user: User, tab: Tab) -> Screen {
+    static func home(user: User, tab: Tab, content: [ScreenElement]) -> Screen {
         var elements: [ScreenElement] = [
             .text("Signed in as \(user.displayName) (@\(user.username))"),
             .tabs([
@@ -22,20 +23,21 @@ enum HomeScreens {
                 ScreenAction(id: matchesTab, label: "Matches", isSelected: tab == .matches),
             ]),
         ]
-        switch tab {
-        case .deck:
-            elements += [
-                .text("No one to show yet."),
-                .notice("Recommendations are not part of this version yet."),
-            ]
-        case .matches:
-            elements += [
-                .text("No matches yet."),
-                .notice("Matches and chat are not part of this version yet."),
-            ]
-        }
+        elements += content
         elements.append(.action(ScreenAction(id: logOut, label: "Log out", style: .destructive)))
         return Screen(id: .home, title: "Discover", elements: elements)
+    }
+
+    static func matches(_ matches: [Match]) -> [ScreenElement] {
+        guard !matches.isEmpty else { return [.text("No matches yet. Like someone who likes you back!")] }
+        return [.text("New matches")]
+            + matches.map { match in
+                .action(ScreenAction(id: ActionID(matchPrefix + match.id), label: match.displayName))
+            }
+    }
+
+    static func matchID(for action: ActionID) -> String? {
+        action.rawValue.hasPrefix(matchPrefix) ? String(action.rawValue.dropFirst(matchPrefix.count)) : nil
     }
 
     static func chatPlaceholder(match: String) -> Screen {
@@ -48,11 +50,16 @@ enum HomeScreens {
             ])
     }
 
-    static let logoutAlert = ScreenAlert(
-        title: "Log out?",
-        message: "You'll need to log in again to see your matches.",
-        actions: [
-            ScreenAction(id: cancel, label: "Cancel"),
-            ScreenAction(id: confirmLogOut, label: "Log out", style: .destructive),
-        ])
+    static func logoutAlert(queuedSwipes: Int) -> ScreenAlert {
+        var message = "You'll need to log in again to see your matches."
+        if queuedSwipes > 0 {
+            message += " \(queuedSwipes) swipe(s) have not been sent yet and will be lost."
+        }
+        return ScreenAlert(
+            title: "Log out?", message: message,
+            actions: [
+                ScreenAction(id: cancel, label: "Cancel"),
+                ScreenAction(id: confirmLogOut, label: "Log out", style: .destructive),
+            ])
+    }
 }

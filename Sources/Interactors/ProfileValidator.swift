@@ -15,21 +15,27 @@ public enum ProfileValidator {
         } else if !state.interests.allSatisfy(Interest.catalog.contains) {
             errors[.interests] = .notAllowed
         }
+        let preferences = validatePreferences(
+            minimumAge: state.minimumAge, maximumAge: state.maximumAge, maximumDistance: state.maximumDistance)
+        errors.merge(preferences.errors) { first, _ in first }
+        guard errors.isEmpty, let lookingFor = preferences.value else { return .invalid(errors) }
+        return .valid(Profile(bio: bio, interests: state.interests, lookingFor: lookingFor))
+    }
+
+    /// Validates who the user looks for: ages within 18–100 with the minimum not above the maximum, and
+    /// a distance within 1–500 km.
+    public static func validatePreferences(
+        minimumAge minimumText: String, maximumAge maximumText: String, maximumDistance distanceText: String
+    ) -> Validation<SearchPreferences, ProfileField> {
+        var errors: [ProfileField: FieldError] = [:]
         let ages = SearchPreferences.minimumAge...SearchPreferences.maximumAge
-        let minimumAge = number(state.minimumAge, in: ages, field: .minimumAge, errors: &errors)
-        let maximumAge = number(state.maximumAge, in: ages, field: .maximumAge, errors: &errors)
-        if let minimumAge, let maximumAge, minimumAge > maximumAge {
-            errors[.minimumAge] = .minimumAboveMaximum
-        }
+        let minimumAge = number(minimumText, in: ages, field: .minimumAge, errors: &errors)
+        let maximumAge = number(maximumText, in: ages, field: .maximumAge, errors: &errors)
+        if let minimumAge, let maximumAge, minimumAge > maximumAge { errors[.minimumAge] = .minimumAboveMaximum }
         let distance = number(
-            state.maximumDistance, in: SearchPreferences.distanceLimits, field: .maximumDistance,
-            errors: &errors)
+            distanceText, in: SearchPreferences.distanceLimits, field: .maximumDistance, errors: &errors)
         guard errors.isEmpty, let minimumAge, let maximumAge, let distance else { return .invalid(errors) }
-        return .valid(
-            Profile(
-                bio: bio, interests: state.interests,
-                lookingFor: SearchPreferences(
-                    minimumAge: minimumAge, maximumAge: maximumAge, maximumDistanceKm: distance)))
+        return .valid(SearchPreferences(minimumAge: minimumAge, maximumAge: maximumAge, maximumDistanceKm: distance))
     }
 
     private static func number(

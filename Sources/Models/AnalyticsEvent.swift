@@ -30,6 +30,20 @@ public enum AnalyticsEvent: Hashable, Sendable, CustomStringConvertible {
     case logoutConfirmed
     /// The user cancelled logout.
     case logoutCancelled
+    /// A card came to the top of the deck.
+    case cardShown(UserID)
+    /// The user swiped a card.
+    case swiped(SwipeAction, UserID)
+    /// A swipe made a match.
+    case matched(UserID)
+    /// A like was refused for the daily limit.
+    case outOfLikes
+    /// The last pass was undone.
+    case rewound(UserID)
+    /// The deck ran out of candidates.
+    case deckEmpty
+    /// The user changed who they look for.
+    case preferencesChanged
 
     /// The event's name in snake case.
     public var name: String {
@@ -48,6 +62,13 @@ public enum AnalyticsEvent: Hashable, Sendable, CustomStringConvertible {
         case .deepLinkRejected: "deep_link_rejected"
         case .logoutConfirmed: "logout_confirmed"
         case .logoutCancelled: "logout_cancelled"
+        case .cardShown: "card_shown"
+        case .swiped: "swiped"
+        case .matched: "matched"
+        case .outOfLikes: "out_of_likes"
+        case .rewound: "rewound"
+        case .deckEmpty: "deck_empty"
+        case .preferencesChanged: "preferences_changed"
         }
     }
 
@@ -59,6 +80,9 @@ public enum AnalyticsEvent: Hashable, Sendable, CustomStringConvertible {
         case .loginSubmitted(let mode), .loginSucceeded(let mode): ["mode": "\(mode)"]
         case .loginFailed(let mode, let failure): ["mode": "\(mode)", "reason": Self.reason(failure)]
         case .deepLinkOpened(let route), .deepLinkDeferred(let route): ["route": route.description]
+        case .cardShown(let user), .matched(let user), .rewound(let user): ["user": user.rawValue]
+        case .swiped(let action, let user): ["action": action.rawValue, "user": user.rawValue]
+        case .outOfLikes, .deckEmpty, .preferencesChanged: [:]
         case .appLaunched, .sessionRestored, .profileSetupCompleted, .profileSetupSkipped,
             .deepLinkRejected, .logoutConfirmed, .logoutCancelled:
             [:]

@@ -30,4 +30,10 @@ extension ScreenID {
     public static let profile: ScreenID = "profile"
     /// One conversation.
     public static let chat: ScreenID = "chat"
+    /// The "It's a match" modal.
+    public static let match: ScreenID = "match"
+    /// The out-of-likes modal.
+    public static let outOfLikes: ScreenID = "outOfLikes"
+    /// Editing who the user looks for.
+    public static let preferences: ScreenID = "preferences"
 }

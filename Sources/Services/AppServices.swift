@@ -6,20 +6,26 @@ public struct AppServices: Sendable {
     public var auth: any AuthService
     /// Profiles.
     public var profiles: any ProfileService
+    /// Candidates and swipes.
+    public var discovery: any DiscoveryService
     /// The stored session.
     public var sessionStore: any SessionStore
     /// Per-user local data.
     public var userData: any UserDataStore
     /// Time and timers.
     public var scheduler: any Scheduler
+    /// Client ids for swipes and messages.
+    public var ids: any IDGenerator
 
     /// Bundles services.
     public init(
-        auth: any AuthService, profiles: any ProfileService, sessionStore: any SessionStore,
-        userData: any UserDataStore, scheduler: any Scheduler
+        auth: any AuthService, profiles: any ProfileService, discovery: any DiscoveryService,
+        sessionStore: any SessionStore, userData: any UserDataStore, scheduler: any Scheduler, ids: any IDGenerator
     ) {
         self.auth = auth
         self.profiles = profiles
+        self.discovery = discovery
+        self.ids = ids
         self.sessionStore = sessionStore
         self.userData = userData
         self.scheduler = scheduler

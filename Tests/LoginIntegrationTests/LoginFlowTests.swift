@@ -21,7 +21,7 @@ import Testing
         try fill([("Username or email", "alice"), ("Password", "wonderland")])
         try world.app.tap("Log in")
         #expect(world.screens() == [.launching, .welcome, .signIn, .home])
-        #expect(world.eventNames() == ["app_launched", "login_submitted", "login_succeeded"])
+        #expect(world.eventNames() == ["app_launched", "login_submitted", "login_succeeded", "card_shown"])
         #expect(world.visibleTexts.contains("Signed in as Alice (@alice)"))
     }
 

@@ -43,7 +43,7 @@ import Testing
         let mark = world.mark
         world.app.relaunch()
         #expect(world.screens(since: mark) == [.launching, .home])
-        #expect(world.eventNames(since: mark) == ["app_launched", "session_restored"])
+        #expect(world.eventNames(since: mark) == ["app_launched", "session_restored", "card_shown"])
         #expect(world.server.requestCount(.validate) == 1)
     }
 
@@ -263,7 +263,8 @@ import Testing
             world.app.tree() == """
                 AppFlow handles: DeepLinkError
                 └─ SessionFlow [SessionContext: signed in as alice] handles: SessionError hears: DeepLinkOpened
-                   └─ MainFlow [SessionScope: alice tab=deck]
+                   └─ MainFlow [SessionScope: alice tab=deck matches=0] hears: MatchMade
+                      ├─ DeckFlow [DeckContext: cards=20 top=carol]
                       └─ ProfileFlow [ProfileViewerContext: loaded bob]
                 """)
     }

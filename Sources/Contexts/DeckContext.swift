@@ -1,0 +1,319 @@
+import Foundation
+import Interactors
+import Models
+import Services
+
+/// The recommendations use case's context: the ranked deck, swipes and their persistent queue.
+///
+/// Inputs: ``start()``, ``swiped(_:)``, ``rewind()``, ``matchSeen()``, ``outOfLikesSeen()``,
+/// ``outOfSuperLikesSeen()``, ``retry()``, ``preferencesChanged(_:)``. Output: ``DeckState``
+/// through ``store``. Pages are ranked by ``CandidateRanker`` and merged into the cards left; the next
+/// page is asked for before the deck runs dry (``DeckRefillPolicy``). Every swipe goes into a
+/// persistent queue first and leaves it only when the server confirmed it, so a swipe made offline is
+/// sent once when the network returns (retried with ``RetryPolicy``), and survives a relaunch. A
+/// refused session is reported as ``SessionError/ended(_:)``; the queue stays on disk.
+@MainActor
+public final class DeckContext: StateContext {
+    /// The observable state. Emits on every swipe, page, response and countdown tick.
+    public let store = StateStore(DeckState())
+
+    private let viewerID: UserID
+    private let authorizer: RequestAuthorizer
+    private let discovery: any DiscoveryService
+    private let scheduler: any Scheduler
+    private let ids: any IDGenerator
+    private let queueStore: (any SwipeQueueStore)?
+
+    private var started = false
+    private var generation = 0
+    private var cursor: String?
+    private var shown: Set<UserID> = []
+    private var queue: [Swipe] = []
+    private var sendingID: String?
+    private var undoAfterSending: Set<String> = []
+    private var retryAttempt = 0
+    private var retryTask: ScheduledTask?
+    private var resetTask: ScheduledTask?
+    private var lastPass: Swipe?
+    private var announcedMatches: Set<String> = []
+
+    /// Creates the deck of `viewer`; `queueStore` keeps unsent swipes (memory only when `nil`).
+    public init(
+        viewer: UserID, authorizer: RequestAuthorizer, discovery: any DiscoveryService, scheduler: any Scheduler,
+        ids: any IDGenerator, queueStore: (any SwipeQueueStore)?
+    ) {
+        self.viewerID = viewer
+        self.authorizer = authorizer
+        self.discovery = discovery
+        self.scheduler = scheduler
+        self.ids = ids
+        self.queueStore = queueStore
+    }
+
+    /// Call once when the signed-in app starts: loads and sends queued swipes, then the first page.
+    public func start() {
+        guard !started else { return }
+        started = true
+        do {
+            queue = try queueStore?.load() ?? []
+        } catch {
+            store.report(error)
+        }
+        store.update { $0.queuedSwipes = queue.count }
+        flush()
+        refillIfNeeded()
+    }
+
+    /// Call when the user swipes the top card (right: like, left: pass, up: super like).
+    public func swiped(_ action: SwipeAction) {
+        let now = scheduler.now
+        guard let top = state.top, let allowance = state.allowance else { return }
+        switch SwipeLimiter.decide(action, allowance: allowance, at: now) {
+        case .outOfLikes(let resetsAt):
+            store.update { $0.likesResetInSeconds = secondsUntil(resetsAt) }
+            scheduleResetTick()
+        case .outOfSuperLikes:
+            store.update { $0.isOutOfSuperLikes = true }
+        case .allowed(let remaining):
+            let swipe = Swipe(id: ids.next(), candidate: top.id, action: action, swipedAt: now)
+            let match = MatchDetector.match(viewer: viewerID, swiping: action, on: top, at: now)
+            lastPass = action == .pass ? swipe : nil
+            queue.append(swipe)
+            persistQueue()
+            store.update { state in
+                state.cards.removeFirst()
+                state.allowance = remaining
+                state.rewindable = action == .pass ? top : nil
+                state.queuedSwipes = queue.count
+                if let match {
+                    announcedMatches.insert(match.id)
+                    state.pendingMatch = match
+                }
+            }
+            flush()
+            refillIfNeeded()
+        }
+    }
+
+    /// Call when the user taps rewind: brings the last passed card back (a like cannot be rewound).
+    public func rewind() {
+        guard let pass = lastPass, let card = state.rewindable else { return }
+        lastPass = nil
+        if sendingID == pass.id {
+            undoAfterSending.insert(pass.id)
+        } else if let index = queue.firstIndex(where: { $0.id == pass.id }) {
+            queue.remove(at: index)
+            persistQueue()
+        } else {
+            undo(pass.id)
+        }
+        store.update { state in
+            state.cards.insert(card, at: 0)
+            state.rewindable = nil
+            state.queuedSwipes = queue.count
+        }
+    }
+
+    /// Call when the user closed the "It's a match" modal, either way.
+    public func matchSeen() {
+        store.update { $0.pendingMatch = nil }
+    }
+
+    /// Call when the user closed the out-of-likes modal.
+    public func outOfLikesSeen() {
+        resetTask?.cancel()
+        store.update { $0.likesResetInSeconds = nil }
+    }
+
+    /// Call when the user closed the out-of-super-likes notice.
+    public func outOfSuperLikesSeen() {
+        store.update { $0.isOutOfSuperLikes = false }
+    }
+
+    /// Call when the user taps retry after a page failed to load.
+    public func retry() {
+        store.update { $0.failure = nil }
+        refillIfNeeded()
+    }
+
+    /// Call when the user saved new preferences: the deck reloads from the first page.
+    public func preferencesChanged(_ preferences: SearchPreferences) {
+        generation += 1
+        cursor = nil
+        shown = []
+        store.update { state in
+            state.cards = []
+            state.isLoading = false
+            state.isExhausted = false
+            state.failure = nil
+            state.preferences = preferences
+            state.rewindable = nil
+        }
+        lastPass = nil
+        refillIfNeeded()
+    }
+
+    // MARK: Pages
+
+    private func refillIfNeeded() {
+        let state = state
+        guard
+            DeckRefillPolicy.shouldFetch(
+                cardsLeft: state.cards.count, isLoading: state.isLoading, isExhausted: state.isExhausted,
+                hasFailed: state.failure != nil)
+        else { return }
+        let requested = cursor
+        let current = generation
+        let discovery = discovery
+        store.update { $0.isLoading = true }
+        authorizer.perform(
+            { token, completion in
+                discovery.fetchCandidates(
+                    cursor: requested, limit: DeckRefillPolicy.pageSize, accessToken: token, completion: completion)
+            },
+            completion: { [weak self] result in
+                guard let self, self.generation == current else { return }
+                self.received(result, for: requested)
+            })
+    }
+
+    private func received(_ result: Result<DiscoveryPage, ServiceError>, for requested: String?) {
+        switch result {
+        case .success(let page):
+            // A page for another cursor (a duplicate or late delivery) changes nothing.
+            guard state.isLoading, page.cursor == requested, requested == cursor else { return }
+            let viewer = CandidateRanker.Viewer(
+                id: viewerID, interests: Set(page.viewerInterests), preferences: page.preferences)
+            let excluded = shown.union(queue.map(\.candidate))
+            let ranked = CandidateRanker.rank(page.candidates, for: viewer, excluding: excluded)
+            shown.formUnion(ranked.map(\.id))
+            cursor = page.nextCursor
+            store.update { state in
+                state.cards = CandidateRanker.merge(ranked, into: state.cards, for: viewer)
+                state.isLoading = false
+                state.isExhausted = page.nextCursor == nil
+                state.preferences = page.preferences
+                state.viewerInterests = page.viewerInterests
+                state.allowance = allowanceAfterQueue(page.allowance)
+            }
+            refillIfNeeded()
+        case .failure(let error):
+            store.update { $0.isLoading = false }
+            switch RequestFailureMapper.map(error) {
+            case .sessionEnded(let reason):
+                store.report(SessionError.ended(reason))
+            case .failure(let failure):
+                store.update { $0.failure = failure }
+            case .rateLimited, .fieldError:
+                store.update { $0.failure = .server("Could not load people") }
+            }
+        }
+    }
+
+    /// The server's allowance, less the likes still waiting in the queue (it has not counted them).
+    private func allowanceAfterQueue(_ allowance: SwipeAllowance) -> SwipeAllowance {
+        var allowance = allowance
+        allowance.likesRemaining = max(0, allowance.likesRemaining - queue.filter { $0.action == .like }.count)
+        allowance.superLikesRemaining = max(
+            0, allowance.superLikesRemaining - queue.filter { $0.action == .superLike }.count)
+        return allowance
+    }
+
+    // MARK: The swipe queue
+
+    private func flush() {
+        guard sendingID == nil, let swipe = queue.first else { return }
+        retryTask?.cancel()
+        retryTask = nil
+        sendingID = swipe.id
+        let discovery = discovery
+        authorizer.perform(
+            { token, completion in discovery.sendSwipe(swipe, accessToken: token, completion: completion) },
+            completion: { [weak self] result in self?.sent(swipe, result) })
+    }
+
+    private func sent(_ swipe: Swipe, _ result: Result<SwipeOutcome, ServiceError>) {
+        sendingID = nil
+        switch result {
+        case .success(let outcome):
+            retryAttempt = 0
+            dequeue(swipe)
+            if undoAfterSending.remove(swipe.id) != nil { undo(swipe.id) }
+            switch outcome {
+            case .recorded:
+                break
+            case .matched(let match):
+                if !announcedMatches.contains(match.id) {
+                    announcedMatches.insert(match.id)
+                    store.update { $0.pendingMatch = match }
+                }
+            case .limitReached(let resetsAt):
+                store.update { state in
+                    state.allowance?.likesRemaining = 0
+                    state.allowance?.resetsAt = resetsAt
+                }
+            }
+            flush()
+        case .failure(.notFound), .failure(.rejected):
+            dequeue(swipe)
+            flush()
+        case .failure(.tokenExpired):
+            store.report(SessionError.ended(.sessionExpired))
+        case .failure(.tokenRevoked):
+            store.report(SessionError.ended(.sessionRevoked))
+        case .failure:
+            retryAttempt += 1
+            retryTask = scheduler.schedule(after: RetryPolicy.delay(forAttempt: retryAttempt)) { [weak self] in
+                self?.flush()
+            }
+        }
+    }
+
+    private func dequeue(_ swipe: Swipe) {
+        queue.removeAll { $0.id == swipe.id }
+        persistQueue()
+        store.update { $0.queuedSwipes = queue.count }
+    }
+
+    private func undo(_ id: String) {
+        let discovery = discovery
+        authorizer.perform(
+            { token, completion in discovery.undoSwipe(id: id, accessToken: token, completion: completion) },
+            completion: { _ in })
+    }
+
+    private func persistQueue() {
+        do {
+            try queueStore?.save(queue)
+        } catch {
+            store.report(error)
+        }
+    }
+
+    // MARK: The daily reset
+
+    private func secondsUntil(_ date: Date) -> Int {
+        max(0, Int(date.timeIntervalSince(scheduler.now).rounded(.up)))
+    }
+
+    private func scheduleResetTick() {
+        resetTask?.cancel()
+        guard let remaining = state.likesResetInSeconds else { return }
+        let step = remaining % 60 == 0 ? min(60, remaining) : remaining % 60
+        resetTask = scheduler.schedule(after: .seconds(max(1, step))) { [weak self] in self?.resetTick() }
+    }
+
+    private func resetTick() {
+        guard let resetsAt = state.allowance?.resetsAt else { return }
+        let remaining = secondsUntil(resetsAt)
+        store.update { state in
+            if remaining == 0 {
+                state.likesResetInSeconds = nil
+                state.allowance = state.allowance.map { SwipeLimiter.current($0, at: scheduler.now) }
+            } else {
+                state.likesResetInSeconds = remaining
+            }
+        }
+        if remaining > 0 { scheduleResetTick() }
+    }
+}

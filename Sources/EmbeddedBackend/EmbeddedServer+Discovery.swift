@@ -1,0 +1,252 @@
+import Foundation
+import Models
+import Services
+
+/// The candidate pool, swipes, matches and the daily allowance.
+///
+/// The pool is every account (in the order created) followed by ``EmbeddedServerConfiguration/candidatePoolSize``
+/// generated people. A cursor is `a<n>` (the n-th account) or `g<n>` (the n-th generated person); a
+/// page request scans forward from it, so reading the whole pool is linear in its size.
+extension EmbeddedServer {
+    /// The most pool positions one page request looks at before answering (possibly with no candidates).
+    static let maximumScanPerPage = 20_000
+
+    // MARK: Knobs
+
+    /// Makes `liker` like `liked` (a scenario's "carol already liked me"); a match if `liked` liked back.
+    public func like(from liker: UserID, to liked: UserID, superLike: Bool = false) {
+        let now = scheduler.now
+        state.withLock { state in
+            state.discovery.likesReceived[liked, default: [:]][liker] = superLike
+            state.discovery.swipes[liker, default: [:]][liked] = superLike ? .superLike : .like
+            if state.discovery.likesReceived[liker]?[liked] != nil { recordMatch(in: &state, liker, liked, at: now) }
+        }
+    }
+
+    /// The matches of a user, most recent first.
+    public func matches(of user: UserID) -> [Match] {
+        state.withLock { state in matches(of: user, in: state) }
+    }
+
+    /// What `viewer` did to `candidate`, as the server recorded it.
+    public func recordedSwipe(by viewer: UserID, on candidate: UserID) -> SwipeAction? {
+        state.withLock { $0.discovery.swipes[viewer]?[candidate] }
+    }
+
+    /// How many swipes of `viewer` the server recorded.
+    public func swipeCount(of viewer: UserID) -> Int {
+        state.withLock { $0.discovery.swipes[viewer]?.count ?? 0 }
+    }
+
+    /// Whether `liked` received a super like from `liker`.
+    public func receivedSuperLike(_ liked: UserID, from liker: UserID) -> Bool {
+        state.withLock { $0.discovery.likesReceived[liked]?[liker] == true }
+    }
+
+    /// How many pool positions page requests have looked at, in all (proves paging is linear).
+    public var positionsScanned: Int { state.withLock { $0.discovery.positionsScanned } }
+
+    // MARK: Requests
+
+    func fetchCandidates(
+        cursor: String?, limit: Int, accessToken: String, completion: @escaping ServiceCompletion<DiscoveryPage>
+    ) {
+        perform(.fetchCandidates, completion: completion) { state, now in
+            authorize(accessToken, in: state, now: now).flatMap { viewer in
+                guard let account = state.accounts[viewer] else { return .failure(.tokenRevoked) }
+                guard let start = PoolCursor(cursor) else { return .failure(.rejected("bad cursor")) }
+                return .success(page(for: account, from: start, cursor: cursor, limit: limit, state: &state, now: now))
+            }
+        }
+    }
+
+    func sendSwipe(_ swipe: Swipe, accessToken: String, completion: @escaping ServiceCompletion<SwipeOutcome>) {
+        perform(.sendSwipe, completion: completion) { state, now in
+            authorize(accessToken, in: state, now: now).flatMap { viewer in
+                if let done = state.discovery.processed[swipe.id] {
+                    return done.viewer == viewer ? .success(done.outcome) : .failure(.rejected("swipe id in use"))
+                }
+                guard swipe.candidate != viewer, exists(swipe.candidate, in: state) else { return .failure(.notFound) }
+                let dayStart = Date(timeIntervalSince1970: (now.timeIntervalSince1970 / 86_400).rounded(.down) * 86_400)
+                var usage = state.discovery.usage[viewer] ?? DiscoveryState.Usage(dayStart: dayStart)
+                if usage.dayStart != dayStart { usage = DiscoveryState.Usage(dayStart: dayStart) }
+                let resetsAt = dayStart.addingTimeInterval(86_400)
+                switch swipe.action {
+                case .like:
+                    guard usage.likes < configuration.dailyLikeLimit else { return .success(.limitReached(resetsAt: resetsAt)) }
+                    usage.likes += 1
+                case .superLike:
+                    guard usage.superLikes < configuration.dailySuperLikeLimit else {
+                        return .success(.limitReached(resetsAt: resetsAt))
+                    }
+                    usage.superLikes += 1
+                case .pass:
+                    break
+                }
+                state.discovery.usage[viewer] = usage
+                state.discovery.swipes[viewer, default: [:]][swipe.candidate] = swipe.action
+                var outcome = SwipeOutcome.recorded
+                if swipe.action != .pass {
+                    state.discovery.likesReceived[swipe.candidate, default: [:]][viewer] = swipe.action == .superLike
+                    if state.discovery.likesReceived[viewer]?[swipe.candidate] != nil {
+                        outcome = .matched(recordMatch(in: &state, viewer, swipe.candidate, at: now))
+                    }
+                }
+                state.discovery.processed[swipe.id] = .init(viewer: viewer, swipe: swipe, outcome: outcome)
+                return .success(outcome)
+            }
+        }
+    }
+
+    func undoSwipe(id: String, accessToken: String, completion: @escaping ServiceCompletion<Void>) {
+        perform(.undoSwipe, completion: completion) { state, now in
+            authorize(accessToken, in: state, now: now).flatMap { viewer in
+                guard let done = state.discovery.processed[id], done.viewer == viewer else { return .failure(.notFound) }
+                guard done.swipe.action == .pass else { return .failure(.rejected("only a pass can be undone")) }
+                state.discovery.processed[id] = nil
+                state.discovery.swipes[viewer]?[done.swipe.candidate] = nil
+                return .success(())
+            }
+        }
+    }
+
+    func savePreferences(
+        _ preferences: SearchPreferences, accessToken: String, completion: @escaping ServiceCompletion<Void>
+    ) {
+        perform(.savePreferences, completion: completion) { state, now in
+            authorize(accessToken, in: state, now: now).flatMap { viewer in
+                guard state.accounts[viewer] != nil else { return .failure(.tokenRevoked) }
+                state.accounts[viewer]?.profile.lookingFor = preferences
+                return .success(())
+            }
+        }
+    }
+
+    func fetchMatches(accessToken: String, completion: @escaping ServiceCompletion<[Match]>) {
+        perform(.fetchMatches, completion: completion) { state, now in
+            authorize(accessToken, in: state, now: now).map { viewer in matches(of: viewer, in: state) }
+        }
+    }
+
+    // MARK: Internals
+
+    private func page(
+        for account: Account, from start: PoolCursor, cursor: String?, limit: Int, state: inout State, now: Date
+    ) -> DiscoveryPage {
+        let viewer = account.user.id
+        let preferences = account.profile.lookingFor
+        let ages = preferences.minimumAge...preferences.maximumAge
+        let swiped = state.discovery.swipes[viewer] ?? [:]
+        let received = state.discovery.likesReceived[viewer] ?? [:]
+        var candidates: [Candidate] = []
+        var position = start
+        var scanned = 0
+        let wanted = max(1, min(limit, 100))
+        while candidates.count < wanted, scanned < Self.maximumScanPerPage {
+            switch position {
+            case .account(let index):
+                guard index < state.accountOrder.count else {
+                    position = .generated(0)
+                    continue
+                }
+                let id = state.accountOrder[index]
+                position = .account(index + 1)
+                scanned += 1
+                guard id != viewer, swiped[id] == nil, let other = state.accounts[id] else { continue }
+                let age = CalendarMath.age(bornOn: other.user.birthDate, at: now)
+                let distance = other.location.distanceKm(to: account.location)
+                guard ages.contains(age), distance <= preferences.maximumDistanceKm else { continue }
+                candidates.append(
+                    Candidate(
+                        id: id, displayName: other.user.displayName, age: age, bio: other.profile.bio,
+                        interests: other.profile.interests, distanceKm: distance, lastActiveAt: now,
+                        likedYou: received[id] != nil, superLikedYou: received[id] == true))
+            case .generated(let index):
+                guard index < pool.poolSize else { break }
+                position = .generated(index + 1)
+                scanned += 1
+                let sketch = pool.sketch(index)
+                let id = CandidateGenerator.id(of: index)
+                guard ages.contains(sketch.age), sketch.location.distanceKm(to: account.location) <= preferences.maximumDistanceKm,
+                    swiped[id] == nil
+                else { continue }
+                var candidate = pool.candidate(index, from: account.location)
+                candidate.likedYou = received[id] != nil
+                candidate.superLikedYou = received[id] == true
+                candidates.append(candidate)
+            }
+            if case .generated(let index) = position, index >= pool.poolSize { break }
+        }
+        state.discovery.positionsScanned += scanned
+        let exhausted: Bool
+        if case .generated(let index) = position { exhausted = index >= pool.poolSize } else { exhausted = false }
+        return DiscoveryPage(
+            cursor: cursor, candidates: candidates, nextCursor: exhausted ? nil : position.description,
+            preferences: preferences, viewerInterests: account.profile.interests,
+            allowance: allowance(of: viewer, in: state, now: now))
+    }
+
+    private func allowance(of viewer: UserID, in state: State, now: Date) -> SwipeAllowance {
+        let dayStart = Date(timeIntervalSince1970: (now.timeIntervalSince1970 / 86_400).rounded(.down) * 86_400)
+        let usage = state.discovery.usage[viewer].flatMap { $0.dayStart == dayStart ? $0 : nil }
+        return SwipeAllowance(
+            dailyLikes: configuration.dailyLikeLimit,
+            likesRemaining: configuration.dailyLikeLimit - (usage?.likes ?? 0),
+            dailySuperLikes: configuration.dailySuperLikeLimit,
+            superLikesRemaining: configuration.dailySuperLikeLimit - (usage?.superLikes ?? 0),
+            resetsAt: dayStart.addingTimeInterval(86_400))
+    }
+
+    private func matches(of user: UserID, in state: State) -> [Match] {
+        state.discovery.matches.compactMap { id, pair -> Match? in
+            guard pair.first == user || pair.second == user else { return nil }
+            let other = pair.first == user ? pair.second : pair.first
+            return Match(id: id, user: other, displayName: displayName(of: other, in: state), matchedAt: pair.at)
+        }.sorted { ($0.matchedAt, $1.id) > ($1.matchedAt, $0.id) }
+    }
+
+    private func exists(_ id: UserID, in state: State) -> Bool {
+        state.accounts[id] != nil || pool.index(of: id) != nil
+    }
+
+    private func displayName(of id: UserID, in state: State) -> String {
+        if let account = state.accounts[id] { return account.user.displayName }
+        if let index = pool.index(of: id) { return pool.candidate(index, from: .origin).displayName }
+        return id.rawValue
+    }
+
+    @discardableResult
+    private func recordMatch(in state: inout State, _ first: UserID, _ second: UserID, at now: Date) -> Match {
+        let id = Match.id(between: first, and: second)
+        if state.discovery.matches[id] == nil { state.discovery.matches[id] = (first, second, now) }
+        let at = state.discovery.matches[id]?.at ?? now
+        return Match(id: id, user: second, displayName: displayName(of: second, in: state), matchedAt: at)
+    }
+}
+
+/// A position in the embedded pool: the n-th account or the n-th generated person.
+enum PoolCursor: CustomStringConvertible {
+    case account(Int)
+    case generated(Int)
+
+    /// Parses `a<n>` or `g<n>`; `nil` (the start) gives the first account.
+    init?(_ text: String?) {
+        guard let text else {
+            self = .account(0)
+            return
+        }
+        guard let kind = text.first, let number = Int(text.dropFirst()), number >= 0 else { return nil }
+        switch kind {
+        case "a": self = .account(number)
+        case "g": self = .generated(number)
+        default: return nil
+        }
+    }
+
+    var description: String {
+        switch self {
+        case .account(let index): "a\(index)"
+        case .generated(let index): "g\(index)"
+        }
+    }
+}

@@ -1,0 +1,177 @@
+import Contexts
+import Models
+
+/// Scripts the recommendations use case: the swipe deck inside the home screen's Deck tab.
+///
+/// 1. The deck loads (and sends any swipes queued from before) as soon as the user is signed in.
+/// 2. The top card shows name, age, distance, bio and shared interests, with a peek at the next.
+/// 3. Like, pass or super like the top card; rewind brings back the last pass; "Open profile" pushes
+///    the full profile and "Back" returns to the same card.
+/// 4. At the daily like limit, the out-of-likes modal counts down to the reset; super likes show a notice.
+/// 5. A like on someone who liked the user presents "It's a match!" and broadcasts ``MatchMade``:
+///    "Send a message" opens the conversation, "Keep swiping" closes the modal.
+/// 6. An empty deck explains itself and offers "Widen preferences" (``PreferencesFlow``); saving
+///    reloads the deck.
+/// 7. A page that fails shows "Retry"; a refused session raises ``SessionError`` to the ``SessionFlow``.
+@MainActor
+public final class DeckFlow: FlowNode {
+    /// The context this flow scripts.
+    public let context: DeckContext
+    /// Called when the deck's part of the home screen changed.
+    public var onContentChanged: (@MainActor () -> Void)?
+    /// Called when the user wants to message a new match.
+    public var onOpenChat: (@MainActor (Match) -> Void)?
+
+    private let environment: FlowEnvironment
+    private let makePreferences: @MainActor (SearchPreferences) -> PreferencesContext
+    private var observations: [ObservationToken] = []
+    private var previous: DeckState?
+    private var modal: ScreenID?
+    private var announcedTop: UserID?
+
+    /// Whether the deck is on screen (the home screen's Deck tab); set by the parent flow. A card counts
+    /// as shown (``AnalyticsEvent/cardShown(_:)``) only while it is.
+    public var isVisible = false {
+        didSet { announceTop() }
+    }
+
+    /// Creates the flow; `makePreferences` makes the preferences editor's context.
+    public init(
+        environment: FlowEnvironment, context: DeckContext,
+        makePreferences: @escaping @MainActor (SearchPreferences) -> PreferencesContext
+    ) {
+        self.environment = environment
+        self.context = context
+        self.makePreferences = makePreferences
+        super.init(name: "DeckFlow")
+    }
+
+    /// The deck's state in brief.
+    public override var stateSummary: String? {
+        let state = context.state
+        var parts = ["cards=\(state.cards.count)"]
+        if let top = state.top { parts.append("top=\(top.id)") }
+        if state.isLoading { parts.append("loading") }
+        if state.isExhausted { parts.append("exhausted") }
+        if state.queuedSwipes > 0 { parts.append("queued=\(state.queuedSwipes)") }
+        return "DeckContext: " + parts.joined(separator: " ")
+    }
+
+    /// The deck's part of the home screen.
+    public var content: [ScreenElement] { DeckScreens.content(context.state) }
+
+    /// Starts observing the deck and loads it.
+    public func start() {
+        observations = [
+            context.observe { [weak self] state in self?.render(state) },
+            context.store.observeErrors { [weak self] error in self?.raise(error) },
+        ]
+        context.start()
+    }
+
+    /// Handles an intent from the home screen's Deck tab; `false` when it is not the deck's.
+    public func handle(_ intent: Intent) -> Bool {
+        guard case .tap(let id) = intent else { return false }
+        switch id {
+        case DeckScreens.like: swipe(.like)
+        case DeckScreens.pass: swipe(.pass)
+        case DeckScreens.superLike: swipe(.superLike)
+        case DeckScreens.rewind:
+            let card = context.state.rewindable
+            context.rewind()
+            if let card { environment.analytics.record(.rewound(card.id)) }
+        case DeckScreens.openProfile:
+            guard let top = context.state.top else { return true }
+            environment.show(DeckScreens.fullProfile(top, viewerInterests: context.state.viewerInterests), .push) {
+                [weak self] intent in
+                if intent == .tap(DeckScreens.back) { self?.environment.presenter.pop() }
+            }
+        case DeckScreens.preferences, DeckScreens.widen: editPreferences()
+        case DeckScreens.retry: context.retry()
+        default: return false
+        }
+        return true
+    }
+
+    private func swipe(_ action: SwipeAction) {
+        guard let top = context.state.top else { return }
+        context.swiped(action)
+        if context.state.top?.id != top.id {
+            environment.analytics.record(.swiped(action, top.id))
+        }
+    }
+
+    private func editPreferences() {
+        let current = context.state.preferences ?? .default
+        let flow = PreferencesFlow(environment: environment, context: makePreferences(current)) {
+            [weak self] saved in
+            guard let self else { return }
+            for child in self.children where child is PreferencesFlow { child.detachFromParent() }
+            if let saved { self.context.preferencesChanged(saved) }
+        }
+        attach(flow)
+        flow.start()
+    }
+
+    private func render(_ state: DeckState) {
+        let previous = previous
+        self.previous = state
+        onContentChanged?()
+        announceTop()
+        if state.isEmpty, previous?.isEmpty != true { environment.analytics.record(.deckEmpty) }
+        if let match = state.pendingMatch, previous?.pendingMatch != match {
+            environment.analytics.record(.matched(match.user))
+            parent?.broadcast(MatchMade(match: match))
+            present(DeckScreens.match(match)) { [weak self] intent in self?.matchIntent(intent, match) }
+        }
+        if let seconds = state.likesResetInSeconds {
+            if previous?.likesResetInSeconds == nil {
+                environment.analytics.record(.outOfLikes)
+                present(DeckScreens.outOfLikes(secondsRemaining: seconds)) { [weak self] intent in
+                    if intent == .tap(DeckScreens.ok) { self?.context.outOfLikesSeen() }
+                }
+            } else {
+                environment.presenter.update(DeckScreens.outOfLikes(secondsRemaining: seconds))
+            }
+        } else if previous?.likesResetInSeconds != nil, modal == .outOfLikes {
+            dismissModal()
+        }
+        if state.isOutOfSuperLikes, previous?.isOutOfSuperLikes != true {
+            environment.presenter.showAlert(DeckScreens.outOfSuperLikes) { [weak self] _ in
+                self?.context.outOfSuperLikesSeen()
+            }
+        }
+    }
+
+    private func announceTop() {
+        guard isVisible, let top = context.state.top, top.id != announcedTop else { return }
+        announcedTop = top.id
+        environment.analytics.record(.cardShown(top.id))
+    }
+
+    private func matchIntent(_ intent: Intent, _ match: Match) {
+        switch intent {
+        case .tap(DeckScreens.sendMessage):
+            dismissModal()
+            context.matchSeen()
+            onOpenChat?(match)
+        case .tap(DeckScreens.keepSwiping):
+            dismissModal()
+            context.matchSeen()
+        default:
+            break
+        }
+    }
+
+    private func present(_ screen: Screen, onIntent: @escaping IntentHandler) {
+        if modal != nil { environment.presenter.dismiss() }
+        modal = screen.id
+        environment.show(screen, .modal, onIntent: onIntent)
+    }
+
+    private func dismissModal() {
+        guard modal != nil else { return }
+        modal = nil
+        environment.presenter.dismiss()
+    }
+}

@@ -1,0 +1,101 @@
+import Models
+
+/// Builds the deck's part of the home screen, its modals and the full profile of a card.
+enum DeckScreens {
+    static let pass: ActionID = "deck:pass"
+    static let like: ActionID = "deck:like"
+    static let superLike: ActionID = "deck:superLike"
+    static let rewind: ActionID = "deck:rewind"
+    static let openProfile: ActionID = "deck:profile"
+    static let preferences: ActionID = "deck:preferences"
+    static let retry: ActionID = "deck:retry"
+    static let widen: ActionID = "deck:widen"
+    static let back: ActionID = "back"
+    static let sendMessage: ActionID = "match:message"
+    static let keepSwiping: ActionID = "match:keepSwiping"
+    static let ok: ActionID = "ok"
+
+    static func content(_ state: DeckState) -> [ScreenElement] {
+        var elements: [ScreenElement] = []
+        if let failure = state.failure {
+            elements.append(.error(Copy.banner(for: failure)))
+            elements.append(.action(ScreenAction(id: retry, label: "Retry", style: .primary)))
+        }
+        if let top = state.top {
+            elements += card(top, viewerInterests: state.viewerInterests)
+            if let next = state.next { elements.append(.text("Next: \(next.displayName)")) }
+            elements += [
+                .action(ScreenAction(id: pass, label: "Pass")),
+                .action(ScreenAction(id: like, label: "Like", style: .primary)),
+                .action(ScreenAction(id: superLike, label: "Super like")),
+                .action(ScreenAction(id: openProfile, label: "Open profile")),
+            ]
+        } else if state.isEmpty {
+            elements += [
+                .text("No one new around you right now."),
+                .text("Widen your age range or distance to see more people."),
+                .action(ScreenAction(id: widen, label: "Widen preferences", style: .primary)),
+            ]
+        } else if state.failure == nil {
+            elements.append(.text("Looking for people near you…"))
+        }
+        elements.append(.action(ScreenAction(id: rewind, label: "Rewind", isEnabled: state.rewindable != nil)))
+        if let allowance = state.allowance {
+            elements.append(
+                .text("Likes left today: \(allowance.likesRemaining) · Super likes left: \(allowance.superLikesRemaining)"))
+        }
+        if state.queuedSwipes > 0 { elements.append(.notice("Waiting to send \(state.queuedSwipes) swipe(s).")) }
+        if state.top != nil || !state.isEmpty {
+            elements.append(.action(ScreenAction(id: preferences, label: "Preferences")))
+        }
+        return elements
+    }
+
+    static func card(_ candidate: Candidate, viewerInterests: [Interest]) -> [ScreenElement] {
+        var elements: [ScreenElement] = [
+            .text("\(candidate.displayName), \(candidate.age) · \(candidate.distanceKm) km away")
+        ]
+        if candidate.superLikedYou { elements.append(.notice("\(candidate.displayName) super liked you")) }
+        if !candidate.bio.isEmpty { elements.append(.text(candidate.bio)) }
+        let shared = candidate.interests.filter(viewerInterests.contains)
+        if !shared.isEmpty { elements.append(.text("Shared interests: " + shared.map(\.name).joined(separator: ", "))) }
+        return elements
+    }
+
+    static func fullProfile(_ candidate: Candidate, viewerInterests: [Interest]) -> Screen {
+        var elements = card(candidate, viewerInterests: viewerInterests)
+        elements.append(.text("Interests: " + candidate.interests.map(\.name).joined(separator: ", ")))
+        elements.append(.action(ScreenAction(id: back, label: "Back")))
+        return Screen(id: .profile, title: candidate.displayName, elements: elements)
+    }
+
+    static func match(_ match: Match) -> Screen {
+        Screen(
+            id: .match, title: "It's a match!",
+            elements: [
+                .text("You and \(match.displayName) like each other."),
+                .action(ScreenAction(id: sendMessage, label: "Send a message", style: .primary)),
+                .action(ScreenAction(id: keepSwiping, label: "Keep swiping")),
+            ])
+    }
+
+    static func outOfLikes(secondsRemaining: Int) -> Screen {
+        Screen(
+            id: .outOfLikes, title: "You're out of likes",
+            elements: [
+                .text("You've used today's likes."),
+                .text("Likes come back in \(duration(secondsRemaining))."),
+                .action(ScreenAction(id: ok, label: "OK", style: .primary)),
+            ])
+    }
+
+    static let outOfSuperLikes = ScreenAlert(
+        title: "No super likes left", message: "You get one super like a day.",
+        actions: [ScreenAction(id: ok, label: "OK", style: .primary)])
+
+    /// Seconds as `Xh Ym`, or `Ym` under an hour, rounding up to the minute.
+    static func duration(_ seconds: Int) -> String {
+        let minutes = (seconds + 59) / 60
+        return minutes >= 60 ? "\(minutes / 60)h \(minutes % 60)m" : "\(minutes)m"
+    }
+}

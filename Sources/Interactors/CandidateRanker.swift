@@ -1,0 +1,83 @@
+import Foundation
+import Models
+
+/// Filters and orders candidates for the deck, deterministically.
+///
+/// Excludes the viewer, anyone already swiped or blocked, and anyone outside the preferences (age
+/// range, distance). Orders by shared interests (more first), then distance (nearer first), then
+/// recent activity (more recent first), then id — so equal inputs always give the same deck.
+public enum CandidateRanker {
+    /// What ranking needs to know about the viewer.
+    public struct Viewer: Sendable {
+        /// The viewer's own id.
+        public var id: UserID
+        /// The viewer's interests.
+        public var interests: Set<Interest>
+        /// Who the viewer looks for.
+        public var preferences: SearchPreferences
+
+        /// Creates the viewer's side of ranking.
+        public init(id: UserID, interests: Set<Interest>, preferences: SearchPreferences) {
+            self.id = id
+            self.interests = interests
+            self.preferences = preferences
+        }
+    }
+
+    /// Whether `candidate` may be shown to `viewer` at all.
+    public static func isEligible(_ candidate: Candidate, for viewer: Viewer, excluding excluded: Set<UserID>) -> Bool {
+        candidate.id != viewer.id && !excluded.contains(candidate.id)
+            && (viewer.preferences.minimumAge...viewer.preferences.maximumAge).contains(candidate.age)
+            && candidate.distanceKm <= viewer.preferences.maximumDistanceKm
+    }
+
+    /// Whether `lhs` ranks above `rhs` for `viewer`.
+    public static func ranksAbove(_ lhs: Candidate, _ rhs: Candidate, for viewer: Viewer) -> Bool {
+        let left = sharedInterests(lhs, viewer)
+        let right = sharedInterests(rhs, viewer)
+        if left != right { return left > right }
+        if lhs.distanceKm != rhs.distanceKm { return lhs.distanceKm < rhs.distanceKm }
+        if lhs.lastActiveAt != rhs.lastActiveAt { return lhs.lastActiveAt > rhs.lastActiveAt }
+        return lhs.id.rawValue < rhs.id.rawValue
+    }
+
+    /// The eligible candidates of a page, ranked; duplicates within the page are dropped.
+    public static func rank(_ candidates: [Candidate], for viewer: Viewer, excluding excluded: Set<UserID>) -> [Candidate] {
+        var seen = excluded
+        var eligible: [Candidate] = []
+        for candidate in candidates where isEligible(candidate, for: viewer, excluding: seen) {
+            seen.insert(candidate.id)
+            eligible.append(candidate)
+        }
+        return eligible.sorted { ranksAbove($0, $1, for: viewer) }
+    }
+
+    /// Merges a newly ranked page into the cards still queued, keeping the top card where it is (the
+    /// user is looking at it) and ranking the rest; in O(n) for two ranked lists.
+    public static func merge(_ page: [Candidate], into queue: [Candidate], for viewer: Viewer) -> [Candidate] {
+        let queued = Set(queue.map(\.id))
+        let fresh = page.filter { !queued.contains($0.id) }
+        guard let top = queue.first else { return fresh }
+        var merged = [top]
+        merged.reserveCapacity(queue.count + fresh.count)
+        var left = queue.dropFirst()[...]
+        var right = fresh[...]
+        while let l = left.first, let r = right.first {
+            if ranksAbove(r, l, for: viewer) {
+                merged.append(r)
+                right = right.dropFirst()
+            } else {
+                merged.append(l)
+                left = left.dropFirst()
+            }
+        }
+        merged += left
+        merged += right
+        return merged
+    }
+
+    /// How many interests a candidate shares with the viewer.
+    public static func sharedInterests(_ candidate: Candidate, _ viewer: Viewer) -> Int {
+        candidate.interests.reduce(0) { $0 + (viewer.interests.contains($1) ? 1 : 0) }
+    }
+}

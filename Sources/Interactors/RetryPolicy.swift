@@ -1,0 +1,15 @@
+/// How long to wait before retrying a request that failed for lack of network.
+///
+/// Exponential: 2 s, 4 s, 8 s, ... capped at 60 s.
+public enum RetryPolicy {
+    /// The first delay.
+    public static let initialDelaySeconds = 2
+    /// The longest delay.
+    public static let maximumDelaySeconds = 60
+
+    /// The delay before retry number `attempt` (1 for the first retry).
+    public static func delay(forAttempt attempt: Int) -> Duration {
+        let exponent = min(max(attempt, 1) - 1, 10)
+        return .seconds(min(initialDelaySeconds << exponent, maximumDelaySeconds))
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+
+/// One `Codable` value in one owner-only JSON file, written atomically.
+public struct JSONFileStore<Value: Codable & Sendable>: Sendable {
+    /// The file.
+    public let fileURL: URL
+
+    /// Creates a store on `fileURL`; nothing is touched until the first call.
+    public init(fileURL: URL) { self.fileURL = fileURL }
+
+    /// The stored value, `nil` when the file does not exist.
+    public func load() throws(StoreError) -> Value? {
+        guard let data = try AtomicFile.read(fileURL) else { return nil }
+        do {
+            return try JSONDecoder().decode(Value.self, from: data)
+        } catch {
+            throw .unreadable(path: fileURL.path, reason: "not a \(Value.self) file (\(data.count) bytes)")
+        }
+    }
+
+    /// Replaces the stored value.
+    public func save(_ value: Value) throws(StoreError) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let data: Data
+        do {
+            data = try encoder.encode(value)
+        } catch {
+            throw .unreadable(path: fileURL.path, reason: "could not encode \(Value.self)")
+        }
+        try AtomicFile.write(data, to: fileURL)
+    }
+
+    /// Deletes the file if it exists.
+    public func delete() throws(StoreError) { try AtomicFile.remove(fileURL) }
+}
