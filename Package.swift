@@ -101,6 +101,14 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // Recommendations: the deck, swipes, limits, matches, the offline queue, preferences, scale.
+        .testTarget(
+            name: "RecommendationsIntegrationTests",
+            dependencies: [
+                "Headless", "EmbeddedBackend", "Flows", "Contexts", "Services", "Models", "TestSupport",
+            ],
+            swiftSettings: strict
+        ),
         // Login: sign in, sign up, validation, server outcomes, profile set-up.
         .testTarget(
             name: "LoginIntegrationTests",

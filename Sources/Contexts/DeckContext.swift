@@ -85,6 +85,7 @@ public final class DeckContext: StateContext {
                 state.allowance = remaining
                 state.rewindable = action == .pass ? top : nil
                 state.queuedSwipes = queue.count
+                state.lastSwipe = swipe
                 if let match {
                     announcedMatches.insert(match.id)
                     state.pendingMatch = match

@@ -73,9 +73,9 @@ public final class DeckFlow: FlowNode {
     public func handle(_ intent: Intent) -> Bool {
         guard case .tap(let id) = intent else { return false }
         switch id {
-        case DeckScreens.like: swipe(.like)
-        case DeckScreens.pass: swipe(.pass)
-        case DeckScreens.superLike: swipe(.superLike)
+        case DeckScreens.like: context.swiped(.like)
+        case DeckScreens.pass: context.swiped(.pass)
+        case DeckScreens.superLike: context.swiped(.superLike)
         case DeckScreens.rewind:
             let card = context.state.rewindable
             context.rewind()
@@ -93,13 +93,6 @@ public final class DeckFlow: FlowNode {
         return true
     }
 
-    private func swipe(_ action: SwipeAction) {
-        guard let top = context.state.top else { return }
-        context.swiped(action)
-        if context.state.top?.id != top.id {
-            environment.analytics.record(.swiped(action, top.id))
-        }
-    }
 
     private func editPreferences() {
         let current = context.state.preferences ?? .default
@@ -116,6 +109,9 @@ public final class DeckFlow: FlowNode {
     private func render(_ state: DeckState) {
         let previous = previous
         self.previous = state
+        if let swipe = state.lastSwipe, swipe.id != previous?.lastSwipe?.id {
+            environment.analytics.record(.swiped(swipe.action, swipe.candidate))
+        }
         onContentChanged?()
         announceTop()
         if state.isEmpty, previous?.isEmpty != true { environment.analytics.record(.deckEmpty) }

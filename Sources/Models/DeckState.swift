@@ -26,6 +26,8 @@ public struct DeckState: Hashable, Sendable {
     public var isOutOfSuperLikes: Bool
     /// Swipes waiting in the persistent queue to reach the server.
     public var queuedSwipes: Int
+    /// The last swipe the user made (accepted by the daily limits).
+    public var lastSwipe: Swipe?
 
     /// Creates an empty deck.
     public init() {
@@ -41,6 +43,7 @@ public struct DeckState: Hashable, Sendable {
         likesResetInSeconds = nil
         isOutOfSuperLikes = false
         queuedSwipes = 0
+        lastSwipe = nil
     }
 
     /// The card on top.

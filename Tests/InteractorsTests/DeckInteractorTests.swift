@@ -1,0 +1,126 @@
+import Foundation
+import Interactors
+import Models
+import Testing
+
+@Suite struct CandidateRankerTests {
+    let now = Date(timeIntervalSince1970: 1_000_000)
+    let viewer = CandidateRanker.Viewer(
+        id: "me", interests: [Interest("Music"), Interest("Books")],
+        preferences: SearchPreferences(minimumAge: 20, maximumAge: 30, maximumDistanceKm: 10))
+
+    func candidate(
+        _ id: String, age: Int = 25, km: Int = 5, interests: [String] = [], activeAgo: TimeInterval = 0
+    ) -> Candidate {
+        Candidate(
+            id: UserID(id), displayName: id, age: age, bio: "", interests: interests.map(Interest.init),
+            distanceKm: km, lastActiveAt: now - activeAgo)
+    }
+
+    @Test func excludesSelf_swiped_blocked_andOutsideThePreferences() {
+        let page = [
+            candidate("me"), candidate("swiped"), candidate("young", age: 19), candidate("old", age: 31),
+            candidate("far", km: 11), candidate("ok"), candidate("edge", age: 30, km: 10),
+        ]
+        let ranked = CandidateRanker.rank(page, for: viewer, excluding: ["swiped"])
+        #expect(Set(ranked.map(\.id)) == ["ok", "edge"])
+    }
+
+    @Test func ordersBySharedInterests_thenDistance_thenRecentActivity_thenID() {
+        let page = [
+            candidate("b", km: 2, activeAgo: 10), candidate("a", km: 2, activeAgo: 10),
+            candidate("recent", km: 2, activeAgo: 0), candidate("near", km: 1, activeAgo: 100),
+            candidate("shares", km: 9, interests: ["Music"]), candidate("sharesTwo", km: 9, interests: ["Music", "Books"]),
+        ]
+        let ranked = CandidateRanker.rank(page, for: viewer, excluding: []).map(\.id.rawValue)
+        #expect(ranked == ["sharesTwo", "shares", "near", "recent", "a", "b"])
+        #expect(CandidateRanker.rank(page.reversed(), for: viewer, excluding: []).map(\.id.rawValue) == ranked)
+    }
+
+    @Test func duplicatesWithinAPage_appearOnce() {
+        let ranked = CandidateRanker.rank([candidate("x"), candidate("x")], for: viewer, excluding: [])
+        #expect(ranked.map(\.id) == ["x"])
+    }
+
+    @Test func merge_keepsTheTopCard_ranksTheRest_andDropsWhatIsAlreadyQueued() {
+        let queue = [candidate("top", km: 9), candidate("mid", km: 5)]
+        let page = [candidate("best", km: 1), candidate("mid", km: 5), candidate("worst", km: 8)]
+        let merged = CandidateRanker.merge(page, into: queue, for: viewer).map(\.id.rawValue)
+        #expect(merged == ["top", "best", "mid", "worst"])
+        #expect(CandidateRanker.merge(page, into: [], for: viewer).map(\.id.rawValue) == ["best", "mid", "worst"])
+    }
+}
+
+@Suite struct SwipeLimiterTests {
+    let reset = Date(timeIntervalSince1970: 86_400)
+    var allowance: SwipeAllowance {
+        SwipeAllowance(dailyLikes: 2, likesRemaining: 1, dailySuperLikes: 1, superLikesRemaining: 0, resetsAt: reset)
+    }
+
+    @Test func aPass_isAlwaysAllowed_andSpendsNothing() {
+        var empty = allowance
+        empty.likesRemaining = 0
+        #expect(SwipeLimiter.decide(.pass, allowance: empty, at: reset - 1) == .allowed(empty))
+    }
+
+    @Test func aLike_spendsALike_untilNoneAreLeft() {
+        guard case .allowed(let after) = SwipeLimiter.decide(.like, allowance: allowance, at: reset - 1) else {
+            Issue.record("the like should be allowed")
+            return
+        }
+        #expect(after.likesRemaining == 0)
+        #expect(SwipeLimiter.decide(.like, allowance: after, at: reset - 1) == .outOfLikes(resetsAt: reset))
+    }
+
+    @Test func aSuperLike_spendsItsOwnAllowance() {
+        #expect(SwipeLimiter.decide(.superLike, allowance: allowance, at: reset - 1) == .outOfSuperLikes(resetsAt: reset))
+    }
+
+    @Test func afterTheReset_theDailyCountsReturn_andTheNextResetIsWholeDaysLater() {
+        let current = SwipeLimiter.current(allowance, at: reset + 3 * 86_400 + 5)
+        #expect(current.likesRemaining == 2)
+        #expect(current.superLikesRemaining == 1)
+        #expect(current.resetsAt == reset + 4 * 86_400)
+        #expect(SwipeLimiter.current(allowance, at: reset - 1) == allowance)
+    }
+}
+
+@Suite struct MatchDetectorTests {
+    let now = Date(timeIntervalSince1970: 5)
+
+    func candidate(likedYou: Bool) -> Candidate {
+        Candidate(
+            id: "carol", displayName: "Carol", age: 27, bio: "", interests: [], distanceKm: 1, lastActiveAt: now,
+            likedYou: likedYou)
+    }
+
+    @Test func aLikeOrSuperLikeOnSomeoneWhoLikedYou_isAMatch() {
+        let expected = Match(id: "m-alice-carol", user: "carol", displayName: "Carol", matchedAt: now)
+        #expect(MatchDetector.match(viewer: "alice", swiping: .like, on: candidate(likedYou: true), at: now) == expected)
+        #expect(MatchDetector.match(viewer: "alice", swiping: .superLike, on: candidate(likedYou: true), at: now) == expected)
+    }
+
+    @Test func aPass_orALikeOnSomeoneWhoDidNotLikeYou_isNot() {
+        #expect(MatchDetector.match(viewer: "alice", swiping: .pass, on: candidate(likedYou: true), at: now) == nil)
+        #expect(MatchDetector.match(viewer: "alice", swiping: .like, on: candidate(likedYou: false), at: now) == nil)
+    }
+
+    @Test func bothSides_computeTheSameMatchID() {
+        #expect(Match.id(between: "alice", and: "carol") == Match.id(between: "carol", and: "alice"))
+    }
+}
+
+@Suite struct DeckPolicyTests {
+    @Test func retryDelays_growExponentially_andAreCapped() {
+        #expect((1...7).map(RetryPolicy.delay(forAttempt:)) == [2, 4, 8, 16, 32, 60, 60].map(Duration.seconds))
+        #expect(RetryPolicy.delay(forAttempt: 1_000) == .seconds(60))
+    }
+
+    @Test func refill_happensAtTheThreshold_onlyWhenNothingStopsIt() {
+        #expect(DeckRefillPolicy.shouldFetch(cardsLeft: 5, isLoading: false, isExhausted: false, hasFailed: false))
+        #expect(!DeckRefillPolicy.shouldFetch(cardsLeft: 6, isLoading: false, isExhausted: false, hasFailed: false))
+        #expect(!DeckRefillPolicy.shouldFetch(cardsLeft: 0, isLoading: true, isExhausted: false, hasFailed: false))
+        #expect(!DeckRefillPolicy.shouldFetch(cardsLeft: 0, isLoading: false, isExhausted: true, hasFailed: false))
+        #expect(!DeckRefillPolicy.shouldFetch(cardsLeft: 0, isLoading: false, isExhausted: false, hasFailed: true))
+    }
+}
