@@ -39,7 +39,8 @@ public final class DeckContext: StateContext {
 
     /// Creates the deck of `viewer`; `queueStore` keeps unsent swipes (memory only when `nil`).
     public init(
-        viewer: UserID, authorizer: RequestAuthorizer, discovery: any DiscoveryService, scheduler: any Scheduler,
+        viewer: UserID, authorizer: RequestAuthorizer, discovery: any DiscoveryService,
+        scheduler: any Scheduler,
         ids: any IDGenerator, queueStore: (any SwipeQueueStore)?
     ) {
         self.viewerID = viewer
@@ -170,7 +171,8 @@ public final class DeckContext: StateContext {
         authorizer.perform(
             { token, completion in
                 discovery.fetchCandidates(
-                    cursor: requested, limit: DeckRefillPolicy.pageSize, accessToken: token, completion: completion)
+                    cursor: requested, limit: DeckRefillPolicy.pageSize, accessToken: token,
+                    completion: completion)
             },
             completion: { [weak self] result in
                 guard let self, self.generation == current else { return }
@@ -214,7 +216,8 @@ public final class DeckContext: StateContext {
     /// The server's allowance, less the likes still waiting in the queue (it has not counted them).
     private func allowanceAfterQueue(_ allowance: SwipeAllowance) -> SwipeAllowance {
         var allowance = allowance
-        allowance.likesRemaining = max(0, allowance.likesRemaining - queue.filter { $0.action == .like }.count)
+        allowance.likesRemaining = max(
+            0, allowance.likesRemaining - queue.filter { $0.action == .like }.count)
         allowance.superLikesRemaining = max(
             0, allowance.superLikesRemaining - queue.filter { $0.action == .superLike }.count)
         return allowance
@@ -264,7 +267,8 @@ public final class DeckContext: StateContext {
             store.report(SessionError.ended(.sessionRevoked))
         case .failure:
             retryAttempt += 1
-            retryTask = scheduler.schedule(after: RetryPolicy.delay(forAttempt: retryAttempt)) { [weak self] in
+            retryTask = scheduler.schedule(after: RetryPolicy.delay(forAttempt: retryAttempt)) {
+                [weak self] in
                 self?.flush()
             }
         }

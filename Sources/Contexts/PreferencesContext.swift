@@ -77,6 +77,7 @@ public final class PreferencesContext: StateContext {
 
     private static func validate(_ state: PreferencesState) -> Validation<SearchPreferences, ProfileField> {
         ProfileValidator.validatePreferences(
-            minimumAge: state.minimumAge, maximumAge: state.maximumAge, maximumDistance: state.maximumDistance)
+            minimumAge: state.minimumAge, maximumAge: state.maximumAge, maximumDistance: state.maximumDistance
+        )
     }
 }

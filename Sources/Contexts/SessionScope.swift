@@ -39,7 +39,8 @@ public final class SessionScope {
             failure = error
         }
         let deck = DeckContext(
-            viewer: user.id, authorizer: authorizer, discovery: services.discovery, scheduler: services.scheduler,
+            viewer: user.id, authorizer: authorizer, discovery: services.discovery,
+            scheduler: services.scheduler,
             ids: services.ids, queueStore: queueStore)
         if let failure { deck.store.report(failure) }
         return deck

@@ -44,7 +44,8 @@ public struct CandidateGenerator: Sendable {
 
     /// The pool index of a generated id, if it is one and within the pool.
     public func index(of id: UserID) -> Int? {
-        guard id.rawValue.hasPrefix("c"), let index = Int(id.rawValue.dropFirst()), index >= 0, index < poolSize,
+        guard id.rawValue.hasPrefix("c"), let index = Int(id.rawValue.dropFirst()), index >= 0,
+            index < poolSize,
             Self.id(of: index) == id
         else { return nil }
         return index
@@ -52,7 +53,8 @@ public struct CandidateGenerator: Sendable {
 
     /// The cheap facts of person `index`.
     public func sketch(_ index: Int) -> Sketch {
-        var random = SeededGenerator(seed: seed ^ (UInt64(truncatingIfNeeded: index) &* 0x9E37_79B9_7F4A_7C15))
+        var random = SeededGenerator(
+            seed: seed ^ (UInt64(truncatingIfNeeded: index) &* 0x9E37_79B9_7F4A_7C15))
         let age = 18 + Int(random.next() % 38)
         let x = Double(Int(random.next() % 12_001) - 6_000) / 100
         let y = Double(Int(random.next() % 12_001) - 6_000) / 100
@@ -73,6 +75,7 @@ public struct CandidateGenerator: Sendable {
         return Candidate(
             id: Self.id(of: index), displayName: name, age: sketch.age,
             bio: Self.bios[Int(random.next() % UInt64(Self.bios.count))], interests: interests,
-            distanceKm: sketch.location.distanceKm(to: viewer), lastActiveAt: now.addingTimeInterval(-inactiveSeconds))
+            distanceKm: sketch.location.distanceKm(to: viewer),
+            lastActiveAt: now.addingTimeInterval(-inactiveSeconds))
     }
 }

@@ -23,14 +23,23 @@ public enum DemoData {
 
     /// alice, bob, carol and dave.
     public static let people: [Person] = [
-        person("alice", "wonderland", "Alice", "1996-04-12", "Curious about everything.", ["Books", "Hiking", "Coffee"], (0, 0)),
-        person("bob", "builder123", "Bob", "1994-09-03", "Builds things, cooks badly.", ["Cooking", "Music", "Dogs"], (3, 4)),
-        person("carol", "christmas1", "Carol", "1998-12-24", "Sings in a choir.", ["Music", "Travel", "Coffee"], (-6, 8)),
-        person("dave", "davedave1", "Dave", "1990-06-30", "Runs before breakfast.", ["Running", "Films", "Coffee"], (12, 5)),
+        person(
+            "alice", "wonderland", "Alice", "1996-04-12", "Curious about everything.",
+            ["Books", "Hiking", "Coffee"], (0, 0)),
+        person(
+            "bob", "builder123", "Bob", "1994-09-03", "Builds things, cooks badly.",
+            ["Cooking", "Music", "Dogs"], (3, 4)),
+        person(
+            "carol", "christmas1", "Carol", "1998-12-24", "Sings in a choir.", ["Music", "Travel", "Coffee"],
+            (-6, 8)),
+        person(
+            "dave", "davedave1", "Dave", "1990-06-30", "Runs before breakfast.",
+            ["Running", "Films", "Coffee"], (12, 5)),
     ]
 
     private static func person(
-        _ username: String, _ password: String, _ name: String, _ born: String, _ bio: String, _ interests: [String],
+        _ username: String, _ password: String, _ name: String, _ born: String, _ bio: String,
+        _ interests: [String],
         _ place: (x: Double, y: Double)
     ) -> Person {
         Person(

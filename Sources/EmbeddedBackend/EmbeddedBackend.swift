@@ -52,7 +52,8 @@ public struct EmbeddedBackend: Sendable {
             // A fresh server has none of these names, so adding cannot fail; a repeat call is ignored.
             _ = try? server.addAccount(
                 username: person.username, password: person.password, displayName: person.displayName,
-                birthDate: person.birthDate, email: person.email, profile: person.profile, location: person.location)
+                birthDate: person.birthDate, email: person.email, profile: person.profile,
+                location: person.location)
         }
     }
 }

@@ -11,13 +11,16 @@ public struct EmbeddedDiscoveryService: DiscoveryService {
 
     /// Asks the server for a page of candidates.
     public func fetchCandidates(
-        cursor: String?, limit: Int, accessToken: String, completion: @escaping ServiceCompletion<DiscoveryPage>
+        cursor: String?, limit: Int, accessToken: String,
+        completion: @escaping ServiceCompletion<DiscoveryPage>
     ) {
         server.fetchCandidates(cursor: cursor, limit: limit, accessToken: accessToken, completion: completion)
     }
 
     /// Sends a swipe to the server.
-    public func sendSwipe(_ swipe: Swipe, accessToken: String, completion: @escaping ServiceCompletion<SwipeOutcome>) {
+    public func sendSwipe(
+        _ swipe: Swipe, accessToken: String, completion: @escaping ServiceCompletion<SwipeOutcome>
+    ) {
         server.sendSwipe(swipe, accessToken: accessToken, completion: completion)
     }
 

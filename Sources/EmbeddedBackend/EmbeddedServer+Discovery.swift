@@ -19,7 +19,9 @@ extension EmbeddedServer {
         state.withLock { state in
             state.discovery.likesReceived[liked, default: [:]][liker] = superLike
             state.discovery.swipes[liker, default: [:]][liked] = superLike ? .superLike : .like
-            if state.discovery.likesReceived[liker]?[liked] != nil { recordMatch(in: &state, liker, liked, at: now) }
+            if state.discovery.likesReceived[liker]?[liked] != nil {
+                recordMatch(in: &state, liker, liked, at: now)
+            }
         }
     }
 
@@ -49,31 +51,40 @@ extension EmbeddedServer {
     // MARK: Requests
 
     func fetchCandidates(
-        cursor: String?, limit: Int, accessToken: String, completion: @escaping ServiceCompletion<DiscoveryPage>
+        cursor: String?, limit: Int, accessToken: String,
+        completion: @escaping ServiceCompletion<DiscoveryPage>
     ) {
         perform(.fetchCandidates, completion: completion) { state, now in
             authorize(accessToken, in: state, now: now).flatMap { viewer in
                 guard let account = state.accounts[viewer] else { return .failure(.tokenRevoked) }
                 guard let start = PoolCursor(cursor) else { return .failure(.rejected("bad cursor")) }
-                return .success(page(for: account, from: start, cursor: cursor, limit: limit, state: &state, now: now))
+                return .success(
+                    page(for: account, from: start, cursor: cursor, limit: limit, state: &state, now: now))
             }
         }
     }
 
-    func sendSwipe(_ swipe: Swipe, accessToken: String, completion: @escaping ServiceCompletion<SwipeOutcome>) {
+    func sendSwipe(_ swipe: Swipe, accessToken: String, completion: @escaping ServiceCompletion<SwipeOutcome>)
+    {
         perform(.sendSwipe, completion: completion) { state, now in
             authorize(accessToken, in: state, now: now).flatMap { viewer in
                 if let done = state.discovery.processed[swipe.id] {
-                    return done.viewer == viewer ? .success(done.outcome) : .failure(.rejected("swipe id in use"))
+                    return done.viewer == viewer
+                        ? .success(done.outcome) : .failure(.rejected("swipe id in use"))
                 }
-                guard swipe.candidate != viewer, exists(swipe.candidate, in: state) else { return .failure(.notFound) }
-                let dayStart = Date(timeIntervalSince1970: (now.timeIntervalSince1970 / 86_400).rounded(.down) * 86_400)
+                guard swipe.candidate != viewer, exists(swipe.candidate, in: state) else {
+                    return .failure(.notFound)
+                }
+                let dayStart = Date(
+                    timeIntervalSince1970: (now.timeIntervalSince1970 / 86_400).rounded(.down) * 86_400)
                 var usage = state.discovery.usage[viewer] ?? DiscoveryState.Usage(dayStart: dayStart)
                 if usage.dayStart != dayStart { usage = DiscoveryState.Usage(dayStart: dayStart) }
                 let resetsAt = dayStart.addingTimeInterval(86_400)
                 switch swipe.action {
                 case .like:
-                    guard usage.likes < configuration.dailyLikeLimit else { return .success(.limitReached(resetsAt: resetsAt)) }
+                    guard usage.likes < configuration.dailyLikeLimit else {
+                        return .success(.limitReached(resetsAt: resetsAt))
+                    }
                     usage.likes += 1
                 case .superLike:
                     guard usage.superLikes < configuration.dailySuperLikeLimit else {
@@ -87,7 +98,8 @@ extension EmbeddedServer {
                 state.discovery.swipes[viewer, default: [:]][swipe.candidate] = swipe.action
                 var outcome = SwipeOutcome.recorded
                 if swipe.action != .pass {
-                    state.discovery.likesReceived[swipe.candidate, default: [:]][viewer] = swipe.action == .superLike
+                    state.discovery.likesReceived[swipe.candidate, default: [:]][viewer] =
+                        swipe.action == .superLike
                     if state.discovery.likesReceived[viewer]?[swipe.candidate] != nil {
                         outcome = .matched(recordMatch(in: &state, viewer, swipe.candidate, at: now))
                     }
@@ -101,8 +113,12 @@ extension EmbeddedServer {
     func undoSwipe(id: String, accessToken: String, completion: @escaping ServiceCompletion<Void>) {
         perform(.undoSwipe, completion: completion) { state, now in
             authorize(accessToken, in: state, now: now).flatMap { viewer in
-                guard let done = state.discovery.processed[id], done.viewer == viewer else { return .failure(.notFound) }
-                guard done.swipe.action == .pass else { return .failure(.rejected("only a pass can be undone")) }
+                guard let done = state.discovery.processed[id], done.viewer == viewer else {
+                    return .failure(.notFound)
+                }
+                guard done.swipe.action == .pass else {
+                    return .failure(.rejected("only a pass can be undone"))
+                }
                 state.discovery.processed[id] = nil
                 state.discovery.swipes[viewer]?[done.swipe.candidate] = nil
                 return .success(())
@@ -131,7 +147,8 @@ extension EmbeddedServer {
     // MARK: Internals
 
     private func page(
-        for account: Account, from start: PoolCursor, cursor: String?, limit: Int, state: inout State, now: Date
+        for account: Account, from start: PoolCursor, cursor: String?, limit: Int, state: inout State,
+        now: Date
     ) -> DiscoveryPage {
         let viewer = account.user.id
         let preferences = account.profile.lookingFor
@@ -167,7 +184,8 @@ extension EmbeddedServer {
                 scanned += 1
                 let sketch = pool.sketch(index)
                 let id = CandidateGenerator.id(of: index)
-                guard ages.contains(sketch.age), sketch.location.distanceKm(to: account.location) <= preferences.maximumDistanceKm,
+                guard ages.contains(sketch.age),
+                    sketch.location.distanceKm(to: account.location) <= preferences.maximumDistanceKm,
                     swiped[id] == nil
                 else { continue }
                 var candidate = pool.candidate(index, from: account.location)
@@ -179,7 +197,11 @@ extension EmbeddedServer {
         }
         state.discovery.positionsScanned += scanned
         let exhausted: Bool
-        if case .generated(let index) = position { exhausted = index >= pool.poolSize } else { exhausted = false }
+        if case .generated(let index) = position {
+            exhausted = index >= pool.poolSize
+        } else {
+            exhausted = false
+        }
         return DiscoveryPage(
             cursor: cursor, candidates: candidates, nextCursor: exhausted ? nil : position.description,
             preferences: preferences, viewerInterests: account.profile.interests,
@@ -187,7 +209,8 @@ extension EmbeddedServer {
     }
 
     private func allowance(of viewer: UserID, in state: State, now: Date) -> SwipeAllowance {
-        let dayStart = Date(timeIntervalSince1970: (now.timeIntervalSince1970 / 86_400).rounded(.down) * 86_400)
+        let dayStart = Date(
+            timeIntervalSince1970: (now.timeIntervalSince1970 / 86_400).rounded(.down) * 86_400)
         let usage = state.discovery.usage[viewer].flatMap { $0.dayStart == dayStart ? $0 : nil }
         return SwipeAllowance(
             dailyLikes: configuration.dailyLikeLimit,
@@ -201,7 +224,8 @@ extension EmbeddedServer {
         state.discovery.matches.compactMap { id, pair -> Match? in
             guard pair.first == user || pair.second == user else { return nil }
             let other = pair.first == user ? pair.second : pair.first
-            return Match(id: id, user: other, displayName: displayName(of: other, in: state), matchedAt: pair.at)
+            return Match(
+                id: id, user: other, displayName: displayName(of: other, in: state), matchedAt: pair.at)
         }.sorted { ($0.matchedAt, $1.id) > ($1.matchedAt, $0.id) }
     }
 
@@ -216,7 +240,8 @@ extension EmbeddedServer {
     }
 
     @discardableResult
-    private func recordMatch(in state: inout State, _ first: UserID, _ second: UserID, at now: Date) -> Match {
+    private func recordMatch(in state: inout State, _ first: UserID, _ second: UserID, at now: Date) -> Match
+    {
         let id = Match.id(between: first, and: second)
         if state.discovery.matches[id] == nil { state.discovery.matches[id] = (first, second, now) }
         let at = state.discovery.matches[id]?.at ?? now

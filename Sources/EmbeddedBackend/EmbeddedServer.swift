@@ -141,7 +141,8 @@ public final class EmbeddedServer: Sendable {
         handler: (inout State, Date) -> Result<Value, ServiceError>
     ) {
         let now = scheduler.now
-        let (result, latency, deliveries) = state.withLock { state -> (Result<Value, ServiceError>, Duration, Int) in
+        let (result, latency, deliveries) = state.withLock {
+            state -> (Result<Value, ServiceError>, Duration, Int) in
             if state.isNetworkDown { return (.failure(.networkUnavailable), state.latency, 1) }
             state.requestCounts[endpoint, default: 0] += 1
             let deliveries = state.duplicateDeliveries.remove(endpoint) == nil ? 1 : 2
@@ -184,7 +185,8 @@ public final class EmbeddedServer: Sendable {
         perform(.signUp, completion: completion) { state, now in
             let created = createAccount(
                 in: &state, username: request.username, email: request.email, password: request.password,
-                displayName: request.displayName, birthDate: request.birthDate, profile: nil, location: .origin)
+                displayName: request.displayName, birthDate: request.birthDate, profile: nil,
+                location: .origin)
             return created.map { user in
                 AuthSession(
                     user: user, tokens: issueTokens(in: &state, for: user.id, now: now), isNewAccount: true)

@@ -82,7 +82,9 @@ public final class DeckFlow: FlowNode {
             if let card { environment.analytics.record(.rewound(card.id)) }
         case DeckScreens.openProfile:
             guard let top = context.state.top else { return true }
-            environment.show(DeckScreens.fullProfile(top, viewerInterests: context.state.viewerInterests), .push) {
+            environment.show(
+                DeckScreens.fullProfile(top, viewerInterests: context.state.viewerInterests), .push
+            ) {
                 [weak self] intent in
                 if intent == .tap(DeckScreens.back) { self?.environment.presenter.pop() }
             }
@@ -92,7 +94,6 @@ public final class DeckFlow: FlowNode {
         }
         return true
     }
-
 
     private func editPreferences() {
         let current = context.state.preferences ?? .default

@@ -39,12 +39,17 @@ enum DeckScreens {
         } else if state.failure == nil {
             elements.append(.text("Looking for people near you…"))
         }
-        elements.append(.action(ScreenAction(id: rewind, label: "Rewind", isEnabled: state.rewindable != nil)))
+        elements.append(
+            .action(ScreenAction(id: rewind, label: "Rewind", isEnabled: state.rewindable != nil)))
         if let allowance = state.allowance {
             elements.append(
-                .text("Likes left today: \(allowance.likesRemaining) · Super likes left: \(allowance.superLikesRemaining)"))
+                .text(
+                    "Likes left today: \(allowance.likesRemaining) · Super likes left: \(allowance.superLikesRemaining)"
+                ))
         }
-        if state.queuedSwipes > 0 { elements.append(.notice("Waiting to send \(state.queuedSwipes) swipe(s).")) }
+        if state.queuedSwipes > 0 {
+            elements.append(.notice("Waiting to send \(state.queuedSwipes) swipe(s)."))
+        }
         if state.top != nil || !state.isEmpty {
             elements.append(.action(ScreenAction(id: preferences, label: "Preferences")))
         }
@@ -58,7 +63,9 @@ enum DeckScreens {
         if candidate.superLikedYou { elements.append(.notice("\(candidate.displayName) super liked you")) }
         if !candidate.bio.isEmpty { elements.append(.text(candidate.bio)) }
         let shared = candidate.interests.filter(viewerInterests.contains)
-        if !shared.isEmpty { elements.append(.text("Shared interests: " + shared.map(\.name).joined(separator: ", "))) }
+        if !shared.isEmpty {
+            elements.append(.text("Shared interests: " + shared.map(\.name).joined(separator: ", ")))
+        }
         return elements
     }
 

@@ -81,7 +81,9 @@ public final class MainFlow: FlowNode {
         case .profile(let user):
             showHome(tab)
             deck.isVisible = false
-            let profile = ProfileFlow(environment: environment, context: scope.makeProfileViewerContext(for: user)) {
+            let profile = ProfileFlow(
+                environment: environment, context: scope.makeProfileViewerContext(for: user)
+            ) {
                 [weak self] in
                 guard let self else { return }
                 for child in self.children where child is ProfileFlow { child.detachFromParent() }
@@ -125,7 +127,9 @@ public final class MainFlow: FlowNode {
         case .tap(HomeScreens.deckTab): open(.deck)
         case .tap(HomeScreens.matchesTab): open(.matches)
         case .tap(HomeScreens.logOut):
-            environment.presenter.showAlert(HomeScreens.logoutAlert(queuedSwipes: deck.context.state.queuedSwipes)) {
+            environment.presenter.showAlert(
+                HomeScreens.logoutAlert(queuedSwipes: deck.context.state.queuedSwipes)
+            ) {
                 [weak self] in self?.logoutAlertIntent($0)
             }
         case .tap(let id):

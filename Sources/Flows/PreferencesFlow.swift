@@ -78,11 +78,13 @@ public final class PreferencesFlow: FlowNode {
         elements += [
             .field(
                 ScreenField(
-                    id: ProfileSetupScreens.fieldID(.minimumAge), label: "Minimum age", value: state.minimumAge,
+                    id: ProfileSetupScreens.fieldID(.minimumAge), label: "Minimum age",
+                    value: state.minimumAge,
                     error: error(.minimumAge))),
             .field(
                 ScreenField(
-                    id: ProfileSetupScreens.fieldID(.maximumAge), label: "Maximum age", value: state.maximumAge,
+                    id: ProfileSetupScreens.fieldID(.maximumAge), label: "Maximum age",
+                    value: state.maximumAge,
                     error: error(.maximumAge))),
             .field(
                 ScreenField(

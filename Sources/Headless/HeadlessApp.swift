@@ -82,6 +82,14 @@ public final class HeadlessApp {
         settle()
     }
 
+    /// Changes the backend's world as a scenario's set-up would ("carol likes me"), noting it in the
+    /// transcript, then runs what is due.
+    public func given(_ description: String, _ change: (EmbeddedServer) -> Void) {
+        transcript.append(.note(description))
+        change(backend.server)
+        settle()
+    }
+
     /// Moves the virtual clock, running everything that falls due.
     public func advance(by duration: Duration) {
         transcript.append(.note("wait \(duration)"))

@@ -128,12 +128,14 @@ public final class HeadlessFrontEnd: Presenter {
     public func update(_ screen: Screen) {
         if let index = modals.lastIndex(where: { $0.screen.id == screen.id }) {
             guard modals[index].screen != screen else { return }
+            let old = modals[index].screen
             modals[index].screen = screen
-            if index == modals.count - 1 { shown(screen) }
+            if index == modals.count - 1 { updated(from: old, to: screen) }
         } else if let index = stack.lastIndex(where: { $0.screen.id == screen.id }) {
             guard stack[index].screen != screen else { return }
+            let old = stack[index].screen
             stack[index].screen = screen
-            if modals.isEmpty, index == stack.count - 1 { shown(screen) }
+            if modals.isEmpty, index == stack.count - 1 { updated(from: old, to: screen) }
         }
     }
 
@@ -145,5 +147,13 @@ public final class HeadlessFrontEnd: Presenter {
 
     private func shown(_ screen: Screen) {
         transcript.append(.screen(screen.id, ScreenRenderer.render(screen)))
+    }
+
+    private func updated(from old: Screen, to new: Screen) {
+        let before = ScreenRenderer.render(old).split(separator: "\n")
+        let after = ScreenRenderer.render(new).split(separator: "\n")
+        let removed = before.filter { !after.contains($0) }.map { "  - \($0)" }
+        let added = after.filter { !before.contains($0) }.map { "  + \($0)" }
+        transcript.append(.screenUpdate(new.id, (removed + added).joined(separator: "\n")))
     }
 }

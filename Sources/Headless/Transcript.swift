@@ -34,10 +34,13 @@ public final class Transcript: AnalyticsSink {
         append(.analytics(event))
     }
 
-    /// The ids of the screens shown, in order, each run of re-renders of one screen counted once.
-    public var screenSequence: [ScreenID] {
+    /// The ids of the screens shown, in order, a screen shown again right after itself counted once.
+    public var screenSequence: [ScreenID] { screenSequence(since: 0) }
+
+    /// The ids of the screens shown from entry `start` on, as ``screenSequence``.
+    public func screenSequence(since start: Int) -> [ScreenID] {
         var sequence: [ScreenID] = []
-        for entry in entries {
+        for entry in entries.dropFirst(start) {
             if case .screen(let id, _) = entry.kind, sequence.last != id { sequence.append(id) }
         }
         return sequence

@@ -5,8 +5,10 @@ import Models
 public struct TranscriptEntry: Hashable, Sendable, CustomStringConvertible {
     /// What kind of thing happened.
     public enum Kind: Hashable, Sendable {
-        /// A screen was shown or re-rendered: its id and its rendered text.
+        /// A screen was shown: its id and its rendered text.
         case screen(ScreenID, String)
+        /// The shown screen was re-rendered: its id and the lines that changed.
+        case screenUpdate(ScreenID, String)
         /// An alert appeared: its rendered text.
         case alert(String)
         /// The user (or a script) sent an intent, described without field values.
@@ -35,6 +37,7 @@ public struct TranscriptEntry: Hashable, Sendable, CustomStringConvertible {
         let stamp = ISO8601DateFormatter().string(from: time)
         switch kind {
         case .screen(_, let text): return "[\(stamp)] screen\n\(text)"
+        case .screenUpdate(let id, let text): return "[\(stamp)] screen \(id) now shows\n\(text)"
         case .alert(let text): return "[\(stamp)] alert\n\(text)"
         case .intent(let text): return "[\(stamp)] > \(text)"
         case .analytics(let event): return "[\(stamp)] event \(event)"

@@ -25,7 +25,9 @@ public enum CandidateRanker {
     }
 
     /// Whether `candidate` may be shown to `viewer` at all.
-    public static func isEligible(_ candidate: Candidate, for viewer: Viewer, excluding excluded: Set<UserID>) -> Bool {
+    public static func isEligible(_ candidate: Candidate, for viewer: Viewer, excluding excluded: Set<UserID>)
+        -> Bool
+    {
         candidate.id != viewer.id && !excluded.contains(candidate.id)
             && (viewer.preferences.minimumAge...viewer.preferences.maximumAge).contains(candidate.age)
             && candidate.distanceKm <= viewer.preferences.maximumDistanceKm
@@ -42,7 +44,9 @@ public enum CandidateRanker {
     }
 
     /// The eligible candidates of a page, ranked; duplicates within the page are dropped.
-    public static func rank(_ candidates: [Candidate], for viewer: Viewer, excluding excluded: Set<UserID>) -> [Candidate] {
+    public static func rank(_ candidates: [Candidate], for viewer: Viewer, excluding excluded: Set<UserID>)
+        -> [Candidate]
+    {
         var seen = excluded
         var eligible: [Candidate] = []
         for candidate in candidates where isEligible(candidate, for: viewer, excluding: seen) {
@@ -54,7 +58,8 @@ public enum CandidateRanker {
 
     /// Merges a newly ranked page into the cards still queued, keeping the top card where it is (the
     /// user is looking at it) and ranking the rest; in O(n) for two ranked lists.
-    public static func merge(_ page: [Candidate], into queue: [Candidate], for viewer: Viewer) -> [Candidate] {
+    public static func merge(_ page: [Candidate], into queue: [Candidate], for viewer: Viewer) -> [Candidate]
+    {
         let queued = Set(queue.map(\.id))
         let fresh = page.filter { !queued.contains($0.id) }
         guard let top = queue.first else { return fresh }

@@ -6,7 +6,9 @@ public enum DeckRefillPolicy {
     public static let pageSize = 20
 
     /// Whether to fetch the next page now.
-    public static func shouldFetch(cardsLeft: Int, isLoading: Bool, isExhausted: Bool, hasFailed: Bool) -> Bool {
+    public static func shouldFetch(cardsLeft: Int, isLoading: Bool, isExhausted: Bool, hasFailed: Bool)
+        -> Bool
+    {
         !isLoading && !isExhausted && !hasFailed && cardsLeft <= threshold
     }
 }

@@ -9,7 +9,8 @@ public enum MatchDetector {
     ) -> Match? {
         guard action != .pass, candidate.likedYou else { return nil }
         return Match(
-            id: Match.id(between: viewer, and: candidate.id), user: candidate.id, displayName: candidate.displayName,
+            id: Match.id(between: viewer, and: candidate.id), user: candidate.id,
+            displayName: candidate.displayName,
             matchedAt: now)
     }
 }

@@ -16,7 +16,8 @@ public enum ProfileValidator {
             errors[.interests] = .notAllowed
         }
         let preferences = validatePreferences(
-            minimumAge: state.minimumAge, maximumAge: state.maximumAge, maximumDistance: state.maximumDistance)
+            minimumAge: state.minimumAge, maximumAge: state.maximumAge, maximumDistance: state.maximumDistance
+        )
         errors.merge(preferences.errors) { first, _ in first }
         guard errors.isEmpty, let lookingFor = preferences.value else { return .invalid(errors) }
         return .valid(Profile(bio: bio, interests: state.interests, lookingFor: lookingFor))
@@ -31,11 +32,14 @@ public enum ProfileValidator {
         let ages = SearchPreferences.minimumAge...SearchPreferences.maximumAge
         let minimumAge = number(minimumText, in: ages, field: .minimumAge, errors: &errors)
         let maximumAge = number(maximumText, in: ages, field: .maximumAge, errors: &errors)
-        if let minimumAge, let maximumAge, minimumAge > maximumAge { errors[.minimumAge] = .minimumAboveMaximum }
+        if let minimumAge, let maximumAge, minimumAge > maximumAge {
+            errors[.minimumAge] = .minimumAboveMaximum
+        }
         let distance = number(
             distanceText, in: SearchPreferences.distanceLimits, field: .maximumDistance, errors: &errors)
         guard errors.isEmpty, let minimumAge, let maximumAge, let distance else { return .invalid(errors) }
-        return .valid(SearchPreferences(minimumAge: minimumAge, maximumAge: maximumAge, maximumDistanceKm: distance))
+        return .valid(
+            SearchPreferences(minimumAge: minimumAge, maximumAge: maximumAge, maximumDistanceKm: distance))
     }
 
     private static func number(

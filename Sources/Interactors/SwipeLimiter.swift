@@ -37,7 +37,9 @@ public enum SwipeLimiter {
             allowance.likesRemaining -= 1
             return .allowed(allowance)
         case .superLike:
-            guard allowance.superLikesRemaining > 0 else { return .outOfSuperLikes(resetsAt: allowance.resetsAt) }
+            guard allowance.superLikesRemaining > 0 else {
+                return .outOfSuperLikes(resetsAt: allowance.resetsAt)
+            }
             allowance.superLikesRemaining -= 1
             return .allowed(allowance)
         }

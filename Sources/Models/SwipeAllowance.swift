@@ -14,7 +14,9 @@ public struct SwipeAllowance: Hashable, Codable, Sendable {
     public var resetsAt: Date
 
     /// Creates an allowance.
-    public init(dailyLikes: Int, likesRemaining: Int, dailySuperLikes: Int, superLikesRemaining: Int, resetsAt: Date) {
+    public init(
+        dailyLikes: Int, likesRemaining: Int, dailySuperLikes: Int, superLikesRemaining: Int, resetsAt: Date
+    ) {
         self.dailyLikes = dailyLikes
         self.likesRemaining = likesRemaining
         self.dailySuperLikes = dailySuperLikes

@@ -20,7 +20,8 @@ public struct AppServices: Sendable {
     /// Bundles services.
     public init(
         auth: any AuthService, profiles: any ProfileService, discovery: any DiscoveryService,
-        sessionStore: any SessionStore, userData: any UserDataStore, scheduler: any Scheduler, ids: any IDGenerator
+        sessionStore: any SessionStore, userData: any UserDataStore, scheduler: any Scheduler,
+        ids: any IDGenerator
     ) {
         self.auth = auth
         self.profiles = profiles

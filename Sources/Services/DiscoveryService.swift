@@ -7,7 +7,8 @@ public protocol DiscoveryService: Sendable {
     /// Reads up to `limit` candidates from `cursor` (`nil` for the start), filtered by the viewer's
     /// preferences and excluding people the viewer already swiped.
     func fetchCandidates(
-        cursor: String?, limit: Int, accessToken: String, completion: @escaping ServiceCompletion<DiscoveryPage>)
+        cursor: String?, limit: Int, accessToken: String,
+        completion: @escaping ServiceCompletion<DiscoveryPage>)
 
     /// Records a swipe. Idempotent: the same ``Swipe/id`` sent twice is applied once, with the same outcome.
     func sendSwipe(_ swipe: Swipe, accessToken: String, completion: @escaping ServiceCompletion<SwipeOutcome>)

@@ -35,11 +35,7 @@ public final class TestWorld {
 
     /// The screen ids shown since the transcript entry at `start`, each run counted once.
     public func screens(since start: Int = 0) -> [ScreenID] {
-        var sequence: [ScreenID] = []
-        for entry in app.transcript.entries.dropFirst(start) {
-            if case .screen(let id, _) = entry.kind, sequence.last != id { sequence.append(id) }
-        }
-        return sequence
+        app.transcript.screenSequence(since: start)
     }
 
     /// The analytics event names fired since the transcript entry at `start`, without screen_shown.

@@ -30,11 +30,13 @@ import Testing
         let page = [
             candidate("b", km: 2, activeAgo: 10), candidate("a", km: 2, activeAgo: 10),
             candidate("recent", km: 2, activeAgo: 0), candidate("near", km: 1, activeAgo: 100),
-            candidate("shares", km: 9, interests: ["Music"]), candidate("sharesTwo", km: 9, interests: ["Music", "Books"]),
+            candidate("shares", km: 9, interests: ["Music"]),
+            candidate("sharesTwo", km: 9, interests: ["Music", "Books"]),
         ]
         let ranked = CandidateRanker.rank(page, for: viewer, excluding: []).map(\.id.rawValue)
         #expect(ranked == ["sharesTwo", "shares", "near", "recent", "a", "b"])
-        #expect(CandidateRanker.rank(page.reversed(), for: viewer, excluding: []).map(\.id.rawValue) == ranked)
+        #expect(
+            CandidateRanker.rank(page.reversed(), for: viewer, excluding: []).map(\.id.rawValue) == ranked)
     }
 
     @Test func duplicatesWithinAPage_appearOnce() {
@@ -47,14 +49,16 @@ import Testing
         let page = [candidate("best", km: 1), candidate("mid", km: 5), candidate("worst", km: 8)]
         let merged = CandidateRanker.merge(page, into: queue, for: viewer).map(\.id.rawValue)
         #expect(merged == ["top", "best", "mid", "worst"])
-        #expect(CandidateRanker.merge(page, into: [], for: viewer).map(\.id.rawValue) == ["best", "mid", "worst"])
+        #expect(
+            CandidateRanker.merge(page, into: [], for: viewer).map(\.id.rawValue) == ["best", "mid", "worst"])
     }
 }
 
 @Suite struct SwipeLimiterTests {
     let reset = Date(timeIntervalSince1970: 86_400)
     var allowance: SwipeAllowance {
-        SwipeAllowance(dailyLikes: 2, likesRemaining: 1, dailySuperLikes: 1, superLikesRemaining: 0, resetsAt: reset)
+        SwipeAllowance(
+            dailyLikes: 2, likesRemaining: 1, dailySuperLikes: 1, superLikesRemaining: 0, resetsAt: reset)
     }
 
     @Test func aPass_isAlwaysAllowed_andSpendsNothing() {
@@ -64,7 +68,8 @@ import Testing
     }
 
     @Test func aLike_spendsALike_untilNoneAreLeft() {
-        guard case .allowed(let after) = SwipeLimiter.decide(.like, allowance: allowance, at: reset - 1) else {
+        guard case .allowed(let after) = SwipeLimiter.decide(.like, allowance: allowance, at: reset - 1)
+        else {
             Issue.record("the like should be allowed")
             return
         }
@@ -73,7 +78,9 @@ import Testing
     }
 
     @Test func aSuperLike_spendsItsOwnAllowance() {
-        #expect(SwipeLimiter.decide(.superLike, allowance: allowance, at: reset - 1) == .outOfSuperLikes(resetsAt: reset))
+        #expect(
+            SwipeLimiter.decide(.superLike, allowance: allowance, at: reset - 1)
+                == .outOfSuperLikes(resetsAt: reset))
     }
 
     @Test func afterTheReset_theDailyCountsReturn_andTheNextResetIsWholeDaysLater() {
@@ -90,19 +97,28 @@ import Testing
 
     func candidate(likedYou: Bool) -> Candidate {
         Candidate(
-            id: "carol", displayName: "Carol", age: 27, bio: "", interests: [], distanceKm: 1, lastActiveAt: now,
+            id: "carol", displayName: "Carol", age: 27, bio: "", interests: [], distanceKm: 1,
+            lastActiveAt: now,
             likedYou: likedYou)
     }
 
     @Test func aLikeOrSuperLikeOnSomeoneWhoLikedYou_isAMatch() {
         let expected = Match(id: "m-alice-carol", user: "carol", displayName: "Carol", matchedAt: now)
-        #expect(MatchDetector.match(viewer: "alice", swiping: .like, on: candidate(likedYou: true), at: now) == expected)
-        #expect(MatchDetector.match(viewer: "alice", swiping: .superLike, on: candidate(likedYou: true), at: now) == expected)
+        #expect(
+            MatchDetector.match(viewer: "alice", swiping: .like, on: candidate(likedYou: true), at: now)
+                == expected)
+        #expect(
+            MatchDetector.match(viewer: "alice", swiping: .superLike, on: candidate(likedYou: true), at: now)
+                == expected)
     }
 
     @Test func aPass_orALikeOnSomeoneWhoDidNotLikeYou_isNot() {
-        #expect(MatchDetector.match(viewer: "alice", swiping: .pass, on: candidate(likedYou: true), at: now) == nil)
-        #expect(MatchDetector.match(viewer: "alice", swiping: .like, on: candidate(likedYou: false), at: now) == nil)
+        #expect(
+            MatchDetector.match(viewer: "alice", swiping: .pass, on: candidate(likedYou: true), at: now)
+                == nil)
+        #expect(
+            MatchDetector.match(viewer: "alice", swiping: .like, on: candidate(likedYou: false), at: now)
+                == nil)
     }
 
     @Test func bothSides_computeTheSameMatchID() {
@@ -112,15 +128,26 @@ import Testing
 
 @Suite struct DeckPolicyTests {
     @Test func retryDelays_growExponentially_andAreCapped() {
-        #expect((1...7).map(RetryPolicy.delay(forAttempt:)) == [2, 4, 8, 16, 32, 60, 60].map(Duration.seconds))
+        #expect(
+            (1...7).map(RetryPolicy.delay(forAttempt:)) == [2, 4, 8, 16, 32, 60, 60].map(Duration.seconds))
         #expect(RetryPolicy.delay(forAttempt: 1_000) == .seconds(60))
     }
 
     @Test func refill_happensAtTheThreshold_onlyWhenNothingStopsIt() {
-        #expect(DeckRefillPolicy.shouldFetch(cardsLeft: 5, isLoading: false, isExhausted: false, hasFailed: false))
-        #expect(!DeckRefillPolicy.shouldFetch(cardsLeft: 6, isLoading: false, isExhausted: false, hasFailed: false))
-        #expect(!DeckRefillPolicy.shouldFetch(cardsLeft: 0, isLoading: true, isExhausted: false, hasFailed: false))
-        #expect(!DeckRefillPolicy.shouldFetch(cardsLeft: 0, isLoading: false, isExhausted: true, hasFailed: false))
-        #expect(!DeckRefillPolicy.shouldFetch(cardsLeft: 0, isLoading: false, isExhausted: false, hasFailed: true))
+        #expect(
+            DeckRefillPolicy.shouldFetch(cardsLeft: 5, isLoading: false, isExhausted: false, hasFailed: false)
+        )
+        #expect(
+            !DeckRefillPolicy.shouldFetch(
+                cardsLeft: 6, isLoading: false, isExhausted: false, hasFailed: false))
+        #expect(
+            !DeckRefillPolicy.shouldFetch(cardsLeft: 0, isLoading: true, isExhausted: false, hasFailed: false)
+        )
+        #expect(
+            !DeckRefillPolicy.shouldFetch(cardsLeft: 0, isLoading: false, isExhausted: true, hasFailed: false)
+        )
+        #expect(
+            !DeckRefillPolicy.shouldFetch(cardsLeft: 0, isLoading: false, isExhausted: false, hasFailed: true)
+        )
     }
 }

@@ -43,7 +43,9 @@ import Testing
         #expect(world.server.swipeCount(of: "alice") == 3)
     }
 
-    @Test func swipesMadeOffline_areQueuedInOrder_surviveARelaunch_andAreSentOnceWhenTheNetworkReturns() throws {
+    @Test func swipesMadeOffline_areQueuedInOrder_surviveARelaunch_andAreSentOnceWhenTheNetworkReturns()
+        throws
+    {
         let world = makeWorld()
         try world.signIn()
         let cards = deck(world)?.state.cards.prefix(3).map(\.id) ?? []
@@ -126,7 +128,8 @@ import Testing
             username: "picky", password: "picky-password", displayName: "Picky",
             birthDate: CalendarMath.parseDay("1990-01-01") ?? Date(),
             profile: Profile(
-                bio: "", interests: [], lookingFor: SearchPreferences(minimumAge: 99, maximumAge: 100, maximumDistanceKm: 1)))
+                bio: "", interests: [],
+                lookingFor: SearchPreferences(minimumAge: 99, maximumAge: 100, maximumDistanceKm: 1)))
         try world.signIn("picky", password: "picky-password")
         #expect(world.visibleTexts.contains("No one new around you right now."))
         #expect(world.server.positionsScanned == 1_000_000 + 5)

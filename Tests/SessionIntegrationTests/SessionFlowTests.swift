@@ -77,7 +77,7 @@ import Testing
         let signedIn = world.mark
         try world.app.type("wonderland", into: "Password")
         try world.app.tap("Log in")
-        #expect(world.screens(since: signedIn) == [.signIn, .home])
+        #expect(world.screens(since: signedIn) == [.home])
     }
 
     @Test func relaunchAfterTheServerRevokedTheSession_showsLoginWithTheRevokedReason() throws {

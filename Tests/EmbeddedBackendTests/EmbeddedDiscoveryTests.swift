@@ -1,0 +1,137 @@
+import EmbeddedBackend
+import Foundation
+import Models
+import Services
+import TestSupport
+import Testing
+
+@MainActor
+@Suite struct EmbeddedDiscoveryTests {
+    let directory = TemporaryDirectory()
+    let backend: EmbeddedBackend
+    let discovery: any DiscoveryService
+    let token: String
+
+    init() throws {
+        backend = EmbeddedBackend(
+            storageDirectory: directory.url,
+            configuration: EmbeddedServerConfiguration(candidatePoolSize: 50, dailyLikeLimit: 2))
+        backend.addDemoAccounts()
+        discovery = EmbeddedDiscoveryService(server: backend.server)
+        let sessions = Collector<AuthSession>()
+        EmbeddedAuthService(server: backend.server).signIn(
+            Credentials(identifier: "alice", password: "wonderland"), completion: sessions.completion)
+        backend.scheduler.runDue()
+        token = try #require(try sessions.last?.get().tokens.accessToken)
+    }
+
+    func page(_ cursor: String?, limit: Int = 20) -> Result<DiscoveryPage, ServiceError>? {
+        let pages = Collector<DiscoveryPage>()
+        discovery.fetchCandidates(
+            cursor: cursor, limit: limit, accessToken: token, completion: pages.completion)
+        backend.scheduler.runDue()
+        return pages.last
+    }
+
+    func swipe(_ id: String, _ candidate: UserID, _ action: SwipeAction) -> Result<
+        SwipeOutcome, ServiceError
+    >? {
+        let outcomes = Collector<SwipeOutcome>()
+        discovery.sendSwipe(
+            Swipe(id: id, candidate: candidate, action: action, swipedAt: backend.scheduler.now),
+            accessToken: token,
+            completion: outcomes.completion)
+        backend.scheduler.runDue()
+        return outcomes.last
+    }
+
+    @Test func paging_walksThePoolOnce_withoutRepeatsOrTheViewer() throws {
+        var cursor: String?
+        var seen: [UserID] = []
+        repeat {
+            let next = try #require(try page(cursor, limit: 7)?.get())
+            seen += next.candidates.map(\.id)
+            cursor = next.nextCursor
+        } while cursor != nil
+        #expect(Set(seen).count == seen.count)
+        #expect(!seen.contains("alice"))
+        #expect(Array(seen.prefix(3)) == ["bob", "carol", "dave"])
+        #expect(backend.server.positionsScanned == 4 + 50)
+    }
+
+    @Test func pages_respectThePreferences_andTellTheAllowance() throws {
+        let first = try #require(try page(nil)?.get())
+        #expect(first.candidates.allSatisfy { (18...40).contains($0.age) && $0.distanceKm <= 50 })
+        #expect(first.preferences == .default)
+        #expect(first.allowance.likesRemaining == 2)
+        #expect(first.allowance.resetsAt == CalendarMath.parseDay("2026-01-16"))
+    }
+
+    @Test func aBadCursor_isRejected() {
+        #expect(page("zzz") == .failure(.rejected("bad cursor")))
+        #expect(page("a-1") == .failure(.rejected("bad cursor")))
+    }
+
+    @Test func swipes_areIdempotentByID_andExcludedFromLaterPages() throws {
+        #expect(swipe("s1", "bob", .like) == .success(.recorded))
+        #expect(swipe("s1", "bob", .like) == .success(.recorded))
+        #expect(backend.server.swipeCount(of: "alice") == 1)
+        #expect(try page(nil)?.get().candidates.contains { $0.id == "bob" } == false)
+        #expect(swipe("s2", "nobody", .like) == .failure(.notFound))
+        #expect(swipe("s3", "alice", .like) == .failure(.notFound))
+    }
+
+    @Test func theDailyLikeLimit_refusesFurtherLikes_butNotPasses() {
+        #expect(swipe("s1", "bob", .like) == .success(.recorded))
+        #expect(swipe("s2", "carol", .like) == .success(.recorded))
+        let reset = CalendarMath.parseDay("2026-01-16") ?? Date()
+        #expect(swipe("s3", "dave", .like) == .success(.limitReached(resetsAt: reset)))
+        #expect(swipe("s4", "dave", .pass) == .success(.recorded))
+    }
+
+    @Test func aMutualLike_isAMatchForBoth_andLikesYouShowsOnCards() throws {
+        backend.server.like(from: "carol", to: "alice", superLike: true)
+        let carol = try #require(try page(nil)?.get().candidates.first { $0.id == "carol" })
+        #expect(carol.likedYou && carol.superLikedYou)
+        guard case .success(.matched(let match)) = swipe("s1", "carol", .like) else {
+            Issue.record("a like back should match")
+            return
+        }
+        #expect(
+            match
+                == Match(
+                    id: "m-alice-carol", user: "carol", displayName: "Carol", matchedAt: backend.scheduler.now
+                ))
+        #expect(backend.server.matches(of: "carol").map(\.user) == ["alice"])
+        let matches = Collector<[Match]>()
+        discovery.fetchMatches(accessToken: token, completion: matches.completion)
+        backend.scheduler.runDue()
+        #expect(try matches.last?.get().map(\.id) == ["m-alice-carol"])
+    }
+
+    @Test func onlyAPass_canBeUndone() {
+        _ = swipe("p", "bob", .pass)
+        _ = swipe("l", "carol", .like)
+        let undone = Collector<Void>()
+        discovery.undoSwipe(id: "p", accessToken: token, completion: undone.completion)
+        discovery.undoSwipe(id: "l", accessToken: token, completion: undone.completion)
+        discovery.undoSwipe(id: "unknown", accessToken: token, completion: undone.completion)
+        backend.scheduler.runDue()
+        #expect(
+            undone.results.map { $0.map { "ok" } } == [
+                .success("ok"), .failure(.rejected("only a pass can be undone")), .failure(.notFound),
+            ])
+        #expect(backend.server.recordedSwipe(by: "alice", on: "bob") == nil)
+    }
+
+    @Test func generatedCandidates_areTheSameForTheSameSeed() {
+        let first = CandidateGenerator(seed: 7, poolSize: 10, now: Date(timeIntervalSince1970: 0))
+        let second = CandidateGenerator(seed: 7, poolSize: 10, now: Date(timeIntervalSince1970: 0))
+        #expect(
+            (0..<10).map { first.candidate($0, from: .origin) }
+                == (0..<10).map { second.candidate($0, from: .origin) })
+        #expect(first.index(of: "c9") == 9)
+        #expect(first.index(of: "c10") == nil)
+        #expect(first.index(of: "c01") == nil)
+    }
+}
