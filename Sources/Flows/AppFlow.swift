@@ -11,6 +11,14 @@ import Services
 /// 3. Errors that reach the root unhandled are kept in ``FlowNode/unhandledErrors``.
 @MainActor
 public final class AppFlow: FlowNode {
+    /// What this flow shows and starts, for the flow graph.
+    nonisolated public static let declaration = FlowDeclaration(
+        name: "AppFlow", screens: [], children: ["SessionFlow"],
+        deepLinks: [
+            ("discover://deck", .home), ("discover://matches", .home), ("discover://chat/<match>", .chat),
+            ("discover://profile/<user>", .profile),
+        ])
+
     /// The shared environment of every flow.
     public let environment: FlowEnvironment
     /// The session flow, once launched.

@@ -15,6 +15,17 @@ import Models
 /// 7. A page that fails shows "Retry"; a refused session raises ``SessionError`` to the ``SessionFlow``.
 @MainActor
 public final class DeckFlow: FlowNode {
+    /// What this flow shows and starts, for the flow graph.
+    nonisolated public static let declaration = FlowDeclaration(
+        name: "DeckFlow", screens: [.match, .outOfLikes],
+        transitions: [
+            .init(.home, .match, on: "mutual like"), .init(.match, .chat, on: "Send a message"),
+            .init(.match, .home, on: "Keep swiping"), .init(.home, .outOfLikes, on: "like at the limit"),
+            .init(.outOfLikes, .home, on: "OK or reset"), .init(.home, .profile, on: "Open profile"),
+            .init(.home, .preferences, on: "Widen preferences"),
+        ],
+        children: ["PreferencesFlow"])
+
     /// The context this flow scripts.
     public let context: DeckContext
     /// Called when the deck's part of the home screen changed.

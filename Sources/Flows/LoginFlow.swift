@@ -12,6 +12,16 @@ import Models
 /// 5. Success hands the session to the ``SessionContext``; the ``SessionFlow`` takes over.
 @MainActor
 public final class LoginFlow: FlowNode {
+    /// What this flow shows, for the flow graph.
+    nonisolated public static let declaration = FlowDeclaration(
+        name: "LoginFlow", screens: [.welcome, .signIn, .signUp],
+        transitions: [
+            .init(.welcome, .signIn, on: "Log in"), .init(.welcome, .signUp, on: "Create account"),
+            .init(.signIn, .signUp, on: "Create an account instead"),
+            .init(.signUp, .signIn, on: "I already have an account"), .init(.signIn, .home, on: "signed in"),
+            .init(.signUp, .profileSetup, on: "account created"),
+        ])
+
     private let environment: FlowEnvironment
     private weak var session: SessionContext?
     /// The context this flow scripts.

@@ -13,6 +13,15 @@ import Models
 /// 6. "Log out" asks for confirmation (warning about unsent swipes), then the session context logs out.
 @MainActor
 public final class MainFlow: FlowNode {
+    /// What this flow shows and starts, for the flow graph.
+    nonisolated public static let declaration = FlowDeclaration(
+        name: "MainFlow", screens: [.home, .chat],
+        transitions: [
+            .init(.home, .chat, on: "a match"), .init(.chat, .home, on: "Back"),
+            .init(.profileSetup, .home, on: "Save or Skip"),
+        ],
+        children: ["DeckFlow", "ProfileSetupFlow", "ProfileFlow"])
+
     /// The deck flow, alive for the whole session.
     public let deck: DeckFlow
     /// The user's matches.

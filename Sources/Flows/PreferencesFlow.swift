@@ -8,6 +8,11 @@ import Models
 /// 3. On success hand the new preferences back (the deck reloads) and pop; "Cancel" just pops.
 @MainActor
 public final class PreferencesFlow: FlowNode {
+    /// What this flow shows, for the flow graph.
+    nonisolated public static let declaration = FlowDeclaration(
+        name: "PreferencesFlow", screens: [.preferences],
+        transitions: [.init(.preferences, .home, on: "Save or Cancel")])
+
     static let save: ActionID = "save"
     static let cancel: ActionID = "cancel"
 

@@ -8,6 +8,10 @@ import Models
 /// 3. "Back" pops it and hands back to the parent flow.
 @MainActor
 public final class ProfileFlow: FlowNode {
+    /// What this flow shows, for the flow graph.
+    nonisolated public static let declaration = FlowDeclaration(
+        name: "ProfileFlow", screens: [.profile], transitions: [.init(.profile, .home, on: "Back")])
+
     static let back: ActionID = "back"
     static let retry: ActionID = "retry"
 

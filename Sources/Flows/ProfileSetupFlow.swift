@@ -9,6 +9,10 @@ import Models
 /// 4. A revoked session raises ``SessionError`` up to the ``SessionFlow``.
 @MainActor
 public final class ProfileSetupFlow: FlowNode {
+    /// What this flow shows, for the flow graph.
+    nonisolated public static let declaration = FlowDeclaration(
+        name: "ProfileSetupFlow", screens: [.profileSetup])
+
     private let environment: FlowEnvironment
     /// The context this flow scripts.
     public let context: ProfileSetupContext

@@ -12,6 +12,17 @@ import Models
 /// 6. Deep links (``DeepLinkOpened``) are followed when signed in and kept for later when not.
 @MainActor
 public final class SessionFlow: FlowNode {
+    /// What this flow shows and starts, for the flow graph.
+    nonisolated public static let declaration = FlowDeclaration(
+        name: "SessionFlow", screens: [.launching],
+        transitions: [
+            .init(.launching, .welcome, on: "no session"),
+            .init(.launching, .signIn, on: "expired or revoked"),
+            .init(.launching, .home, on: "restored"), .init(.home, .signIn, on: "session ended"),
+            .init(.home, .welcome, on: "logged out"),
+        ],
+        children: ["LoginFlow", "MainFlow"])
+
     /// The session context this flow observes.
     public let context: SessionContext
     private let environment: FlowEnvironment

@@ -1,0 +1,305 @@
+import Flows
+import Foundation
+
+/// The `discover` command's logic: commands, their options, their output and exit codes.
+///
+/// Exit codes: 0 success, 1 a scenario failed (or the demo did), 2 a usage or syntax error (nothing ran).
+@MainActor
+public struct CommandLineInterface {
+    /// Where normal output goes.
+    public var output: (String) -> Void
+    /// Where errors go.
+    public var errors: (String) -> Void
+    /// Whether output goes to a terminal (colours and progress lines only then).
+    public var isTerminal: Bool
+    /// Reads one line of input for `play`; `nil` at the end.
+    public var readLine: () -> String?
+
+    /// Creates the interface.
+    public init(
+        output: @escaping (String) -> Void, errors: @escaping (String) -> Void, isTerminal: Bool,
+        readLine: @escaping () -> String?
+    ) {
+        self.output = output
+        self.errors = errors
+        self.isTerminal = isTerminal
+        self.readLine = readLine
+    }
+
+    static let usage = """
+        usage: discover <command> [options]
+
+        commands:
+          run <file|folder>...   run scenarios and report each one
+          demo                   run Scenarios/demo.scenario and print its transcript
+          tree <file>            run a scenario (or its first lines) and print the live flow tree
+          graph                  print the flow graph as Mermaid
+          play                   drive the app interactively with scenario steps
+          help [command]         show help
+
+        Run 'discover <command> --help' for a command's options.
+        """
+
+    static let helps: [String: String] = [
+        "run": """
+        usage: discover run <file|folder>... [options]
+
+        Runs each .scenario file (every one under a folder) in a fresh engine, prints a line per
+        scenario and a closing 'N passed, N failed'. Exit code 0 when all pass, 1 when any fails,
+        2 when a file has a syntax error (then nothing runs).
+
+        options:
+          --filter <text>       run only scenarios whose name contains the text
+          --transcript <dir>    write each scenario's transcript as JSON into the folder
+          --junit <file>        write a JUnit XML report
+          --backend <name>      embedded (default, virtual time)
+          --print-transcript    print each scenario's whole transcript
+          -h, --help            show this help
+        """,
+        "demo": """
+        usage: discover demo
+
+        Runs Scenarios/demo.scenario (from the current folder) on the embedded backend and prints
+        its transcript: the same as 'discover run Scenarios/demo.scenario --print-transcript'.
+        """,
+        "tree": """
+        usage: discover tree <file> [--until <line>]
+
+        Runs a scenario, or only the steps before --until's line, and prints the live flow tree:
+        each flow, its context's state, the errors it handles and the events it hears.
+        """,
+        "graph": """
+        usage: discover graph
+
+        Prints the flow graph (flows, screens, transitions, deep links) as a Mermaid flowchart,
+        drawn from the flows' own declarations.
+        """,
+        "play": """
+        usage: discover play [--record <file>]
+
+        Starts the app on the embedded backend with the demo people and reads commands from the
+        input: any scenario step (tap "Log in", type "alice" into "Username or email", swipe right,
+        wait 5m, ...), or help, show, tree, save <file>, quit. Works at a terminal and from a pipe.
+        --record saves the steps as a scenario file at the end.
+        """,
+    ]
+
+    /// Runs a command line (without the program name) and returns the exit code.
+    public func run(_ arguments: [String]) -> Int32 {
+        guard let command = arguments.first else {
+            errors(Self.usage)
+            return 2
+        }
+        let rest = Array(arguments.dropFirst())
+        switch command {
+        case "help", "-h", "--help":
+            if let topic = rest.first, let help = Self.helps[topic] {
+                output(help)
+            } else {
+                output(Self.usage)
+            }
+            return 0
+        case "run":
+            return withArguments(
+                rest, command: command, options: ["filter", "transcript", "junit", "backend"],
+                flags: ["print-transcript"]
+            ) {
+                runScenarios($0)
+            }
+        case "demo":
+            return withArguments(rest, command: command, options: [], flags: []) { parsed in
+                guard parsed.positionals.isEmpty else {
+                    return usageError(command, "demo takes no arguments")
+                }
+                var demo = CommandArguments()
+                demo.positionals = ["Scenarios/demo.scenario"]
+                demo.flags = ["print-transcript"]
+                return runScenarios(demo)
+            }
+        case "tree":
+            return withArguments(rest, command: command, options: ["until"], flags: []) { tree($0) }
+        case "graph":
+            return withArguments(rest, command: command, options: [], flags: []) { parsed in
+                guard parsed.positionals.isEmpty else {
+                    return usageError(command, "graph takes no arguments")
+                }
+                output(FlowGraph.mermaid())
+                return 0
+            }
+        case "play":
+            return withArguments(rest, command: command, options: ["record"], flags: []) { play($0) }
+        default:
+            errors("discover: unknown command '\(command)'\n\n\(Self.usage)")
+            return 2
+        }
+    }
+
+    private func withArguments(
+        _ arguments: [String], command: String, options: Set<String>, flags: Set<String>,
+        _ body: (CommandArguments) -> Int32
+    ) -> Int32 {
+        switch CommandArguments.parse(arguments, options: options, flags: flags) {
+        case .failure(let error):
+            return usageError(command, error.message)
+        case .success(let parsed):
+            if parsed.flags.contains("help") {
+                output(Self.helps[command] ?? Self.usage)
+                return 0
+            }
+            return body(parsed)
+        }
+    }
+
+    private func usageError(_ command: String, _ message: String) -> Int32 {
+        errors("discover \(command): \(message)\n\n\(Self.helps[command] ?? Self.usage)")
+        return 2
+    }
+
+    // MARK: run
+
+    /// An exit code carried as a failure.
+    struct ExitCode: Error {
+        let code: Int32
+    }
+
+    private func loadScenarios(_ paths: [String]) -> Result<[Scenario], ExitCode> {
+        let files: [String]
+        switch ScenarioFiles.collect(paths) {
+        case .failure(let error):
+            errors("discover: \(error.message)")
+            return .failure(ExitCode(code: 2))
+        case .success(let found): files = found
+        }
+        var scenarios: [Scenario] = []
+        var failed = false
+        for file in files {
+            guard let data = FileManager.default.contents(atPath: file),
+                let text = String(data: data, encoding: .utf8)
+            else {
+                errors("\(file):1:1: error: cannot read the file as UTF-8 text")
+                failed = true
+                continue
+            }
+            switch ScenarioParser.parse(text, path: file) {
+            case .success(let scenario): scenarios.append(scenario)
+            case .failure(let error):
+                errors(error.description)
+                failed = true
+            }
+        }
+        return failed ? .failure(ExitCode(code: 2)) : .success(scenarios)
+    }
+
+    private func runScenarios(_ arguments: CommandArguments) -> Int32 {
+        guard !arguments.positionals.isEmpty else {
+            return usageError("run", "give at least one file or folder")
+        }
+        let backend = arguments.values["backend"] ?? "embedded"
+        guard backend == "embedded" else {
+            return usageError("run", "unknown backend '\(backend)'; this build has: embedded")
+        }
+        var scenarios: [Scenario]
+        switch loadScenarios(arguments.positionals) {
+        case .failure(let exit): return exit.code
+        case .success(let loaded): scenarios = loaded
+        }
+        if let filter = arguments.values["filter"] {
+            scenarios = scenarios.filter { $0.name.localizedCaseInsensitiveContains(filter) }
+        }
+        let runner = ScenarioRunner.embedded()
+        var results: [ScenarioResult] = []
+        for (index, scenario) in scenarios.enumerated() {
+            if isTerminal, scenarios.count > 1 {
+                output("\u{1B}[2K[\(index + 1)/\(scenarios.count)] \(scenario.name)…\u{1B}[1A")
+            }
+            let result = runner.run(scenario).result
+            results.append(result)
+            if arguments.flags.contains("print-transcript") {
+                output(result.transcript.map(\.description).joined(separator: "\n"))
+            }
+            output((isTerminal ? "\u{1B}[2K" : "") + ScenarioReport.text(for: result, colour: isTerminal))
+        }
+        if let directory = arguments.values["transcript"] {
+            let folder = URL(fileURLWithPath: directory, isDirectory: true)
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                for result in results {
+                    try ScenarioReport.json(for: result).write(
+                        to: folder.appendingPathComponent(ScenarioReport.fileName(for: result)))
+                }
+            } catch {
+                errors("discover: could not write transcripts to \(directory): \(error.localizedDescription)")
+                return 2
+            }
+        }
+        if let file = arguments.values["junit"] {
+            do {
+                try Data(ScenarioReport.junit(results).utf8).write(
+                    to: URL(fileURLWithPath: file), options: .atomic)
+            } catch {
+                errors("discover: could not write \(file): \(error.localizedDescription)")
+                return 2
+            }
+        }
+        output(ScenarioReport.summary(results))
+        return results.allSatisfy(\.passed) ? 0 : 1
+    }
+
+    // MARK: tree
+
+    private func tree(_ arguments: CommandArguments) -> Int32 {
+        guard arguments.positionals.count == 1 else { return usageError("tree", "give one scenario file") }
+        var until: Int?
+        if let text = arguments.values["until"] {
+            guard let line = Int(text), line > 0 else {
+                return usageError("tree", "--until takes a line number")
+            }
+            until = line
+        }
+        let scenario: Scenario
+        switch loadScenarios(arguments.positionals) {
+        case .failure(let exit): return exit.code
+        case .success(let loaded):
+            guard let first = loaded.first else { return usageError("tree", "no scenario found") }
+            scenario = first
+        }
+        let (result, world) = ScenarioRunner.embedded().run(scenario, stopBefore: until)
+        output(world.tree())
+        if let failure = result.failure {
+            errors("the scenario stopped at line \(failure.line): \(failure.message)")
+            return 1
+        }
+        return 0
+    }
+
+    // MARK: play
+
+    private func play(_ arguments: CommandArguments) -> Int32 {
+        guard arguments.positionals.isEmpty else { return usageError("play", "play takes no arguments") }
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("discover-play-\(UUID().uuidString)", isDirectory: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let session = PlaySession(directory: directory)
+        output("Discover — type 'help' for the steps, 'quit' to leave.")
+        output(session.show())
+        while !session.isFinished {
+            if isTerminal { output("> ") }
+            guard let line = readLine() else { break }
+            if !isTerminal, !line.trimmingCharacters(in: .whitespaces).isEmpty { output("> \(line)") }
+            let reply = session.handle(line)
+            if !reply.isEmpty { output(reply) }
+        }
+        if let file = arguments.values["record"] {
+            let name = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
+            do {
+                try Data(session.scenarioText(name: name).utf8).write(
+                    to: URL(fileURLWithPath: file), options: .atomic)
+                output("recorded \(session.recorded.count) steps to \(file)")
+            } catch {
+                errors("discover: could not write \(file): \(error.localizedDescription)")
+                return 2
+            }
+        }
+        return 0
+    }
+}

@@ -1,0 +1,402 @@
+import Models
+
+/// Parses `.scenario` files: a `scenario: <name>` header, then one step per line.
+///
+/// `#` starts a comment, blank lines are ignored, strings are double-quoted with `\"`, `\\`, `\n` and
+/// `\t` escapes, durations are a whole number with `ms`, `s`, `m`, `h` or `d`. Every mistake is a
+/// ``ScenarioSyntaxError`` with its line and column; an unknown step suggests the closest known one.
+public enum ScenarioParser {
+    /// The usage of every step, for help and suggestions.
+    public static let usages = [
+        "given demo people", "given user <name> password \"<password>\" [born <YYYY-MM-DD>]",
+        "given candidates <count>", "given daily likes <count>", "given latency <duration>",
+        "given I am <name>", "given <name> likes me", "given <name> super likes me",
+        "launch", "relaunch", "tap \"<label>\"", "type \"<text>\" into \"<label>\"", "swipe right|left|up",
+        "open <link>", "logout", "wait <duration>", "<name> likes me", "<name> super likes me",
+        "network down|up", "server revokes token", "server fails next <endpoint>",
+        "expect screen <name>", "expect text \"<text>\"", "expect no text \"<text>\"",
+        "expect alert \"<title>\"",
+        "expect event <name> [key=value ...]", "expect queued swipes <count>",
+    ]
+
+    /// Parses a whole file.
+    public static func parse(_ text: String, path: String) -> Result<Scenario, ScenarioSyntaxError> {
+        var name: String?
+        var steps: [LocatedStep] = []
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+            String($0.hasSuffix("\r") ? $0.dropLast() : $0)
+        }
+        for (index, rawLine) in lines.enumerated() {
+            let number = index + 1
+            func fail(_ column: Int, _ message: String) -> Result<Scenario, ScenarioSyntaxError> {
+                .failure(
+                    ScenarioSyntaxError(
+                        path: path, line: number, column: column, message: message, lineText: rawLine))
+            }
+            let tokens: [Token]
+            switch tokenize(rawLine) {
+            case .success(let found): tokens = found
+            case .failure(let problem): return fail(problem.column, problem.message)
+            }
+            guard let first = tokens.first else { continue }
+            if name == nil {
+                guard case .word(let word) = first.kind, word == "scenario:" || word.hasPrefix("scenario:")
+                else {
+                    return fail(first.column, "a scenario file starts with a 'scenario: <name>' header")
+                }
+                let title = rawLine.trimmingCharacters(in: .whitespaces).dropFirst("scenario:".count)
+                    .trimmingCharacters(in: .whitespaces)
+                guard !title.isEmpty else {
+                    return fail(first.column, "the scenario needs a name after 'scenario:'")
+                }
+                name = title
+                continue
+            }
+            switch step(tokens, line: rawLine) {
+            case .success(let step):
+                steps.append(
+                    LocatedStep(
+                        step: step, line: number, source: rawLine.trimmingCharacters(in: .whitespaces)))
+            case .failure(let problem):
+                return fail(problem.column, problem.message)
+            }
+        }
+        guard let name else {
+            return .failure(
+                ScenarioSyntaxError(
+                    path: path, line: max(1, lines.count), column: 1,
+                    message: "the file has no 'scenario: <name>' header",
+                    lineText: lines.last ?? ""))
+        }
+        return .success(Scenario(name: name, path: path, steps: steps))
+    }
+
+    /// Parses one step on its own (the interactive front end's commands), reporting errors against
+    /// `path` line 1.
+    public static func parseStep(_ line: String, path: String = "<input>") -> Result<
+        ScenarioStep, ScenarioSyntaxError
+    > {
+        func failure(_ problem: Problem) -> Result<ScenarioStep, ScenarioSyntaxError> {
+            .failure(
+                ScenarioSyntaxError(
+                    path: path, line: 1, column: problem.column, message: problem.message, lineText: line))
+        }
+        switch tokenize(line) {
+        case .failure(let problem): return failure(problem)
+        case .success(let tokens):
+            guard !tokens.isEmpty else { return failure(Problem(column: 1, message: "empty step")) }
+            switch step(tokens, line: line) {
+            case .success(let step): return .success(step)
+            case .failure(let problem): return failure(problem)
+            }
+        }
+    }
+
+    // MARK: Tokens
+
+    struct Token: Hashable {
+        enum Kind: Hashable {
+            case word(String)
+            case string(String)
+        }
+
+        let kind: Kind
+        let column: Int
+
+        var word: String? { if case .word(let word) = kind { word } else { nil } }
+        var string: String? { if case .string(let string) = kind { string } else { nil } }
+    }
+
+    struct Problem: Error {
+        let column: Int
+        let message: String
+    }
+
+    static func tokenize(_ line: String) -> Result<[Token], Problem> {
+        var tokens: [Token] = []
+        let characters = Array(line)
+        var index = 0
+        while index < characters.count {
+            let character = characters[index]
+            if character == " " || character == "\t" {
+                index += 1
+            } else if character == "#" {
+                break
+            } else if character == "\"" {
+                let start = index
+                var value = ""
+                index += 1
+                var closed = false
+                while index < characters.count {
+                    let next = characters[index]
+                    if next == "\"" {
+                        closed = true
+                        index += 1
+                        break
+                    }
+                    if next == "\\" {
+                        guard index + 1 < characters.count else { break }
+                        switch characters[index + 1] {
+                        case "\"": value.append("\"")
+                        case "\\": value.append("\\")
+                        case "n": value.append("\n")
+                        case "t": value.append("\t")
+                        default:
+                            return .failure(
+                                Problem(
+                                    column: index + 1, message: "unknown escape '\\\(characters[index + 1])'")
+                            )
+                        }
+                        index += 2
+                    } else {
+                        value.append(next)
+                        index += 1
+                    }
+                }
+                guard closed else {
+                    return .failure(Problem(column: start + 1, message: "this string has no closing quote"))
+                }
+                tokens.append(Token(kind: .string(value), column: start + 1))
+            } else {
+                let start = index
+                var word = ""
+                while index < characters.count, characters[index] != " ", characters[index] != "\t",
+                    characters[index] != "\""
+                {
+                    word.append(characters[index])
+                    index += 1
+                }
+                tokens.append(Token(kind: .word(word), column: start + 1))
+            }
+        }
+        return .success(tokens)
+    }
+
+    // MARK: Steps
+
+    static func step(_ tokens: [Token], line: String) -> Result<ScenarioStep, Problem> {
+        var reader = Reader(tokens: tokens, lineLength: line.count)
+        let first = reader.peekWord ?? ""
+        switch first {
+        case "given": return given(&reader)
+        case "launch", "relaunch", "logout":
+            reader.skip()
+            return reader.end(first == "launch" ? .launch : first == "relaunch" ? .relaunch : .logout)
+        case "tap":
+            reader.skip()
+            return reader.string("the label of a button, in quotes").flatMap { reader.end(.tap($0)) }
+        case "type":
+            reader.skip()
+            return reader.string("the text to type, in quotes").flatMap { text in
+                reader.keyword("into").flatMap {
+                    reader.string("the label of a field, in quotes").flatMap {
+                        reader.end(.type(text, into: $0))
+                    }
+                }
+            }
+        case "swipe":
+            reader.skip()
+            return reader.choice(
+                ["right": SwipeAction.like, "left": .pass, "up": .superLike], what: "right, left or up"
+            )
+            .flatMap { reader.end(.swipe($0)) }
+        case "open":
+            reader.skip()
+            return reader.wordOrString("a link such as discover://deck").flatMap { reader.end(.open($0)) }
+        case "wait":
+            reader.skip()
+            return reader.duration().flatMap { reader.end(.wait($0)) }
+        case "network":
+            reader.skip()
+            return reader.choice(["up": true, "down": false], what: "up or down").flatMap {
+                reader.end(.network(up: $0))
+            }
+        case "server":
+            reader.skip()
+            switch reader.peekWord {
+            case "revokes":
+                reader.skip()
+                return reader.keyword("token").flatMap { reader.end(.serverRevokesToken) }
+            case "fails":
+                reader.skip()
+                return reader.keyword("next").flatMap {
+                    reader.word("an endpoint such as signIn").flatMap { endpoint in
+                        guard EmbeddedEndpointName.all.contains(endpoint) else {
+                            return .failure(
+                                Problem(
+                                    column: reader.lastColumn,
+                                    message:
+                                        "unknown endpoint '\(endpoint)'; one of: \(EmbeddedEndpointName.all.joined(separator: ", "))"
+                                ))
+                        }
+                        return reader.end(.serverFailsNext(endpoint))
+                    }
+                }
+            default:
+                return .failure(
+                    Problem(
+                        column: reader.column, message: "expected 'revokes token' or 'fails next <endpoint>'")
+                )
+            }
+        case "expect": return expect(&reader)
+        default:
+            if tokens.count >= 3, tokens[1].word == "likes" || tokens[1].word == "super" {
+                return likesMe(&reader)
+            }
+            return .failure(Problem(column: tokens.first?.column ?? 1, message: unknownStep(line)))
+        }
+    }
+
+    private static func given(_ reader: inout Reader) -> Result<ScenarioStep, Problem> {
+        reader.skip()
+        switch reader.peekWord {
+        case "demo":
+            reader.skip()
+            return reader.keyword("people").flatMap { reader.end(.givenDemoPeople) }
+        case "user":
+            reader.skip()
+            return reader.word("a username").flatMap { username in
+                reader.keyword("password").flatMap {
+                    reader.string("the password, in quotes").flatMap { password in
+                        if reader.peekWord == "born" {
+                            reader.skip()
+                            return reader.word("a birth date YYYY-MM-DD").flatMap { born in
+                                guard CalendarMath.parseDay(born) != nil else {
+                                    return .failure(
+                                        Problem(
+                                            column: reader.lastColumn,
+                                            message: "'\(born)' is not a date YYYY-MM-DD"))
+                                }
+                                return reader.end(
+                                    .givenUser(username: username, password: password, born: born))
+                            }
+                        }
+                        return reader.end(.givenUser(username: username, password: password, born: nil))
+                    }
+                }
+            }
+        case "candidates":
+            reader.skip()
+            return reader.count(maximum: 10_000_000).flatMap { reader.end(.givenCandidates($0)) }
+        case "daily":
+            reader.skip()
+            return reader.keyword("likes").flatMap {
+                reader.count(maximum: 1_000_000).flatMap { reader.end(.givenDailyLikes($0)) }
+            }
+        case "latency":
+            reader.skip()
+            return reader.duration().flatMap { reader.end(.givenLatency($0)) }
+        case "I":
+            reader.skip()
+            return reader.keyword("am").flatMap {
+                reader.word("a username").flatMap { reader.end(.givenMe($0)) }
+            }
+        default:
+            return likesMe(&reader)
+        }
+    }
+
+    private static func likesMe(_ reader: inout Reader) -> Result<ScenarioStep, Problem> {
+        reader.word("a person's name").flatMap { name in
+            var superLike = false
+            if reader.peekWord == "super" {
+                reader.skip()
+                superLike = true
+            }
+            return reader.keyword("likes").flatMap {
+                reader.keyword("me").flatMap { reader.end(.likesMe(name, superLike: superLike)) }
+            }
+        }
+    }
+
+    private static func expect(_ reader: inout Reader) -> Result<ScenarioStep, Problem> {
+        reader.skip()
+        switch reader.peekWord {
+        case "screen":
+            reader.skip()
+            return reader.word("a screen name such as home").flatMap { reader.end(.expectScreen($0)) }
+        case "text":
+            reader.skip()
+            return reader.string("the text, in quotes").flatMap { reader.end(.expectText($0)) }
+        case "no":
+            reader.skip()
+            return reader.keyword("text").flatMap {
+                reader.string("the text, in quotes").flatMap { reader.end(.expectNoText($0)) }
+            }
+        case "alert":
+            reader.skip()
+            return reader.string("the alert's title, in quotes").flatMap { reader.end(.expectAlert($0)) }
+        case "event":
+            reader.skip()
+            return reader.word("an event name such as login_succeeded").flatMap { name in
+                var properties: [String: String] = [:]
+                while let word = reader.peekWord {
+                    let parts = word.split(separator: "=", maxSplits: 1)
+                    guard parts.count == 2, !parts[0].isEmpty else {
+                        return .failure(
+                            Problem(column: reader.column, message: "expected key=value, found '\(word)'"))
+                    }
+                    properties[String(parts[0])] = String(parts[1])
+                    reader.skip()
+                }
+                return reader.end(.expectEvent(name: name, properties: properties))
+            }
+        case "queued":
+            reader.skip()
+            return reader.keyword("swipes").flatMap {
+                reader.count(maximum: 1_000_000).flatMap { reader.end(.expectQueuedSwipes($0)) }
+            }
+        default:
+            return .failure(
+                Problem(
+                    column: reader.column,
+                    message: "expected screen, text, no text, alert, event or queued swipes after 'expect'"))
+        }
+    }
+
+    /// "unknown step", with the closest known step's usage: compared on the first word, or the first
+    /// two for the steps that share a first word (given, expect, server, network).
+    static func unknownStep(_ line: String) -> String {
+        let words = line.trimmingCharacters(in: .whitespaces).split(separator: " ").map(String.init)
+        let first = words.first ?? ""
+        func key(_ usage: String) -> String {
+            let parts = usage.split(separator: " ").map(String.init)
+            return parts.first.map {
+                ["given", "expect", "server", "network"].contains($0)
+                    ? parts.prefix(2).joined(separator: " ") : $0
+            } ?? ""
+        }
+        func distance(_ usage: String) -> Int {
+            let target = key(usage)
+            let typed = target.contains(" ") ? words.prefix(2).joined(separator: " ") : first
+            return editDistance(typed, target)
+        }
+        let best = usages.filter { !$0.hasPrefix("<") }.min { distance($0) < distance($1) }
+        return "unknown step '\(first)'" + (best.map { "; did you mean '\($0)'?" } ?? "")
+    }
+
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let left = Array(a.lowercased())
+        let right = Array(b.lowercased())
+        guard !left.isEmpty else { return right.count }
+        guard !right.isEmpty else { return left.count }
+        var previous = Array(0...right.count)
+        for (i, l) in left.enumerated() {
+            var current = [i + 1] + Array(repeating: 0, count: right.count)
+            for (j, r) in right.enumerated() {
+                current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (l == r ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[right.count]
+    }
+}
+
+/// The endpoint names `server fails next` accepts.
+enum EmbeddedEndpointName {
+    static let all = [
+        "signIn", "signUp", "validate", "refresh", "signOut", "saveProfile", "fetchProfile",
+        "fetchCandidates",
+        "sendSwipe", "undoSwipe", "savePreferences", "fetchMatches",
+    ]
+}

@@ -1,0 +1,193 @@
+import EmbeddedBackend
+import Foundation
+import Models
+
+/// Runs parsed scenarios, each in a fresh world, and reports what happened.
+///
+/// Set-up steps that shape the backend (`given candidates`, `given daily likes`, `given latency`) are
+/// read before the first step runs; the others run in order. The first failed expectation, or a step
+/// that cannot run (a button that is not there), stops the scenario.
+@MainActor
+public final class ScenarioRunner {
+    /// Makes the world a scenario runs in, given the backend set-up the scenario asked for.
+    public typealias WorldFactory = @MainActor (EmbeddedServerConfiguration, Duration) -> any ScenarioWorld
+
+    private let makeWorld: WorldFactory
+
+    /// Creates a runner over `makeWorld`.
+    public init(makeWorld: @escaping WorldFactory) { self.makeWorld = makeWorld }
+
+    /// A runner on the embedded backend, each scenario in its own temporary folder (deleted after).
+    public static func embedded() -> ScenarioRunner {
+        ScenarioRunner { configuration, latency in
+            let directory = FileManager.default.temporaryDirectory
+                .appendingPathComponent("discover-scenario-\(UUID().uuidString)", isDirectory: true)
+            let world = EmbeddedScenarioWorld(directory: directory, configuration: configuration)
+            world.app.backend.server.latency = latency
+            return world
+        }
+    }
+
+    /// Runs one scenario; `stopBefore` ends it (passing) before that line, for `discover tree`.
+    public func run(_ scenario: Scenario, stopBefore: Int? = nil) -> (
+        result: ScenarioResult, world: any ScenarioWorld
+    ) {
+        var configuration = EmbeddedServerConfiguration()
+        var latency = Duration.zero
+        for located in scenario.steps {
+            switch located.step {
+            case .givenCandidates(let count): configuration.candidatePoolSize = count
+            case .givenDailyLikes(let count): configuration.dailyLikeLimit = count
+            case .givenLatency(let duration): latency = duration
+            default: break
+            }
+        }
+        let world = makeWorld(configuration, latency)
+        var execution = Execution(world: world)
+        let start = world.transcript.entries.first?.time
+        var failure: ScenarioFailure?
+        for located in scenario.steps {
+            if let stopBefore, located.line >= stopBefore { break }
+            if let problem = execution.perform(located.step) {
+                failure = ScenarioFailure(
+                    line: located.line, step: located.source, message: problem.message,
+                    expected: problem.expected,
+                    actual: problem.actual)
+                break
+            }
+        }
+        let entries = world.transcript.entries
+        let seconds = (entries.last?.time).flatMap { end in start.map { end.timeIntervalSince($0) } } ?? 0
+        cleanUp(world)
+        return (
+            ScenarioResult(
+                name: scenario.name, path: scenario.path, failure: failure, transcript: entries,
+                seconds: seconds),
+            world
+        )
+    }
+
+    private func cleanUp(_ world: any ScenarioWorld) {
+        if let embedded = world as? EmbeddedScenarioWorld {
+            try? FileManager.default.removeItem(at: embedded.app.backend.storageDirectory)
+        }
+    }
+
+    /// What went wrong with one step.
+    struct Problem: Sendable {
+        let message: String
+        var expected: String?
+        var actual: String?
+    }
+
+    /// The state of one run: the world, who "me" is, and how far event expectations have read.
+    @MainActor
+    struct Execution {
+        let world: any ScenarioWorld
+        var me: UserID?
+        var eventCursor = 0
+
+        init(world: any ScenarioWorld) { self.world = world }
+
+        mutating func perform(_ step: ScenarioStep) -> Problem? {
+            do {
+                return try run(step)
+            } catch let error as HeadlessError {
+                return Problem(message: error.description)
+            } catch let error as ScenarioRunError {
+                return Problem(message: error.message)
+            } catch {
+                return Problem(message: "\(error)")
+            }
+        }
+
+        private mutating func run(_ step: ScenarioStep) throws -> Problem? {
+            switch step {
+            case .givenDemoPeople: world.addDemoPeople()
+            case .givenUser(let username, let password, let born):
+                try world.addUser(username: username, password: password, born: born)
+            case .givenCandidates, .givenDailyLikes, .givenLatency: break
+            case .givenMe(let name): me = UserID(name)
+            case .launch: world.launch()
+            case .relaunch: world.relaunch()
+            case .tap(let label): try world.tap(label)
+            case .type(let text, let label): try world.type(text, into: label)
+            case .swipe(let action):
+                switch action {
+                case .like: try world.tap("Like")
+                case .pass: try world.tap("Pass")
+                case .superLike: try world.tap("Super like")
+                }
+            case .open(let link): world.open(link)
+            case .logout:
+                try world.tap("Log out")
+                guard world.alert?.title == "Log out?" else {
+                    return Problem(message: "no logout confirmation appeared")
+                }
+                try world.tap("Log out")
+            case .wait(let duration): world.wait(duration)
+            case .likesMe(let name, let superLike):
+                guard let me = me ?? world.signedInUser else {
+                    return Problem(message: "who is 'me'? sign in first, or add 'given I am <name>'")
+                }
+                world.like(from: UserID(name), to: me, superLike: superLike)
+            case .network(let up): world.setNetwork(up: up)
+            case .serverRevokesToken:
+                guard let user = world.signedInUser ?? me else {
+                    return Problem(message: "nobody is signed in")
+                }
+                world.revokeSessions(of: user)
+            case .serverFailsNext(let endpoint): try world.failNext(endpoint)
+            case .expectScreen(let name):
+                let actual = world.screen?.id.rawValue ?? "(nothing shown)"
+                if actual != name {
+                    return Problem(message: "the screen is not \(name)", expected: name, actual: actual)
+                }
+            case .expectText(let text):
+                if !world.visibleTexts.contains(where: { $0.contains(text) }) {
+                    return Problem(
+                        message: "no visible text contains \"\(text)\"", expected: text, actual: shownText())
+                }
+            case .expectNoText(let text):
+                if let found = world.visibleTexts.first(where: { $0.contains(text) }) {
+                    return Problem(
+                        message: "\"\(text)\" is visible", expected: "no \"\(text)\"", actual: found)
+                }
+            case .expectAlert(let title):
+                let actual = world.alert?.title ?? "(no alert)"
+                if actual != title {
+                    return Problem(message: "the alert is not \"\(title)\"", expected: title, actual: actual)
+                }
+            case .expectEvent(let name, let properties):
+                let events = world.transcript.events
+                let rest = events.dropFirst(eventCursor)
+                guard
+                    let index = rest.firstIndex(where: { event in
+                        event.name == name && properties.allSatisfy { event.properties[$0.key] == $0.value }
+                    })
+                else {
+                    let expected =
+                        ([name] + properties.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" })
+                        .joined(separator: " ")
+                    let since = rest.filter { $0.name != "screen_shown" }.map(\.description)
+                    return Problem(
+                        message: "the event \(name) was not fired (since the last expected event)",
+                        expected: expected,
+                        actual: since.isEmpty ? "(no events)" : since.joined(separator: "; "))
+                }
+                eventCursor = index + 1
+            case .expectQueuedSwipes(let count):
+                if world.queuedSwipes != count {
+                    return Problem(
+                        message: "the swipe queue holds \(world.queuedSwipes)", expected: "\(count)",
+                        actual: "\(world.queuedSwipes)")
+                }
+            }
+            return nil
+        }
+
+        private func shownText() -> String {
+            world.visibleTexts.filter { !$0.isEmpty }.map { "\"\($0)\"" }.joined(separator: ", ")
+        }
+    }
+}

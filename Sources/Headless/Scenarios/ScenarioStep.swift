@@ -1,0 +1,106 @@
+import Models
+
+/// One step of a scenario, as parsed.
+public enum ScenarioStep: Hashable, Sendable {
+    // MARK: Set-up (before launch)
+
+    /// `given demo people`: alice, bob, carol and dave.
+    case givenDemoPeople
+    /// `given user sam password "…" [born 2000-01-01]`.
+    case givenUser(username: String, password: String, born: String?)
+    /// `given candidates 500`: generated people in the pool besides the accounts.
+    case givenCandidates(Int)
+    /// `given daily likes 3`: the daily like limit.
+    case givenDailyLikes(Int)
+    /// `given latency 2s`: how long every response takes.
+    case givenLatency(Duration)
+    /// `given I am alice`: who "me" is in `carol likes me` before anyone signed in.
+    case givenMe(String)
+
+    // MARK: The user
+
+    /// `launch`.
+    case launch
+    /// `relaunch`: end the process and start it again.
+    case relaunch
+    /// `tap "Log in"`.
+    case tap(String)
+    /// `type "alice" into "Username"`.
+    case type(String, into: String)
+    /// `swipe right|left|up`: like, pass, super like.
+    case swipe(SwipeAction)
+    /// `open discover://chat/bob`.
+    case open(String)
+    /// `logout`: tap "Log out" and confirm.
+    case logout
+
+    // MARK: Time, the other side and the world
+
+    /// `wait 5m` on the virtual clock.
+    case wait(Duration)
+    /// `carol likes me`, `carol super likes me` (also after `given`).
+    case likesMe(String, superLike: Bool)
+    /// `network down` / `network up`.
+    case network(up: Bool)
+    /// `server revokes token`: every session of the signed-in user.
+    case serverRevokesToken
+    /// `server fails next signIn`: the next request to that endpoint fails with a server error.
+    case serverFailsNext(String)
+
+    // MARK: Expectations
+
+    /// `expect screen home`.
+    case expectScreen(String)
+    /// `expect text "…"`: some visible text contains it.
+    case expectText(String)
+    /// `expect no text "…"`.
+    case expectNoText(String)
+    /// `expect alert "Log out?"`.
+    case expectAlert(String)
+    /// `expect event swiped action=like`: fired since the last matched event expectation.
+    case expectEvent(name: String, properties: [String: String])
+    /// `expect queued swipes 2`.
+    case expectQueuedSwipes(Int)
+
+    /// Whether the step sets up the world before launch (`given …`).
+    public var isSetUp: Bool {
+        switch self {
+        case .givenDemoPeople, .givenUser, .givenCandidates, .givenDailyLikes, .givenLatency, .givenMe: true
+        default: false
+        }
+    }
+}
+
+/// A step with where it came from.
+public struct LocatedStep: Hashable, Sendable {
+    /// The step.
+    public let step: ScenarioStep
+    /// The 1-based line number.
+    public let line: Int
+    /// The line's text, trimmed.
+    public let source: String
+
+    /// Creates a located step.
+    public init(step: ScenarioStep, line: Int, source: String) {
+        self.step = step
+        self.line = line
+        self.source = source
+    }
+}
+
+/// A parsed scenario file.
+public struct Scenario: Hashable, Sendable {
+    /// The name from the `scenario:` header.
+    public let name: String
+    /// The file it came from, as given.
+    public let path: String
+    /// The steps in order.
+    public let steps: [LocatedStep]
+
+    /// Creates a scenario.
+    public init(name: String, path: String, steps: [LocatedStep]) {
+        self.name = name
+        self.path = path
+        self.steps = steps
+    }
+}

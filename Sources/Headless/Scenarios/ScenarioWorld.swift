@@ -1,0 +1,60 @@
+import Models
+
+/// What a scenario runs against: an app and a backend a scenario can act on and look at.
+///
+/// The runner only speaks to this protocol, so the backend is a parameter: ``EmbeddedScenarioWorld``
+/// (virtual time, the default) today, a real server later.
+@MainActor
+public protocol ScenarioWorld: AnyObject {
+    /// Everything shown and fired so far.
+    var transcript: Transcript { get }
+    /// The screen on top.
+    var screen: Screen? { get }
+    /// The alert shown.
+    var alert: ScreenAlert? { get }
+    /// Every visible text of the screen and alert.
+    var visibleTexts: [String] { get }
+    /// The signed-in user, if any.
+    var signedInUser: UserID? { get }
+    /// Swipes waiting to reach the server.
+    var queuedSwipes: Int { get }
+
+    /// Adds alice, bob, carol and dave.
+    func addDemoPeople()
+    /// Adds an account.
+    func addUser(username: String, password: String, born: String?) throws(ScenarioRunError)
+    /// Starts the app.
+    func launch()
+    /// Ends the process and starts it again.
+    func relaunch()
+    /// Taps a button by its label.
+    func tap(_ label: String) throws(HeadlessError)
+    /// Types into a field by its label.
+    func type(_ text: String, into label: String) throws(HeadlessError)
+    /// Opens a deep link.
+    func open(_ link: String)
+    /// Lets time pass.
+    func wait(_ duration: Duration)
+    /// Makes `liker` like `liked`.
+    func like(from liker: UserID, to liked: UserID, superLike: Bool)
+    /// Takes the network down or brings it back.
+    func setNetwork(up: Bool)
+    /// Revokes every session of a user.
+    func revokeSessions(of user: UserID)
+    /// Makes the next request to an endpoint fail with a server error.
+    func failNext(_ endpoint: String) throws(ScenarioRunError)
+    /// The live flow tree.
+    func tree() -> String
+}
+
+/// Why a step could not run (as opposed to an expectation that did not hold).
+public struct ScenarioRunError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What went wrong.
+    public let message: String
+
+    /// Creates an error.
+    public init(_ message: String) { self.message = message }
+
+    /// The message.
+    public var description: String { message }
+}
