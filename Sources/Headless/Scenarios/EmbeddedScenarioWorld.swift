@@ -14,18 +14,26 @@ public final class EmbeddedScenarioWorld: ScenarioWorld {
         app = HeadlessApp(backend: EmbeddedBackend(storageDirectory: directory, configuration: configuration))
     }
 
+    /// Everything shown and fired so far.
     public var transcript: Transcript { app.transcript }
+    /// The screen on top.
     public var screen: Screen? { app.screen }
+    /// The alert shown.
     public var alert: ScreenAlert? { app.alert }
+    /// Every visible text of the screen and alert.
     public var visibleTexts: [String] { app.frontEnd.visibleTexts }
+    /// The signed-in user, if any.
     public var signedInUser: UserID? { app.sessionState?.user?.id }
+    /// Swipes waiting in the deck's queue.
     public var queuedSwipes: Int {
         (app.app?.sessionFlow?.children.first { $0 is MainFlow } as? MainFlow)?.deck.context.state
             .queuedSwipes ?? 0
     }
 
+    /// Adds alice, bob, carol and dave to the server.
     public func addDemoPeople() { app.given("given demo people") { _ in app.backend.addDemoAccounts() } }
 
+    /// Adds an account to the server.
     public func addUser(username: String, password: String, born: String?) throws(ScenarioRunError) {
         let birthDate = born.flatMap(CalendarMath.parseDay) ?? CalendarMath.parseDay("1995-01-01") ?? Date()
         let displayName = username.prefix(1).uppercased() + username.dropFirst()
@@ -38,29 +46,39 @@ public final class EmbeddedScenarioWorld: ScenarioWorld {
         app.transcript.append(.note("given user \(username)"))
     }
 
+    /// Starts the app.
     public func launch() { app.launch() }
+    /// Ends the process and starts it again.
     public func relaunch() { app.relaunch() }
+    /// Taps a button by its label.
     public func tap(_ label: String) throws(HeadlessError) { try app.tap(label) }
+    /// Types into a field by its label.
     public func type(_ text: String, into label: String) throws(HeadlessError) {
         try app.type(text, into: label)
     }
+    /// Opens a deep link.
     public func open(_ link: String) { app.open(link) }
+    /// Moves the virtual clock.
     public func wait(_ duration: Duration) { app.advance(by: duration) }
 
+    /// Records a like on the server.
     public func like(from liker: UserID, to liked: UserID, superLike: Bool) {
         app.given("\(liker) \(superLike ? "super likes" : "likes") \(liked)") {
             $0.like(from: liker, to: liked, superLike: superLike)
         }
     }
 
+    /// Takes the network down or brings it back.
     public func setNetwork(up: Bool) {
         app.given("network \(up ? "up" : "down")") { $0.isNetworkDown = !up }
     }
 
+    /// Revokes the user's sessions on the server.
     public func revokeSessions(of user: UserID) {
         app.given("server revokes the sessions of \(user)") { $0.revokeSessions(of: user) }
     }
 
+    /// Makes the next request to an endpoint fail with a server error.
     public func failNext(_ endpoint: String) throws(ScenarioRunError) {
         guard let target = EmbeddedEndpoint(rawValue: endpoint) else {
             throw ScenarioRunError("unknown endpoint \(endpoint)")
@@ -70,5 +88,6 @@ public final class EmbeddedScenarioWorld: ScenarioWorld {
         }
     }
 
+    /// The live flow tree.
     public func tree() -> String { app.tree() }
 }

@@ -23,9 +23,7 @@ public enum ScenarioParser {
     public static func parse(_ text: String, path: String) -> Result<Scenario, ScenarioSyntaxError> {
         var name: String?
         var steps: [LocatedStep] = []
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
-            String($0.hasSuffix("\r") ? $0.dropLast() : $0)
-        }
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
         for (index, rawLine) in lines.enumerated() {
             let number = index + 1
             func fail(_ column: Int, _ message: String) -> Result<Scenario, ScenarioSyntaxError> {
@@ -64,9 +62,9 @@ public enum ScenarioParser {
         guard let name else {
             return .failure(
                 ScenarioSyntaxError(
-                    path: path, line: max(1, lines.count), column: 1,
+                    path: path, line: 1, column: 1,
                     message: "the file has no 'scenario: <name>' header",
-                    lineText: lines.last ?? ""))
+                    lineText: lines.first ?? ""))
         }
         return .success(Scenario(name: name, path: path, steps: steps))
     }
