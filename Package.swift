@@ -91,6 +91,14 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        // The built `discover` binary, run as a process: output and exit codes against expected files.
+        .testTarget(
+            name: "CLITests",
+            dependencies: ["discover", "TestSupport"],
+            exclude: ["Fixtures", "Expected"],
+            swiftSettings: strict
+        ),
+
         // MARK: Integration tests, one target per use case
 
         // Session: launch, restore, refresh, expiry, revocation, logout, deep links, relaunch.

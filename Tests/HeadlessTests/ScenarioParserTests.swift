@@ -58,18 +58,24 @@ import Testing
                 .givenDailyLikes(3), .givenLatency(.milliseconds(250)), .givenMe("alice"),
                 .likesMe("carol", superLike: false), .likesMe("carol", superLike: true), .launch, .relaunch,
                 .tap("Log in"), .type("alice", into: "Username or email"), .swipe(.like), .swipe(.pass),
-                .swipe(.superLike), .open("discover://chat/bob"), .open("discover://deck"), .logout, .wait(.seconds(5)),
-                .wait(.seconds(600)), .wait(.seconds(7200)), .wait(.seconds(86_400)), .likesMe("bob", superLike: false),
-                .likesMe("bob", superLike: true), .network(up: false), .network(up: true), .serverRevokesToken,
-                .serverFailsNext("signIn"), .expectScreen("home"), .expectText("Hi\tthere\n"), .expectNoText("Oops"),
-                .expectAlert("Log out?"), .expectEvent(name: "swiped", properties: ["action": "like", "user": "carol"]),
+                .swipe(.superLike), .open("discover://chat/bob"), .open("discover://deck"), .logout,
+                .wait(.seconds(5)),
+                .wait(.seconds(600)), .wait(.seconds(7200)), .wait(.seconds(86_400)),
+                .likesMe("bob", superLike: false),
+                .likesMe("bob", superLike: true), .network(up: false), .network(up: true),
+                .serverRevokesToken,
+                .serverFailsNext("signIn"), .expectScreen("home"), .expectText("Hi\tthere\n"),
+                .expectNoText("Oops"),
+                .expectAlert("Log out?"),
+                .expectEvent(name: "swiped", properties: ["action": "like", "user": "carol"]),
                 .expectQueuedSwipes(2),
             ])
     }
 
     @Test func commentsBlankLinesAndWindowsLineEndings_areIgnored() throws {
         let scenario = try ScenarioParser.parse(
-            "# a comment\r\n\r\nscenario:   Named  thing \r\nlaunch # trailing comment\r\n\r\n", path: "t.scenario"
+            "# a comment\r\n\r\nscenario:   Named  thing \r\nlaunch # trailing comment\r\n\r\n",
+            path: "t.scenario"
         ).get()
         #expect(scenario.name == "Named  thing")
         #expect(scenario.steps == [LocatedStep(step: .launch, line: 4, source: "launch # trailing comment")])
@@ -80,7 +86,10 @@ import Testing
         ("scenario:\n", 1, 1, "the scenario needs a name after 'scenario:'"),
         ("# only a comment\n", 1, 1, "the file has no 'scenario: <name>' header"),
         ("scenario: x\ntapp \"Log in\"\n", 2, 1, "unknown step 'tapp'; did you mean 'tap \"<label>\"'?"),
-        ("scenario: x\nexpct screen home\n", 2, 1, "unknown step 'expct'; did you mean 'expect screen <name>'?"),
+        (
+            "scenario: x\nexpct screen home\n", 2, 1,
+            "unknown step 'expct'; did you mean 'expect screen <name>'?"
+        ),
         ("scenario: x\ntap \"Log in\n", 2, 5, "this string has no closing quote"),
         ("scenario: x\ntap \"a\\q\"\n", 2, 7, "unknown escape '\\q'"),
         ("scenario: x\ntap Log\n", 2, 5, "expected the label of a button, in quotes"),
@@ -91,14 +100,24 @@ import Testing
         ("scenario: x\nswipe down\n", 2, 7, "expected right, left or up"),
         ("scenario: x\nnetwork sideways\n", 2, 9, "expected up or down"),
         ("scenario: x\ngiven candidates many\n", 2, 18, "expected a whole number from 0 to 10000000"),
-        ("scenario: x\ngiven user sam password \"p\" born 2000-02-30\n", 2, 34, "'2000-02-30' is not a date YYYY-MM-DD"),
-        ("scenario: x\nserver fails next login\n", 2, 19, "unknown endpoint 'login'; one of: signIn, signUp, validate, refresh, signOut, saveProfile, fetchProfile, fetchCandidates, sendSwipe, undoSwipe, savePreferences, fetchMatches"),
+        (
+            "scenario: x\ngiven user sam password \"p\" born 2000-02-30\n", 2, 34,
+            "'2000-02-30' is not a date YYYY-MM-DD"
+        ),
+        (
+            "scenario: x\nserver fails next login\n", 2, 19,
+            "unknown endpoint 'login'; one of: signIn, signUp, validate, refresh, signOut, saveProfile, fetchProfile, fetchCandidates, sendSwipe, undoSwipe, savePreferences, fetchMatches"
+        ),
         ("scenario: x\nserver explodes\n", 2, 8, "expected 'revokes token' or 'fails next <endpoint>'"),
-        ("scenario: x\nexpect weather sunny\n", 2, 8, "expected screen, text, no text, alert, event or queued swipes after 'expect'"),
+        (
+            "scenario: x\nexpect weather sunny\n", 2, 8,
+            "expected screen, text, no text, alert, event or queued swipes after 'expect'"
+        ),
         ("scenario: x\nexpect event swiped action\n", 2, 21, "expected key=value, found 'action'"),
         ("scenario: x\nbob likes you\n", 2, 11, "expected 'me'"),
     ])
-    func mistakes_areReportedWithLineAndColumn(_ text: String, _ line: Int, _ column: Int, _ message: String) {
+    func mistakes_areReportedWithLineAndColumn(_ text: String, _ line: Int, _ column: Int, _ message: String)
+    {
         let found = error(text)
         #expect(found?.line == line)
         #expect(found?.column == column)
@@ -128,7 +147,8 @@ import Testing
 @Suite struct CommandArgumentsTests {
     @Test func optionsFlagsAndPositionals_areSeparated() throws {
         let parsed = try CommandArguments.parse(
-            ["a", "--filter", "x y", "--junit=out.xml", "--print-transcript", "--", "--b"], options: ["filter", "junit"],
+            ["a", "--filter", "x y", "--junit=out.xml", "--print-transcript", "--", "--b"],
+            options: ["filter", "junit"],
             flags: ["print-transcript"]
         ).get()
         #expect(parsed.positionals == ["a", "--b"])
@@ -143,7 +163,8 @@ import Testing
 
     @Test(arguments: [
         (["--nope"], "unknown option '--nope'"), (["-x"], "unknown option '-x'"),
-        (["--filter"], "'--filter' needs a value"), (["--print-transcript=yes"], "'--print-transcript' takes no value"),
+        (["--filter"], "'--filter' needs a value"),
+        (["--print-transcript=yes"], "'--print-transcript' takes no value"),
     ])
     func mistakes_areUsageErrors(_ arguments: [String], _ message: String) {
         let result = CommandArguments.parse(arguments, options: ["filter"], flags: ["print-transcript"])

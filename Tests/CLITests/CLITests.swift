@@ -1,0 +1,147 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Runs the built `discover` binary as a process and compares its output and exit code with the
+/// files in `Expected/` (regenerate one by running the command in `Tests/CLITests` and reviewing).
+@Suite struct CLITests {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    static let root = folder.deletingLastPathComponent().deletingLastPathComponent()
+
+    struct Outcome {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    /// The `discover` binary next to the test bundle.
+    static var binary: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+            "discover")
+    }
+
+    func discover(_ arguments: [String], input: String? = nil, in directory: URL = CLITests.folder) throws
+        -> Outcome
+    {
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        let stdout = Pipe()
+        let stderr = Pipe()
+        let stdin = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        process.standardInput = stdin
+        try process.run()
+        if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
+        try stdin.fileHandleForWriting.close()
+        let out = stdout.fileHandleForReading.readDataToEndOfFile()
+        let err = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Outcome(
+            status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+            stderr: String(decoding: err, as: UTF8.self))
+    }
+
+    func expected(_ name: String) throws -> String {
+        try String(contentsOf: Self.folder.appendingPathComponent("Expected/\(name)"), encoding: .utf8)
+    }
+
+    @Test func aPassingScenario_printsPASS_andASummary_andExitsZero() throws {
+        let outcome = try discover(["run", "Fixtures/pass.scenario"])
+        #expect(outcome.status == 0)
+        #expect(outcome.stdout == (try expected("pass.stdout")))
+        #expect(outcome.stderr.isEmpty)
+    }
+
+    @Test func aFailingScenario_printsExpectedActualAndTheLastScreens_andExitsOne() throws {
+        let outcome = try discover(["run", "Fixtures/pass.scenario", "Fixtures/fail.scenario"])
+        #expect(outcome.status == 1)
+        #expect(outcome.stdout == (try expected("fail.stdout")))
+    }
+
+    @Test func aSyntaxError_printsFileLineColumnAndACaret_runsNothing_andExitsTwo() throws {
+        let outcome = try discover(["run", "Fixtures/pass.scenario", "Fixtures/syntax.scenario"])
+        #expect(outcome.status == 2)
+        #expect(outcome.stdout.isEmpty)
+        #expect(outcome.stderr == (try expected("syntax.stderr")))
+    }
+
+    @Test func junitAndJSONReports_areWritten() throws {
+        let directory = TemporaryDirectory()
+        let junit = directory.url.appendingPathComponent("report.xml").path
+        let transcripts = directory.url.appendingPathComponent("transcripts").path
+        let outcome = try discover([
+            "run", "Fixtures/pass.scenario", "Fixtures/fail.scenario", "--junit", junit, "--transcript",
+            transcripts,
+        ])
+        #expect(outcome.status == 1)
+        #expect(try String(contentsOfFile: junit, encoding: .utf8) == (try expected("junit.xml")))
+        let json = try String(contentsOfFile: transcripts + "/signing-in-works.json", encoding: .utf8)
+        #expect(json == (try expected("signing-in-works.json")))
+        #expect(FileManager.default.fileExists(atPath: transcripts + "/a-wrong-expectation-fails.json"))
+    }
+
+    @Test func filter_selectsScenariosByName() throws {
+        let outcome = try discover([
+            "run", "Fixtures/pass.scenario", "Fixtures/fail.scenario", "--filter", "signing",
+        ])
+        #expect(outcome.status == 0)
+        #expect(outcome.stdout == (try expected("pass.stdout")))
+    }
+
+    @Test func play_drivenThroughAPipe_showsScreens_takesSteps_andSavesThemAsAScenario() throws {
+        let directory = TemporaryDirectory()
+        let input = try String(
+            contentsOf: Self.folder.appendingPathComponent("Fixtures/play.input"), encoding: .utf8)
+        let outcome = try discover(["play"], input: input, in: directory.url)
+        #expect(outcome.status == 0)
+        #expect(outcome.stdout == (try expected("play.stdout")))
+        let saved = try String(
+            contentsOf: directory.url.appendingPathComponent("play-recorded.scenario"), encoding: .utf8)
+        #expect(saved == (try expected("play-recorded.scenario")))
+        let replay = try discover(["run", "play-recorded.scenario"], in: directory.url)
+        #expect(replay.stdout == "PASS  play-recorded  (play-recorded.scenario)\n1 passed, 0 failed\n")
+    }
+
+    @Test(arguments: ["run", "demo", "tree", "graph", "play"])
+    func everyCommand_hasHelp(_ command: String) throws {
+        let outcome = try discover([command, "--help"])
+        #expect(outcome.status == 0)
+        #expect(outcome.stdout.hasPrefix("usage: discover \(command)"))
+    }
+
+    @Test func unknownCommandsAndOptions_areUsageErrors() throws {
+        let command = try discover(["frobnicate"])
+        #expect(command.status == 2)
+        #expect(command.stderr.hasPrefix("discover: unknown command 'frobnicate'"))
+        let option = try discover(["run", "--colour", "Fixtures"])
+        #expect(option.status == 2)
+        #expect(option.stderr.hasPrefix("discover run: unknown option '--colour'"))
+        let nothing = try discover([])
+        #expect(nothing.status == 2)
+        let missing = try discover(["run", "Fixtures/missing.scenario"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr == "discover: no such file or folder: Fixtures/missing.scenario\n")
+    }
+
+    @Test func graph_printsTheMermaidFlowchart_fromTheFlowsDeclarations() throws {
+        let outcome = try discover(["graph"])
+        #expect(outcome.status == 0)
+        #expect(outcome.stdout == (try expected("graph.mmd")))
+    }
+
+    @Test func tree_runsAScenarioPrefix_andPrintsTheLiveTree() throws {
+        let outcome = try discover(["tree", "Fixtures/pass.scenario", "--until", "8"])
+        #expect(outcome.status == 0)
+        #expect(outcome.stdout == (try expected("tree.stdout")))
+    }
+
+    @Test func demo_runsTheDemoScenario_andPrintsItsTranscript() throws {
+        let outcome = try discover(["demo"], in: Self.root)
+        #expect(outcome.status == 0)
+        #expect(outcome.stdout.contains("You and Alice like each other."))
+        #expect(outcome.stdout.hasSuffix("1 passed, 0 failed\n"))
+    }
+}
