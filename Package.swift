@@ -43,7 +43,7 @@ let package = Package(
         // A front end with no UI: screen stack, text rendering, transcript, and a driver.
         .target(
             name: "Headless",
-            dependencies: ["Flows", "Services", "Models", "EmbeddedBackend"],
+            dependencies: ["Flows", "Interactors", "Services", "Models", "EmbeddedBackend"],
             swiftSettings: strict
         ),
         // The command-line tool over Headless.

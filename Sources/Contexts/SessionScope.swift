@@ -46,9 +46,22 @@ public final class SessionScope {
         return deck
     }
 
-    /// Makes the list of the user's matches.
-    public func makeMatchListContext() -> MatchListContext {
-        MatchListContext(authorizer: authorizer, discovery: services.discovery)
+    /// Makes the chat, with its outbox in the user's data folder (memory only, and the error reported,
+    /// if the folder cannot be made).
+    public func makeChatContext() -> ChatContext {
+        var outboxStore: (any OutboxStore)?
+        var failure: StoreError?
+        do {
+            let folder = try services.userData.directory(for: user.id)
+            outboxStore = FileOutboxStore(fileURL: folder.appendingPathComponent("outbox.json"))
+        } catch {
+            failure = error
+        }
+        let chat = ChatContext(
+            viewer: user.id, authorizer: authorizer, chat: services.chat, scheduler: services.scheduler,
+            ids: services.ids, outboxStore: outboxStore)
+        if let failure { chat.store.report(failure) }
+        return chat
     }
 
     /// Makes the editor of who the user looks for.

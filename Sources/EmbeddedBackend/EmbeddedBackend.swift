@@ -37,6 +37,7 @@ public struct EmbeddedBackend: Sendable {
             auth: EmbeddedAuthService(server: server),
             profiles: EmbeddedProfileService(server: server),
             discovery: EmbeddedDiscoveryService(server: server),
+            chat: EmbeddedChatService(server: server),
             sessionStore: FileSessionStore(fileURL: sessionFileURL),
             userData: FileUserDataStore(
                 rootURL: storageDirectory.appendingPathComponent("users", isDirectory: true)),

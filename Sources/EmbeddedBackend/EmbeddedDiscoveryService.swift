@@ -35,9 +35,4 @@ public struct EmbeddedDiscoveryService: DiscoveryService {
     ) {
         server.savePreferences(preferences, accessToken: accessToken, completion: completion)
     }
-
-    /// Reads the viewer's matches from the server.
-    public func fetchMatches(accessToken: String, completion: @escaping ServiceCompletion<[Match]>) {
-        server.fetchMatches(accessToken: accessToken, completion: completion)
-    }
 }

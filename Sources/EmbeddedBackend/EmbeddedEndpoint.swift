@@ -22,6 +22,16 @@ public enum EmbeddedEndpoint: String, Hashable, Sendable, CaseIterable {
     case undoSwipe
     /// Save who the user looks for.
     case savePreferences
-    /// Read one's matches.
-    case fetchMatches
+    /// Read the conversations list.
+    case fetchConversations
+    /// Read a page of history.
+    case fetchMessages
+    /// Send a message.
+    case sendMessage
+    /// Mark a conversation read.
+    case markRead
+    /// Say typing started or stopped.
+    case setTyping
+    /// End a match.
+    case unmatch
 }

@@ -138,12 +138,6 @@ extension EmbeddedServer {
         }
     }
 
-    func fetchMatches(accessToken: String, completion: @escaping ServiceCompletion<[Match]>) {
-        perform(.fetchMatches, completion: completion) { state, now in
-            authorize(accessToken, in: state, now: now).map { viewer in matches(of: viewer, in: state) }
-        }
-    }
-
     // MARK: Internals
 
     private func page(
@@ -169,7 +163,9 @@ extension EmbeddedServer {
                 let id = state.accountOrder[index]
                 position = .account(index + 1)
                 scanned += 1
-                guard id != viewer, swiped[id] == nil, let other = state.accounts[id] else { continue }
+                guard id != viewer, swiped[id] == nil, let other = state.accounts[id],
+                    !state.chat.blocked.contains(Self.pair(viewer, id))
+                else { continue }
                 let age = CalendarMath.age(bornOn: other.user.birthDate, at: now)
                 let distance = other.location.distanceKm(to: account.location)
                 guard ages.contains(age), distance <= preferences.maximumDistanceKm else { continue }
@@ -233,7 +229,7 @@ extension EmbeddedServer {
         state.accounts[id] != nil || pool.index(of: id) != nil
     }
 
-    private func displayName(of id: UserID, in state: State) -> String {
+    func displayName(of id: UserID, in state: State) -> String {
         if let account = state.accounts[id] { return account.user.displayName }
         if let index = pool.index(of: id) { return pool.candidate(index, from: .origin).displayName }
         return id.rawValue

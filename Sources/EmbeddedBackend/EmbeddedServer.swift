@@ -31,6 +31,7 @@ public final class EmbeddedServer: Sendable {
         var accounts: [UserID: Account] = [:]
         var accountOrder: [UserID] = []
         var discovery = DiscoveryState()
+        var chat = ChatServerState()
         var identifiers: [String: UserID] = [:]
         var accessTokens: [String: TokenRecord] = [:]
         var refreshTokens: [String: TokenRecord] = [:]

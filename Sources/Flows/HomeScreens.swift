@@ -1,6 +1,6 @@
 import Models
 
-/// Builds the signed-in home screen (tabs around the deck or the matches) and the chat placeholder.
+/// Builds the signed-in home screen (tabs around the deck or the matches) and its logout alert.
 enum HomeScreens {
     enum Tab: Hashable, Sendable {
         case deck
@@ -13,7 +13,6 @@ enum HomeScreens {
     static let back: ActionID = "back"
     static let cancel: ActionID = "cancel"
     static let confirmLogOut: ActionID = "confirmLogOut"
-    static let matchPrefix = "match:"
 
     static func home(user: User, tab: Tab, content: [ScreenElement]) -> Screen {
         var elements: [ScreenElement] = [
@@ -28,30 +27,11 @@ enum HomeScreens {
         return Screen(id: .home, title: "Discover", elements: elements)
     }
 
-    static func matches(_ matches: [Match]) -> [ScreenElement] {
-        guard !matches.isEmpty else { return [.text("No matches yet. Like someone who likes you back!")] }
-        return [.text("New matches")]
-            + matches.map { match in
-                .action(ScreenAction(id: ActionID(matchPrefix + match.id), label: match.displayName))
-            }
-    }
-
-    static func matchID(for action: ActionID) -> String? {
-        action.rawValue.hasPrefix(matchPrefix) ? String(action.rawValue.dropFirst(matchPrefix.count)) : nil
-    }
-
-    static func chatPlaceholder(match: String) -> Screen {
-        Screen(
-            id: .chat, title: "Chat",
-            elements: [
-                .text("Conversation \(match)"),
-                .notice("Chat is not part of this version yet."),
-                .action(ScreenAction(id: back, label: "Back")),
-            ])
-    }
-
-    static func logoutAlert(queuedSwipes: Int) -> ScreenAlert {
+    static func logoutAlert(queuedSwipes: Int, unsentMessages: Int) -> ScreenAlert {
         var message = "You'll need to log in again to see your matches."
+        if unsentMessages > 0 {
+            message += " \(unsentMessages) message(s) have not been sent yet and will be lost."
+        }
         if queuedSwipes > 0 {
             message += " \(queuedSwipes) swipe(s) have not been sent yet and will be lost."
         }

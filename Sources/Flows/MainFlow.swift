@@ -3,29 +3,26 @@ import Models
 
 /// Scripts the signed-in app for one session; it and everything below it die with the session.
 ///
-/// 1. The matches list loads as soon as the session starts, and the deck (``DeckFlow``) too — for a
+/// 1. The chat (matches, conversations, the outbox, the live feed) starts with the session, and the deck (``DeckFlow``) too — for a
 ///    new account, after ``ProfileSetupFlow``, so it ranks with the new profile.
 /// 2. A new account first goes through ``ProfileSetupFlow``.
 /// 3. Home: tabs for the deck and the matches; a new match (``MatchMade``) joins the list at once.
 /// 4. Routes (deep links, or the place restored on relaunch): deck, matches, a profile
-///    (``ProfileFlow``), a conversation (a placeholder until chat lands).
+///    (``ProfileFlow``), a conversation (``ChatFlow``).
 /// 5. Every move is reported to the ``SessionContext`` so a relaunch returns to it.
 /// 6. "Log out" asks for confirmation (warning about unsent swipes), then the session context logs out.
 @MainActor
 public final class MainFlow: FlowNode {
     /// What this flow shows and starts, for the flow graph.
     nonisolated public static let declaration = FlowDeclaration(
-        name: "MainFlow", screens: [.home, .chat],
-        transitions: [
-            .init(.home, .chat, on: "a match"), .init(.chat, .home, on: "Back"),
-            .init(.profileSetup, .home, on: "Save or Skip"),
-        ],
-        children: ["DeckFlow", "ProfileSetupFlow", "ProfileFlow"])
+        name: "MainFlow", screens: [.home],
+        transitions: [.init(.profileSetup, .home, on: "Save or Skip")],
+        children: ["DeckFlow", "ProfileSetupFlow", "ProfileFlow", "ChatFlow"])
 
     /// The deck flow, alive for the whole session.
     public let deck: DeckFlow
-    /// The user's matches.
-    public let matches: MatchListContext
+    /// The user's matches and conversations.
+    public let chat: ChatContext
 
     private let environment: FlowEnvironment
     private let scope: SessionScope
@@ -43,14 +40,14 @@ public final class MainFlow: FlowNode {
         self.deck = DeckFlow(environment: environment, context: scope.makeDeckContext()) { current in
             scope.makePreferencesContext(current: current)
         }
-        self.matches = scope.makeMatchListContext()
+        self.chat = scope.makeChatContext()
         super.init(name: "MainFlow")
-        subscribe(to: MatchMade.self) { [weak self] event in self?.matches.matchMade(event.match) }
+        subscribe(to: MatchMade.self) { [weak self] event in self?.chat.matchMade(event.match) }
     }
 
     /// The session's user and the home tab.
     public override var stateSummary: String? {
-        "SessionScope: \(scope.user.id) tab=\(tab) matches=\(matches.state.count)"
+        "SessionScope: \(scope.user.id) tab=\(tab) rows=\(chat.state.rowIDs.count) outbox=\(chat.state.outboxCount)"
     }
 
     /// Starts the signed-in app: the deck and matches load, profile set-up comes first for a new
@@ -59,8 +56,11 @@ public final class MainFlow: FlowNode {
         attach(deck)
         deck.onContentChanged = { [weak self] in self?.refreshHome() }
         deck.onOpenChat = { [weak self] match in self?.open(.chat(match.id)) }
-        observations = [matches.observe { [weak self] _ in self?.refreshHome() }]
-        matches.load()
+        observations = [
+            chat.observe { [weak self] _ in self?.refreshHome() },
+            chat.store.observeErrors { [weak self] error in self?.raise(error) },
+        ]
+        chat.start()
         guard isNewAccount else {
             deck.start()
             return open(route ?? .deck)
@@ -81,7 +81,10 @@ public final class MainFlow: FlowNode {
 
     /// Goes to a route: a tab of home, or a screen pushed above home.
     public func open(_ route: Route) {
-        for child in children where child is ProfileFlow { child.detachFromParent() }
+        for child in children where child is ProfileFlow || child is ChatFlow {
+            (child as? ChatFlow)?.context?.close()
+            child.detachFromParent()
+        }
         switch route {
         case .deck:
             showHome(.deck)
@@ -101,13 +104,16 @@ public final class MainFlow: FlowNode {
             }
             attach(profile)
             profile.start()
-        case .chat(let match):
+        case .chat(let conversation):
             showHome(.matches)
-            environment.show(HomeScreens.chatPlaceholder(match: match), .push) { [weak self] intent in
-                guard let self, intent == .tap(HomeScreens.back) else { return }
-                self.environment.presenter.pop()
+            let flow = ChatFlow(environment: environment, conversation: conversation, chat: chat) {
+                [weak self] in
+                guard let self else { return }
+                for child in self.children where child is ChatFlow { child.detachFromParent() }
                 self.session?.routeChanged(self.tabRoute)
             }
+            attach(flow)
+            flow.start()
         }
         session?.routeChanged(route)
     }
@@ -115,7 +121,7 @@ public final class MainFlow: FlowNode {
     private var tabRoute: Route { tab == .deck ? .deck : .matches }
 
     private var homeScreen: Screen {
-        let content = tab == .deck ? deck.content : HomeScreens.matches(matches.state)
+        let content = tab == .deck ? deck.content : ChatScreens.matchesList(chat.state)
         return HomeScreens.home(user: scope.user, tab: tab, content: content)
     }
 
@@ -137,13 +143,14 @@ public final class MainFlow: FlowNode {
         case .tap(HomeScreens.matchesTab): open(.matches)
         case .tap(HomeScreens.logOut):
             environment.presenter.showAlert(
-                HomeScreens.logoutAlert(queuedSwipes: deck.context.state.queuedSwipes)
+                HomeScreens.logoutAlert(
+                    queuedSwipes: deck.context.state.queuedSwipes, unsentMessages: chat.state.outboxCount)
             ) {
                 [weak self] in self?.logoutAlertIntent($0)
             }
         case .tap(let id):
-            if let match = HomeScreens.matchID(for: id) {
-                open(.chat(match))
+            if let conversation = ChatScreens.conversationID(for: id) {
+                open(.chat(conversation))
             } else if tab == .deck {
                 _ = deck.handle(intent)
             }

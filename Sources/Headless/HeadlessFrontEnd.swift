@@ -1,4 +1,5 @@
 import Flows
+import Interactors
 import Models
 
 /// A front end with no UI: keeps the screen stack, modals and alert, renders them as text, lets a
@@ -17,6 +18,11 @@ public final class HeadlessFrontEnd: Presenter {
     private var modals: [Entry] = []
     private var alert: (alert: ScreenAlert, onIntent: IntentHandler)?
     private let transcript: Transcript
+    private var shownLists: [String: (revision: Int, ids: [String])] = [:]
+
+    /// Lists whose changes did not lead to the rows the new snapshot holds, one line each. A correct
+    /// engine leaves this empty.
+    public private(set) var listErrors: [String] = []
 
     /// Creates a front end writing into `transcript`.
     public init(transcript: Transcript) { self.transcript = transcript }
@@ -146,10 +152,41 @@ public final class HeadlessFrontEnd: Presenter {
     }
 
     private func shown(_ screen: Screen) {
+        for list in screen.lists { shownLists[list.id] = (list.revision, list.items.map(\.id)) }
         transcript.append(.screen(screen.id, ScreenRenderer.render(screen)))
     }
 
+    /// Applies each list's changes to the rows shown and checks the result against the snapshot, as a
+    /// table view would; a mismatch is recorded, loudly.
+    private func applyListChanges(_ screen: Screen) {
+        for list in screen.lists {
+            let ids = list.items.map(\.id)
+            defer { shownLists[list.id] = (list.revision, ids) }
+            guard let shown = shownLists[list.id] else { continue }
+            if list.revision == shown.revision {
+                if shown.ids != ids { fail("list \(list.id) changed rows without a new revision") }
+            } else if list.revision == shown.revision + 1 {
+                guard let result = ListDiff.apply(list.changes, to: shown.ids) else {
+                    fail("list \(list.id) revision \(list.revision): a change does not fit the rows shown")
+                    continue
+                }
+                if result != ids {
+                    fail(
+                        "list \(list.id) revision \(list.revision): applying the changes gives \(result.count) rows, the snapshot has \(ids.count)"
+                    )
+                }
+            }
+            // Any other revision: the list was off screen meanwhile; it is shown afresh, as reloadData would.
+        }
+    }
+
+    private func fail(_ message: String) {
+        listErrors.append(message)
+        transcript.append(.error("list out of sync: \(message)"))
+    }
+
     private func updated(from old: Screen, to new: Screen) {
+        applyListChanges(new)
         let before = ScreenRenderer.render(old).split(separator: "\n")
         let after = ScreenRenderer.render(new).split(separator: "\n")
         let removed = before.filter { !after.contains($0) }.map { "  - \($0)" }

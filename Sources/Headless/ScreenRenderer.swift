@@ -23,6 +23,11 @@ public enum ScreenRenderer {
                 lines.append(
                     tabs.map { $0.isSelected == true ? "<\($0.label)>" : " \($0.label) " }.joined(
                         separator: " | "))
+            case .list(let list):
+                if list.items.isEmpty { lines.append("(empty list)") }
+                for item in list.items {
+                    lines.append("  • \(item.title)" + (item.detail.isEmpty ? "" : "  — \(item.detail)"))
+                }
             case .options(let label, let options):
                 lines.append(
                     "\(label): "

@@ -24,8 +24,18 @@ public struct Screen: Hashable, Sendable {
             case .action(let action): [action]
             case .tabs(let tabs): tabs
             case .options(_, let options): options
+            case .list(let list):
+                list.items.compactMap { item in item.action.map { ScreenAction(id: $0, label: item.title) } }
             case .text, .notice, .error, .field: []
             }
+        }
+    }
+
+    /// Every list on the screen, in display order.
+    public var lists: [ScreenList] {
+        elements.compactMap { element in
+            if case .list(let list) = element { return list }
+            return nil
         }
     }
 
@@ -56,6 +66,8 @@ public struct Screen: Hashable, Sendable {
             case .options(let label, let actions):
                 texts.append(label)
                 texts += actions.map(\.label)
+            case .list(let list):
+                texts += list.items.flatMap { [$0.title, $0.detail] }
             }
         }
         return texts

@@ -14,4 +14,6 @@ public enum ScreenElement: Hashable, Sendable {
     case tabs([ScreenAction])
     /// A labelled group of options the user toggles.
     case options(label: String, [ScreenAction])
+    /// A list of rows that changes in place.
+    case list(ScreenList)
 }

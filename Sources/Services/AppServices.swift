@@ -8,6 +8,8 @@ public struct AppServices: Sendable {
     public var profiles: any ProfileService
     /// Candidates and swipes.
     public var discovery: any DiscoveryService
+    /// Conversations and messages.
+    public var chat: any ChatService
     /// The stored session.
     public var sessionStore: any SessionStore
     /// Per-user local data.
@@ -20,12 +22,14 @@ public struct AppServices: Sendable {
     /// Bundles services.
     public init(
         auth: any AuthService, profiles: any ProfileService, discovery: any DiscoveryService,
+        chat: any ChatService,
         sessionStore: any SessionStore, userData: any UserDataStore, scheduler: any Scheduler,
         ids: any IDGenerator
     ) {
         self.auth = auth
         self.profiles = profiles
         self.discovery = discovery
+        self.chat = chat
         self.ids = ids
         self.sessionStore = sessionStore
         self.userData = userData

@@ -19,7 +19,4 @@ public protocol DiscoveryService: Sendable {
     /// Replaces who the viewer looks for.
     func savePreferences(
         _ preferences: SearchPreferences, accessToken: String, completion: @escaping ServiceCompletion<Void>)
-
-    /// Reads the viewer's matches, newest first.
-    func fetchMatches(accessToken: String, completion: @escaping ServiceCompletion<[Match]>)
 }

@@ -103,10 +103,11 @@ import Testing
                     id: "m-alice-carol", user: "carol", displayName: "Carol", matchedAt: backend.scheduler.now
                 ))
         #expect(backend.server.matches(of: "carol").map(\.user) == ["alice"])
-        let matches = Collector<[Match]>()
-        discovery.fetchMatches(accessToken: token, completion: matches.completion)
+        let conversations = Collector<[ConversationSummary]>()
+        EmbeddedChatService(server: backend.server).fetchConversations(
+            accessToken: token, completion: conversations.completion)
         backend.scheduler.runDue()
-        #expect(try matches.last?.get().map(\.id) == ["m-alice-carol"])
+        #expect(try conversations.last?.get().map(\.id) == ["m-alice-carol"])
     }
 
     @Test func onlyAPass_canBeUndone() {

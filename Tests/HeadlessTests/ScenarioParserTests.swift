@@ -106,12 +106,12 @@ import Testing
         ),
         (
             "scenario: x\nserver fails next login\n", 2, 19,
-            "unknown endpoint 'login'; one of: signIn, signUp, validate, refresh, signOut, saveProfile, fetchProfile, fetchCandidates, sendSwipe, undoSwipe, savePreferences, fetchMatches"
+            "unknown endpoint 'login'; one of: signIn, signUp, validate, refresh, signOut, saveProfile, fetchProfile, fetchCandidates, sendSwipe, undoSwipe, savePreferences, fetchConversations, fetchMessages, sendMessage, markRead, setTyping, unmatch"
         ),
         ("scenario: x\nserver explodes\n", 2, 8, "expected 'revokes token' or 'fails next <endpoint>'"),
         (
             "scenario: x\nexpect weather sunny\n", 2, 8,
-            "expected screen, text, no text, alert, event or queued swipes after 'expect'"
+            "expected screen, text, no text, alert, event, queued swipes, outbox or unread after 'expect'"
         ),
         ("scenario: x\nexpect event swiped action\n", 2, 21, "expected key=value, found 'action'"),
         ("scenario: x\nbob likes you\n", 2, 11, "expected 'me'"),

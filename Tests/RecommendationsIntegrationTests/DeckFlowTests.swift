@@ -81,7 +81,8 @@ import Testing
         try world.app.tap("Like")
         try world.app.tap("Send a message")
         #expect(world.app.screen?.id == .chat)
-        #expect(texts.contains("Conversation m-alice-carol"))
+        #expect(world.app.screen?.title == "Carol")
+        #expect(texts.contains("You matched with Carol. Say hi!"))
         try world.app.tap("Back")
         #expect(world.app.screen?.actions.first { $0.isSelected == true }?.label == "Matches")
     }

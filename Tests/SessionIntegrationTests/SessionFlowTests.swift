@@ -263,7 +263,7 @@ import Testing
             world.app.tree() == """
                 AppFlow handles: DeepLinkError
                 └─ SessionFlow [SessionContext: signed in as alice] handles: SessionError hears: DeepLinkOpened
-                   └─ MainFlow [SessionScope: alice tab=deck matches=0] hears: MatchMade
+                   └─ MainFlow [SessionScope: alice tab=deck rows=0 outbox=0] hears: MatchMade
                       ├─ DeckFlow [DeckContext: cards=20 top=carol]
                       └─ ProfileFlow [ProfileViewerContext: loaded bob]
                 """)

@@ -30,6 +30,47 @@ public final class EmbeddedScenarioWorld: ScenarioWorld {
             .queuedSwipes ?? 0
     }
 
+    /// Messages waiting in the outbox.
+    public var outboxCount: Int { mainFlow?.chat.state.outboxCount ?? 0 }
+
+    /// The unread count of the conversation with a user.
+    public func unreadCount(with user: UserID) -> Int? { mainFlow?.chat.state.unreadCount(with: user) }
+
+    /// Sends a message as `sender`'s app would.
+    public func sendMessage(from sender: UserID, to recipient: UserID, _ text: String)
+        throws(ScenarioRunError)
+    {
+        do {
+            try app.backend.server.sendMessage(from: sender, to: recipient, text)
+        } catch {
+            throw ScenarioRunError("\(sender) cannot send to \(recipient): \(error)")
+        }
+        app.transcript.append(.note("\(sender) sends \"\(text)\""))
+        app.settle()
+    }
+
+    /// `reader` reads the conversation, as their app would.
+    public func read(by reader: UserID, with other: UserID) {
+        app.given("\(reader) reads") { $0.markRead(by: reader, with: other) }
+    }
+
+    /// `typist` starts typing, as their app would.
+    public func type(by typist: UserID, to other: UserID) {
+        app.given("\(typist) types") { $0.setTyping(by: typist, with: other, isTyping: true) }
+    }
+
+    /// `user` unmatches `other`, as their app would.
+    public func unmatch(by user: UserID, with other: UserID) {
+        app.given("\(user) unmatches \(other)") { $0.unmatch(by: user, with: other) }
+    }
+
+    /// Lists whose changes did not add up.
+    public var listErrors: [String] { app.frontEnd.listErrors }
+
+    private var mainFlow: MainFlow? {
+        app.app?.sessionFlow?.children.first { $0 is MainFlow } as? MainFlow
+    }
+
     /// Adds alice, bob, carol and dave to the server.
     public func addDemoPeople() { app.given("given demo people") { _ in app.backend.addDemoAccounts() } }
 

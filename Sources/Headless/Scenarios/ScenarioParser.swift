@@ -13,10 +13,13 @@ public enum ScenarioParser {
         "given I am <name>", "given <name> likes me", "given <name> super likes me",
         "launch", "relaunch", "tap \"<label>\"", "type \"<text>\" into \"<label>\"", "swipe right|left|up",
         "open <link>", "logout", "wait <duration>", "<name> likes me", "<name> super likes me",
+        "<name> sends \"<text>\"", "<name> reads", "<name> types", "<name> unmatches me",
+        "given <name> matches me",
         "network down|up", "server revokes token", "server fails next <endpoint>",
         "expect screen <name>", "expect text \"<text>\"", "expect no text \"<text>\"",
         "expect alert \"<title>\"",
-        "expect event <name> [key=value ...]", "expect queued swipes <count>",
+        "expect event <name> [key=value ...]", "expect queued swipes <count>", "expect outbox <count>",
+        "expect unread <name> <count>",
     ]
 
     /// Parses a whole file.
@@ -238,8 +241,10 @@ public enum ScenarioParser {
             }
         case "expect": return expect(&reader)
         default:
-            if tokens.count >= 3, tokens[1].word == "likes" || tokens[1].word == "super" {
-                return likesMe(&reader)
+            if tokens.count >= 2, let verb = tokens[1].word,
+                ["likes", "super", "sends", "reads", "types", "unmatches"].contains(verb)
+            {
+                return otherSide(&reader)
             }
             return .failure(Problem(column: tokens.first?.column ?? 1, message: unknownStep(line)))
         }
@@ -290,19 +295,42 @@ public enum ScenarioParser {
                 reader.word("a username").flatMap { reader.end(.givenMe($0)) }
             }
         default:
-            return likesMe(&reader)
+            if reader.tokens.count >= 3, reader.tokens[2].word == "matches" {
+                return reader.word("a person's name").flatMap { name in
+                    reader.keyword("matches").flatMap {
+                        reader.keyword("me").flatMap { reader.end(.matchesMe(name)) }
+                    }
+                }
+            }
+            return otherSide(&reader)
         }
     }
 
-    private static func likesMe(_ reader: inout Reader) -> Result<ScenarioStep, Problem> {
+    /// The other side's steps: `<name> likes me`, `super likes me`, `sends "…"`, `reads`, `types`, `unmatches me`.
+    private static func otherSide(_ reader: inout Reader) -> Result<ScenarioStep, Problem> {
         reader.word("a person's name").flatMap { name in
-            var superLike = false
-            if reader.peekWord == "super" {
+            switch reader.peekWord {
+            case "sends":
                 reader.skip()
-                superLike = true
-            }
-            return reader.keyword("likes").flatMap {
-                reader.keyword("me").flatMap { reader.end(.likesMe(name, superLike: superLike)) }
+                return reader.string("the message, in quotes").flatMap { reader.end(.sends(name, text: $0)) }
+            case "reads":
+                reader.skip()
+                return reader.end(.reads(name))
+            case "types":
+                reader.skip()
+                return reader.end(.types(name))
+            case "unmatches":
+                reader.skip()
+                return reader.keyword("me").flatMap { reader.end(.unmatchesMe(name)) }
+            default:
+                var superLike = false
+                if reader.peekWord == "super" {
+                    reader.skip()
+                    superLike = true
+                }
+                return reader.keyword("likes").flatMap {
+                    reader.keyword("me").flatMap { reader.end(.likesMe(name, superLike: superLike)) }
+                }
             }
         }
     }
@@ -339,6 +367,14 @@ public enum ScenarioParser {
                 }
                 return reader.end(.expectEvent(name: name, properties: properties))
             }
+        case "outbox":
+            reader.skip()
+            return reader.count(maximum: 1_000_000).flatMap { reader.end(.expectOutbox($0)) }
+        case "unread":
+            reader.skip()
+            return reader.word("a person's name").flatMap { name in
+                reader.count(maximum: 1_000_000).flatMap { reader.end(.expectUnread(name, $0)) }
+            }
         case "queued":
             reader.skip()
             return reader.keyword("swipes").flatMap {
@@ -348,7 +384,9 @@ public enum ScenarioParser {
             return .failure(
                 Problem(
                     column: reader.column,
-                    message: "expected screen, text, no text, alert, event or queued swipes after 'expect'"))
+                    message:
+                        "expected screen, text, no text, alert, event, queued swipes, outbox or unread after 'expect'"
+                ))
         }
     }
 
@@ -395,6 +433,8 @@ enum EmbeddedEndpointName {
     static let all = [
         "signIn", "signUp", "validate", "refresh", "signOut", "saveProfile", "fetchProfile",
         "fetchCandidates",
-        "sendSwipe", "undoSwipe", "savePreferences", "fetchMatches",
+        "sendSwipe", "undoSwipe", "savePreferences", "fetchConversations", "fetchMessages", "sendMessage",
+        "markRead",
+        "setTyping", "unmatch",
     ]
 }

@@ -131,6 +131,32 @@ public final class ScenarioRunner {
                     return Problem(message: "who is 'me'? sign in first, or add 'given I am <name>'")
                 }
                 world.like(from: UserID(name), to: me, superLike: superLike)
+            case .sends(let name, let text):
+                guard let me = me ?? world.signedInUser else {
+                    return Problem(message: "who is 'me'? sign in first, or add 'given I am <name>'")
+                }
+                try world.sendMessage(from: UserID(name), to: me, text)
+            case .reads(let name):
+                guard let me = me ?? world.signedInUser else {
+                    return Problem(message: "who is 'me'? sign in first, or add 'given I am <name>'")
+                }
+                world.read(by: UserID(name), with: me)
+            case .types(let name):
+                guard let me = me ?? world.signedInUser else {
+                    return Problem(message: "who is 'me'? sign in first, or add 'given I am <name>'")
+                }
+                world.type(by: UserID(name), to: me)
+            case .unmatchesMe(let name):
+                guard let me = me ?? world.signedInUser else {
+                    return Problem(message: "who is 'me'? sign in first, or add 'given I am <name>'")
+                }
+                world.unmatch(by: UserID(name), with: me)
+            case .matchesMe(let name):
+                guard let me = me ?? world.signedInUser else {
+                    return Problem(message: "who is 'me'? sign in first, or add 'given I am <name>'")
+                }
+                world.like(from: me, to: UserID(name), superLike: false)
+                world.like(from: UserID(name), to: me, superLike: false)
             case .network(let up): world.setNetwork(up: up)
             case .serverRevokesToken:
                 guard let user = world.signedInUser ?? me else {
@@ -176,6 +202,20 @@ public final class ScenarioRunner {
                         actual: since.isEmpty ? "(no events)" : since.joined(separator: "; "))
                 }
                 eventCursor = index + 1
+            case .expectOutbox(let count):
+                if world.outboxCount != count {
+                    return Problem(
+                        message: "the outbox holds \(world.outboxCount)", expected: "\(count)",
+                        actual: "\(world.outboxCount)")
+                }
+            case .expectUnread(let name, let count):
+                let actual = world.unreadCount(with: UserID(name))
+                if actual != count {
+                    return Problem(
+                        message:
+                            "the conversation with \(name) has \(actual.map(String.init) ?? "no") unread messages",
+                        expected: "\(count)", actual: actual.map(String.init) ?? "no conversation")
+                }
             case .expectQueuedSwipes(let count):
                 if world.queuedSwipes != count {
                     return Problem(

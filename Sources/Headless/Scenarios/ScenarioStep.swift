@@ -40,6 +40,16 @@ public enum ScenarioStep: Hashable, Sendable {
     case wait(Duration)
     /// `carol likes me`, `carol super likes me` (also after `given`).
     case likesMe(String, superLike: Bool)
+    /// `bob sends "hi"`: bob's app sends a message to the user.
+    case sends(String, text: String)
+    /// `bob reads`: bob reads the conversation with the user.
+    case reads(String)
+    /// `bob types`: bob starts typing to the user.
+    case types(String)
+    /// `bob unmatches me`.
+    case unmatchesMe(String)
+    /// `given bob matches me`: bob and the user like each other.
+    case matchesMe(String)
     /// `network down` / `network up`.
     case network(up: Bool)
     /// `server revokes token`: every session of the signed-in user.
@@ -61,6 +71,10 @@ public enum ScenarioStep: Hashable, Sendable {
     case expectEvent(name: String, properties: [String: String])
     /// `expect queued swipes 2`.
     case expectQueuedSwipes(Int)
+    /// `expect outbox 1`: messages waiting to be sent.
+    case expectOutbox(Int)
+    /// `expect unread bob 2`: the unread count of the conversation with bob.
+    case expectUnread(String, Int)
 
     /// Whether the step sets up the world before launch (`given …`).
     public var isSetUp: Bool {

@@ -18,6 +18,20 @@ public protocol ScenarioWorld: AnyObject {
     var signedInUser: UserID? { get }
     /// Swipes waiting to reach the server.
     var queuedSwipes: Int { get }
+    /// Messages waiting in the outbox.
+    var outboxCount: Int { get }
+    /// The unread count of the conversation with a user; `nil` when there is none.
+    func unreadCount(with user: UserID) -> Int?
+    /// Messages from `sender` to `recipient`, as the sender's app would send them.
+    func sendMessage(from sender: UserID, to recipient: UserID, _ text: String) throws(ScenarioRunError)
+    /// `reader` reads their conversation with `other`.
+    func read(by reader: UserID, with other: UserID)
+    /// `typist` starts typing to `other`.
+    func type(by typist: UserID, to other: UserID)
+    /// `user` ends the match with `other`.
+    func unmatch(by user: UserID, with other: UserID)
+    /// Lists whose changes did not add up (should stay empty).
+    var listErrors: [String] { get }
 
     /// Adds alice, bob, carol and dave.
     func addDemoPeople()

@@ -1,0 +1,465 @@
+import Foundation
+import Interactors
+import Models
+import Services
+
+/// The chat use case's session-wide context: every conversation's messages, the matches list, the
+/// persistent outbox and the live feed.
+///
+/// Inputs: ``start()``, ``matchMade(_:)``, ``send(_:to:)``, ``retryFailed(in:)``,
+/// ``loadHistory(of:older:)``, ``opened(_:)``, ``closed(_:)``, ``setTyping(_:in:)``,
+/// ``unmatch(_:block:)``. Output: ``ChatListState`` through ``store`` (new matches, conversations
+/// by last activity with unread counts and previews, and the list changes from the previous
+/// snapshot); per-conversation changes through ``observeConversation(_:_:)`` for
+/// ``ConversationContext``. Messages are merged by id in a ``ConversationLog`` per conversation, so
+/// duplicate or out-of-order deliveries change nothing and one arrival never walks all messages.
+/// Every outgoing message waits in a persistent outbox with its transaction id until the server
+/// confirmed it, so it is sent exactly once across network drops, relaunches and re-logins.
+@MainActor
+public final class ChatContext: StateContext {
+    /// What changed in one conversation, for its open screen.
+    public enum ConversationChange: Sendable {
+        /// Messages were added or changed (ids).
+        case messages(added: [String], updated: [String])
+        /// The other person started or stopped typing.
+        case typing(Bool)
+        /// The match ended.
+        case unmatched
+        /// A history page arrived or failed.
+        case history(RequestFailure?)
+    }
+
+    /// The observable list. Emits when a conversation, match, unread count or the outbox changes.
+    public let store = StateStore(ChatListState())
+
+    private let viewer: UserID
+    private let authorizer: RequestAuthorizer
+    private let chat: any ChatService
+    private let scheduler: any Scheduler
+    private let ids: any IDGenerator
+    private let outboxStore: (any OutboxStore)?
+
+    private var summaries: [String: ConversationSummary] = [:]
+    private var logs: [String: ConversationLog] = [:]
+    private var olderCursors: [String: String] = [:]
+    private var historyLoaded: Set<String> = []
+    private var loadingHistory: Set<String> = []
+    private var open: [String: Int] = [:]
+    private var outbox: [OutgoingMessage] = []
+    private var sendingID: String?
+    private var retryAttempt = 0
+    private var retryTask: ScheduledTask?
+    private var subscription: ScheduledTask?
+    private var observers: [String: ObserverRegistry<ConversationChange>] = [:]
+    private var started = false
+
+    /// Creates the chat of `viewer`; `outboxStore` keeps unsent messages (memory only when `nil`).
+    public init(
+        viewer: UserID, authorizer: RequestAuthorizer, chat: any ChatService, scheduler: any Scheduler,
+        ids: any IDGenerator, outboxStore: (any OutboxStore)?
+    ) {
+        self.viewer = viewer
+        self.authorizer = authorizer
+        self.chat = chat
+        self.scheduler = scheduler
+        self.ids = ids
+        self.outboxStore = outboxStore
+    }
+
+    isolated deinit {
+        subscription?.cancel()
+        retryTask?.cancel()
+    }
+
+    // MARK: Reading
+
+    /// The signed-in user.
+    public var me: UserID { viewer }
+
+    /// A conversation's loaded messages, oldest first.
+    public func messages(of conversation: String) -> [Message] { logs[conversation]?.messages ?? [] }
+
+    /// The match a conversation belongs to, if it is one of the user's.
+    public func match(of conversation: String) -> Match? { summaries[conversation]?.match }
+
+    /// Whether older messages of a conversation exist on the server.
+    public func hasOlderMessages(_ conversation: String) -> Bool {
+        !historyLoaded.contains(conversation) || olderCursors[conversation] != nil
+    }
+
+    /// Whether a history page of the conversation is loading.
+    public func isLoadingHistory(_ conversation: String) -> Bool { loadingHistory.contains(conversation) }
+
+    /// Calls `observer` with every change to one conversation, until the token goes.
+    public func observeConversation(
+        _ conversation: String, _ observer: @escaping @MainActor @Sendable (ConversationChange) -> Void
+    ) -> ObservationToken {
+        let registry = observers[conversation] ?? ObserverRegistry<ConversationChange>()
+        observers[conversation] = registry
+        return registry.add(observer)
+    }
+
+    // MARK: Inputs
+
+    /// Call once when the signed-in app starts: loads the outbox, starts the live feed, loads the list,
+    /// and sends what waits in the outbox.
+    public func start() {
+        guard !started else { return }
+        started = true
+        do {
+            outbox = try outboxStore?.load() ?? []
+        } catch {
+            store.report(error)
+        }
+        for message in outbox { addPending(message, status: .sending) }
+        subscription = chat.subscribe(accessToken: authorizer.tokens.accessToken) { [weak self] event in
+            self?.received(event)
+        }
+        let chat = chat
+        authorizer.perform(
+            { token, completion in chat.fetchConversations(accessToken: token, completion: completion) },
+            completion: { [weak self] result in self?.loaded(result) })
+        publish()
+        flush()
+    }
+
+    /// Call when a swipe made a match (the deck's broadcast).
+    public func matchMade(_ match: Match) {
+        guard summaries[match.id] == nil else { return }
+        summaries[match.id] = ConversationSummary(match: match, lastMessage: nil, unreadCount: 0)
+        publish()
+    }
+
+    /// Call when the user sends a message: validated, shown at once as sending, and queued.
+    /// Returns why it cannot be sent, if it cannot.
+    public func send(_ text: String, to conversation: String) -> MessageProblem? {
+        guard summaries[conversation] != nil else { return .unmatched }
+        let validated: String
+        switch MessageValidator.validate(text) {
+        case .failure(let error): return error.problem
+        case .success(let trimmed): validated = trimmed
+        }
+        let message = OutgoingMessage(
+            id: ids.next(), conversation: conversation, text: validated, createdAt: scheduler.now)
+        outbox.append(message)
+        persistOutbox()
+        addPending(message, status: .sending)
+        publish()
+        flush()
+        return nil
+    }
+
+    /// Call when the user taps retry: failed messages of the conversation are sent again now.
+    public func retryFailed(in conversation: String) {
+        var changed: [String] = []
+        for message in outbox where message.conversation == conversation {
+            if logs[conversation]?.setPendingStatus(message.id, .sending) == true {
+                changed.append(message.id)
+            }
+        }
+        notify(conversation, .messages(added: [], updated: changed))
+        retryTask?.cancel()
+        retryTask = nil
+        retryAttempt = 0
+        flush()
+    }
+
+    /// Call when a conversation's screen needs history: the newest page, or (`older`) the next older one.
+    public func loadHistory(of conversation: String, older: Bool) {
+        guard !loadingHistory.contains(conversation), summaries[conversation] != nil else { return }
+        if older, historyLoaded.contains(conversation), olderCursors[conversation] == nil { return }
+        let cursor = older ? olderCursors[conversation] : nil
+        loadingHistory.insert(conversation)
+        let chat = chat
+        authorizer.perform(
+            { token, completion in
+                chat.fetchMessages(
+                    conversation: conversation, before: cursor, limit: 50, accessToken: token,
+                    completion: completion)
+            },
+            completion: { [weak self] result in
+                self?.historyArrived(result, conversation: conversation, older: older)
+            })
+    }
+
+    /// Call when a conversation's screen opens: its messages are marked read while it is open.
+    public func opened(_ conversation: String) {
+        open[conversation, default: 0] += 1
+        markReadIfNeeded(conversation)
+    }
+
+    /// Call when a conversation's screen closes.
+    public func closed(_ conversation: String) {
+        guard let count = open[conversation] else { return }
+        open[conversation] = count > 1 ? count - 1 : nil
+    }
+
+    /// Call when the user starts or stops typing in a conversation.
+    public func setTyping(_ isTyping: Bool, in conversation: String) {
+        guard summaries[conversation] != nil else { return }
+        let chat = chat
+        authorizer.perform(
+            { token, completion in
+                chat.setTyping(
+                    conversation: conversation, isTyping: isTyping, accessToken: token, completion: completion
+                )
+            },
+            completion: { _ in })
+    }
+
+    /// Call when the user unmatches (or blocks) the person of a conversation.
+    public func unmatch(_ conversation: String, block: Bool) {
+        guard summaries[conversation] != nil else { return }
+        removeConversation(conversation)
+        let chat = chat
+        authorizer.perform(
+            { token, completion in
+                chat.unmatch(
+                    conversation: conversation, block: block, accessToken: token, completion: completion)
+            },
+            completion: { [weak self] result in
+                if case .failure(let error) = result { self?.reportIfSessionEnded(error) }
+            })
+    }
+
+    // MARK: Events
+
+    private func received(_ event: ChatEvent) {
+        switch event {
+        case .messageReceived(let message):
+            guard summaries[message.conversation] != nil else { return }
+            absorb([message], in: message.conversation)
+            if message.sender != viewer, logs[message.conversation]?.contains(message.id) == true {
+                if open[message.conversation] != nil {
+                    markReadIfNeeded(message.conversation)
+                }
+            }
+            publish()
+        case .delivered(let conversation, let upTo):
+            raise(conversation, upTo: upTo, to: .delivered)
+        case .read(let conversation, let upTo):
+            raise(conversation, upTo: upTo, to: .read)
+        case .typing(let conversation, let isTyping):
+            notify(conversation, .typing(isTyping))
+        case .matched(let match):
+            matchMade(match)
+        case .unmatched(let conversation):
+            guard summaries[conversation] != nil else { return }
+            removeConversation(conversation)
+        }
+    }
+
+    private func loaded(_ result: Result<[ConversationSummary], ServiceError>) {
+        switch result {
+        case .success(let list):
+            for summary in list {
+                summaries[summary.id] = merged(summary, over: summaries[summary.id])
+                if let last = summary.lastMessage { absorb([last], in: summary.id, countUnread: false) }
+            }
+            store.batch {
+                publish()
+                store.update { $0.isLoaded = true }
+            }
+        case .failure(let error):
+            reportIfSessionEnded(error)
+        }
+    }
+
+    private func historyArrived(
+        _ result: Result<MessagePage, ServiceError>, conversation: String, older: Bool
+    ) {
+        loadingHistory.remove(conversation)
+        switch result {
+        case .success(let page):
+            if !older || historyLoaded.contains(conversation) {
+                if let cursor = page.olderCursor {
+                    olderCursors[conversation] = cursor
+                } else {
+                    olderCursors[conversation] = nil
+                }
+            }
+            historyLoaded.insert(conversation)
+            absorb(page.messages.reversed(), in: conversation, countUnread: false)
+            notify(conversation, .history(nil))
+            publish()
+        case .failure(let error):
+            if reportIfSessionEnded(error) { return }
+            notify(conversation, .history(Self.failure(for: error)))
+        }
+    }
+
+    // MARK: Outbox
+
+    private func flush() {
+        guard sendingID == nil, let message = outbox.first else { return }
+        sendingID = message.id
+        let chat = chat
+        authorizer.perform(
+            { token, completion in chat.sendMessage(message, accessToken: token, completion: completion) },
+            completion: { [weak self] result in self?.sent(message, result) })
+    }
+
+    private func sent(_ message: OutgoingMessage, _ result: Result<Message, ServiceError>) {
+        sendingID = nil
+        switch result {
+        case .success(let confirmed):
+            retryAttempt = 0
+            dequeue(message.id)
+            absorb([confirmed], in: message.conversation, countUnread: false)
+            publish()
+            flush()
+        case .failure(.rejected), .failure(.notFound):
+            dequeue(message.id)
+            if logs[message.conversation]?.setPendingStatus(message.id, .failed) == true {
+                notify(message.conversation, .messages(added: [], updated: [message.id]))
+            }
+            publish()
+            flush()
+        case .failure(let error):
+            if reportIfSessionEnded(error) { return }
+            var failed: [String: [String]] = [:]
+            for waiting in outbox
+            where logs[waiting.conversation]?.setPendingStatus(waiting.id, .failed) == true {
+                failed[waiting.conversation, default: []].append(waiting.id)
+            }
+            for (conversation, changed) in failed {
+                notify(conversation, .messages(added: [], updated: changed))
+            }
+            retryAttempt += 1
+            retryTask = scheduler.schedule(after: RetryPolicy.delay(forAttempt: retryAttempt)) {
+                [weak self] in
+                guard let self else { return }
+                for waiting in self.outbox {
+                    if self.logs[waiting.conversation]?.setPendingStatus(waiting.id, .sending) == true {
+                        self.notify(waiting.conversation, .messages(added: [], updated: [waiting.id]))
+                    }
+                }
+                self.flush()
+            }
+        }
+    }
+
+    private func dequeue(_ id: String) {
+        outbox.removeAll { $0.id == id }
+        persistOutbox()
+    }
+
+    private func persistOutbox() {
+        do {
+            try outboxStore?.save(outbox)
+        } catch {
+            store.report(error)
+        }
+    }
+
+    // MARK: Internals
+
+    private func addPending(_ message: OutgoingMessage, status: Message.Status) {
+        let pending = Message(
+            id: message.id, conversation: message.conversation, sender: viewer, text: message.text,
+            sentAt: message.createdAt, transactionID: message.id, status: status)
+        absorb([pending], in: message.conversation, countUnread: false)
+    }
+
+    /// Merges messages into a conversation's log, updates its summary, and tells its screen.
+    private func absorb(_ messages: [Message], in conversation: String, countUnread: Bool = true) {
+        let (added, updated) = logs[conversation, default: ConversationLog()].merge(messages)
+        guard !added.isEmpty || !updated.isEmpty, var summary = summaries[conversation] else { return }
+        if let newest = logs[conversation]?.messages.last,
+            summary.lastMessage.map({
+                $0.isOrderedBefore(newest) || $0.id == newest.transactionID || $0.id == newest.id
+            }) ?? true
+        {
+            summary.lastMessage = newest
+        }
+        if countUnread {
+            let unseen = messages.filter { $0.sender != viewer && added.contains($0.id) }.count
+            if open[conversation] == nil { summary.unreadCount += unseen }
+        }
+        summaries[conversation] = summary
+        notify(conversation, .messages(added: added, updated: updated))
+    }
+
+    private func raise(_ conversation: String, upTo date: Date, to status: Message.Status) {
+        guard let changed = logs[conversation]?.raiseStatus(of: viewer, upTo: date, to: status),
+            !changed.isEmpty
+        else { return }
+        if var summary = summaries[conversation], let last = summary.lastMessage, changed.contains(last.id) {
+            summary.lastMessage = logs[conversation]?.messages.last
+            summaries[conversation] = summary
+        }
+        notify(conversation, .messages(added: [], updated: changed))
+        publish()
+    }
+
+    private func markReadIfNeeded(_ conversation: String) {
+        guard var summary = summaries[conversation], summary.unreadCount > 0 || open[conversation] != nil
+        else { return }
+        let hadUnread = summary.unreadCount > 0
+        summary.unreadCount = 0
+        summaries[conversation] = summary
+        if hadUnread { publish() }
+        guard summary.lastMessage.map({ $0.sender != viewer }) ?? false else { return }
+        let chat = chat
+        authorizer.perform(
+            { token, completion in
+                chat.markRead(conversation: conversation, accessToken: token, completion: completion)
+            },
+            completion: { _ in })
+    }
+
+    private func removeConversation(_ conversation: String) {
+        summaries[conversation] = nil
+        logs[conversation] = nil
+        notify(conversation, .unmatched)
+        publish()
+    }
+
+    private func notify(_ conversation: String, _ change: ConversationChange) {
+        for observer in observers[conversation]?.callbacks ?? [] { observer(change) }
+    }
+
+    private func merged(_ summary: ConversationSummary, over existing: ConversationSummary?)
+        -> ConversationSummary
+    {
+        guard let existing, let local = existing.lastMessage else { return summary }
+        var merged = summary
+        if let remote = summary.lastMessage, !local.isOrderedBefore(remote) { merged.lastMessage = local }
+        if summary.lastMessage == nil { merged.lastMessage = local }
+        return merged
+    }
+
+    @discardableResult
+    private func reportIfSessionEnded(_ error: ServiceError) -> Bool {
+        guard case .sessionEnded(let reason) = RequestFailureMapper.map(error) else { return false }
+        store.report(SessionError.ended(reason))
+        return true
+    }
+
+    static func failure(for error: ServiceError) -> RequestFailure {
+        if case .failure(let failure) = RequestFailureMapper.map(error) { return failure }
+        return .server("Could not load messages")
+    }
+
+    /// Publishes the list: new matches newest first, then conversations by last activity, with the
+    /// changes from the previous snapshot.
+    private func publish() {
+        let all = Array(summaries.values)
+        let newMatches = all.filter { $0.lastMessage == nil }.map(\.match)
+            .sorted { ($0.matchedAt, $1.id) > ($1.matchedAt, $0.id) }
+        let conversations = all.filter { $0.lastMessage != nil }
+            .sorted { ($0.lastActivity, $1.id) > ($1.lastActivity, $0.id) }
+        store.update { state in
+            let oldIDs = state.rowIDs
+            let previous = Dictionary(uniqueKeysWithValues: state.conversations.map { ($0.id, $0) })
+            state.newMatches = newMatches
+            state.conversations = conversations
+            state.outboxCount = outbox.count
+            let updated = Set(
+                conversations.filter { summary in previous[summary.id].map { $0 != summary } ?? false }.map(
+                    \.id))
+            state.changes = ListDiff.changes(from: oldIDs, to: state.rowIDs, updated: updated)
+            if !state.changes.isEmpty { state.revision += 1 }
+        }
+    }
+}

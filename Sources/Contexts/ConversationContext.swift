@@ -1,0 +1,164 @@
+import Foundation
+import Interactors
+import Models
+import Services
+
+/// One open conversation: its messages (newest page first, older on demand), sending, typing,
+/// receipts and unmatching, over the session's ``ChatContext``.
+///
+/// Inputs: ``open()``, ``loadOlder()``, ``draftChanged(_:)``, ``send()``, ``retryFailed()``,
+/// ``unmatch(block:)``, ``close()``. Output: ``ConversationState`` through ``store``, with the list
+/// changes from the previous snapshot. Typing: "typing" goes out on the first keystroke and "stopped"
+/// after ``TypingPolicy/stopAfter`` without one (debounced on the scheduler); the other person's
+/// typing shows until they stop or ``TypingPolicy/othersExpireAfter`` passes.
+@MainActor
+public final class ConversationContext: StateContext {
+    /// The observable state. Emits on every message, receipt, typing change and edit.
+    public let store: StateStore<ConversationState>
+
+    private let conversation: String
+    private let chat: ChatContext
+    private let scheduler: any Scheduler
+    private var observation: ObservationToken?
+    private var typing = TypingPolicy.State()
+    private var typingCheck: ScheduledTask?
+    private var othersTypingExpiry: ScheduledTask?
+    private var isOpen = false
+
+    /// Creates the context of a conversation the user has; `nil` when it is not one of theirs.
+    public init?(conversation: String, chat: ChatContext, scheduler: any Scheduler) {
+        guard let match = chat.match(of: conversation) else { return nil }
+        self.conversation = conversation
+        self.chat = chat
+        self.scheduler = scheduler
+        store = StateStore(ConversationState(match: match))
+    }
+
+    isolated deinit {
+        typingCheck?.cancel()
+        othersTypingExpiry?.cancel()
+    }
+
+    /// Call when the conversation is shown: loads the newest page and marks messages read while open.
+    public func open() {
+        guard !isOpen else { return }
+        isOpen = true
+        observation = chat.observeConversation(conversation) { [weak self] change in self?.changed(change) }
+        chat.opened(conversation)
+        rebuild(updated: [])
+        chat.loadHistory(of: conversation, older: false)
+        store.update { $0.isLoadingHistory = chat.isLoadingHistory(conversation) }
+    }
+
+    /// Call when the user asks for older messages.
+    public func loadOlder() {
+        chat.loadHistory(of: conversation, older: true)
+        store.update { $0.isLoadingHistory = chat.isLoadingHistory(conversation) }
+    }
+
+    /// Call when the user edits the message field.
+    public func draftChanged(_ text: String) {
+        store.update { state in
+            state.draft = text
+            state.problem = nil
+        }
+        guard !state.isUnmatched, !text.isEmpty else { return }
+        let (next, sendTyping) = TypingPolicy.keystroke(typing, at: scheduler.now)
+        typing = next
+        if sendTyping { chat.setTyping(true, in: conversation) }
+        typingCheck?.cancel()
+        typingCheck = scheduler.schedule(after: TypingPolicy.stopAfter) { [weak self] in self?.checkTyping() }
+    }
+
+    /// Call when the user taps send: the draft goes out (shown as sending at once) or the problem shows.
+    public func send() {
+        guard !state.isUnmatched else { return store.update { $0.problem = .unmatched } }
+        if let problem = chat.send(state.draft, to: conversation) {
+            store.update { $0.problem = problem }
+            return
+        }
+        store.update { state in
+            state.draft = ""
+            state.problem = nil
+        }
+        stopTyping()
+    }
+
+    /// Call when the user taps retry on failed messages.
+    public func retryFailed() { chat.retryFailed(in: conversation) }
+
+    /// Call when the user confirmed unmatching (or blocking).
+    public func unmatch(block: Bool) {
+        stopTyping()
+        chat.unmatch(conversation, block: block)
+    }
+
+    /// Call when the conversation is no longer shown.
+    public func close() {
+        guard isOpen else { return }
+        isOpen = false
+        stopTyping()
+        chat.closed(conversation)
+        observation = nil
+    }
+
+    // MARK: Internals
+
+    private func changed(_ change: ChatContext.ConversationChange) {
+        switch change {
+        case .messages(_, let updated):
+            rebuild(updated: Set(updated))
+        case .typing(let isTyping):
+            othersTypingExpiry?.cancel()
+            store.update { $0.otherIsTyping = isTyping }
+            if isTyping {
+                othersTypingExpiry = scheduler.schedule(after: TypingPolicy.othersExpireAfter) {
+                    [weak self] in
+                    self?.store.update { $0.otherIsTyping = false }
+                }
+            }
+        case .unmatched:
+            stopTyping()
+            store.update { state in
+                state.isUnmatched = true
+                state.otherIsTyping = false
+            }
+        case .history(let failure):
+            store.update { state in
+                state.failure = failure
+                state.isLoadingHistory = chat.isLoadingHistory(conversation)
+                state.hasOlderMessages = chat.hasOlderMessages(conversation)
+            }
+        }
+    }
+
+    private func rebuild(updated: Set<String>) {
+        let messages = chat.messages(of: conversation)
+        store.update { state in
+            let old = state.messages.map(\.id)
+            let new = messages.map(\.id)
+            let changedIDs = updated.intersection(new)
+            state.changes = ListDiff.changes(from: old, to: new, updated: changedIDs)
+            if !state.changes.isEmpty { state.revision += 1 }
+            state.messages = messages
+            state.hasOlderMessages = chat.hasOlderMessages(conversation)
+            // A message from the other person ends their typing.
+            if let last = messages.last, last.sender != chat.me, !old.contains(last.id) {
+                state.otherIsTyping = false
+            }
+        }
+    }
+
+    private func checkTyping() {
+        let (next, sendStopped) = TypingPolicy.check(typing, at: scheduler.now)
+        typing = next
+        if sendStopped { chat.setTyping(false, in: conversation) }
+    }
+
+    private func stopTyping() {
+        typingCheck?.cancel()
+        typingCheck = nil
+        if typing.isTyping { chat.setTyping(false, in: conversation) }
+        typing = TypingPolicy.State()
+    }
+}

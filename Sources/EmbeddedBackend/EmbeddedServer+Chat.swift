@@ -1,0 +1,345 @@
+import Foundation
+import Models
+import Services
+
+/// Conversations over the embedded server's matches: messages (idempotent by transaction id),
+/// history pages, receipts, typing, unmatch and block, and live events to subscribers.
+///
+/// A conversation's id is its match's id. Knobs act as the other side ("bob sends 'hi'", "bob reads",
+/// "bob types") and misbehave on request (duplicate events, events out of order) to prove the client's
+/// merge.
+extension EmbeddedServer {
+    // MARK: Knobs: the other side
+
+    /// Sends a message from `sender` to their match with `recipient`, as that person's app would.
+    @discardableResult
+    public func sendMessage(from sender: UserID, to recipient: UserID, _ text: String) throws(ServiceError)
+        -> Message
+    {
+        let now = scheduler.now
+        let result = state.withLock { state -> Result<Message, ServiceError> in
+            let id = Match.id(between: sender, and: recipient)
+            let transaction = "server-\(state.chat.nextMessage)"
+            return post(
+                in: &state, OutgoingMessage(id: transaction, conversation: id, text: text, createdAt: now),
+                from: sender,
+                now: now)
+        }
+        return try result.get()
+    }
+
+    /// Marks `reader`'s conversation with `other` read, as their app would.
+    public func markRead(by reader: UserID, with other: UserID) {
+        let now = scheduler.now
+        state.withLock { state in
+            read(in: &state, conversation: Match.id(between: reader, and: other), by: reader, now: now)
+        }
+    }
+
+    /// Makes `typist` start or stop typing to `other`, as their app would.
+    public func setTyping(by typist: UserID, with other: UserID, isTyping: Bool) {
+        state.withLock { state in
+            emit(
+                in: &state, to: other,
+                .typing(conversation: Match.id(between: typist, and: other), isTyping: isTyping))
+        }
+    }
+
+    /// Ends the match between `user` and `other`, as `user`'s app would.
+    public func unmatch(by user: UserID, with other: UserID, block: Bool = false) {
+        state.withLock { state in
+            end(in: &state, conversation: Match.id(between: user, and: other), by: user, block: block)
+        }
+    }
+
+    /// Creates matches between `user` and generated people `c0`…, each with `messagesEach` messages
+    /// alternating between the two, a second apart (for scale tests).
+    public func seedConversations(for user: UserID, count: Int, messagesEach: Int) {
+        let start = scheduler.now.addingTimeInterval(-Double(count * messagesEach) - 1)
+        state.withLock { state in
+            var clock = start
+            for index in 0..<min(count, pool.poolSize) {
+                let other = CandidateGenerator.id(of: index)
+                let id = Match.id(between: user, and: other)
+                state.discovery.matches[id] = (user, other, clock)
+                var messages: [Message] = []
+                messages.reserveCapacity(messagesEach)
+                for number in 0..<messagesEach {
+                    clock = clock.addingTimeInterval(1)
+                    state.chat.nextMessage += 1
+                    messages.append(
+                        Message(
+                            id: messageID(state.chat.nextMessage), conversation: id,
+                            sender: number.isMultiple(of: 2) ? other : user, text: "Message \(number)",
+                            sentAt: clock))
+                }
+                state.chat.messages[id] = messages
+                state.chat.readUpTo[id] = [user: clock, other: clock]
+            }
+        }
+    }
+
+    /// Delivers every chat event twice from now on, or stops doing so.
+    public func duplicateChatEvents(_ on: Bool) {
+        state.withLock { $0.chat.duplicateEvents = on }
+    }
+
+    /// Holds the next `count` chat events and then delivers them newest first.
+    public func deliverNextChatEventsOutOfOrder(_ count: Int) {
+        state.withLock { $0.chat.holdEvents = count }
+    }
+
+    /// The messages of the conversation between two people, oldest first, as the server has them.
+    public func messages(between first: UserID, and second: UserID) -> [Message] {
+        state.withLock { $0.chat.messages[Match.id(between: first, and: second)] ?? [] }
+    }
+
+    /// Whether `first` blocked `second` or the other way round.
+    public func isBlocked(_ first: UserID, _ second: UserID) -> Bool {
+        state.withLock { $0.chat.blocked.contains(Self.pair(first, second)) }
+    }
+
+    // MARK: Requests
+
+    func fetchConversations(
+        accessToken: String, completion: @escaping ServiceCompletion<[ConversationSummary]>
+    ) {
+        perform(.fetchConversations, completion: completion) { state, now in
+            authorize(accessToken, in: state, now: now).map { viewer in
+                state.discovery.matches.compactMap { id, pair -> ConversationSummary? in
+                    guard pair.first == viewer || pair.second == viewer else { return nil }
+                    let other = pair.first == viewer ? pair.second : pair.first
+                    let match = Match(
+                        id: id, user: other, displayName: displayName(of: other, in: state),
+                        matchedAt: pair.at)
+                    let last = state.chat.messages[id]?.last.map { seen(by: viewer, $0, in: state) }
+                    return ConversationSummary(
+                        match: match, lastMessage: last, unreadCount: state.chat.unread[id]?[viewer] ?? 0)
+                }
+            }
+        }
+    }
+
+    func fetchMessages(
+        conversation: String, before cursor: String?, limit: Int, accessToken: String,
+        completion: @escaping ServiceCompletion<MessagePage>
+    ) {
+        perform(.fetchMessages, completion: completion) { state, now in
+            authorize(accessToken, in: state, now: now).flatMap { viewer in
+                guard isMember(viewer, of: conversation, in: state) else { return .failure(.notFound) }
+                let all = state.chat.messages[conversation] ?? []
+                let end: Int
+                if let cursor {
+                    guard let value = Int(cursor), (0...all.count).contains(value) else {
+                        return .failure(.rejected("bad cursor"))
+                    }
+                    end = value
+                } else {
+                    end = all.count
+                }
+                let start = max(0, end - max(1, min(limit, 200)))
+                let page = all[start..<end].reversed().map { seen(by: viewer, $0, in: state) }
+                return .success(MessagePage(messages: page, olderCursor: start > 0 ? String(start) : nil))
+            }
+        }
+    }
+
+    func sendMessage(
+        _ message: OutgoingMessage, accessToken: String, completion: @escaping ServiceCompletion<Message>
+    ) {
+        perform(.sendMessage, completion: completion) { state, now in
+            authorize(accessToken, in: state, now: now).flatMap { viewer in
+                post(in: &state, message, from: viewer, now: now)
+            }
+        }
+    }
+
+    func markRead(conversation: String, accessToken: String, completion: @escaping ServiceCompletion<Void>) {
+        perform(.markRead, completion: completion) { state, now in
+            authorize(accessToken, in: state, now: now).flatMap { viewer in
+                guard isMember(viewer, of: conversation, in: state) else { return .failure(.notFound) }
+                read(in: &state, conversation: conversation, by: viewer, now: now)
+                return .success(())
+            }
+        }
+    }
+
+    func setTyping(
+        conversation: String, isTyping: Bool, accessToken: String,
+        completion: @escaping ServiceCompletion<Void>
+    ) {
+        perform(.setTyping, completion: completion) { state, now in
+            authorize(accessToken, in: state, now: now).flatMap { viewer in
+                guard let other = partner(of: viewer, in: conversation, state: state) else {
+                    return .failure(.notFound)
+                }
+                emit(in: &state, to: other, .typing(conversation: conversation, isTyping: isTyping))
+                return .success(())
+            }
+        }
+    }
+
+    func unmatch(
+        conversation: String, block: Bool, accessToken: String, completion: @escaping ServiceCompletion<Void>
+    ) {
+        perform(.unmatch, completion: completion) { state, now in
+            authorize(accessToken, in: state, now: now).flatMap { viewer in
+                guard isMember(viewer, of: conversation, in: state) else { return .failure(.notFound) }
+                end(in: &state, conversation: conversation, by: viewer, block: block)
+                return .success(())
+            }
+        }
+    }
+
+    func subscribe(accessToken: String, onEvent: @escaping @MainActor @Sendable (ChatEvent) -> Void)
+        -> ScheduledTask
+    {
+        let now = scheduler.now
+        let subscription = state.withLock { state -> (UserID, UInt64)? in
+            guard case .success(let viewer) = authorize(accessToken, in: state, now: now) else { return nil }
+            let id = state.chat.nextSubscriber
+            state.chat.nextSubscriber += 1
+            state.chat.subscribers[viewer, default: [:]][id] = onEvent
+            // Everything waiting for this user has now reached a device of theirs.
+            for (conversation, pair) in state.discovery.matches
+            where pair.first == viewer || pair.second == viewer {
+                deliver(in: &state, conversation: conversation, to: viewer, now: now)
+            }
+            return (viewer, id)
+        }
+        guard let (viewer, id) = subscription else { return ScheduledTask {} }
+        return ScheduledTask { [weak self] in
+            _ = self?.state.withLock { $0.chat.subscribers[viewer]?.removeValue(forKey: id) }
+        }
+    }
+
+    // MARK: Internals
+
+    /// Announces a new match to both people's subscribers.
+    func announceMatch(in state: inout State, _ first: UserID, _ second: UserID, id: String, at date: Date) {
+        emit(
+            in: &state, to: first,
+            .matched(
+                Match(id: id, user: second, displayName: displayName(of: second, in: state), matchedAt: date))
+        )
+        emit(
+            in: &state, to: second,
+            .matched(
+                Match(id: id, user: first, displayName: displayName(of: first, in: state), matchedAt: date)))
+    }
+
+    static func pair(_ first: UserID, _ second: UserID) -> String {
+        [first.rawValue, second.rawValue].sorted().joined(separator: "|")
+    }
+
+    private func post(in state: inout State, _ outgoing: OutgoingMessage, from sender: UserID, now: Date)
+        -> Result<Message, ServiceError>
+    {
+        let key = "\(sender)|\(outgoing.id)"
+        if let existing = state.chat.transactions[key] {
+            return .success(seen(by: sender, existing, in: state))
+        }
+        guard let recipient = partner(of: sender, in: outgoing.conversation, state: state) else {
+            return .failure(.rejected("This match has ended."))
+        }
+        state.chat.nextMessage += 1
+        let message = Message(
+            id: messageID(state.chat.nextMessage), conversation: outgoing.conversation, sender: sender,
+            text: outgoing.text, sentAt: now, transactionID: outgoing.id, status: .sent)
+        state.chat.messages[outgoing.conversation, default: []].append(message)
+        state.chat.transactions[key] = message
+        state.chat.unread[outgoing.conversation, default: [:]][recipient, default: 0] += 1
+        emit(in: &state, to: recipient, .messageReceived(message))
+        if state.chat.subscribers[recipient]?.isEmpty == false {
+            deliver(in: &state, conversation: outgoing.conversation, to: recipient, now: now)
+        }
+        return .success(seen(by: sender, message, in: state))
+    }
+
+    private func read(in state: inout State, conversation: String, by reader: UserID, now: Date) {
+        guard let other = partner(of: reader, in: conversation, state: state) else { return }
+        let upTo = state.chat.messages[conversation]?.last?.sentAt ?? now
+        state.chat.readUpTo[conversation, default: [:]][reader] = upTo
+        state.chat.deliveredUpTo[conversation, default: [:]][reader] = upTo
+        state.chat.unread[conversation, default: [:]][reader] = 0
+        emit(in: &state, to: other, .read(conversation: conversation, upTo: upTo))
+    }
+
+    private func deliver(in state: inout State, conversation: String, to recipient: UserID, now: Date) {
+        guard let last = state.chat.messages[conversation]?.last, last.sender != recipient,
+            let sender = partner(of: recipient, in: conversation, state: state),
+            (state.chat.deliveredUpTo[conversation]?[recipient] ?? .distantPast) < last.sentAt
+        else { return }
+        state.chat.deliveredUpTo[conversation, default: [:]][recipient] = last.sentAt
+        emit(in: &state, to: sender, .delivered(conversation: conversation, upTo: last.sentAt))
+    }
+
+    private func end(in state: inout State, conversation: String, by user: UserID, block: Bool) {
+        guard let pair = state.discovery.matches.removeValue(forKey: conversation) else { return }
+        if block { state.chat.blocked.insert(Self.pair(pair.first, pair.second)) }
+        emit(in: &state, to: pair.first, .unmatched(conversation: conversation))
+        emit(in: &state, to: pair.second, .unmatched(conversation: conversation))
+    }
+
+    /// A message as `viewer` sees it: their own messages carry the other person's receipts.
+    private func seen(by viewer: UserID, _ message: Message, in state: State) -> Message {
+        guard message.sender == viewer,
+            let other = partner(of: viewer, in: message.conversation, state: state, includeEnded: true)
+        else { return message }
+        var seen = message
+        if let read = state.chat.readUpTo[message.conversation]?[other], message.sentAt <= read {
+            seen.status = .read
+        } else if let delivered = state.chat.deliveredUpTo[message.conversation]?[other],
+            message.sentAt <= delivered
+        {
+            seen.status = .delivered
+        } else {
+            seen.status = .sent
+        }
+        return seen
+    }
+
+    private func isMember(_ user: UserID, of conversation: String, in state: State) -> Bool {
+        partner(of: user, in: conversation, state: state) != nil
+    }
+
+    private func partner(of user: UserID, in conversation: String, state: State, includeEnded: Bool = false)
+        -> UserID?
+    {
+        if let pair = state.discovery.matches[conversation] {
+            if pair.first == user { return pair.second }
+            if pair.second == user { return pair.first }
+            return nil
+        }
+        guard includeEnded else { return nil }
+        let parts = conversation.dropFirst(2).split(separator: "-", maxSplits: 1).map { UserID(String($0)) }
+        guard parts.count == 2, parts.contains(user) else { return nil }
+        return parts[0] == user ? parts[1] : parts[0]
+    }
+
+    private func emit(in state: inout State, to user: UserID, _ event: ChatEvent) {
+        if state.chat.holdEvents > 0 {
+            state.chat.heldEvents.append((user, event))
+            state.chat.holdEvents -= 1
+            guard state.chat.holdEvents == 0 else { return }
+            let held = state.chat.heldEvents.reversed()
+            state.chat.heldEvents = []
+            for (recipient, heldEvent) in held { send(heldEvent, to: recipient, in: state) }
+            return
+        }
+        send(event, to: user, in: state)
+    }
+
+    private func send(_ event: ChatEvent, to user: UserID, in state: State) {
+        let handlers = Array((state.chat.subscribers[user] ?? [:]).values)
+        let copies = state.chat.duplicateEvents ? 2 : 1
+        for handler in handlers {
+            for _ in 0..<copies { scheduler.schedule(after: state.latency) { handler(event) } }
+        }
+    }
+
+    private func messageID(_ number: Int) -> String {
+        let digits = String(number)
+        return "msg-" + String(repeating: "0", count: max(0, 9 - digits.count)) + digits
+    }
+}

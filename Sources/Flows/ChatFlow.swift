@@ -1,0 +1,123 @@
+import Contexts
+import Models
+
+/// Scripts one conversation (`discover://chat/<match>`, a row of the matches list, or "Send a message").
+///
+/// 1. Push the conversation: the newest messages, "Load older messages" while there are more.
+/// 2. Typing in "Message" tells the other person (debounced); "Send" shows the message at once as
+///    sending, then sent, delivered, read — or not sent, with "Retry failed messages".
+/// 3. Empty or over-long messages are refused with a message; incoming ones appear live and are read
+///    while the conversation is open.
+/// 4. "Unmatch" or "Block" asks first, then ends the match for both; the conversation says so.
+/// 5. "Back" pops it and hands back to the ``MainFlow``.
+@MainActor
+public final class ChatFlow: FlowNode {
+    /// What this flow shows, for the flow graph.
+    nonisolated public static let declaration = FlowDeclaration(
+        name: "ChatFlow", screens: [.chat],
+        transitions: [.init(.chat, .home, on: "Back"), .init(.home, .chat, on: "a match's row")])
+
+    /// The context this flow scripts; `nil` while the list loads, or when the conversation is not one
+    /// of the user's.
+    public private(set) var context: ConversationContext?
+    private let conversation: String
+    private let chat: ChatContext
+    private let environment: FlowEnvironment
+    private let me: UserID
+    private let onClosed: @MainActor () -> Void
+    private var observations: [ObservationToken] = []
+
+    /// Creates the flow for a conversation; `onClosed` runs when the user goes back.
+    public init(
+        environment: FlowEnvironment, conversation: String, chat: ChatContext,
+        onClosed: @escaping @MainActor () -> Void
+    ) {
+        self.environment = environment
+        self.conversation = conversation
+        self.me = chat.me
+        self.chat = chat
+        self.onClosed = onClosed
+        super.init(name: "ChatFlow")
+    }
+
+    /// The conversation's state in brief.
+    public override var stateSummary: String? {
+        guard let state = context?.state else { return "no conversation \(conversation)" }
+        return "ConversationContext: \(conversation) messages=\(state.messages.count)"
+            + (state.isUnmatched ? " unmatched" : "")
+    }
+
+    /// Pushes the conversation and opens it; while the list is still loading (a deep link at launch)
+    /// it shows "Loading…" first.
+    public func start() {
+        if chat.state.isLoaded || chat.match(of: conversation) != nil {
+            show(.push)
+            return
+        }
+        environment.show(Screen(id: .chat, title: "Chat", elements: [.text("Loading…")]), .push) {
+            [weak self] intent in
+            if intent == .tap(ChatScreens.back) { self?.close() }
+        }
+        observations = [
+            chat.observe { [weak self] state in
+                guard let self, state.isLoaded || self.chat.match(of: self.conversation) != nil else {
+                    return
+                }
+                self.observations = []
+                self.show(.replaceTop)
+            }
+        ]
+    }
+
+    private func show(_ placement: FlowEnvironment.Placement) {
+        guard
+            let context = ConversationContext(
+                conversation: conversation, chat: chat, scheduler: environment.services.scheduler)
+        else {
+            environment.show(ChatScreens.unavailable(conversation), placement) { [weak self] intent in
+                if intent == .tap(ChatScreens.back) { self?.close() }
+            }
+            return
+        }
+        self.context = context
+        environment.show(ChatScreens.conversation(context.state, me: me), placement) { [weak self] in
+            self?.intent($0)
+        }
+        observations = [
+            context.observe { [weak self] state in
+                guard let self else { return }
+                self.environment.presenter.update(ChatScreens.conversation(state, me: self.me))
+            },
+            context.store.observeErrors { [weak self] error in self?.raise(error) },
+        ]
+        context.open()
+    }
+
+    private func intent(_ intent: Intent) {
+        guard let context else { return }
+        switch intent {
+        case .edit(ChatScreens.messageField, let text): context.draftChanged(text)
+        case .tap(ChatScreens.send): context.send()
+        case .tap(ChatScreens.older): context.loadOlder()
+        case .tap(ChatScreens.retry): context.retryFailed()
+        case .tap(ChatScreens.unmatch), .tap(ChatScreens.block):
+            let block = intent == .tap(ChatScreens.block)
+            environment.presenter.showAlert(
+                ChatScreens.confirmation(block: block, name: context.state.match.displayName)
+            ) {
+                [weak self] answer in
+                guard answer == .tap(ChatScreens.confirm), let self else { return }
+                self.context?.unmatch(block: block)
+            }
+        case .tap(ChatScreens.back): close()
+        default: break
+        }
+    }
+
+    private func close() {
+        context?.close()
+        observations = []
+        environment.presenter.pop()
+        onClosed()
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import Models
+
+/// Builds the matches list rows and the conversation screen from their states.
+enum ChatScreens {
+    static let send: ActionID = "chat:send"
+    static let older: ActionID = "chat:older"
+    static let retry: ActionID = "chat:retry"
+    static let unmatch: ActionID = "chat:unmatch"
+    static let block: ActionID = "chat:block"
+    static let back: ActionID = "back"
+    static let cancel: ActionID = "cancel"
+    static let confirm: ActionID = "confirm"
+    static let messageField: FieldID = "message"
+    static let openPrefix = "open:"
+
+    static func matchesList(_ state: ChatListState) -> [ScreenElement] {
+        guard !state.newMatches.isEmpty || !state.conversations.isEmpty else {
+            return [.text("No matches yet. Like someone who likes you back!")]
+        }
+        var items = state.newMatches.map { match in
+            ScreenList.Item(
+                id: match.id, title: match.displayName, detail: "New match — say hi",
+                action: ActionID(openPrefix + match.id))
+        }
+        items += state.conversations.map { summary in
+            var detail = summary.lastMessage.map(preview) ?? ""
+            if summary.unreadCount > 0 { detail += " · \(summary.unreadCount) unread" }
+            return ScreenList.Item(
+                id: summary.id, title: summary.match.displayName, detail: detail,
+                action: ActionID(openPrefix + summary.id))
+        }
+        var elements: [ScreenElement] = [
+            .list(ScreenList(id: "matches", items: items, changes: state.changes, revision: state.revision))
+        ]
+        if state.outboxCount > 0 {
+            elements.append(.notice("Waiting to send \(state.outboxCount) message(s)."))
+        }
+        return elements
+    }
+
+    static func conversationID(for action: ActionID) -> String? {
+        action.rawValue.hasPrefix(openPrefix) ? String(action.rawValue.dropFirst(openPrefix.count)) : nil
+    }
+
+    static func conversation(_ state: ConversationState, me: UserID) -> Screen {
+        var elements: [ScreenElement] = []
+        if state.isUnmatched {
+            elements.append(.notice("You are no longer matched with \(state.match.displayName)."))
+        }
+        if let failure = state.failure { elements.append(.error(Copy.banner(for: failure))) }
+        if state.hasOlderMessages, !state.messages.isEmpty || state.isLoadingHistory == false {
+            elements.append(
+                .action(
+                    ScreenAction(id: older, label: "Load older messages", isEnabled: !state.isLoadingHistory))
+            )
+        }
+        if state.messages.isEmpty, !state.isLoadingHistory {
+            elements.append(.text("You matched with \(state.match.displayName). Say hi!"))
+        }
+        let items = state.messages.map { message in
+            let mine = message.sender == me
+            return ScreenList.Item(
+                id: message.id, title: (mine ? "You: " : "\(state.match.displayName): ") + message.text,
+                detail: mine ? status(message.status) : "")
+        }
+        elements.append(
+            .list(ScreenList(id: "messages", items: items, changes: state.changes, revision: state.revision)))
+        if state.otherIsTyping { elements.append(.text("\(state.match.displayName) is typing…")) }
+        if state.messages.contains(where: { $0.status == .failed && $0.sender == me }) {
+            elements.append(.action(ScreenAction(id: retry, label: "Retry failed messages", style: .primary)))
+        }
+        if let problem = state.problem { elements.append(.error(message(for: problem))) }
+        if !state.isUnmatched {
+            elements += [
+                .field(ScreenField(id: messageField, label: "Message", value: state.draft)),
+                .action(ScreenAction(id: send, label: "Send", style: .primary)),
+                .action(ScreenAction(id: unmatch, label: "Unmatch", style: .destructive)),
+                .action(ScreenAction(id: block, label: "Block", style: .destructive)),
+            ]
+        }
+        elements.append(.action(ScreenAction(id: back, label: "Back")))
+        return Screen(id: .chat, title: state.match.displayName, elements: elements)
+    }
+
+    static func unavailable(_ conversation: String) -> Screen {
+        Screen(
+            id: .chat, title: "Chat",
+            elements: [
+                .notice("This conversation isn't available."),
+                .action(ScreenAction(id: back, label: "Back")),
+            ])
+    }
+
+    static func confirmation(block: Bool, name: String) -> ScreenAlert {
+        ScreenAlert(
+            title: block ? "Block \(name)?" : "Unmatch \(name)?",
+            message: block
+                ? "You won't see each other again, and this conversation ends."
+                : "This conversation ends for both of you.",
+            actions: [
+                ScreenAction(id: cancel, label: "Cancel"),
+                ScreenAction(id: confirm, label: block ? "Block" : "Unmatch", style: .destructive),
+            ])
+    }
+
+    static func message(for problem: MessageProblem) -> String {
+        switch problem {
+        case .empty: "Write something first."
+        case .tooLong(let maximum): "Messages can be at most \(maximum.formatted()) characters."
+        case .unmatched: "You can't send messages to this match any more."
+        }
+    }
+
+    private static func status(_ status: Message.Status) -> String {
+        switch status {
+        case .sending: "sending"
+        case .failed: "not sent"
+        case .sent: "sent"
+        case .delivered: "delivered"
+        case .read: "read"
+        }
+    }
+
+    private static func preview(_ message: Message) -> String {
+        let text = message.text.count > 40 ? String(message.text.prefix(40)) + "…" : message.text
+        return text.replacingOccurrences(of: "\n", with: " ")
+    }
+}

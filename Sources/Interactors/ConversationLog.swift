@@ -1,0 +1,112 @@
+import Foundation
+import Models
+
+/// One conversation's messages in order (by timestamp, then id), merged by id.
+///
+/// A page that arrives twice or overlaps changes nothing; a message confirmed by the server replaces
+/// the pending copy with the same transaction id. Adding one message costs a binary search (and, when
+/// it is not the newest, moving the newer ones), never a pass over the whole conversation.
+public struct ConversationLog: Hashable, Sendable {
+    /// The messages, oldest first.
+    public private(set) var messages: [Message] = []
+    private var positions: Set<String> = []
+
+    /// An empty log.
+    public init() {}
+
+    /// Whether a message with this id is in the log.
+    public func contains(_ id: String) -> Bool { positions.contains(id) }
+
+    /// Adds or updates messages. Returns the ids that were added and the ids whose content changed.
+    @discardableResult
+    public mutating func merge(_ incoming: [Message]) -> (added: [String], updated: [String]) {
+        var added: [String] = []
+        var updated: [String] = []
+        for message in incoming {
+            if let transaction = message.transactionID, transaction != message.id,
+                positions.contains(transaction),
+                let index = index(ofID: transaction)
+            {
+                // The server confirmed a pending message: the confirmed copy takes its place.
+                messages.remove(at: index)
+                positions.remove(transaction)
+                updated.append(transaction)
+            }
+            if positions.contains(message.id), let index = index(ofID: message.id) {
+                var merged = message
+                merged.status = Self.furthest(messages[index].status, message.status)
+                if messages[index] != merged {
+                    messages.remove(at: index)
+                    insert(merged)
+                    updated.append(message.id)
+                }
+                continue
+            }
+            insert(message)
+            added.append(message.id)
+        }
+        return (added, updated)
+    }
+
+    /// Sets the status of the user's own messages sent up to `date` to at least `status`; returns the
+    /// ids that changed. Walks back from the newest message only as far as it must.
+    public mutating func raiseStatus(of sender: UserID, upTo date: Date, to status: Message.Status)
+        -> [String]
+    {
+        var changed: [String] = []
+        var index = messages.count - 1
+        while index >= 0 {
+            let message = messages[index]
+            defer { index -= 1 }
+            guard message.sender == sender, message.sentAt <= date, message.status != .sending,
+                message.status != .failed
+            else { continue }
+            // Statuses only grow, and older messages got theirs first: stop at the first one far enough.
+            if Self.rank(message.status) >= Self.rank(status) { break }
+            messages[index].status = status
+            changed.append(message.id)
+        }
+        return changed
+    }
+
+    /// Marks a pending message as failed or sending again; returns whether it changed.
+    public mutating func setPendingStatus(_ id: String, _ status: Message.Status) -> Bool {
+        guard let index = index(ofID: id), messages[index].status != status else { return false }
+        messages[index].status = status
+        return true
+    }
+
+    private mutating func insert(_ message: Message) {
+        positions.insert(message.id)
+        if let last = messages.last, !last.isOrderedBefore(message) {
+            var low = 0
+            var high = messages.count
+            while low < high {
+                let middle = (low + high) / 2
+                if messages[middle].isOrderedBefore(message) { low = middle + 1 } else { high = middle }
+            }
+            messages.insert(message, at: low)
+        } else {
+            messages.append(message)
+        }
+    }
+
+    private func index(ofID id: String) -> Int? {
+        // Newest messages change most; search from the end.
+        messages.lastIndex { $0.id == id }
+    }
+
+    private static func furthest(_ a: Message.Status, _ b: Message.Status) -> Message.Status {
+        rank(a) >= rank(b) ? a : b
+    }
+
+    private static func rank(_ status: Message.Status) -> Int {
+        switch status {
+        case .failed: 0
+        case .sending: 1
+        case .sent: 2
+        case .delivered: 3
+        case .read: 4
+        }
+    }
+}

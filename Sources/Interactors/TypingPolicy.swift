@@ -1,0 +1,46 @@
+import Foundation
+
+/// When to tell the other person the user is typing, and how long their "typing" lasts.
+///
+/// "typing" goes out once, on the first keystroke; "stopped" goes out after ``stopAfter`` without a
+/// keystroke (debounced on the scheduler), or when the message is sent. The other person's "typing"
+/// expires after ``othersExpireAfter`` unless renewed.
+public enum TypingPolicy {
+    /// Quiet time after the last keystroke before "stopped" is sent.
+    public static let stopAfter: Duration = .seconds(3)
+    /// How long the other person's "typing" shows without a renewal.
+    public static let othersExpireAfter: Duration = .seconds(5)
+
+    /// The user's typing, as the policy tracks it.
+    public struct State: Hashable, Sendable {
+        /// Whether "typing" was sent and "stopped" not yet.
+        public var isTyping = false
+        /// The last keystroke.
+        public var lastKeystroke: Date?
+
+        /// Not typing.
+        public init() {}
+    }
+
+    /// A keystroke at `now`: the new state, and whether to send "typing".
+    public static func keystroke(_ state: State, at now: Date) -> (State, sendTyping: Bool) {
+        (State(isTyping: true, lastKeystroke: now), !state.isTyping)
+    }
+
+    /// A check at `now`: the new state, and whether to send "stopped".
+    public static func check(_ state: State, at now: Date) -> (State, sendStopped: Bool) {
+        guard state.isTyping, let last = state.lastKeystroke,
+            now.timeIntervalSince(last) >= stopAfter.timeInterval
+        else {
+            return (state, false)
+        }
+        return (State(), true)
+    }
+}
+
+extension TypingPolicy.State {
+    init(isTyping: Bool, lastKeystroke: Date?) {
+        self.isTyping = isTyping
+        self.lastKeystroke = lastKeystroke
+    }
+}

@@ -1,0 +1,17 @@
+import Foundation
+
+/// Something that happened in the user's conversations, pushed live by the chat service.
+public enum ChatEvent: Hashable, Sendable {
+    /// A message arrived (from the other person, or the user's own from another device).
+    case messageReceived(Message)
+    /// The other person's device received the user's messages up to this one.
+    case delivered(conversation: String, upTo: Date)
+    /// The other person read the user's messages up to this time.
+    case read(conversation: String, upTo: Date)
+    /// The other person started or stopped typing.
+    case typing(conversation: String, isTyping: Bool)
+    /// A new match (someone liked the user back).
+    case matched(Match)
+    /// The match ended (either side unmatched or blocked).
+    case unmatched(conversation: String)
+}

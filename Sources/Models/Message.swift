@@ -1,0 +1,53 @@
+import Foundation
+
+/// One chat message, as the client shows it.
+public struct Message: Hashable, Codable, Sendable, Identifiable {
+    /// Where a message is on its way from sender to reader.
+    public enum Status: String, Hashable, Codable, Sendable {
+        /// In the outbox, not confirmed by the server yet.
+        case sending
+        /// The last attempt failed; it stays in the outbox and can be retried.
+        case failed
+        /// The server has it.
+        case sent
+        /// The other person's device has it.
+        case delivered
+        /// The other person read it.
+        case read
+    }
+
+    /// The server's id, or the client transaction id while sending.
+    public var id: String
+    /// The conversation (the match's id).
+    public var conversation: String
+    /// Who wrote it.
+    public var sender: UserID
+    /// The text, trimmed.
+    public var text: String
+    /// The server's timestamp (the client's clock while sending); orders messages with ``id``.
+    public var sentAt: Date
+    /// The client transaction id it was sent with, for the sender's own messages.
+    public var transactionID: String?
+    /// Its progress (for the sender's own messages; received ones are ``Status/sent``).
+    public var status: Status
+
+    /// Creates a message.
+    public init(
+        id: String, conversation: String, sender: UserID, text: String, sentAt: Date,
+        transactionID: String? = nil,
+        status: Status = .sent
+    ) {
+        self.id = id
+        self.conversation = conversation
+        self.sender = sender
+        self.text = text
+        self.sentAt = sentAt
+        self.transactionID = transactionID
+        self.status = status
+    }
+
+    /// Whether `self` comes before `other` in a conversation: by timestamp, then id.
+    public func isOrderedBefore(_ other: Message) -> Bool {
+        (sentAt, id) < (other.sentAt, other.id)
+    }
+}

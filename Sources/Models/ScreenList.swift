@@ -1,0 +1,43 @@
+/// A list of rows on a screen, with the changes from the version shown before.
+///
+/// A front end that shows the list keeps its rows, applies ``changes`` when ``revision`` is one more
+/// than the one it shows, and checks the result against ``items`` (the crash class where a view
+/// shows N rows while the state changed underneath).
+public struct ScreenList: Hashable, Sendable {
+    /// One row.
+    public struct Item: Hashable, Sendable {
+        /// The row's identity, stable across versions.
+        public var id: String
+        /// The main text (also the label a front end taps the row by).
+        public var title: String
+        /// The secondary text.
+        public var detail: String
+        /// What tapping the row sends, if it can be tapped.
+        public var action: ActionID?
+
+        /// Creates a row.
+        public init(id: String, title: String, detail: String, action: ActionID? = nil) {
+            self.id = id
+            self.title = title
+            self.detail = detail
+            self.action = action
+        }
+    }
+
+    /// The list's identity on the screen.
+    public var id: String
+    /// The rows in order.
+    public var items: [Item]
+    /// How the rows changed from `revision - 1`.
+    public var changes: [ListChange]
+    /// The version of the rows.
+    public var revision: Int
+
+    /// Creates a list.
+    public init(id: String, items: [Item], changes: [ListChange], revision: Int) {
+        self.id = id
+        self.items = items
+        self.changes = changes
+        self.revision = revision
+    }
+}
