@@ -117,6 +117,14 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // Chat: the matches list, conversations, the outbox, receipts, typing, unmatch, scale.
+        .testTarget(
+            name: "ChatIntegrationTests",
+            dependencies: [
+                "Headless", "EmbeddedBackend", "Flows", "Contexts", "Services", "Models", "TestSupport",
+            ],
+            swiftSettings: strict
+        ),
         // Login: sign in, sign up, validation, server outcomes, profile set-up.
         .testTarget(
             name: "LoginIntegrationTests",

@@ -30,6 +30,15 @@ public struct EmbeddedBackend: Sendable {
         self.ids = SequentialIDGenerator(prefix: "id")
     }
 
+    /// A second device or person on the same server and clock, with its own storage folder: for two
+    /// engines in one process (two users chatting).
+    public init(sharing other: EmbeddedBackend, storageDirectory: URL) {
+        self.server = other.server
+        self.scheduler = other.scheduler
+        self.ids = other.ids
+        self.storageDirectory = storageDirectory
+    }
+
     /// The services for one app process over this backend; a relaunch makes them anew over the same
     /// server and folder.
     public func makeServices() -> AppServices {

@@ -239,7 +239,10 @@ extension EmbeddedServer {
     private func recordMatch(in state: inout State, _ first: UserID, _ second: UserID, at now: Date) -> Match
     {
         let id = Match.id(between: first, and: second)
-        if state.discovery.matches[id] == nil { state.discovery.matches[id] = (first, second, now) }
+        if state.discovery.matches[id] == nil {
+            state.discovery.matches[id] = (first, second, now)
+            announceMatch(in: &state, first, second, id: id, at: now)
+        }
         let at = state.discovery.matches[id]?.at ?? now
         return Match(id: id, user: second, displayName: displayName(of: second, in: state), matchedAt: at)
     }

@@ -20,4 +20,7 @@ public enum MessageValidator {
 public struct MessageProblemError: Error, Hashable, Sendable {
     /// The problem.
     public let problem: MessageProblem
+
+    /// Wraps a problem.
+    public init(problem: MessageProblem) { self.problem = problem }
 }

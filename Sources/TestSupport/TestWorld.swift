@@ -21,6 +21,12 @@ public final class TestWorld {
         app = HeadlessApp(backend: backend)
     }
 
+    /// A second app on the same server and clock, with its own folder (another person's phone).
+    public func secondApp() -> (app: HeadlessApp, directory: TemporaryDirectory) {
+        let folder = TemporaryDirectory()
+        return (HeadlessApp(backend: EmbeddedBackend(sharing: backend, storageDirectory: folder.url)), folder)
+    }
+
     /// The server.
     public var server: EmbeddedServer { backend.server }
 

@@ -1,0 +1,49 @@
+import Contexts
+import EmbeddedBackend
+import Flows
+import Foundation
+import Headless
+import Models
+import TestSupport
+
+@MainActor
+extension HeadlessApp {
+    /// The signed-in session's main flow.
+    var mainFlow: MainFlow? { app?.sessionFlow?.children.first { $0 is MainFlow } as? MainFlow }
+    /// The chat context of the signed-in session.
+    var chat: ChatContext? { mainFlow?.chat }
+    /// The open conversation's context.
+    var conversation: ConversationContext? {
+        (mainFlow?.children.first { $0 is ChatFlow } as? ChatFlow)?.context
+    }
+
+    /// Launches (if needed) and signs in through the screens.
+    func signIn(_ username: String, _ password: String) throws {
+        if app == nil { launch() }
+        if screen?.id == .welcome { try tap("Log in") }
+        try type(username, into: "Username or email")
+        try type(password, into: "Password")
+        try tap("Log in")
+    }
+
+    /// The message rows of the open conversation, as shown.
+    var messageRows: [String] {
+        screen?.lists.first { $0.id == "messages" }?.items.map {
+            $0.title + ($0.detail.isEmpty ? "" : " [\($0.detail)]")
+        } ?? []
+    }
+
+    /// The rows of the matches list, as shown.
+    var matchRows: [String] {
+        screen?.lists.first { $0.id == "matches" }?.items.map { "\($0.title): \($0.detail)" } ?? []
+    }
+}
+
+@MainActor
+extension TestWorld {
+    /// Makes two demo people match.
+    func match(_ first: UserID, _ second: UserID) {
+        server.like(from: first, to: second)
+        server.like(from: second, to: first)
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import Interactors
+import Models
+import Testing
+
+@Suite struct ListDiffTests {
+    func check(_ old: [String], _ new: [String], updated: Set<String> = []) -> [ListChange] {
+        let changes = ListDiff.changes(from: old, to: new, updated: updated)
+        #expect(ListDiff.apply(changes, to: old) == new, "\(old) → \(new) via \(changes)")
+        return changes
+    }
+
+    @Test func theChanges_alwaysLeadFromTheOldListToTheNewOne() {
+        #expect(check([], ["a", "b"]) == [.insert("a", at: 0), .insert("b", at: 1)])
+        #expect(check(["a", "b", "c"], ["a", "c"]) == [.remove("b", at: 1)])
+        #expect(check(["a", "b", "c"], ["c", "a", "b"]) == [.move("c", from: 2, to: 0)])
+        #expect(check(["a", "b"], ["a", "b"], updated: ["b"]) == [.update("b", at: 1)])
+        #expect(check(["a", "b", "c", "d"], ["d", "x", "b"], updated: ["b"]).count == 5)
+        _ = check(["a", "b", "c", "d", "e"], ["e", "d", "c", "b", "a"])
+        _ = check(["a"], [])
+    }
+
+    @Test func randomLists_roundTrip() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<200 {
+            let pool = (0..<12).map { "i\($0)" }
+            let old = Array(
+                pool.shuffled(using: &generator).prefix(Int.random(in: 0...12, using: &generator)))
+            let new = Array(
+                pool.shuffled(using: &generator).prefix(Int.random(in: 0...12, using: &generator)))
+            _ = check(old, new, updated: Set(new.prefix(2)))
+        }
+    }
+
+    @Test func changesThatDoNotFit_areRefused() {
+        #expect(ListDiff.apply([.remove("x", at: 0)], to: ["a"]) == nil)
+        #expect(ListDiff.apply([.insert("x", at: 5)], to: ["a"]) == nil)
+        #expect(ListDiff.apply([.move("a", from: 0, to: 3)], to: ["a"]) == nil)
+        #expect(ListDiff.apply([.update("b", at: 0)], to: ["a"]) == nil)
+    }
+}
+
+@Suite struct ConversationLogTests {
+    let t0 = Date(timeIntervalSince1970: 1_000)
+
+    func message(
+        _ id: String, _ seconds: Double, sender: UserID = "bob", status: Message.Status = .sent,
+        transaction: String? = nil
+    ) -> Message {
+        Message(
+            id: id, conversation: "m", sender: sender, text: id, sentAt: t0 + seconds,
+            transactionID: transaction, status: status)
+    }
+
+    @Test func messages_stayOrderedByTimeThenID_whateverOrderTheyArriveIn() {
+        var log = ConversationLog()
+        log.merge([message("c", 3), message("a", 1)])
+        log.merge([message("b", 2), message("b2", 2)])
+        #expect(log.messages.map(\.id) == ["a", "b", "b2", "c"])
+    }
+
+    @Test func aPageThatArrivesTwiceOrOverlaps_changesNothing() {
+        var log = ConversationLog()
+        log.merge([message("a", 1), message("b", 2)])
+        let again = log.merge([message("b", 2), message("a", 1)])
+        #expect(again.added.isEmpty && again.updated.isEmpty)
+        let overlap = log.merge([message("b", 2), message("c", 3)])
+        #expect(overlap.added == ["c"])
+        #expect(log.messages.map(\.id) == ["a", "b", "c"])
+    }
+
+    @Test func theServersCopy_replacesThePendingOne() {
+        var log = ConversationLog()
+        log.merge([message("txn-1", 5, sender: "alice", status: .sending, transaction: "txn-1")])
+        let result = log.merge([message("msg-9", 4, sender: "alice", status: .sent, transaction: "txn-1")])
+        #expect(result.added == ["msg-9"])
+        #expect(result.updated == ["txn-1"])
+        #expect(log.messages.map(\.id) == ["msg-9"])
+        #expect(!log.contains("txn-1"))
+    }
+
+    @Test func receipts_raiseTheStatusOfOwnMessagesUpToATime_neverLowerIt() {
+        var log = ConversationLog()
+        log.merge([
+            message("1", 1, sender: "alice"), message("2", 2, sender: "bob"),
+            message("3", 3, sender: "alice"),
+            message("4", 4, sender: "alice"),
+        ])
+        #expect(log.raiseStatus(of: "alice", upTo: t0 + 3, to: .read) == ["3", "1"])
+        #expect(log.raiseStatus(of: "alice", upTo: t0 + 4, to: .delivered) == ["4"])
+        #expect(log.raiseStatus(of: "alice", upTo: t0 + 3, to: .delivered).isEmpty)
+        #expect(log.messages.map(\.status) == [.read, .sent, .read, .delivered])
+        log.merge([message("3", 3, sender: "alice", status: .sent)])
+        #expect(log.messages.map(\.status) == [.read, .sent, .read, .delivered])
+    }
+}
+
+@Suite struct MessageValidatorTests {
+    @Test func text_isTrimmed_emptyIsRefused_andOverFiveThousandIsTooLong() {
+        #expect(MessageValidator.validate("  hi \n") == .success("hi"))
+        #expect(MessageValidator.validate(" \n\t ") == .failure(MessageProblemError(problem: .empty)))
+        #expect(
+            MessageValidator.validate(String(repeating: "x", count: 5_000)).map(\.count) == .success(5_000))
+        #expect(
+            MessageValidator.validate(String(repeating: "x", count: 5_001))
+                == .failure(MessageProblemError(problem: .tooLong(maximum: 5_000))))
+    }
+}
+
+@Suite struct TypingPolicyTests {
+    let t0 = Date(timeIntervalSince1970: 0)
+
+    @Test func typingGoesOutOnce_andStoppedAfterThreeQuietSeconds() {
+        var state = TypingPolicy.State()
+        var sent: [String] = []
+        for second in [0.0, 1, 2, 4] {
+            let (next, send) = TypingPolicy.keystroke(state, at: t0 + second)
+            state = next
+            if send { sent.append("typing@\(Int(second))") }
+        }
+        let (early, stopEarly) = TypingPolicy.check(state, at: t0 + 6.5)
+        #expect(!stopEarly)
+        let (late, stop) = TypingPolicy.check(early, at: t0 + 7)
+        #expect(stop)
+        #expect(!late.isTyping)
+        #expect(sent == ["typing@0"])
+    }
+}
