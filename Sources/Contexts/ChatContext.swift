@@ -50,6 +50,7 @@ public final class ChatContext: StateContext {
     private var retryAttempt = 0
     private var retryTask: ScheduledTask?
     private var subscription: ScheduledTask?
+    private var listRetry: ScheduledTask?
     private var observers: [String: ObserverRegistry<ConversationChange>] = [:]
     private var started = false
 
@@ -69,6 +70,7 @@ public final class ChatContext: StateContext {
     isolated deinit {
         subscription?.cancel()
         retryTask?.cancel()
+        listRetry?.cancel()
     }
 
     // MARK: Reading
@@ -115,12 +117,28 @@ public final class ChatContext: StateContext {
         subscription = chat.subscribe(accessToken: authorizer.tokens.accessToken) { [weak self] event in
             self?.received(event)
         }
+        loadList(attempt: 0)
+        publish()
+        flush()
+    }
+
+    /// Loads the conversations list; offline or on a server fault, tries again with ``RetryPolicy``.
+    private func loadList(attempt: Int) {
         let chat = chat
         authorizer.perform(
             { token, completion in chat.fetchConversations(accessToken: token, completion: completion) },
-            completion: { [weak self] result in self?.loaded(result) })
-        publish()
-        flush()
+            completion: { [weak self] result in
+                guard let self else { return }
+                if case .failure(let error) = result, !self.reportIfSessionEnded(error) {
+                    self.listRetry = self.scheduler.schedule(
+                        after: RetryPolicy.delay(forAttempt: attempt + 1)
+                    ) {
+                        [weak self] in self?.loadList(attempt: attempt + 1)
+                    }
+                    return
+                }
+                self.loaded(result)
+            })
     }
 
     /// Call when a swipe made a match (the deck's broadcast).
@@ -260,8 +278,8 @@ public final class ChatContext: StateContext {
                 publish()
                 store.update { $0.isLoaded = true }
             }
-        case .failure(let error):
-            reportIfSessionEnded(error)
+        case .failure:
+            break
         }
     }
 

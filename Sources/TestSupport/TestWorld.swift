@@ -27,6 +27,12 @@ public final class TestWorld {
         return (HeadlessApp(backend: EmbeddedBackend(sharing: backend, storageDirectory: folder.url)), folder)
     }
 
+    /// Makes two people match (each likes the other).
+    public func match(_ first: UserID, _ second: UserID) {
+        server.like(from: first, to: second)
+        server.like(from: second, to: first)
+    }
+
     /// The server.
     public var server: EmbeddedServer { backend.server }
 

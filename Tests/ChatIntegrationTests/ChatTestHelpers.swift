@@ -38,12 +38,3 @@ extension HeadlessApp {
         screen?.lists.first { $0.id == "matches" }?.items.map { "\($0.title): \($0.detail)" } ?? []
     }
 }
-
-@MainActor
-extension TestWorld {
-    /// Makes two demo people match.
-    func match(_ first: UserID, _ second: UserID) {
-        server.like(from: first, to: second)
-        server.like(from: second, to: first)
-    }
-}

@@ -131,15 +131,22 @@ import Testing
     }
 
     @Test func logout_afterConfirming_tellsTheServer_wipesLocalData_andReleasesTheSessionTree() throws {
+        world.match("alice", "bob")
         try world.signIn()
         world.app.open("discover://profile/bob")
+        try world.app.tap("Back")
+        world.app.open("discover://chat/m-alice-bob")
+        weak let conversation = (mainFlow?.children.first { $0 is ChatFlow } as? ChatFlow)?.context
+        #expect(conversation != nil)
         try world.app.tap("Back")
         weak let main = mainFlow
         weak let scope = sessionFlow?.context.scope
         weak let authorizer = sessionFlow?.context.scope?.authorizer
+        weak let chat = mainFlow?.chat
+        weak let deck = mainFlow?.deck.context
         let userFolder = try world.backend.makeServices().userData.directory(for: "alice")
         try AtomicFile.write(Data("unsent".utf8), to: userFolder.appendingPathComponent("outbox.json"))
-        #expect(main != nil && scope != nil && authorizer != nil)
+        #expect(main != nil && scope != nil && authorizer != nil && chat != nil && deck != nil)
 
         let mark = world.mark
         try world.app.tap("Log out")
@@ -151,6 +158,9 @@ import Testing
         #expect(main == nil)
         #expect(scope == nil)
         #expect(authorizer == nil)
+        #expect(chat == nil)
+        #expect(deck == nil)
+        #expect(conversation == nil)
         #expect(sessionFlow?.children.map(\.name) == ["LoginFlow"])
         #expect(!sessionFileExists)
         #expect(!FileManager.default.fileExists(atPath: userFolder.path))
