@@ -32,27 +32,27 @@ public final class ChatContext: StateContext {
     /// The observable list. Emits when a conversation, match, unread count or the outbox changes.
     public let store = StateStore(ChatListState())
 
-    private let viewer: UserID
-    private let authorizer: RequestAuthorizer
-    private let chat: any ChatService
-    private let scheduler: any Scheduler
-    private let ids: any IDGenerator
-    private let outboxStore: (any OutboxStore)?
+    let viewer: UserID
+    let authorizer: RequestAuthorizer
+    let chat: any ChatService
+    let scheduler: any Scheduler
+    let ids: any IDGenerator
+    let outboxStore: (any OutboxStore)?
 
-    private var summaries: [String: ConversationSummary] = [:]
-    private var logs: [String: ConversationLog] = [:]
-    private var olderCursors: [String: String] = [:]
-    private var historyLoaded: Set<String> = []
-    private var loadingHistory: Set<String> = []
-    private var open: [String: Int] = [:]
-    private var outbox: [OutgoingMessage] = []
-    private var sendingID: String?
-    private var retryAttempt = 0
-    private var retryTask: ScheduledTask?
-    private var subscription: ScheduledTask?
-    private var listRetry: ScheduledTask?
-    private var observers: [String: ObserverRegistry<ConversationChange>] = [:]
-    private var started = false
+    var summaries: [String: ConversationSummary] = [:]
+    var logs: [String: ConversationLog] = [:]
+    var olderCursors: [String: String] = [:]
+    var historyLoaded: Set<String> = []
+    var loadingHistory: Set<String> = []
+    var open: [String: Int] = [:]
+    var outbox: [OutgoingMessage] = []
+    var sendingID: String?
+    var retryAttempt = 0
+    var retryTask: ScheduledTask?
+    var subscription: ScheduledTask?
+    var listRetry: ScheduledTask?
+    var observers: [String: ObserverRegistry<ConversationChange>] = [:]
+    var started = false
 
     /// Creates the chat of `viewer`; `outboxStore` keeps unsent messages (memory only when `nil`).
     public init(
@@ -123,7 +123,7 @@ public final class ChatContext: StateContext {
     }
 
     /// Loads the conversations list; offline or on a server fault, tries again with ``RetryPolicy``.
-    private func loadList(attempt: Int) {
+    func loadList(attempt: Int) {
         let chat = chat
         authorizer.perform(
             { token, completion in chat.fetchConversations(accessToken: token, completion: completion) },
@@ -242,7 +242,7 @@ public final class ChatContext: StateContext {
 
     // MARK: Events
 
-    private func received(_ event: ChatEvent) {
+    func received(_ event: ChatEvent) {
         switch event {
         case .messageReceived(let message):
             guard summaries[message.conversation] != nil else { return }
@@ -267,7 +267,7 @@ public final class ChatContext: StateContext {
         }
     }
 
-    private func loaded(_ result: Result<[ConversationSummary], ServiceError>) {
+    func loaded(_ result: Result<[ConversationSummary], ServiceError>) {
         switch result {
         case .success(let list):
             for summary in list {
@@ -283,7 +283,7 @@ public final class ChatContext: StateContext {
         }
     }
 
-    private func historyArrived(
+    func historyArrived(
         _ result: Result<MessagePage, ServiceError>, conversation: String, older: Bool
     ) {
         loadingHistory.remove(conversation)
@@ -303,181 +303,6 @@ public final class ChatContext: StateContext {
         case .failure(let error):
             if reportIfSessionEnded(error) { return }
             notify(conversation, .history(Self.failure(for: error)))
-        }
-    }
-
-    // MARK: Outbox
-
-    private func flush() {
-        guard sendingID == nil, let message = outbox.first else { return }
-        sendingID = message.id
-        let chat = chat
-        authorizer.perform(
-            { token, completion in chat.sendMessage(message, accessToken: token, completion: completion) },
-            completion: { [weak self] result in self?.sent(message, result) })
-    }
-
-    private func sent(_ message: OutgoingMessage, _ result: Result<Message, ServiceError>) {
-        sendingID = nil
-        switch result {
-        case .success(let confirmed):
-            retryAttempt = 0
-            dequeue(message.id)
-            absorb([confirmed], in: message.conversation, countUnread: false)
-            publish()
-            flush()
-        case .failure(.rejected), .failure(.notFound):
-            dequeue(message.id)
-            if logs[message.conversation]?.setPendingStatus(message.id, .failed) == true {
-                notify(message.conversation, .messages(added: [], updated: [message.id]))
-            }
-            publish()
-            flush()
-        case .failure(let error):
-            if reportIfSessionEnded(error) { return }
-            var failed: [String: [String]] = [:]
-            for waiting in outbox
-            where logs[waiting.conversation]?.setPendingStatus(waiting.id, .failed) == true {
-                failed[waiting.conversation, default: []].append(waiting.id)
-            }
-            for (conversation, changed) in failed {
-                notify(conversation, .messages(added: [], updated: changed))
-            }
-            retryAttempt += 1
-            retryTask = scheduler.schedule(after: RetryPolicy.delay(forAttempt: retryAttempt)) {
-                [weak self] in
-                guard let self else { return }
-                for waiting in self.outbox {
-                    if self.logs[waiting.conversation]?.setPendingStatus(waiting.id, .sending) == true {
-                        self.notify(waiting.conversation, .messages(added: [], updated: [waiting.id]))
-                    }
-                }
-                self.flush()
-            }
-        }
-    }
-
-    private func dequeue(_ id: String) {
-        outbox.removeAll { $0.id == id }
-        persistOutbox()
-    }
-
-    private func persistOutbox() {
-        do {
-            try outboxStore?.save(outbox)
-        } catch {
-            store.report(error)
-        }
-    }
-
-    // MARK: Internals
-
-    private func addPending(_ message: OutgoingMessage, status: Message.Status) {
-        let pending = Message(
-            id: message.id, conversation: message.conversation, sender: viewer, text: message.text,
-            sentAt: message.createdAt, transactionID: message.id, status: status)
-        absorb([pending], in: message.conversation, countUnread: false)
-    }
-
-    /// Merges messages into a conversation's log, updates its summary, and tells its screen.
-    private func absorb(_ messages: [Message], in conversation: String, countUnread: Bool = true) {
-        let (added, updated) = logs[conversation, default: ConversationLog()].merge(messages)
-        guard !added.isEmpty || !updated.isEmpty, var summary = summaries[conversation] else { return }
-        if let newest = logs[conversation]?.messages.last,
-            summary.lastMessage.map({
-                $0.isOrderedBefore(newest) || $0.id == newest.transactionID || $0.id == newest.id
-            }) ?? true
-        {
-            summary.lastMessage = newest
-        }
-        if countUnread {
-            let unseen = messages.filter { $0.sender != viewer && added.contains($0.id) }.count
-            if open[conversation] == nil { summary.unreadCount += unseen }
-        }
-        summaries[conversation] = summary
-        notify(conversation, .messages(added: added, updated: updated))
-    }
-
-    private func raise(_ conversation: String, upTo date: Date, to status: Message.Status) {
-        guard let changed = logs[conversation]?.raiseStatus(of: viewer, upTo: date, to: status),
-            !changed.isEmpty
-        else { return }
-        if var summary = summaries[conversation], let last = summary.lastMessage, changed.contains(last.id) {
-            summary.lastMessage = logs[conversation]?.messages.last
-            summaries[conversation] = summary
-        }
-        notify(conversation, .messages(added: [], updated: changed))
-        publish()
-    }
-
-    private func markReadIfNeeded(_ conversation: String) {
-        guard var summary = summaries[conversation], summary.unreadCount > 0 || open[conversation] != nil
-        else { return }
-        let hadUnread = summary.unreadCount > 0
-        summary.unreadCount = 0
-        summaries[conversation] = summary
-        if hadUnread { publish() }
-        guard summary.lastMessage.map({ $0.sender != viewer }) ?? false else { return }
-        let chat = chat
-        authorizer.perform(
-            { token, completion in
-                chat.markRead(conversation: conversation, accessToken: token, completion: completion)
-            },
-            completion: { _ in })
-    }
-
-    private func removeConversation(_ conversation: String) {
-        summaries[conversation] = nil
-        logs[conversation] = nil
-        notify(conversation, .unmatched)
-        publish()
-    }
-
-    private func notify(_ conversation: String, _ change: ConversationChange) {
-        for observer in observers[conversation]?.callbacks ?? [] { observer(change) }
-    }
-
-    private func merged(_ summary: ConversationSummary, over existing: ConversationSummary?)
-        -> ConversationSummary
-    {
-        guard let existing, let local = existing.lastMessage else { return summary }
-        var merged = summary
-        if let remote = summary.lastMessage, !local.isOrderedBefore(remote) { merged.lastMessage = local }
-        if summary.lastMessage == nil { merged.lastMessage = local }
-        return merged
-    }
-
-    @discardableResult
-    private func reportIfSessionEnded(_ error: ServiceError) -> Bool {
-        guard case .sessionEnded(let reason) = RequestFailureMapper.map(error) else { return false }
-        store.report(SessionError.ended(reason))
-        return true
-    }
-
-    static func failure(for error: ServiceError) -> RequestFailure {
-        if case .failure(let failure) = RequestFailureMapper.map(error) { return failure }
-        return .server("Could not load messages")
-    }
-
-    /// Publishes the list: new matches newest first, then conversations by last activity, with the
-    /// changes from the previous snapshot.
-    private func publish() {
-        let all = Array(summaries.values)
-        let newMatches = all.filter { $0.lastMessage == nil }.map(\.match)
-            .sorted { ($0.matchedAt, $1.id) > ($1.matchedAt, $0.id) }
-        let conversations = all.filter { $0.lastMessage != nil }
-            .sorted { ($0.lastActivity, $1.id) > ($1.lastActivity, $0.id) }
-        store.update { state in
-            let oldIDs = state.rowIDs
-            let previous = Dictionary(uniqueKeysWithValues: state.conversations.map { ($0.id, $0) })
-            state.newMatches = newMatches
-            state.conversations = conversations
-            state.outboxCount = outbox.count
-            let updated = Set(
-                conversations.filter { summary in previous[summary.id].map { $0 != summary } ?? false }.map(
-                    \.id))
-            state.changes = ListDiff.changes(from: oldIDs, to: state.rowIDs, updated: updated)
-            if !state.changes.isEmpty { state.revision += 1 }
         }
     }
 }

@@ -134,6 +134,11 @@ import Testing
         try app.tap("Send")
         #expect(app.messageRows == ["You: Are you there? [not sent]"])
         #expect(app.chat?.state.outboxCount == 1)
+        try app.tap("Back")
+        try app.tap("Log out")
+        #expect(app.alert?.message.contains("1 message(s) have not been sent yet and will be lost.") == true)
+        try app.tap("Cancel")
+        try app.tap("Bob")
         try app.tap("Retry failed messages")
         #expect(app.messageRows == ["You: Are you there? [not sent]"])
         world.server.isNetworkDown = false

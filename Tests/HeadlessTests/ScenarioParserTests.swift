@@ -50,6 +50,14 @@ import Testing
             expect alert "Log out?"
             expect event swiped action=like user=carol
             expect queued swipes 2
+            bob sends "hi there"
+            bob reads
+            bob types
+            bob unmatches me
+            given bob matches me
+            given bob sends "earlier"
+            expect outbox 1
+            expect unread bob 2
             """)
         #expect(
             parsed == [
@@ -68,7 +76,9 @@ import Testing
                 .expectNoText("Oops"),
                 .expectAlert("Log out?"),
                 .expectEvent(name: "swiped", properties: ["action": "like", "user": "carol"]),
-                .expectQueuedSwipes(2),
+                .expectQueuedSwipes(2), .sends("bob", text: "hi there"), .reads("bob"), .types("bob"),
+                .unmatchesMe("bob"), .matchesMe("bob"), .sends("bob", text: "earlier"), .expectOutbox(1),
+                .expectUnread("bob", 2),
             ])
     }
 
@@ -115,6 +125,8 @@ import Testing
         ),
         ("scenario: x\nexpect event swiped action\n", 2, 21, "expected key=value, found 'action'"),
         ("scenario: x\nbob likes you\n", 2, 11, "expected 'me'"),
+        ("scenario: x\nbob sends hi\n", 2, 11, "expected the message, in quotes"),
+        ("scenario: x\nexpect unread bob lots\n", 2, 19, "expected a whole number from 0 to 1000000"),
     ])
     func mistakes_areReportedWithLineAndColumn(_ text: String, _ line: Int, _ column: Int, _ message: String)
     {
