@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "EmbeddedBackend", targets: ["EmbeddedBackend"]),
         .library(name: "Headless", targets: ["Headless"]),
         .executable(name: "discover", targets: ["discover"]),
+        .executable(name: "discover-bench", targets: ["DiscoverBench"]),
     ],
     targets: [
         // MARK: Data and the functional core
@@ -36,20 +37,29 @@ let package = Package(
         .target(
             name: "Contexts", dependencies: ["Interactors", "Services", "Models"], swiftSettings: strict),
         // The single control point of each use case: screens, modals, deep links, analytics.
-        .target(name: "Flows", dependencies: ["Contexts", "Services", "Models"], swiftSettings: strict),
+        .target(
+            name: "Flows", dependencies: ["Contexts", "Interactors", "Services", "Models"],
+            swiftSettings: strict),
 
         // MARK: Front ends
 
         // A front end with no UI: screen stack, text rendering, transcript, and a driver.
         .target(
             name: "Headless",
-            dependencies: ["Flows", "Interactors", "Services", "Models", "EmbeddedBackend"],
+            dependencies: ["Flows", "Services", "Models", "EmbeddedBackend"],
             swiftSettings: strict
         ),
         // The command-line tool over Headless.
         .executableTarget(
             name: "discover",
             dependencies: ["Headless", "EmbeddedBackend", "Flows", "Models"],
+            swiftSettings: strict
+        ),
+
+        // The benchmarks: the engine against a hand-written floor, whole scenarios, scale.
+        .executableTarget(
+            name: "DiscoverBench",
+            dependencies: ["Headless", "EmbeddedBackend", "Flows", "Contexts", "Services", "Models"],
             swiftSettings: strict
         ),
 

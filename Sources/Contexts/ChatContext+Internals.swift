@@ -9,6 +9,8 @@ extension ChatContext {
 
     func flush() {
         guard sendingID == nil, let message = outbox.first else { return }
+        retryTask?.cancel()
+        retryTask = nil
         sendingID = message.id
         let chat = chat
         authorizer.perform(
@@ -126,6 +128,15 @@ extension ChatContext {
     }
 
     func removeConversation(_ conversation: String) {
+        var refused: [String] = []
+        for message in outbox where message.conversation == conversation {
+            if logs[conversation]?.setPendingStatus(message.id, .failed) == true {
+                refused.append(message.id)
+            }
+        }
+        outbox.removeAll { $0.conversation == conversation && $0.id != sendingID }
+        persistOutbox()
+        notify(conversation, .messages(added: [], updated: refused))
         summaries[conversation] = nil
         logs[conversation] = nil
         notify(conversation, .unmatched)
@@ -168,7 +179,11 @@ extension ChatContext {
             .sorted { ($0.lastActivity, $1.id) > ($1.lastActivity, $0.id) }
         store.update { state in
             let oldIDs = state.rowIDs
-            let previous = Dictionary(uniqueKeysWithValues: state.conversations.map { ($0.id, $0) })
+            let previous = Dictionary(
+                uniqueKeysWithValues: state.conversations.map { ($0.id, $0) }
+                    + state.newMatches.map {
+                        ($0.id, ConversationSummary(match: $0, lastMessage: nil, unreadCount: 0))
+                    })
             state.newMatches = newMatches
             state.conversations = conversations
             state.outboxCount = outbox.count

@@ -12,7 +12,7 @@ import Services
 /// by last activity with unread counts and previews, and the list changes from the previous
 /// snapshot); per-conversation changes through ``observeConversation(_:_:)`` for
 /// ``ConversationContext``. Messages are merged by id in a ``ConversationLog`` per conversation, so
-/// duplicate or out-of-order deliveries change nothing and one arrival never walks all messages.
+/// duplicate or out-of-order deliveries change nothing and one arrival never walks other conversations.
 /// Every outgoing message waits in a persistent outbox with its transaction id until the server
 /// confirmed it, so it is sent exactly once across network drops, relaunches and re-logins.
 @MainActor
@@ -114,9 +114,6 @@ public final class ChatContext: StateContext {
             store.report(error)
         }
         for message in outbox { addPending(message, status: .sending) }
-        subscription = chat.subscribe(accessToken: authorizer.tokens.accessToken) { [weak self] event in
-            self?.received(event)
-        }
         loadList(attempt: 0)
         publish()
         flush()
@@ -170,6 +167,15 @@ public final class ChatContext: StateContext {
     /// Call when the user taps retry: failed messages of the conversation are sent again now.
     public func retryFailed(in conversation: String) {
         var changed: [String] = []
+        let queued = Set(outbox.map(\.id))
+        for message in logs[conversation]?.messages ?? []
+        where message.sender == viewer && message.status == .failed && !queued.contains(message.id) {
+            outbox.append(
+                OutgoingMessage(
+                    id: message.id, conversation: conversation, text: message.text, createdAt: message.sentAt)
+            )
+        }
+        persistOutbox()
         for message in outbox where message.conversation == conversation {
             if logs[conversation]?.setPendingStatus(message.id, .sending) == true {
                 changed.append(message.id)
@@ -185,7 +191,9 @@ public final class ChatContext: StateContext {
     /// Call when a conversation's screen needs history: the newest page, or (`older`) the next older one.
     public func loadHistory(of conversation: String, older: Bool) {
         guard !loadingHistory.contains(conversation), summaries[conversation] != nil else { return }
-        if older, historyLoaded.contains(conversation), olderCursors[conversation] == nil { return }
+        let older = older && historyLoaded.contains(conversation)
+        if older, olderCursors[conversation] == nil { return }
+        if !older, historyLoaded.contains(conversation) { return }
         let cursor = older ? olderCursors[conversation] : nil
         loadingHistory.insert(conversation)
         let chat = chat
@@ -270,6 +278,13 @@ public final class ChatContext: StateContext {
     func loaded(_ result: Result<[ConversationSummary], ServiceError>) {
         switch result {
         case .success(let list):
+            // The list came through the authorizer, so its token is fresh: the live feed uses it.
+            if subscription == nil {
+                subscription = chat.subscribe(accessToken: authorizer.tokens.accessToken) {
+                    [weak self] event in
+                    self?.received(event)
+                }
+            }
             for summary in list {
                 summaries[summary.id] = merged(summary, over: summaries[summary.id])
                 if let last = summary.lastMessage { absorb([last], in: summary.id, countUnread: false) }
@@ -278,6 +293,7 @@ public final class ChatContext: StateContext {
                 publish()
                 store.update { $0.isLoaded = true }
             }
+            for conversation in open.keys { markReadIfNeeded(conversation) }
         case .failure:
             break
         }

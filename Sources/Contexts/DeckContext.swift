@@ -36,6 +36,8 @@ public final class DeckContext: StateContext {
     private var resetTask: ScheduledTask?
     private var lastPass: Swipe?
     private var announcedMatches: Set<String> = []
+    /// The cards of the swipes still queued in this run, to put a refused like's card back.
+    private var swipedCards: [String: Candidate] = [:]
 
     /// Creates the deck of `viewer`; `queueStore` keeps unsent swipes (memory only when `nil`).
     public init(
@@ -80,6 +82,7 @@ public final class DeckContext: StateContext {
             let match = MatchDetector.match(viewer: viewerID, swiping: action, on: top, at: now)
             lastPass = action == .pass ? swipe : nil
             queue.append(swipe)
+            swipedCards[swipe.id] = top
             persistQueue()
             store.update { state in
                 state.cards.removeFirst()
@@ -183,8 +186,15 @@ public final class DeckContext: StateContext {
     private func received(_ result: Result<DiscoveryPage, ServiceError>, for requested: String?) {
         switch result {
         case .success(let page):
-            // A page for another cursor (a duplicate or late delivery) changes nothing.
-            guard state.isLoading, page.cursor == requested, requested == cursor else { return }
+            // A page for another request (a duplicate or late delivery) changes nothing.
+            guard state.isLoading, requested == cursor else { return }
+            guard page.cursor == requested else {
+                store.update { state in
+                    state.isLoading = false
+                    state.failure = .server("Unexpected page from the server")
+                }
+                return
+            }
             let viewer = CandidateRanker.Viewer(
                 id: viewerID, interests: Set(page.viewerInterests), preferences: page.preferences)
             let excluded = shown.union(queue.map(\.candidate))
@@ -240,6 +250,7 @@ public final class DeckContext: StateContext {
         sendingID = nil
         switch result {
         case .success(let outcome):
+            let refusedCard = swipedCards[swipe.id]
             retryAttempt = 0
             dequeue(swipe)
             if undoAfterSending.remove(swipe.id) != nil { undo(swipe.id) }
@@ -252,10 +263,16 @@ public final class DeckContext: StateContext {
                     store.update { $0.pendingMatch = match }
                 }
             case .limitReached(let resetsAt):
+                // The server refused the like: its card comes back and the out-of-likes modal shows.
                 store.update { state in
                     state.allowance?.likesRemaining = 0
                     state.allowance?.resetsAt = resetsAt
+                    if let card = refusedCard, !state.cards.contains(where: { $0.id == card.id }) {
+                        state.cards.insert(card, at: 0)
+                    }
+                    state.likesResetInSeconds = secondsUntil(resetsAt)
                 }
+                scheduleResetTick()
             }
             flush()
         case .failure(.notFound), .failure(.rejected):
@@ -276,6 +293,7 @@ public final class DeckContext: StateContext {
 
     private func dequeue(_ swipe: Swipe) {
         queue.removeAll { $0.id == swipe.id }
+        swipedCards[swipe.id] = nil
         persistQueue()
         store.update { $0.queuedSwipes = queue.count }
     }
@@ -298,7 +316,7 @@ public final class DeckContext: StateContext {
     // MARK: The daily reset
 
     private func secondsUntil(_ date: Date) -> Int {
-        max(0, Int(date.timeIntervalSince(scheduler.now).rounded(.up)))
+        Int(min(max(0, date.timeIntervalSince(scheduler.now).rounded(.up)), 366 * 86_400))
     }
 
     private func scheduleResetTick() {

@@ -82,7 +82,11 @@ public final class SessionContext: StateContext {
         guard let scope else { return }
         generation += 1
         services.auth.signOut(accessToken: scope.authorizer.tokens.accessToken) { _ in }
-        try? services.userData.removeAll(for: scope.user.id)
+        do {
+            try services.userData.removeAll(for: scope.user.id)
+        } catch {
+            store.report(error)
+        }
         signedOut(.loggedOut, username: nil)
     }
 

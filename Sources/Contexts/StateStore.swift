@@ -18,6 +18,7 @@ public final class StateStore<State: Sendable & Equatable> {
     @ObservationIgnored private var nextContinuationID: UInt64 = 0
     @ObservationIgnored private var pending: State?
     @ObservationIgnored private var depth = 0
+    @ObservationIgnored private var isNotifying = false
 
     /// Creates a store holding `initial`.
     public init(_ initial: State) { self.state = initial }
@@ -42,13 +43,30 @@ public final class StateStore<State: Sendable & Equatable> {
         if depth == 0 { flush() }
     }
 
+    /// Delivers the new state. An observer that updates the store while being told is fine: the
+    /// delivery starts again with the newest state, so every observer ends on the latest snapshot and
+    /// none is told an older one after a newer.
     private func flush() {
         guard let next = pending else { return }
         pending = nil
         guard next != state else { return }
         state = next
-        for callback in observers.callbacks { callback(next) }
-        for continuation in continuations.withLock({ Array($0.values) }) { continuation.yield(next) }
+        guard !isNotifying else { return }
+        isNotifying = true
+        defer { isNotifying = false }
+        var delivered: State
+        repeat {
+            delivered = state
+            for callback in observers.callbacks {
+                callback(delivered)
+                if state != delivered { break }
+            }
+            if state == delivered {
+                for continuation in continuations.withLock({ Array($0.values) }) {
+                    continuation.yield(delivered)
+                }
+            }
+        } while state != delivered
     }
 
     /// Calls `observer` now with the current state, then after every change, until the token is

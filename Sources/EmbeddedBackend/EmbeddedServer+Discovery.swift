@@ -132,6 +132,11 @@ extension EmbeddedServer {
         perform(.savePreferences, completion: completion) { state, now in
             authorize(accessToken, in: state, now: now).flatMap { viewer in
                 guard state.accounts[viewer] != nil else { return .failure(.tokenRevoked) }
+                guard preferences.minimumAge >= SearchPreferences.minimumAge,
+                    preferences.maximumAge <= SearchPreferences.maximumAge,
+                    preferences.minimumAge <= preferences.maximumAge,
+                    SearchPreferences.distanceLimits.contains(preferences.maximumDistanceKm)
+                else { return .failure(.rejected("preferences out of range")) }
                 state.accounts[viewer]?.profile.lookingFor = preferences
                 return .success(())
             }
@@ -146,7 +151,7 @@ extension EmbeddedServer {
     ) -> DiscoveryPage {
         let viewer = account.user.id
         let preferences = account.profile.lookingFor
-        let ages = preferences.minimumAge...preferences.maximumAge
+        let ages = preferences.minimumAge...max(preferences.minimumAge, preferences.maximumAge)
         let swiped = state.discovery.swipes[viewer] ?? [:]
         let received = state.discovery.likesReceived[viewer] ?? [:]
         var candidates: [Candidate] = []

@@ -1,5 +1,4 @@
 import Flows
-import Interactors
 import Models
 
 /// A front end with no UI: keeps the screen stack, modals and alert, renders them as text, lets a
@@ -166,7 +165,7 @@ public final class HeadlessFrontEnd: Presenter {
             if list.revision == shown.revision {
                 if shown.ids != ids { fail("list \(list.id) changed rows without a new revision") }
             } else if list.revision == shown.revision + 1 {
-                guard let result = ListDiff.apply(list.changes, to: shown.ids) else {
+                guard let result = ListChange.apply(list.changes, to: shown.ids) else {
                     fail("list \(list.id) revision \(list.revision): a change does not fit the rows shown")
                     continue
                 }

@@ -29,7 +29,8 @@ public enum CandidateRanker {
         -> Bool
     {
         candidate.id != viewer.id && !excluded.contains(candidate.id)
-            && (viewer.preferences.minimumAge...viewer.preferences.maximumAge).contains(candidate.age)
+            && candidate.age >= viewer.preferences.minimumAge
+            && candidate.age <= viewer.preferences.maximumAge
             && candidate.distanceKm <= viewer.preferences.maximumDistanceKm
     }
 

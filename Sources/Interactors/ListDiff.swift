@@ -1,6 +1,6 @@
 import Models
 
-/// Computes the changes that turn one list of ids into another, and applies them.
+/// Computes the changes that turn one list of ids into another (``ListChange/apply(_:to:)`` applies them).
 ///
 /// The changes are meant to be applied in order, each index referring to the list as it is at that
 /// point: removals from the bottom up, then, top down, a move or an insert wherever the list differs
@@ -40,33 +40,10 @@ public enum ListDiff {
             for shifted in index..<current.count { position[current[shifted]] = shifted }
             index += 1
         }
-        for (index, id) in new.enumerated() where updated.contains(id) && Set(old).contains(id) {
+        let oldSet = Set(old)
+        for (index, id) in new.enumerated() where updated.contains(id) && oldSet.contains(id) {
             changes.append(.update(id, at: index))
         }
         return changes
-    }
-
-    /// Applies changes to a list; `nil` when a change does not fit the list (a wrong index or id).
-    public static func apply(_ changes: [ListChange], to list: [String]) -> [String]? {
-        var list = list
-        for change in changes {
-            switch change {
-            case .insert(let id, let index):
-                guard index >= 0, index <= list.count else { return nil }
-                list.insert(id, at: index)
-            case .remove(let id, let index):
-                guard list.indices.contains(index), list[index] == id else { return nil }
-                list.remove(at: index)
-            case .move(let id, let from, let to):
-                guard list.indices.contains(from), list[from] == id, to >= 0, to < list.count else {
-                    return nil
-                }
-                list.remove(at: from)
-                list.insert(id, at: to)
-            case .update(let id, let index):
-                guard list.indices.contains(index), list[index] == id else { return nil }
-            }
-        }
-        return list
     }
 }

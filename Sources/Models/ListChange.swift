@@ -10,3 +10,29 @@ public enum ListChange: Hashable, Sendable {
     /// The item at the index changed its content.
     case update(String, at: Int)
 }
+
+extension ListChange {
+    /// Applies changes to a list; `nil` when a change does not fit the list (a wrong index or id).
+    public static func apply(_ changes: [ListChange], to list: [String]) -> [String]? {
+        var list = list
+        for change in changes {
+            switch change {
+            case .insert(let id, let index):
+                guard index >= 0, index <= list.count else { return nil }
+                list.insert(id, at: index)
+            case .remove(let id, let index):
+                guard list.indices.contains(index), list[index] == id else { return nil }
+                list.remove(at: index)
+            case .move(let id, let from, let to):
+                guard list.indices.contains(from), list[from] == id, to >= 0, to < list.count else {
+                    return nil
+                }
+                list.remove(at: from)
+                list.insert(id, at: to)
+            case .update(let id, let index):
+                guard list.indices.contains(index), list[index] == id else { return nil }
+            }
+        }
+        return list
+    }
+}

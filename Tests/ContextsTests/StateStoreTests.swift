@@ -97,6 +97,32 @@ final class ChangeCounter: Sendable {
         #expect(seen == [0, 1, 3])
     }
 
+    @Test func anObserverThatUpdatesTheStore_leavesEveryObserverOnTheLatestState() {
+        let store = StateStore(Counter())
+        let first = Recorder<Int>()
+        let second = Recorder<Int>()
+        let bump = store.observe { state in
+            first.values.append(state.count)
+            if state.count == 1 { store.update { $0.count = 2 } }
+        }
+        let watch = store.observe { second.values.append($0.count) }
+        store.update { $0.count = 1 }
+        #expect(first.values == [0, 1, 2])
+        #expect(second.values.last == 2)
+        #expect(!second.values.contains { $0 == 1 && second.values.last != 2 })
+        #expect(store.state.count == 2)
+        withExtendedLifetime((bump, watch)) {}
+    }
+
+    @Test func aToken_cancelsOnce_evenWhenCancelledAndReleased() {
+        let calls = ChangeCounter()
+        var token: ObservationToken? = ObservationToken { calls.count.add(1, ordering: .relaxed) }
+        token?.cancel()
+        token?.cancel()
+        token = nil
+        #expect(calls.count.load(ordering: .relaxed) == 1)
+    }
+
     @Test func reportedErrors_reachErrorObservers() {
         struct Boom: Error {}
         let store = StateStore(Counter())

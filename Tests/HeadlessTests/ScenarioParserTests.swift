@@ -107,6 +107,7 @@ import Testing
         ("scenario: x\nlaunch now\n", 2, 8, "unexpected text at the end of the step"),
         ("scenario: x\nwait 5 minutes\n", 2, 6, "expected a duration such as 5s, 10m or 2h"),
         ("scenario: x\nwait 5y\n", 2, 6, "expected a duration such as 5s, 10m or 2h"),
+        ("scenario: x\nwait 367d\n", 2, 6, "a duration may be at most 366 days"),
         ("scenario: x\nswipe down\n", 2, 7, "expected right, left or up"),
         ("scenario: x\nnetwork sideways\n", 2, 9, "expected up or down"),
         ("scenario: x\ngiven candidates many\n", 2, 18, "expected a whole number from 0 to 10000000"),

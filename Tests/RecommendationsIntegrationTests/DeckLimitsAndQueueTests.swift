@@ -43,6 +43,23 @@ import Testing
         #expect(world.server.swipeCount(of: "alice") == 3)
     }
 
+    @Test func aLikeTheServerRefusesForTheLimit_putsTheCardBack_andShowsOutOfLikes() throws {
+        let world = makeWorld(likes: 1)
+        let otherPhone = world.secondApp()
+        try world.signIn()
+        otherPhone.app.launch()
+        try otherPhone.app.tap("Log in")
+        try otherPhone.app.type("alice", into: "Username or email")
+        try otherPhone.app.type("wonderland", into: "Password")
+        try otherPhone.app.tap("Log in")
+        try otherPhone.app.tap("Like")
+        let top = try #require(deck(world)?.state.top)
+        try world.app.tap("Like")
+        #expect(world.app.screen?.id == .outOfLikes)
+        #expect(deck(world)?.state.top?.id == top.id)
+        #expect(world.server.swipeCount(of: "alice") == 1)
+    }
+
     @Test func swipesMadeOffline_areQueuedInOrder_surviveARelaunch_andAreSentOnceWhenTheNetworkReturns()
         throws
     {

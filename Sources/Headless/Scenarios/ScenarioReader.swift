@@ -84,6 +84,17 @@ extension ScenarioParser {
             guard !digits.isEmpty, digits.count <= 9, let amount = Int64(digits) else {
                 return .failure(problem)
             }
+            let days: Int64
+            switch unit {
+            case "ms": days = amount / 86_400_000
+            case "s": days = amount / 86_400
+            case "m": days = amount / 1_440
+            case "h": days = amount / 24
+            default: days = amount
+            }
+            guard days <= 366 else {
+                return .failure(Problem(column: column, message: "a duration may be at most 366 days"))
+            }
             let seconds: Int64
             switch unit {
             case "ms":

@@ -48,11 +48,19 @@ public final class ScenarioRunner {
         var failure: ScenarioFailure?
         for located in scenario.steps {
             if let stopBefore, located.line >= stopBefore { break }
+            let listErrors = world.listErrors.count
             if let problem = execution.perform(located.step) {
                 failure = ScenarioFailure(
                     line: located.line, step: located.source, message: problem.message,
                     expected: problem.expected,
                     actual: problem.actual)
+                break
+            }
+            if world.listErrors.count > listErrors {
+                failure = ScenarioFailure(
+                    line: located.line, step: located.source,
+                    message: "a list on screen disagrees with the state: "
+                        + world.listErrors[listErrors...].joined(separator: "; "))
                 break
             }
         }

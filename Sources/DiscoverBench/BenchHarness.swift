@@ -1,0 +1,69 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A small benchmark harness: warm-up, repetitions, median/min/max on a monotonic clock, memory.
+enum BenchHarness {
+    /// One measured figure, in nanoseconds per operation.
+    struct Figure {
+        let name: String
+        let median: Double
+        let minimum: Double
+        let maximum: Double
+
+        var line: String {
+            "\(name.padding(toLength: 58, withPad: " ", startingAt: 0)) median \(format(median))  min \(format(minimum))  max \(format(maximum))"
+        }
+    }
+
+    /// Nanoseconds on the monotonic clock.
+    static func now() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+    }
+
+    /// Runs `body(operations)` once to warm up, then `repetitions` times; each run's time divided by
+    /// `operations` is one sample.
+    @MainActor
+    static func measure(_ name: String, operations: Int, repetitions: Int, _ body: (Int) -> Void) -> Figure {
+        body(max(1, operations / 10))
+        var samples: [Double] = []
+        for _ in 0..<max(1, repetitions) {
+            let start = now()
+            body(operations)
+            samples.append(Double(now() - start) / Double(max(1, operations)))
+        }
+        samples.sort()
+        return Figure(
+            name: name, median: samples[samples.count / 2], minimum: samples.first ?? 0,
+            maximum: samples.last ?? 0)
+    }
+
+    /// The resident set size now, in bytes (from /proc/self/statm), or 0 where unavailable.
+    static func residentBytes() -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+        let fields = text.split(separator: " ")
+        guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+
+    /// The peak resident set size so far, in bytes (getrusage).
+    static func peakResidentBytes() -> Int {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Int(usage.ru_maxrss) * 1024
+    }
+
+    static func format(_ nanoseconds: Double) -> String {
+        if nanoseconds >= 1_000_000 { return String(format: "%9.2f ms", nanoseconds / 1_000_000) }
+        if nanoseconds >= 1_000 { return String(format: "%9.2f µs", nanoseconds / 1_000) }
+        return String(format: "%9.1f ns", nanoseconds)
+    }
+
+    static func megabytes(_ bytes: Int) -> String { String(format: "%.1f MB", Double(bytes) / 1_048_576) }
+}

@@ -1,0 +1,322 @@
+import Contexts
+import EmbeddedBackend
+import Flows
+import Foundation
+import Headless
+import Models
+import Observation
+import Services
+
+/// `discover-bench`: the engine's cost against a hand-written floor, whole scenarios, and scale.
+///
+/// `swift run -c release discover-bench` for the figures in Docs/Performance.md; `--smoke` for a quick
+/// run with small sizes (CI).
+@main
+@MainActor
+enum DiscoverBench {
+    static func main() {
+        let smoke = CommandLine.arguments.contains("--smoke")
+        print(
+            "discover-bench\(smoke ? " (smoke)" : "") — \(ProcessInfo.processInfo.activeProcessorCount) cores"
+        )
+        engineOverhead(smoke: smoke)
+        scenarios(smoke: smoke)
+        deckScale(smoke: smoke)
+        chatScale(smoke: smoke)
+        manySessions(smoke: smoke)
+        print("peak RSS \(BenchHarness.megabytes(BenchHarness.peakResidentBytes()))")
+    }
+
+    // MARK: 1. Engine overhead per user action
+
+    static func engineOverhead(smoke: Bool) {
+        print("\n== 1. engine overhead per swipe (intent → flow → context → interactors → state → observers)")
+        let operations = smoke ? 2_000 : 200_000
+        let repetitions = smoke ? 3 : 7
+        let floor1 = BenchHarness.measure(
+            "floor: final class + switch, 1 observer", operations: operations, repetitions: repetitions
+        ) { count in
+            let deck = FloorDeck(cards: 20)
+            var sink = 0
+            deck.observers = [{ sink &+= $0.top }]
+            for index in 0..<count { deck.send(index.isMultiple(of: 2) ? .like : .pass) }
+            blackHole(sink)
+        }
+        let floor10 = BenchHarness.measure(
+            "floor: final class + switch, 10 observers", operations: operations, repetitions: repetitions
+        ) { count in
+            let deck = FloorDeck(cards: 20)
+            var sink = 0
+            deck.observers = (0..<10).map { _ in { sink &+= $0.top } }
+            for index in 0..<count { deck.send(index.isMultiple(of: 2) ? .like : .pass) }
+            blackHole(sink)
+        }
+        let engine1 = BenchHarness.measure(
+            "engine: DeckFlow + DeckContext, 1 closure observer", operations: operations,
+            repetitions: repetitions
+        ) { count in
+            runEngine(count, observers: 1, observation: .none)
+        }
+        let engine10 = BenchHarness.measure(
+            "engine: DeckFlow + DeckContext, 10 closure observers", operations: operations,
+            repetitions: repetitions
+        ) { count in
+            runEngine(count, observers: 10, observation: .none)
+        }
+        let observable = BenchHarness.measure(
+            "engine: + an @Observable observer", operations: operations, repetitions: repetitions
+        ) { count in
+            runEngine(count, observers: 1, observation: .observable)
+        }
+        let stream = BenchHarness.measure(
+            "engine: + an AsyncSequence observer", operations: operations, repetitions: repetitions
+        ) { count in
+            runEngine(count, observers: 1, observation: .asyncSequence)
+        }
+        for figure in [floor1, floor10, engine1, engine10, observable, stream] { print(figure.line) }
+        print(
+            String(
+                format: "ratio engine/floor: 1 observer %.1f×, 10 observers %.1f×",
+                engine1.median / floor1.median, engine10.median / floor10.median))
+    }
+
+    enum Observation {
+        case none
+        case observable
+        case asyncSequence
+    }
+
+    static func runEngine(_ count: Int, observers: Int, observation: Observation) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "bench-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let backend = EmbeddedBackend(storageDirectory: directory)
+        var services = backend.makeServices()
+        services.discovery = EndlessDiscovery(scheduler: backend.scheduler)
+        let tokens = AuthTokens(accessToken: "bench", accessTokenExpiresAt: nil, refreshToken: nil)
+        let authorizer = RequestAuthorizer(tokens: tokens, auth: services.auth) { _ in }
+        let context = DeckContext(
+            viewer: "me", authorizer: authorizer, discovery: services.discovery, scheduler: backend.scheduler,
+            ids: services.ids, queueStore: nil)
+        let environment = FlowEnvironment(
+            presenter: NullPresenter(), analytics: CountingAnalytics(), services: services)
+        let flow = DeckFlow(environment: environment, context: context) { current in
+            PreferencesContext(current: current, authorizer: authorizer, discovery: services.discovery)
+        }
+        flow.start()
+        backend.scheduler.runDue()
+        let sink = Counter()
+        let tokensHeld = (0..<observers).map { _ in context.observe { sink.value &+= $0.cards.count } }
+        var stream: AsyncStream<DeckState>?
+        if observation == .asyncSequence { stream = context.states }
+        func track() {
+            withObservationTracking {
+                _ = context.store.state
+            } onChange: { [sink] in
+                sink.add()
+            }
+        }
+        if observation == .observable { track() }
+        let like = Intent.tap("deck:like")
+        let pass = Intent.tap("deck:pass")
+        for index in 0..<count {
+            _ = flow.handle(index.isMultiple(of: 2) ? like : pass)
+            backend.scheduler.runDue()
+            if observation == .observable { track() }
+        }
+        blackHole(sink.value)
+        withExtendedLifetime((tokensHeld, stream)) {}
+    }
+
+    // MARK: 2. Whole scenarios
+
+    static let endToEnd = """
+        scenario: launch, login, 20 swipes, a match, 10 messages, logout
+        given demo people
+        given candidates 200
+        given I am alice
+        given dave matches me
+        carol likes me
+        launch
+        tap "Log in"
+        type "alice" into "Username or email"
+        type "wonderland" into "Password"
+        tap "Log in"
+        swipe right
+        expect screen match
+        tap "Keep swiping"
+        \((0..<19).map { _ in "swipe left" }.joined(separator: "\n"))
+        open discover://chat/m-alice-dave
+        \((0..<10).map { "type \"Message \($0)\" into \"Message\"\ntap \"Send\"" }.joined(separator: "\n"))
+        expect outbox 0
+        tap "Back"
+        logout
+        expect screen welcome
+        """
+
+    static func scenarios(smoke: Bool) {
+        print("\n== 2. end-to-end scenario on the embedded backend (virtual time, in-process)")
+        guard case .success(let scenario) = ScenarioParser.parse(endToEnd, path: "bench") else {
+            print("the benchmark scenario does not parse")
+            return
+        }
+        let runner = ScenarioRunner.embedded()
+        if let failure = runner.run(scenario).result.failure {
+            print("the benchmark scenario failed at line \(failure.line): \(failure.message)")
+            return
+        }
+        let figure = BenchHarness.measure(
+            "scenario (with the headless transcript)", operations: smoke ? 3 : 50, repetitions: smoke ? 1 : 5
+        ) { count in
+            for _ in 0..<count { blackHole(runner.run(scenario).result.passed ? 1 : 0) }
+        }
+        print(figure.line)
+        print(String(format: "scenarios per second on one core: %.0f", 1e9 / figure.median))
+    }
+
+    // MARK: 3. Scale
+
+    static func deckScale(smoke: Bool) {
+        print("\n== 3a. a deck over a large pool (embedded server, ranking, paging, refills)")
+        let sizes = smoke ? [10_000] : [10_000, 100_000, 1_000_000]
+        for size in sizes {
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "bench-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let before = BenchHarness.residentBytes()
+            let backend = EmbeddedBackend(
+                storageDirectory: directory,
+                configuration: EmbeddedServerConfiguration(candidatePoolSize: size, dailyLikeLimit: 1_000_000)
+            )
+            backend.addDemoAccounts()
+            let app = HeadlessApp(backend: backend)
+            app.launch()
+            do {
+                try app.tap("Log in")
+                try app.type("alice", into: "Username or email")
+                try app.type("wonderland", into: "Password")
+                let start = BenchHarness.now()
+                try app.tap("Log in")
+                let firstCard = BenchHarness.now() - start
+                let swipes = smoke ? 200 : 2_000
+                let swipeStart = BenchHarness.now()
+                for _ in 0..<swipes { try app.tap("Pass") }
+                let perSwipe = Double(BenchHarness.now() - swipeStart) / Double(swipes)
+                print(
+                    "pool \(String(size).padding(toLength: 9, withPad: " ", startingAt: 0)) sign-in to first card \(BenchHarness.format(Double(firstCard)))  per swipe (with refills) \(BenchHarness.format(perSwipe))  memory +\(BenchHarness.megabytes(BenchHarness.residentBytes() - before))  positions scanned \(backend.server.positionsScanned)"
+                )
+            } catch {
+                print("pool \(size): \(error)")
+            }
+        }
+    }
+
+    static func chatScale(smoke: Bool) {
+        print("\n== 3b. chat with many conversations and messages (embedded server + chat context + list)")
+        let shapes = smoke ? [(100, 100)] : [(100, 100), (1_000, 100), (10_000, 100)]
+        for (conversations, each) in shapes {
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "bench-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let before = BenchHarness.residentBytes()
+            let backend = EmbeddedBackend(
+                storageDirectory: directory,
+                configuration: EmbeddedServerConfiguration(candidatePoolSize: conversations))
+            backend.addDemoAccounts()
+            backend.server.seedConversations(for: "alice", count: conversations, messagesEach: each)
+            let services = backend.makeServices()
+            let session = HeadlessBenchSession(backend: backend, services: services)
+            guard session.signIn() else {
+                print("could not sign in")
+                continue
+            }
+            let openStart = BenchHarness.now()
+            session.chat?.loadHistory(of: "m-alice-c0", older: false)
+            backend.scheduler.runDue()
+            let open = BenchHarness.now() - openStart
+            let messages = smoke ? 200 : 2_000
+            let start = BenchHarness.now()
+            for index in 0..<messages {
+                _ = try? backend.server.sendMessage(
+                    from: CandidateGenerator.id(of: index % conversations), to: "alice", "hi")
+                backend.scheduler.runDue()
+            }
+            let perMessage = Double(BenchHarness.now() - start) / Double(messages)
+            print(
+                "\(conversations) conversations × \(each) = \(conversations * each) messages: per incoming message (list re-ordered, unread counted) \(BenchHarness.format(perMessage))  open + page 50 \(BenchHarness.format(Double(open)))  memory +\(BenchHarness.megabytes(BenchHarness.residentBytes() - before))"
+            )
+        }
+    }
+
+    // MARK: 4. Many sessions
+
+    static func manySessions(smoke: Bool) {
+        print("\n== 4. many signed-in engines in one process")
+        let count = smoke ? 200 : 10_000
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "bench-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let backend = EmbeddedBackend(
+            storageDirectory: directory,
+            configuration: EmbeddedServerConfiguration(passwordRounds: 1, candidatePoolSize: 50))
+        backend.addDemoAccounts()
+        let before = BenchHarness.residentBytes()
+        var sessions: [HeadlessBenchSession] = []
+        for index in 0..<count {
+            let folder = directory.appendingPathComponent("s\(index)")
+            let device = EmbeddedBackend(sharing: backend, storageDirectory: folder)
+            let session = HeadlessBenchSession(backend: device, services: device.makeServices())
+            _ = session.signIn()
+            sessions.append(session)
+        }
+        let signedIn = BenchHarness.residentBytes()
+        for session in sessions { session.logout() }
+        sessions = []
+        backend.scheduler.runDue()
+        let after = BenchHarness.residentBytes()
+        print(
+            "\(count) sessions: \(BenchHarness.megabytes(signedIn - before)) in all, \(String(format: "%.1f", Double(signedIn - before) / Double(count) / 1024)) KB per session; after logging all out: +\(BenchHarness.megabytes(after - before)) over the start"
+        )
+    }
+
+    static func blackHole(_ value: Int) {
+        if value == Int.min { print("") }
+    }
+}
+
+/// A counter observers can bump.
+final class Counter: @unchecked Sendable {
+    var value = 0
+    func add() { value &+= 1 }
+}
+
+/// One engine signed in as alice with no front end: an app flow over a null presenter.
+@MainActor
+final class HeadlessBenchSession {
+    let backend: EmbeddedBackend
+    let app: AppFlow
+
+    init(backend: EmbeddedBackend, services: AppServices) {
+        self.backend = backend
+        app = AppFlow(services: services, presenter: NullPresenter(), analytics: CountingAnalytics())
+    }
+
+    var main: MainFlow? { app.sessionFlow?.children.first { $0 is MainFlow } as? MainFlow }
+    var chat: ChatContext? { main?.chat }
+
+    func signIn() -> Bool {
+        app.launch()
+        backend.scheduler.runDue()
+        guard let login = app.sessionFlow?.children.first as? LoginFlow else { return main != nil }
+        login.context.fieldChanged(.username, to: "alice")
+        login.context.fieldChanged(.password, to: "wonderland")
+        login.context.submit()
+        backend.scheduler.runDue()
+        return main != nil
+    }
+
+    func logout() {
+        app.sessionFlow?.context.logout()
+        backend.scheduler.runDue()
+    }
+}
