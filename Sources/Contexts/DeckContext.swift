@@ -62,6 +62,8 @@ public final class DeckContext: StateContext {
         } catch {
             store.report(error)
         }
+        // Queued swipes from an earlier run are decided: their cards must not come back.
+        shown.formUnion(queue.map(\.candidate))
         store.update { $0.queuedSwipes = queue.count }
         flush()
         refillIfNeeded()
@@ -145,7 +147,7 @@ public final class DeckContext: StateContext {
     public func preferencesChanged(_ preferences: SearchPreferences) {
         generation += 1
         cursor = nil
-        shown = []
+        shown = Set(queue.map(\.candidate))
         store.update { state in
             state.cards = []
             state.isLoading = false
@@ -197,8 +199,7 @@ public final class DeckContext: StateContext {
             }
             let viewer = CandidateRanker.Viewer(
                 id: viewerID, interests: Set(page.viewerInterests), preferences: page.preferences)
-            let excluded = shown.union(queue.map(\.candidate))
-            let ranked = CandidateRanker.rank(page.candidates, for: viewer, excluding: excluded)
+            let ranked = CandidateRanker.rank(page.candidates, for: viewer, excluding: shown)
             shown.formUnion(ranked.map(\.id))
             cursor = page.nextCursor
             store.update { state in

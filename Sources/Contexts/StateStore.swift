@@ -7,28 +7,40 @@ import Synchronization
 /// `AsyncSequence`, and the Observation framework (`@Observable`) for SwiftUI. Changes made inside one
 /// ``update(_:)`` (or nested updates) produce one notification, and none when the state ends equal.
 @MainActor
-@Observable
-public final class StateStore<State: Sendable & Equatable> {
+public final class StateStore<State: Sendable & Equatable>: Observable {
     /// The current snapshot. Emits when an update leaves it different.
-    public private(set) var state: State
+    ///
+    /// Reading it inside `withObservationTracking` (SwiftUI's body) registers interest in it.
+    public var state: State {
+        registrar.access(self, keyPath: stateKeyPath)
+        return storage
+    }
 
-    @ObservationIgnored private let observers = ObserverRegistry<State>()
-    @ObservationIgnored private let errorObservers = ObserverRegistry<any Error>()
-    @ObservationIgnored private let continuations = Mutex<[UInt64: AsyncStream<State>.Continuation]>([:])
-    @ObservationIgnored private var nextContinuationID: UInt64 = 0
-    @ObservationIgnored private var pending: State?
-    @ObservationIgnored private var depth = 0
-    @ObservationIgnored private var isNotifying = false
+    private var storage: State
+    private let registrar = ObservationRegistrar()
+    // A generic class's key path is built at run time; building it once keeps reads and writes cheap.
+    private let stateKeyPath: KeyPath<StateStore<State>, State>
+
+    private let observers = ObserverRegistry<State>()
+    private let errorObservers = ObserverRegistry<any Error>()
+    private let continuations = Mutex<[UInt64: AsyncStream<State>.Continuation]>([:])
+    private var nextContinuationID: UInt64 = 0
+    private var pending: State?
+    private var depth = 0
+    private var isNotifying = false
 
     /// Creates a store holding `initial`.
-    public init(_ initial: State) { self.state = initial }
+    public init(_ initial: State) {
+        storage = initial
+        stateKeyPath = \StateStore<State>.state
+    }
 
     /// Changes the state; observers hear once, after the outermost update or batch, if it changed.
     ///
     /// Do not call `update` from inside another update's `body`; wrap several updates in ``batch(_:)``.
     public func update(_ body: (inout State) -> Void) {
         depth += 1
-        var draft = pending ?? state
+        var draft = pending ?? storage
         body(&draft)
         pending = draft
         depth -= 1
@@ -49,31 +61,31 @@ public final class StateStore<State: Sendable & Equatable> {
     private func flush() {
         guard let next = pending else { return }
         pending = nil
-        guard next != state else { return }
-        state = next
+        guard next != storage else { return }
+        registrar.withMutation(of: self, keyPath: stateKeyPath) { storage = next }
         guard !isNotifying else { return }
         isNotifying = true
         defer { isNotifying = false }
         var delivered: State
         repeat {
-            delivered = state
+            delivered = storage
             for callback in observers.callbacks {
                 callback(delivered)
-                if state != delivered { break }
+                if storage != delivered { break }
             }
-            if state == delivered {
+            if storage == delivered {
                 for continuation in continuations.withLock({ Array($0.values) }) {
                     continuation.yield(delivered)
                 }
             }
-        } while state != delivered
+        } while storage != delivered
     }
 
     /// Calls `observer` now with the current state, then after every change, until the token is
     /// cancelled or released.
     public func observe(_ observer: @escaping @MainActor @Sendable (State) -> Void) -> ObservationToken {
         let token = observers.add(observer)
-        observer(state)
+        observer(storage)
         return token
     }
 
@@ -83,7 +95,7 @@ public final class StateStore<State: Sendable & Equatable> {
             of: State.self, bufferingPolicy: .bufferingNewest(64))
         let id = nextContinuationID
         nextContinuationID += 1
-        continuation.yield(state)
+        continuation.yield(storage)
         continuations.withLock { $0[id] = continuation }
         continuation.onTermination = { [weak self] _ in
             guard let self else { return }

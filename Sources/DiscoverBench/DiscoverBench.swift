@@ -10,20 +10,24 @@ import Services
 /// `discover-bench`: the engine's cost against a hand-written floor, whole scenarios, and scale.
 ///
 /// `swift run -c release discover-bench` for the figures in Docs/Performance.md; `--smoke` for a quick
-/// run with small sizes (CI).
+/// run with small sizes (CI); `--only engine|scenario|deck|chat|sessions` for one section.
 @main
 @MainActor
 enum DiscoverBench {
     static func main() {
-        let smoke = CommandLine.arguments.contains("--smoke")
+        let arguments = CommandLine.arguments
+        let smoke = arguments.contains("--smoke")
+        let only = arguments.firstIndex(of: "--only").flatMap {
+            arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil
+        }
         print(
             "discover-bench\(smoke ? " (smoke)" : "") — \(ProcessInfo.processInfo.activeProcessorCount) cores"
         )
-        engineOverhead(smoke: smoke)
-        scenarios(smoke: smoke)
-        deckScale(smoke: smoke)
-        chatScale(smoke: smoke)
-        manySessions(smoke: smoke)
+        if only == nil || only == "engine" { engineOverhead(smoke: smoke) }
+        if only == nil || only == "scenario" { scenarios(smoke: smoke) }
+        if only == nil || only == "deck" { deckScale(smoke: smoke) }
+        if only == nil || only == "chat" { chatScale(smoke: smoke) }
+        if only == nil || only == "sessions" { manySessions(smoke: smoke) }
         print("peak RSS \(BenchHarness.megabytes(BenchHarness.peakResidentBytes()))")
     }
 

@@ -44,14 +44,16 @@ public enum CandidateRanker {
         return lhs.id.rawValue < rhs.id.rawValue
     }
 
-    /// The eligible candidates of a page, ranked; duplicates within the page are dropped.
+    /// The eligible candidates of a page, ranked; duplicates within the page are dropped. Costs the
+    /// page's size, whatever the size of `excluded`.
     public static func rank(_ candidates: [Candidate], for viewer: Viewer, excluding excluded: Set<UserID>)
         -> [Candidate]
     {
-        var seen = excluded
+        var inPage = Set<UserID>()
         var eligible: [Candidate] = []
-        for candidate in candidates where isEligible(candidate, for: viewer, excluding: seen) {
-            seen.insert(candidate.id)
+        for candidate in candidates
+        where isEligible(candidate, for: viewer, excluding: excluded) && inPage.insert(candidate.id).inserted
+        {
             eligible.append(candidate)
         }
         return eligible.sorted { ranksAbove($0, $1, for: viewer) }
