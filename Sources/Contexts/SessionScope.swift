@@ -30,38 +30,33 @@ public final class SessionScope {
     /// Makes the deck, with its swipe queue in the user's data folder (memory only, and the error
     /// reported, if the folder cannot be made).
     public func makeDeckContext() -> DeckContext {
-        var queueStore: (any SwipeQueueStore)?
-        var failure: StoreError?
-        do {
-            let folder = try services.userData.directory(for: user.id)
-            queueStore = FileSwipeQueueStore(fileURL: folder.appendingPathComponent("swipes.json"))
-        } catch {
-            failure = error
-        }
+        let file = userFile("swipes.json")
         let deck = DeckContext(
             viewer: user.id, authorizer: authorizer, discovery: services.discovery,
             scheduler: services.scheduler,
-            ids: services.ids, queueStore: queueStore)
-        if let failure { deck.store.report(failure) }
+            ids: services.ids, queueStore: (try? file.get()).map { FileSwipeQueueStore(fileURL: $0) })
+        if case .failure(let error) = file { deck.store.report(error) }
         return deck
     }
 
     /// Makes the chat, with its outbox in the user's data folder (memory only, and the error reported,
     /// if the folder cannot be made).
     public func makeChatContext() -> ChatContext {
-        var outboxStore: (any OutboxStore)?
-        var failure: StoreError?
-        do {
-            let folder = try services.userData.directory(for: user.id)
-            outboxStore = FileOutboxStore(fileURL: folder.appendingPathComponent("outbox.json"))
-        } catch {
-            failure = error
-        }
+        let file = userFile("outbox.json")
         let chat = ChatContext(
             viewer: user.id, authorizer: authorizer, chat: services.chat, scheduler: services.scheduler,
-            ids: services.ids, outboxStore: outboxStore)
-        if let failure { chat.store.report(failure) }
+            ids: services.ids, outboxStore: (try? file.get()).map { FileOutboxStore(fileURL: $0) })
+        if case .failure(let error) = file { chat.store.report(error) }
         return chat
+    }
+
+    /// A file in the user's data folder (the folder is created owner-only).
+    private func userFile(_ name: String) -> Result<URL, StoreError> {
+        do {
+            return .success(try services.userData.directory(for: user.id).appendingPathComponent(name))
+        } catch {
+            return .failure(error)
+        }
     }
 
     /// Makes the editor of who the user looks for.
