@@ -172,24 +172,43 @@ extension ChatContext {
     /// Publishes the list: new matches newest first, then conversations by last activity, with the
     /// changes from the previous snapshot.
     func publish() {
+        // Sort light keys (time, id, position) rather than whole summaries: moving a summary copies a
+        // dozen references, moving a key copies one.
         let all = Array(summaries.values)
-        let newMatches = all.filter { $0.lastMessage == nil }.map(\.match)
-            .sorted { ($0.matchedAt, $1.id) > ($1.matchedAt, $0.id) }
-        let conversations = all.filter { $0.lastMessage != nil }
-            .sorted { ($0.lastActivity, $1.id) > ($1.lastActivity, $0.id) }
+        var matchKeys: [(date: Date, id: String, index: Int)] = []
+        var conversationKeys: [(date: Date, id: String, index: Int)] = []
+        for (index, summary) in all.enumerated() {
+            if let last = summary.lastMessage {
+                conversationKeys.append((last.sentAt, summary.match.id, index))
+            } else {
+                matchKeys.append((summary.match.matchedAt, summary.match.id, index))
+            }
+        }
+        let newestFirst = {
+            (a: (date: Date, id: String, index: Int), b: (date: Date, id: String, index: Int)) in
+            a.date != b.date ? a.date > b.date : a.id < b.id
+        }
+        matchKeys.sort(by: newestFirst)
+        conversationKeys.sort(by: newestFirst)
+        let newMatches = matchKeys.map { all[$0.index].match }
+        let conversations = conversationKeys.map { all[$0.index] }
         store.update { state in
             let oldIDs = state.rowIDs
-            let previous = Dictionary(
-                uniqueKeysWithValues: state.conversations.map { ($0.id, $0) }
-                    + state.newMatches.map {
-                        ($0.id, ConversationSummary(match: $0, lastMessage: nil, unreadCount: 0))
-                    })
+            var previous: [String: ConversationSummary] = [:]
+            previous.reserveCapacity(state.conversations.count)
+            for summary in state.conversations { previous[summary.match.id] = summary }
             state.newMatches = newMatches
             state.conversations = conversations
             state.outboxCount = outbox.count
-            let updated = Set(
-                conversations.filter { summary in previous[summary.id].map { $0 != summary } ?? false }.map(
-                    \.id))
+            var updated = Set<String>()
+            for summary in conversations {
+                if let old = previous[summary.match.id], old != summary { updated.insert(summary.match.id) }
+            }
+            // A new match's first message turns its row into a conversation: the row's content changed.
+            let wereNew = Set(oldIDs).subtracting(previous.keys)
+            for summary in conversations where wereNew.contains(summary.match.id) {
+                updated.insert(summary.match.id)
+            }
             state.changes = ListDiff.changes(from: oldIDs, to: state.rowIDs, updated: updated)
             if !state.changes.isEmpty { state.revision += 1 }
         }
