@@ -299,11 +299,24 @@ public final class DeckContext: StateContext {
         store.update { $0.queuedSwipes = queue.count }
     }
 
-    private func undo(_ id: String) {
+    /// Undoes a pass the server has; offline or on a server fault it tries again with ``RetryPolicy``
+    /// while the app runs (an undo is not kept across a relaunch).
+    private func undo(_ id: String, attempt: Int = 0) {
         let discovery = discovery
         authorizer.perform(
             { token, completion in discovery.undoSwipe(id: id, accessToken: token, completion: completion) },
-            completion: { _ in })
+            completion: { [weak self] result in
+                guard let self, case .failure(let error) = result else { return }
+                switch error {
+                case .networkUnavailable, .server, .malformedResponse:
+                    self.scheduler.schedule(after: RetryPolicy.delay(forAttempt: attempt + 1)) {
+                        [weak self] in
+                        self?.undo(id, attempt: attempt + 1)
+                    }
+                default:
+                    break
+                }
+            })
     }
 
     private func persistQueue() {

@@ -130,6 +130,18 @@ import Testing
         #expect(world.server.requestCount(.undoSwipe) == 1)
     }
 
+    @Test func rewindWhileOffline_afterThePassWasSent_undoesItWhenTheNetworkReturns() throws {
+        try world.signIn()
+        try world.app.tap("Pass")
+        world.server.isNetworkDown = true
+        try world.app.tap("Rewind")
+        #expect(topCard == "Carol, 27 · 10 km away")
+        #expect(world.server.recordedSwipe(by: "alice", on: "carol") == .pass)
+        world.server.isNetworkDown = false
+        world.app.advance(by: .seconds(2))
+        #expect(world.server.recordedSwipe(by: "alice", on: "carol") == nil)
+    }
+
     @Test func openProfile_andBack_returnsToTheSameCard() throws {
         try world.signIn()
         try world.app.tap("Open profile")
