@@ -12,13 +12,14 @@ public struct CommandLineInterface {
     public var errors: (String) -> Void
     /// Whether output goes to a terminal (colours and progress lines only then).
     public var isTerminal: Bool
-    /// Reads one line of input for `play`; `nil` at the end.
-    public var readLine: () -> String?
+    /// Reads one line of input for `play`, after showing the prompt (if any) on the same line; `nil`
+    /// at the end.
+    public var readLine: (_ prompt: String?) -> String?
 
     /// Creates the interface.
     public init(
         output: @escaping (String) -> Void, errors: @escaping (String) -> Void, isTerminal: Bool,
-        readLine: @escaping () -> String?
+        readLine: @escaping (_ prompt: String?) -> String?
     ) {
         self.output = output
         self.errors = errors
@@ -283,8 +284,7 @@ public struct CommandLineInterface {
         output("Discover — type 'help' for the steps, 'quit' to leave.")
         output(session.show())
         while !session.isFinished {
-            if isTerminal { output("> ") }
-            guard let line = readLine() else { break }
+            guard let line = readLine(isTerminal ? "> " : nil) else { break }
             if !isTerminal, !line.trimmingCharacters(in: .whitespaces).isEmpty { output("> \(line)") }
             let reply = session.handle(line)
             if !reply.isEmpty { output(reply) }

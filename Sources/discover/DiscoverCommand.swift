@@ -16,7 +16,10 @@ enum DiscoverCommand {
             output: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) },
             errors: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) },
             isTerminal: isatty(STDOUT_FILENO) != 0,
-            readLine: { Swift.readLine(strippingNewline: true) })
+            readLine: { prompt in
+                if let prompt { FileHandle.standardOutput.write(Data(prompt.utf8)) }
+                return Swift.readLine(strippingNewline: true)
+            })
         exit(interface.run(Array(CommandLine.arguments.dropFirst())))
     }
 }
