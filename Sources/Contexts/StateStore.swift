@@ -4,7 +4,7 @@ import Synchronization
 /// Holds one context's state and tells observers when it changes: the engine's observer mechanism.
 ///
 /// Observable three ways: ``observe(_:)`` with a closure and a token, ``states`` as an
-/// `AsyncSequence`, and the Observation framework (`@Observable`) for SwiftUI. Changes made inside one
+/// `AsyncSequence`, and the Observation framework (`Observable`, as SwiftUI reads it). Changes made inside one
 /// ``update(_:)`` (or nested updates) produce one notification, and none when the state ends equal.
 @MainActor
 public final class StateStore<State: Sendable & Equatable>: Observable {

@@ -122,11 +122,6 @@ public final class EmbeddedServer: Sendable {
         state.withLock { state in state.accessTokens.values.filter { $0.user == user }.count }
     }
 
-    /// The account id for a username or email, if one exists.
-    public func userID(for identifier: String) -> UserID? {
-        state.withLock { $0.identifiers[identifier.lowercased()] }
-    }
-
     /// The stored profile of a user, if the account exists.
     public func profile(of user: UserID) -> Profile? {
         state.withLock { $0.accounts[user]?.profile }

@@ -56,7 +56,7 @@ public final class ChatFlow: FlowNode {
         }
         environment.show(Screen(id: .chat, title: "Chat", elements: [.text("Loading…")]), .push) {
             [weak self] intent in
-            if intent == .tap(ChatScreens.back) { self?.close() }
+            if intent == .tap(ActionID.back) { self?.close() }
         }
         observations = [
             chat.observe { [weak self] state in
@@ -75,7 +75,7 @@ public final class ChatFlow: FlowNode {
                 conversation: conversation, chat: chat, scheduler: environment.services.scheduler)
         else {
             environment.show(ChatScreens.unavailable(conversation), placement) { [weak self] intent in
-                if intent == .tap(ChatScreens.back) { self?.close() }
+                if intent == .tap(ActionID.back) { self?.close() }
             }
             return
         }
@@ -83,13 +83,12 @@ public final class ChatFlow: FlowNode {
         environment.show(ChatScreens.conversation(context.state, me: me), placement) { [weak self] in
             self?.intent($0)
         }
-        observations = [
-            context.observe { [weak self] state in
+        observations = watch(
+            context,
+            render: { [weak self] state in
                 guard let self else { return }
                 self.environment.presenter.update(ChatScreens.conversation(state, me: self.me))
-            },
-            context.store.observeErrors { [weak self] error in self?.raise(error) },
-        ]
+            })
         context.open()
     }
 
@@ -109,7 +108,7 @@ public final class ChatFlow: FlowNode {
                 guard answer == .tap(ChatScreens.confirm), let self else { return }
                 self.context?.unmatch(block: block)
             }
-        case .tap(ChatScreens.back): close()
+        case .tap(ActionID.back): close()
         default: break
         }
     }

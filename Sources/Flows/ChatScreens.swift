@@ -8,7 +8,6 @@ enum ChatScreens {
     static let retry: ActionID = "chat:retry"
     static let unmatch: ActionID = "chat:unmatch"
     static let block: ActionID = "chat:block"
-    static let back: ActionID = "back"
     static let cancel: ActionID = "cancel"
     static let confirm: ActionID = "confirm"
     static let messageField: FieldID = "message"
@@ -79,7 +78,7 @@ enum ChatScreens {
                 .action(ScreenAction(id: block, label: "Block", style: .destructive)),
             ]
         }
-        elements.append(.action(ScreenAction(id: back, label: "Back")))
+        elements.append(.action(ScreenAction(id: .back, label: "Back")))
         return Screen(id: .chat, title: state.match.displayName, elements: elements)
     }
 
@@ -88,7 +87,7 @@ enum ChatScreens {
             id: .chat, title: "Chat",
             elements: [
                 .notice("This conversation isn't available."),
-                .action(ScreenAction(id: back, label: "Back")),
+                .action(ScreenAction(id: .back, label: "Back")),
             ])
     }
 

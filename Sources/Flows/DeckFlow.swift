@@ -73,10 +73,7 @@ public final class DeckFlow: FlowNode {
 
     /// Starts observing the deck and loads it.
     public func start() {
-        observations = [
-            context.observe { [weak self] state in self?.render(state) },
-            context.store.observeErrors { [weak self] error in self?.raise(error) },
-        ]
+        observations = watch(context, render: { [weak self] state in self?.render(state) })
         context.start()
     }
 
@@ -97,7 +94,7 @@ public final class DeckFlow: FlowNode {
                 DeckScreens.fullProfile(top, viewerInterests: context.state.viewerInterests), .push
             ) {
                 [weak self] intent in
-                if intent == .tap(DeckScreens.back) { self?.environment.presenter.pop() }
+                if intent == .tap(ActionID.back) { self?.environment.presenter.pop() }
             }
         case DeckScreens.preferences, DeckScreens.widen: editPreferences()
         case DeckScreens.retry: context.retry()

@@ -10,7 +10,6 @@ enum DeckScreens {
     static let preferences: ActionID = "deck:preferences"
     static let retry: ActionID = "deck:retry"
     static let widen: ActionID = "deck:widen"
-    static let back: ActionID = "back"
     static let sendMessage: ActionID = "match:message"
     static let keepSwiping: ActionID = "match:keepSwiping"
     static let ok: ActionID = "ok"
@@ -72,7 +71,7 @@ enum DeckScreens {
     static func fullProfile(_ candidate: Candidate, viewerInterests: [Interest]) -> Screen {
         var elements = card(candidate, viewerInterests: viewerInterests)
         elements.append(.text("Interests: " + candidate.interests.map(\.name).joined(separator: ", ")))
-        elements.append(.action(ScreenAction(id: back, label: "Back")))
+        elements.append(.action(ScreenAction(id: .back, label: "Back")))
         return Screen(id: .profile, title: candidate.displayName, elements: elements)
     }
 

@@ -10,7 +10,6 @@ enum HomeScreens {
     static let deckTab: ActionID = "tab:deck"
     static let matchesTab: ActionID = "tab:matches"
     static let logOut: ActionID = "logOut"
-    static let back: ActionID = "back"
     static let cancel: ActionID = "cancel"
     static let confirmLogOut: ActionID = "confirmLogOut"
 

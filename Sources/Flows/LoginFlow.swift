@@ -91,7 +91,7 @@ public final class LoginFlow: FlowNode {
             context.submit()
         case .tap(LoginScreens.switchMode):
             showForm(context.state.mode == .signIn ? .signUp : .signIn, placement: .replaceTop)
-        case .tap(LoginScreens.back):
+        case .tap(ActionID.back):
             showsForm = false
             environment.presenter.pop()
         default:

@@ -6,7 +6,6 @@ enum LoginScreens {
     static let createAccount: ActionID = "createAccount"
     static let submit: ActionID = "submit"
     static let retry: ActionID = "retry"
-    static let back: ActionID = "back"
     static let switchMode: ActionID = "switchMode"
 
     static func welcome(notice: SignedOutReason?) -> Screen {
@@ -53,7 +52,7 @@ enum LoginScreens {
                 ScreenAction(
                     id: switchMode,
                     label: isSignIn ? "Create an account instead" : "I already have an account")))
-        if canGoBack { elements.append(.action(ScreenAction(id: back, label: "Back"))) }
+        if canGoBack { elements.append(.action(ScreenAction(id: .back, label: "Back"))) }
         return Screen(
             id: isSignIn ? .signIn : .signUp, title: isSignIn ? "Log in" : "Create account",
             elements: elements)

@@ -56,10 +56,7 @@ public final class MainFlow: FlowNode {
         attach(deck)
         deck.onContentChanged = { [weak self] in self?.refreshHome() }
         deck.onOpenChat = { [weak self] match in self?.open(.chat(match.id)) }
-        observations = [
-            chat.observe { [weak self] _ in self?.refreshHome() },
-            chat.store.observeErrors { [weak self] error in self?.raise(error) },
-        ]
+        observations = watch(chat, render: { [weak self] _ in self?.refreshHome() })
         chat.start()
         guard isNewAccount else {
             deck.start()

@@ -41,10 +41,7 @@ public final class PreferencesFlow: FlowNode {
     /// Pushes the form.
     public func start() {
         environment.show(Self.screen(context.state), .push) { [weak self] in self?.intent($0) }
-        observations = [
-            context.observe { [weak self] state in self?.render(state) },
-            context.store.observeErrors { [weak self] error in self?.raise(error) },
-        ]
+        observations = watch(context, render: { [weak self] state in self?.render(state) })
     }
 
     private func intent(_ intent: Intent) {

@@ -12,7 +12,6 @@ public final class ProfileFlow: FlowNode {
     nonisolated public static let declaration = FlowDeclaration(
         name: "ProfileFlow", screens: [.profile], transitions: [.init(.profile, .home, on: "Back")])
 
-    static let back: ActionID = "back"
     static let retry: ActionID = "retry"
 
     private let environment: FlowEnvironment
@@ -37,16 +36,14 @@ public final class ProfileFlow: FlowNode {
     /// Pushes the screen and loads the profile.
     public func start() {
         environment.show(Self.screen(context.state), .push) { [weak self] in self?.intent($0) }
-        observations = [
-            context.observe { [weak self] state in self?.environment.presenter.update(Self.screen(state)) },
-            context.store.observeErrors { [weak self] error in self?.raise(error) },
-        ]
+        observations = watch(
+            context, render: { [weak self] state in self?.environment.presenter.update(Self.screen(state)) })
         context.load()
     }
 
     private func intent(_ intent: Intent) {
         switch intent {
-        case .tap(Self.back):
+        case .tap(.back):
             observations = []
             environment.presenter.pop()
             onClosed()
@@ -58,7 +55,7 @@ public final class ProfileFlow: FlowNode {
     }
 
     static func screen(_ state: ProfileViewState) -> Screen {
-        let back = ScreenElement.action(ScreenAction(id: Self.back, label: "Back"))
+        let back = ScreenElement.action(ScreenAction(id: .back, label: "Back"))
         switch state {
         case .loading:
             return Screen(id: .profile, title: "Profile", elements: [.text("Loading…"), back])

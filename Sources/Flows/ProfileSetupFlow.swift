@@ -41,10 +41,7 @@ public final class ProfileSetupFlow: FlowNode {
     /// Shows the form as the root screen.
     public func start() {
         environment.show(ProfileSetupScreens.screen(context.state), .root) { [weak self] in self?.intent($0) }
-        observations = [
-            context.observe { [weak self] state in self?.render(state) },
-            context.store.observeErrors { [weak self] error in self?.raise(error) },
-        ]
+        observations = watch(context, render: { [weak self] state in self?.render(state) })
     }
 
     private func intent(_ intent: Intent) {

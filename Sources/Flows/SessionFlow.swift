@@ -54,10 +54,7 @@ public final class SessionFlow: FlowNode {
 
     /// Starts observing the session and launches it.
     public func start() {
-        observations = [
-            context.observe { [weak self] state in self?.render(state) },
-            context.store.observeErrors { [weak self] error in self?.raise(error) },
-        ]
+        observations = watch(context, render: { [weak self] state in self?.render(state) })
         context.launch()
     }
 

@@ -25,15 +25,6 @@ public enum CalendarMath {
         return date
     }
 
-    /// Formats a date as `YYYY-MM-DD` in UTC.
-    public static func formatDay(_ date: Date) -> String {
-        let parts = calendar.dateComponents([.year, .month, .day], from: date)
-        let year = parts.year ?? 0
-        let month = parts.month ?? 0
-        let day = parts.day ?? 0
-        return String(format: "%04d-%02d-%02d", year, month, day)
-    }
-
     /// Whole years between a birth date and `now`; a birthday counts from its day on.
     public static func age(bornOn birthDate: Date, at now: Date) -> Int {
         calendar.dateComponents([.year], from: birthDate, to: now).year ?? 0

@@ -139,6 +139,7 @@ import Testing
         weak let conversation = (mainFlow?.children.first { $0 is ChatFlow } as? ChatFlow)?.context
         #expect(conversation != nil)
         try world.app.tap("Back")
+        #expect(conversation == nil, "closing a conversation releases its context")
         weak let main = mainFlow
         weak let scope = sessionFlow?.context.scope
         weak let authorizer = sessionFlow?.context.scope?.authorizer
@@ -160,7 +161,6 @@ import Testing
         #expect(authorizer == nil)
         #expect(chat == nil)
         #expect(deck == nil)
-        #expect(conversation == nil)
         #expect(sessionFlow?.children.map(\.name) == ["LoginFlow"])
         #expect(!sessionFileExists)
         #expect(!FileManager.default.fileExists(atPath: userFolder.path))

@@ -75,14 +75,6 @@ public enum ScenarioStep: Hashable, Sendable {
     case expectOutbox(Int)
     /// `expect unread bob 2`: the unread count of the conversation with bob.
     case expectUnread(String, Int)
-
-    /// Whether the step sets up the world before launch (`given …`).
-    public var isSetUp: Bool {
-        switch self {
-        case .givenDemoPeople, .givenUser, .givenCandidates, .givenDailyLikes, .givenLatency, .givenMe: true
-        default: false
-        }
-    }
 }
 
 /// A step with where it came from.

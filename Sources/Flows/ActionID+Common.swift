@@ -1,0 +1,6 @@
+import Models
+
+extension ActionID {
+    /// "Back": leave the screen for the one below.
+    public static let back: ActionID = "back"
+}
