@@ -12,6 +12,7 @@ let package = Package(
     products: [
         .library(name: "Discover", targets: ["Models", "Interactors", "Services", "Contexts", "Flows"]),
         .library(name: "EmbeddedBackend", targets: ["EmbeddedBackend"]),
+        .library(name: "MatrixBackend", targets: ["MatrixBackend"]),
         .library(name: "Headless", targets: ["Headless"]),
         .executable(name: "discover", targets: ["discover"]),
         .executable(name: "discover-bench", targets: ["DiscoverBench"]),
@@ -30,6 +31,8 @@ let package = Package(
         .target(name: "Services", dependencies: ["Models"], swiftSettings: strict),
         // The default backend: an in-process, deterministic implementation of every service.
         .target(name: "EmbeddedBackend", dependencies: ["Services", "Models"], swiftSettings: strict),
+        // A real backend: every service over the Matrix Client-Server API (Synapse), via URLSession.
+        .target(name: "MatrixBackend", dependencies: ["Services", "Models"], swiftSettings: strict),
 
         // MARK: The imperative shell and navigation
 

@@ -1,0 +1,66 @@
+import Foundation
+import Models
+
+/// The account's Discover facts kept in `com.discover.account` account data.
+enum MatrixAccount {
+    /// Reads the account as a ``User``; an account never set up for Discover is refused.
+    static func load(_ userID: String, accessToken: String, connection: MatrixConnection)
+        async throws(ServiceError) -> User
+    {
+        guard
+            let data = try await connection.accountData(
+                MatrixEventType.account, user: userID, accessToken: accessToken)
+        else {
+            throw .rejected("\(userID) has no Discover account data (it was not signed up through Discover)")
+        }
+        guard let birthText = data["birth_date"]?.stringValue, let birthDate = CalendarMath.parseDay(birthText)
+        else { throw .malformedResponse("\(MatrixEventType.account): no birth_date") }
+        return User(
+            id: UserID(userID), username: connection.configuration.username(for: userID),
+            displayName: data["display_name"]?.stringValue ?? connection.configuration.username(for: userID),
+            birthDate: birthDate, hasProfile: data["has_profile"]?.boolValue ?? false)
+    }
+
+    /// Writes the account's facts.
+    static func save(
+        _ user: User, email: String?, location: (x: Double, y: Double), accessToken: String,
+        connection: MatrixConnection
+    ) async throws(ServiceError) {
+        var content: [String: JSONValue] = [
+            "display_name": .string(user.displayName), "birth_date": .string(day(user.birthDate)),
+            "has_profile": .bool(user.hasProfile), "location": ["x_km": .number(location.x), "y_km": .number(location.y)],
+        ]
+        if let email { content["email"] = .string(email) }
+        try await connection.setAccountData(
+            MatrixEventType.account, .object(content), user: user.id.rawValue, accessToken: accessToken)
+    }
+
+    /// Marks the profile as set up, keeping the other facts.
+    static func markProfileSet(_ userID: String, accessToken: String, connection: MatrixConnection)
+        async throws(ServiceError)
+    {
+        let data = try await connection.accountData(MatrixEventType.account, user: userID, accessToken: accessToken)
+        var content = data?.objectValue ?? [:]
+        content["has_profile"] = true
+        try await connection.setAccountData(
+            MatrixEventType.account, .object(content), user: userID, accessToken: accessToken)
+    }
+
+    /// The account's place on the plane (kilometres); the origin if it has none.
+    static func location(of data: JSONValue?) -> (x: Double, y: Double) {
+        guard case .number(let x)? = data?["location"]?["x_km"], case .number(let y)? = data?["location"]?["y_km"]
+        else { return (0, 0) }
+        return (x, y)
+    }
+
+    /// A date as `YYYY-MM-DD` (UTC).
+    static func day(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(secondsFromGMT: 0) ?? calendar.timeZone
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        let year = parts.year ?? 1970
+        let month = parts.month ?? 1
+        let day = parts.day ?? 1
+        return String(format: "%04d-%02d-%02d", year, month, day)
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import Models
+import Services
+
+/// A real backend: every service over the Matrix Client-Server API of a homeserver (Synapse), with
+/// answers delivered on a ``PumpedScheduler`` and local files like the embedded backend's.
+///
+/// The same flows and contexts run on it unchanged. A test, the scenario runner or a tool drives it
+/// by pumping its scheduler on the main actor (``settle(timeout:)``, ``wait(until:timeout:)``).
+public struct MatrixBackend: Sendable {
+    /// What the services share (HTTP client, caches, operations in flight).
+    public let connection: MatrixConnection
+    /// The wall-clock scheduler every answer and event is delivered on.
+    public let scheduler: PumpedScheduler
+    /// The folder holding the stored session, the users' local data and the sync tokens.
+    public let storageDirectory: URL
+    /// Client ids (swipe ids, transaction ids): a random prefix per backend, so ids never repeat on a
+    /// server that outlives the process.
+    public let ids: SequentialIDGenerator
+
+    /// Creates a backend for `configuration`, storing files under `storageDirectory`.
+    public init(configuration: MatrixConfiguration, storageDirectory: URL) {
+        let scheduler = PumpedScheduler()
+        self.scheduler = scheduler
+        self.connection = MatrixConnection(configuration: configuration, scheduler: scheduler)
+        self.storageDirectory = storageDirectory
+        self.ids = SequentialIDGenerator(prefix: "t" + UUID().uuidString.prefix(8).lowercased())
+    }
+
+    /// A second device or person on the same homeserver and scheduler, with its own connection and
+    /// folder: for two engines in one process.
+    public init(sharing other: MatrixBackend, configuration: MatrixConfiguration? = nil, storageDirectory: URL) {
+        self.scheduler = other.scheduler
+        self.connection = MatrixConnection(
+            configuration: configuration ?? other.connection.configuration, scheduler: other.scheduler)
+        self.storageDirectory = storageDirectory
+        self.ids = other.ids
+    }
+
+    /// The mapping's settings.
+    public var configuration: MatrixConfiguration { connection.configuration }
+
+    /// The services for one app process; a relaunch makes them anew over the same folder.
+    public func makeServices() -> AppServices {
+        AppServices(
+            auth: MatrixAuthService(connection: connection),
+            profiles: MatrixProfileService(connection: connection),
+            discovery: MatrixDiscoveryService(connection: connection),
+            chat: MatrixChatService(
+                connection: connection,
+                syncTokens: MatrixSyncTokenStore(directory: storageDirectory.appendingPathComponent("sync"))),
+            sessionStore: FileSessionStore(fileURL: sessionFileURL),
+            userData: FileUserDataStore(rootURL: storageDirectory.appendingPathComponent("users", isDirectory: true)),
+            scheduler: scheduler, ids: ids)
+    }
+
+    /// Where the stored session lives.
+    public var sessionFileURL: URL { storageDirectory.appendingPathComponent("session.json") }
+
+    /// Whether this device is offline (every request fails at once with `networkUnavailable`).
+    public var isOffline: Bool {
+        get { connection.http.isOffline }
+        nonmutating set { connection.http.isOffline = newValue }
+    }
+
+    /// Runs answers as they arrive until no service call of this backend is in flight; `false` if some
+    /// still were after `timeout`.
+    @MainActor
+    @discardableResult
+    public func settle(timeout: Duration = .seconds(30)) -> Bool {
+        let connection = connection
+        return scheduler.pump(until: { connection.operationsInFlight == 0 }, timeout: timeout)
+    }
+
+    /// Runs answers and events as they arrive until `condition` holds; `false` if it did not within
+    /// `timeout`.
+    @MainActor
+    @discardableResult
+    public func wait(until condition: @MainActor () -> Bool, timeout: Duration = .seconds(30)) -> Bool {
+        scheduler.pump(until: condition, timeout: timeout)
+    }
+
+    /// Calls a service and waits for its answer, for set-up code and tests.
+    @MainActor
+    public func await<Value: Sendable>(
+        timeout: Duration = .seconds(30), _ call: (@escaping ServiceCompletion<Value>) -> Void
+    ) -> Result<Value, ServiceError> {
+        var outcome: Result<Value, ServiceError>?
+        call { outcome = $0 }
+        scheduler.pump(until: { outcome != nil }, timeout: timeout)
+        return outcome ?? .failure(.networkUnavailable)
+    }
+}

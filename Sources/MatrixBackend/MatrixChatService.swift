@@ -1,0 +1,147 @@
+import Foundation
+import Models
+import Services
+
+/// ``ChatService`` over direct rooms: a match is a room both people joined, and its id is
+/// ``Match/id(between:and:)`` of the two user ids, so both sides name it alike; the backend maps it to
+/// the room.
+///
+/// Messages are `m.room.message` events sent with the client transaction id in the path (the server
+/// applies it once per device) and in the content (so a message sent again from another device still
+/// reads as one); history is `/messages`; read is an `m.read` receipt; typing is the typing endpoint;
+/// unmatch is leave and forget (block also ignores the user); the live feed is a `/sync` long poll.
+public struct MatrixChatService: ChatService {
+    /// The shared connection.
+    public let connection: MatrixConnection
+    /// Where the live feed keeps its `next_batch` token, so it resumes where it stopped.
+    public let syncTokens: MatrixSyncTokenStore?
+
+    /// Creates the service.
+    public init(connection: MatrixConnection, syncTokens: MatrixSyncTokenStore?) {
+        self.connection = connection
+        self.syncTokens = syncTokens
+    }
+
+    /// Lists the matches with their last message and unread count.
+    public func fetchConversations(
+        accessToken: String, completion: @escaping ServiceCompletion<[ConversationSummary]>
+    ) {
+        let connection = connection
+        connection.run(completion) { () async throws(ServiceError) -> [ConversationSummary] in
+            let me = try await connection.owner(of: accessToken)
+            let listing = try await connection.rooms(user: me, accessToken: accessToken)
+            return listing.conversations.map {
+                ConversationSummary(match: $0.match, lastMessage: $0.lastMessage, unreadCount: $0.unreadCount)
+            }
+        }
+    }
+
+    /// Reads a page of history with `/messages`, newest first.
+    public func fetchMessages(
+        conversation: String, before cursor: String?, limit: Int, accessToken: String,
+        completion: @escaping ServiceCompletion<MessagePage>
+    ) {
+        let connection = connection
+        connection.run(completion) { () async throws(ServiceError) -> MessagePage in
+            let me = try await connection.owner(of: accessToken)
+            let room = try await connection.room(of: conversation, user: me, accessToken: accessToken)
+            var query = [
+                "dir": "b", "limit": String(max(1, limit)),
+                "filter": String(decoding: (["types": ["m.room.message"]] as JSONValue).encoded(), as: UTF8.self),
+            ]
+            if let cursor { query["from"] = cursor }
+            let answer = try await connection.http.send(
+                .get, ["rooms", room, "messages"], query: query, accessToken: accessToken)
+            let chunk = try answer.array("chunk", in: "messages")
+            let messages = chunk.compactMap { MatrixMessages.message(from: $0, conversation: conversation, viewer: me) }
+            let end = answer["end"]?.stringValue
+            return MessagePage(messages: messages, olderCursor: chunk.isEmpty ? nil : end)
+        }
+    }
+
+    /// Sends with `PUT /rooms/{id}/send/m.room.message/{txn}`: once per transaction id.
+    public func sendMessage(
+        _ message: OutgoingMessage, accessToken: String, completion: @escaping ServiceCompletion<Message>
+    ) {
+        let connection = connection
+        connection.run(completion) { () async throws(ServiceError) -> Message in
+            let me = try await connection.owner(of: accessToken)
+            let room = try await connection.room(of: message.conversation, user: me, accessToken: accessToken)
+            let answer = try await connection.http.send(
+                .put, ["rooms", room, "send", "m.room.message", message.id],
+                body: [
+                    "msgtype": "m.text", "body": .string(message.text),
+                    MatrixEventType.transactionKey: .string(message.id),
+                ], accessToken: accessToken)
+            let eventID = try answer.string("event_id", in: "send")
+            // The answer has no timestamp: read the event for the server's (the sender's clock if not).
+            let event = try? await connection.http.send(
+                .get, ["rooms", room, "event", eventID], accessToken: accessToken)
+            let sentAt = event.map(MatrixMessages.timestamp(of:)) ?? message.createdAt
+            return Message(
+                id: "\(me)/\(message.id)", conversation: message.conversation, sender: UserID(me), text: message.text,
+                sentAt: sentAt, transactionID: message.id, status: .sent)
+        }
+    }
+
+    /// Sends an `m.read` receipt for the newest event of the room.
+    public func markRead(conversation: String, accessToken: String, completion: @escaping ServiceCompletion<Void>) {
+        let connection = connection
+        connection.run(completion) { () async throws(ServiceError) in
+            let me = try await connection.owner(of: accessToken)
+            let room = try await connection.room(of: conversation, user: me, accessToken: accessToken)
+            let latest = try await connection.http.send(
+                .get, ["rooms", room, "messages"], query: ["dir": "b", "limit": "1"], accessToken: accessToken)
+            guard let eventID = try latest.array("chunk", in: "messages").first?["event_id"]?.stringValue else {
+                return
+            }
+            _ = try await connection.http.send(
+                .post, ["rooms", room, "receipt", "m.read", eventID], body: [:], accessToken: accessToken)
+        }
+    }
+
+    /// Starts or stops the typing notice (it lapses on the server after five seconds).
+    public func setTyping(
+        conversation: String, isTyping: Bool, accessToken: String, completion: @escaping ServiceCompletion<Void>
+    ) {
+        let connection = connection
+        connection.run(completion) { () async throws(ServiceError) in
+            let me = try await connection.owner(of: accessToken)
+            let room = try await connection.room(of: conversation, user: me, accessToken: accessToken)
+            var body: [String: JSONValue] = ["typing": .bool(isTyping)]
+            if isTyping { body["timeout"] = 5000 }
+            _ = try await connection.http.send(
+                .put, ["rooms", room, "typing", me], body: .object(body), accessToken: accessToken)
+        }
+    }
+
+    /// Leaves and forgets the room; `block` also puts the other person on the ignore list.
+    public func unmatch(
+        conversation: String, block: Bool, accessToken: String, completion: @escaping ServiceCompletion<Void>
+    ) {
+        let connection = connection
+        connection.run(completion) { () async throws(ServiceError) in
+            let me = try await connection.owner(of: accessToken)
+            let listing = try await connection.rooms(user: me, accessToken: accessToken)
+            guard let found = listing.conversations.first(where: { $0.match.id == conversation }) else {
+                throw .notFound
+            }
+            _ = try await connection.http.send(.post, ["rooms", found.roomID, "leave"], accessToken: accessToken)
+            _ = try await connection.http.send(.post, ["rooms", found.roomID, "forget"], accessToken: accessToken)
+            guard block else { return }
+            let current = try await connection.accountData("m.ignored_user_list", user: me, accessToken: accessToken)
+            var ignored = current?["ignored_users"]?.objectValue ?? [:]
+            ignored[found.match.user.rawValue] = [:]
+            try await connection.setAccountData(
+                "m.ignored_user_list", ["ignored_users": .object(ignored)], user: me, accessToken: accessToken)
+        }
+    }
+
+    /// Starts the `/sync` long poll; events arrive until the task is cancelled or the token is refused.
+    public func subscribe(accessToken: String, onEvent: @escaping @MainActor @Sendable (ChatEvent) -> Void)
+        -> ScheduledTask
+    {
+        MatrixSyncLoop(connection: connection, accessToken: accessToken, tokens: syncTokens, onEvent: onEvent)
+            .start()
+    }
+}

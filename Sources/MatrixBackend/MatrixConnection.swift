@@ -1,0 +1,198 @@
+import Foundation
+import Models
+import Services
+import Synchronization
+
+/// What the Matrix services share: the HTTP client, the scheduler answers are delivered on, a count
+/// of operations in flight, and small caches (who owns a token, the discovery room, which room is
+/// which conversation).
+///
+/// Each service call runs as one task that may make several requests; its result is delivered on the
+/// main actor through the scheduler, and only then does the operation stop counting as in flight.
+public final class MatrixConnection: Sendable {
+    /// The mapping's settings.
+    public let configuration: MatrixConfiguration
+    /// The HTTP layer.
+    public let http: MatrixHTTPClient
+    /// Where answers and events are delivered.
+    public let scheduler: any Scheduler
+    private let inFlight = Atomic<Int>(0)
+    private let cache = Mutex(Cache())
+
+    private struct Cache {
+        var owners: [String: String] = [:]
+        var poolRooms: [String: String] = [:]
+        var conversationRooms: [String: String] = [:]
+    }
+
+    /// Creates a connection.
+    public init(configuration: MatrixConfiguration, scheduler: any Scheduler) {
+        self.configuration = configuration
+        self.scheduler = scheduler
+        self.http = MatrixHTTPClient(
+            homeserver: configuration.homeserver, requestTimeout: configuration.requestTimeout)
+    }
+
+    /// Service calls started whose result has not been delivered yet.
+    public var operationsInFlight: Int { inFlight.load(ordering: .acquiring) }
+
+    /// Runs `body` as one operation and delivers its result to `completion` through the scheduler.
+    func run<Value: Sendable>(
+        _ completion: @escaping ServiceCompletion<Value>,
+        _ body: @escaping @Sendable () async throws(ServiceError) -> Value
+    ) {
+        inFlight.add(1, ordering: .acquiringAndReleasing)
+        Task { [self] in
+            let result: Result<Value, ServiceError>
+            do throws(ServiceError) {
+                result = .success(try await body())
+            } catch {
+                result = .failure(error)
+            }
+            scheduler.schedule { [self] in
+                completion(result)
+                inFlight.subtract(1, ordering: .acquiringAndReleasing)
+            }
+        }
+    }
+
+    // MARK: Identity
+
+    /// The user id that owns `accessToken` (asked once, then cached).
+    func owner(of accessToken: String) async throws(ServiceError) -> String {
+        if let known = cache.withLock({ $0.owners[accessToken] }) { return known }
+        let answer = try await http.send(.get, ["account", "whoami"], accessToken: accessToken)
+        let userID = try answer.string("user_id", in: "whoami")
+        remember(owner: userID, of: accessToken)
+        return userID
+    }
+
+    /// Records who owns a token just issued.
+    func remember(owner userID: String, of accessToken: String) {
+        cache.withLock { $0.owners[accessToken] = userID }
+    }
+
+    /// Forgets a token that was signed out.
+    func forget(accessToken: String) {
+        _ = cache.withLock { $0.owners.removeValue(forKey: accessToken) }
+    }
+
+    /// The server part of a user id (`@alice:localhost` → `localhost`).
+    static func serverName(of userID: String) -> String {
+        userID.firstIndex(of: ":").map { String(userID[userID.index(after: $0)...]) } ?? "localhost"
+    }
+
+    // MARK: Account data
+
+    /// The user's account data of `type`, or `nil` if there is none.
+    func accountData(_ type: String, user: String, accessToken: String) async throws(ServiceError)
+        -> JSONValue?
+    {
+        do {
+            return try await http.send(.get, ["user", user, "account_data", type], accessToken: accessToken)
+        } catch .notFound {
+            return nil
+        }
+    }
+
+    /// Replaces the user's account data of `type`.
+    func setAccountData(_ type: String, _ content: JSONValue, user: String, accessToken: String)
+        async throws(ServiceError)
+    {
+        _ = try await http.send(
+            .put, ["user", user, "account_data", type], body: content, accessToken: accessToken)
+    }
+
+    // MARK: The discovery room
+
+    /// The shared discovery room's id, joining it (and creating it, the first time anyone asks).
+    func poolRoom(user: String, accessToken: String) async throws(ServiceError) -> String {
+        if let known = cache.withLock({ $0.poolRooms[user] }) { return known }
+        let alias = "#\(configuration.poolAliasName):\(Self.serverName(of: user))"
+        var roomID: String
+        do {
+            roomID = try await join(alias, accessToken: accessToken)
+        } catch .notFound {
+            do {
+                let created = try await http.send(
+                    .post, ["createRoom"],
+                    body: [
+                        "room_alias_name": .string(configuration.poolAliasName), "preset": "public_chat",
+                        "name": "Discover", "topic": "Discover's shared candidate pool: one profile per member.",
+                        "power_level_content_override": ["events": [MatrixEventType.profile: 0]],
+                    ], accessToken: accessToken)
+                roomID = try created.string("room_id", in: "createRoom")
+            } catch .rejected(let reason) where reason.hasPrefix("M_ROOM_IN_USE") {
+                // Someone created it between our join and our create: join theirs.
+                roomID = try await join(alias, accessToken: accessToken)
+            }
+        }
+        let joined = roomID
+        cache.withLock { $0.poolRooms[user] = joined }
+        return roomID
+    }
+
+    /// Joins a room by id or alias and answers its id.
+    func join(_ room: String, accessToken: String) async throws(ServiceError) -> String {
+        let answer = try await http.send(.post, ["join", room], accessToken: accessToken)
+        return try answer.string("room_id", in: "join")
+    }
+
+    // MARK: Conversations
+
+    /// Remembers which room holds a conversation.
+    func remember(room roomID: String, conversation: String) {
+        cache.withLock { $0.conversationRooms[conversation] = roomID }
+    }
+
+    /// The room of a conversation, listing the user's rooms if it is not known yet.
+    func room(of conversation: String, user: String, accessToken: String) async throws(ServiceError) -> String {
+        if let known = cache.withLock({ $0.conversationRooms[conversation] }) { return known }
+        let listing = try await rooms(user: user, accessToken: accessToken)
+        guard let room = listing.conversations.first(where: { $0.match.id == conversation })?.roomID else {
+            throw .notFound
+        }
+        return room
+    }
+
+    /// Every room of the user, read from one `/sync` without a `since` token: matches (both joined),
+    /// likes sent (the other invited) and likes received (invites).
+    func rooms(user: String, accessToken: String) async throws(ServiceError) -> MatrixRoomListing {
+        let pool = try await poolRoom(user: user, accessToken: accessToken)
+        let filter: JSONValue = [
+            "room": [
+                "timeline": ["limit": 1, "types": ["m.room.message"]],
+                "state": ["types": ["m.room.member"], "lazy_load_members": false],
+                "ephemeral": ["types": []], "account_data": ["types": []],
+            ],
+            "presence": ["types": []], "account_data": ["types": []],
+        ]
+        let answer = try await http.send(
+            .get, ["sync"],
+            query: ["filter": String(decoding: filter.encoded(), as: UTF8.self), "full_state": "true", "timeout": "0"],
+            accessToken: accessToken)
+        let listing = try MatrixRoomListing(sync: answer, user: user, poolRoom: pool, configuration: configuration)
+        cache.withLock { cache in
+            for conversation in listing.conversations {
+                cache.conversationRooms[conversation.match.id] = conversation.roomID
+            }
+        }
+        return listing
+    }
+}
+
+/// The custom event and account-data types Discover stores on a homeserver.
+enum MatrixEventType {
+    /// A member's public profile: a state event in the discovery room, state key = user id.
+    static let profile = "com.discover.profile"
+    /// Private account facts: display name, birth date, whether the profile is set up.
+    static let account = "com.discover.account"
+    /// Private: who the user looks for.
+    static let preferences = "com.discover.preferences"
+    /// Private: every swipe by id, with its outcome (so a repeated swipe id is applied once).
+    static let swipes = "com.discover.swipes"
+    /// The content key carrying a message's client transaction id.
+    static let transactionKey = "com.discover.txn"
+    /// The invite reason that marks a like as a super like.
+    static let superLikeReason = "com.discover.super_like"
+}

@@ -1,0 +1,175 @@
+import Foundation
+import Models
+import Services
+
+/// ``DiscoveryService`` over the discovery room, direct-chat invites and account data.
+///
+/// Candidates are the other members' profile state events, filtered by the viewer's preferences
+/// (age, distance) and without anyone already swiped, matched or liked; people whose invite waits
+/// carry ``Candidate/likedYou``. A like invites the candidate to a new direct room (a super like says
+/// so in the invite's reason); a like on someone whose invite waits joins their room — a match on
+/// both sides. Every swipe is kept by id in the `com.discover.swipes` account data, so a swipe sent
+/// twice is applied once and a pass holds on every device. Matrix has no daily like limit: the
+/// backend counts today's likes from that record.
+public struct MatrixDiscoveryService: DiscoveryService {
+    /// The shared connection.
+    public let connection: MatrixConnection
+
+    /// Creates the service.
+    public init(connection: MatrixConnection) { self.connection = connection }
+
+    /// Reads a page of candidates from the discovery room's profiles.
+    public func fetchCandidates(
+        cursor: String?, limit: Int, accessToken: String, completion: @escaping ServiceCompletion<DiscoveryPage>
+    ) {
+        let connection = connection
+        connection.run(completion) { () async throws(ServiceError) -> DiscoveryPage in
+            let offset: Int
+            if let cursor {
+                guard let parsed = Int(cursor), parsed >= 0 else { throw .rejected("unknown cursor \(cursor)") }
+                offset = parsed
+            } else {
+                offset = 0
+            }
+            let me = try await connection.owner(of: accessToken)
+            let now = connection.scheduler.now
+            let pool = try await connection.poolRoom(user: me, accessToken: accessToken)
+            let account = try await connection.accountData(MatrixEventType.account, user: me, accessToken: accessToken)
+            let preferences =
+                try await connection.accountData(MatrixEventType.preferences, user: me, accessToken: accessToken)
+                .flatMap(MatrixProfiles.preferences(from:)) ?? .default
+            let record = try await MatrixSwipeRecord.load(user: me, accessToken: accessToken, connection: connection)
+            let ignored = try await connection.accountData(
+                "m.ignored_user_list", user: me, accessToken: accessToken)?["ignored_users"]?.objectValue ?? [:]
+            let listing = try await connection.rooms(user: me, accessToken: accessToken)
+            let events = try await Self.stateEvents(pool: pool, accessToken: accessToken, connection: connection)
+            let location = MatrixAccount.location(of: account)
+            let invites = Dictionary(listing.invites.map { ($0.inviter, $0) }, uniquingKeysWith: { first, _ in first })
+            let excluded = record.swipedCandidates.union(listing.conversations.map { $0.match.user.rawValue })
+                .union(listing.likesSent.keys).union(ignored.keys)
+            var viewerInterests: [Interest] = []
+            var eligible: [Candidate] = []
+            for event in events where event["type"]?.stringValue == MatrixEventType.profile {
+                guard let owner = event["state_key"]?.stringValue, event["sender"]?.stringValue == owner,
+                    let content = event["content"], content.objectValue?.isEmpty == false,
+                    let profile = try? MatrixProfiles.read(content, of: owner, now: now)
+                else { continue }
+                if owner == me {
+                    viewerInterests = profile.interests
+                    continue
+                }
+                guard !excluded.contains(owner) else { continue }
+                let distance = Int(
+                    (hypot(profile.location.x - location.x, profile.location.y - location.y)).rounded())
+                guard preferences.minimumAge...max(preferences.minimumAge, preferences.maximumAge) ~= profile.age,
+                    distance <= preferences.maximumDistanceKm
+                else { continue }
+                let invite = invites[owner]
+                eligible.append(
+                    Candidate(
+                        id: UserID(owner), displayName: profile.displayName, age: profile.age, bio: profile.bio,
+                        interests: profile.interests, distanceKm: distance,
+                        lastActiveAt: MatrixMessages.timestamp(of: event), likedYou: invite != nil,
+                        superLikedYou: invite?.isSuperLike ?? false))
+            }
+            eligible.sort { $0.id.rawValue < $1.id.rawValue }
+            let page = Array(eligible.dropFirst(offset).prefix(max(0, limit)))
+            let next = offset + page.count
+            return DiscoveryPage(
+                cursor: cursor, candidates: page, nextCursor: next < eligible.count ? String(next) : nil,
+                preferences: preferences, viewerInterests: viewerInterests,
+                allowance: record.allowance(at: now, configuration: connection.configuration))
+        }
+    }
+
+    /// Records a swipe once by id: a pass in account data, a like as an invite (or a join: a match).
+    public func sendSwipe(_ swipe: Swipe, accessToken: String, completion: @escaping ServiceCompletion<SwipeOutcome>) {
+        let connection = connection
+        connection.run(completion) { () async throws(ServiceError) -> SwipeOutcome in
+            let me = try await connection.owner(of: accessToken)
+            var record = try await MatrixSwipeRecord.load(user: me, accessToken: accessToken, connection: connection)
+            if let earlier = record.outcome(of: swipe.id, viewer: me) { return earlier }
+            let now = connection.scheduler.now
+            if swipe.action != .pass {
+                let allowance = record.allowance(at: now, configuration: connection.configuration)
+                if allowance.likesRemaining <= 0 || (swipe.action == .superLike && allowance.superLikesRemaining <= 0) {
+                    return .limitReached(resetsAt: allowance.resetsAt)
+                }
+            }
+            var outcome = SwipeOutcome.recorded
+            var room: String?
+            if swipe.action != .pass {
+                let candidate = swipe.candidate.rawValue
+                let listing = try await connection.rooms(user: me, accessToken: accessToken)
+                if let invite = listing.invites.first(where: { $0.inviter == candidate }) {
+                    room = try await connection.join(invite.roomID, accessToken: accessToken)
+                    let name = try await Self.displayName(of: candidate, viewer: me, accessToken: accessToken, connection: connection)
+                    let match = Match(
+                        id: Match.id(between: UserID(me), and: swipe.candidate), user: swipe.candidate,
+                        displayName: name, matchedAt: now)
+                    connection.remember(room: invite.roomID, conversation: match.id)
+                    outcome = .matched(match)
+                } else if let existing = listing.likesSent[candidate]
+                    ?? listing.conversations.first(where: { $0.match.user == swipe.candidate })?.roomID
+                {
+                    room = existing
+                } else {
+                    let created = try await connection.http.send(
+                        .post, ["createRoom"],
+                        body: ["preset": "trusted_private_chat", "is_direct": true], accessToken: accessToken)
+                    let roomID = try created.string("room_id", in: "createRoom")
+                    var invite: [String: JSONValue] = ["user_id": .string(candidate)]
+                    if swipe.action == .superLike { invite["reason"] = .string(MatrixEventType.superLikeReason) }
+                    _ = try await connection.http.send(
+                        .post, ["rooms", roomID, "invite"], body: .object(invite), accessToken: accessToken)
+                    room = roomID
+                }
+            }
+            record.add(swipe, outcome: outcome, room: room)
+            try await record.save(user: me, accessToken: accessToken, connection: connection)
+            return outcome
+        }
+    }
+
+    /// Undoes a pass; a like, a super like or an unknown id is rejected.
+    public func undoSwipe(id: String, accessToken: String, completion: @escaping ServiceCompletion<Void>) {
+        let connection = connection
+        connection.run(completion) { () async throws(ServiceError) in
+            let me = try await connection.owner(of: accessToken)
+            var record = try await MatrixSwipeRecord.load(user: me, accessToken: accessToken, connection: connection)
+            try record.undoPass(id)
+            try await record.save(user: me, accessToken: accessToken, connection: connection)
+        }
+    }
+
+    /// Saves the preferences in account data.
+    public func savePreferences(
+        _ preferences: SearchPreferences, accessToken: String, completion: @escaping ServiceCompletion<Void>
+    ) {
+        let connection = connection
+        connection.run(completion) { () async throws(ServiceError) in
+            let me = try await connection.owner(of: accessToken)
+            try await connection.setAccountData(
+                MatrixEventType.preferences, MatrixProfiles.content(preferences), user: me, accessToken: accessToken)
+        }
+    }
+
+    /// Every state event of the discovery room.
+    static func stateEvents(pool: String, accessToken: String, connection: MatrixConnection)
+        async throws(ServiceError) -> [JSONValue]
+    {
+        // `GET /rooms/{id}/state` answers a bare JSON array, which the client reads as one.
+        let answer = try await connection.http.sendExpectingArray(.get, ["rooms", pool, "state"], accessToken: accessToken)
+        return answer
+    }
+
+    /// The shown name of a member of the discovery room.
+    static func displayName(of user: String, viewer: String, accessToken: String, connection: MatrixConnection)
+        async throws(ServiceError) -> String
+    {
+        let pool = try await connection.poolRoom(user: viewer, accessToken: accessToken)
+        let content = try? await connection.http.send(
+            .get, ["rooms", pool, "state", MatrixEventType.profile, user], accessToken: accessToken)
+        return content?["display_name"]?.stringValue ?? connection.configuration.username(for: user).capitalized
+    }
+}

@@ -1,0 +1,151 @@
+import Foundation
+import Models
+import Synchronization
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The thin HTTP layer under the Matrix services: builds Client-Server API requests, sends them with
+/// `URLSession`, and turns every answer into a ``JSONValue`` or a typed ``ServiceError``.
+///
+/// It never crashes on what a server says: a transport failure is ``ServiceError/networkUnavailable``,
+/// an error answer goes through ``MatrixErrorMapper``, a body that is not a JSON object is
+/// ``ServiceError/malformedResponse(_:)``.
+public final class MatrixHTTPClient: Sendable {
+    /// An HTTP method.
+    public enum Method: String, Sendable {
+        /// Read.
+        case get = "GET"
+        /// Create or act.
+        case post = "POST"
+        /// Create or replace at a known path (idempotent).
+        case put = "PUT"
+    }
+
+    /// The homeserver's base address, such as `http://127.0.0.1:8008`.
+    public let homeserver: URL
+    private let session: URLSession
+    private let requestTimeout: TimeInterval
+    private let offline = Atomic<Bool>(false)
+    private let counter = Atomic<Int>(0)
+
+    /// Creates a client for `homeserver`; requests give up after `requestTimeout`.
+    public init(homeserver: URL, requestTimeout: Duration) {
+        self.homeserver = homeserver
+        self.requestTimeout = requestTimeout.timeInterval
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = requestTimeout.timeInterval + 40
+        configuration.httpMaximumConnectionsPerHost = 8
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        session = URLSession(configuration: configuration)
+    }
+
+    /// Whether this device is offline: while it is, every request fails at once with
+    /// ``ServiceError/networkUnavailable``, as a phone in airplane mode would.
+    public var isOffline: Bool {
+        get { offline.load(ordering: .acquiring) }
+        set { offline.store(newValue, ordering: .releasing) }
+    }
+
+    /// How many requests this client has sent.
+    public var requestCount: Int { counter.load(ordering: .relaxed) }
+
+    /// Sends a request to `/_matrix/client/v3/<path>` and answers the JSON object it got back.
+    ///
+    /// - Parameters:
+    ///   - path: the path segments after `v3`, unencoded (each one is percent-encoded here).
+    ///   - query: query parameters.
+    ///   - body: the JSON body, if any.
+    ///   - accessToken: the bearer token, if the endpoint needs one.
+    ///   - timeout: how long to wait for the answer (long polls wait longer than the default).
+    ///   - purpose: how to read error codes (login reads `M_FORBIDDEN` as wrong credentials).
+    public func send(
+        _ method: Method, _ path: [String], query: [String: String] = [:], body: JSONValue? = nil,
+        accessToken: String? = nil, timeout: Duration? = nil,
+        purpose: MatrixErrorMapper.Purpose = .other
+    ) async throws(ServiceError) -> JSONValue {
+        let json = try await exchange(
+            method, path, query: query, body: body, accessToken: accessToken, timeout: timeout, purpose: purpose)
+        guard json.objectValue != nil else {
+            throw .malformedResponse("\(path.first ?? "answer"): the body is not a JSON object")
+        }
+        return json
+    }
+
+    /// Sends a request whose answer is a JSON array (such as `GET /rooms/{id}/state`).
+    public func sendExpectingArray(
+        _ method: Method, _ path: [String], query: [String: String] = [:], accessToken: String? = nil
+    ) async throws(ServiceError) -> [JSONValue] {
+        let json = try await exchange(
+            method, path, query: query, body: nil, accessToken: accessToken, timeout: nil, purpose: .other)
+        guard let elements = json.arrayValue else {
+            throw .malformedResponse("\(path.last ?? "answer"): the body is not a JSON array")
+        }
+        return elements
+    }
+
+    private func exchange(
+        _ method: Method, _ path: [String], query: [String: String], body: JSONValue?, accessToken: String?,
+        timeout: Duration?, purpose: MatrixErrorMapper.Purpose
+    ) async throws(ServiceError) -> JSONValue {
+        guard !isOffline else { throw .networkUnavailable }
+        let request = try makeRequest(
+            method, path, query: query, body: body, accessToken: accessToken, timeout: timeout)
+        counter.add(1, ordering: .relaxed)
+        let data: Data
+        let response: URLResponse
+        do {
+            (data, response) = try await session.data(for: request)
+        } catch {
+            throw .networkUnavailable
+        }
+        guard !isOffline else { throw .networkUnavailable }
+        guard let http = response as? HTTPURLResponse else {
+            throw .malformedResponse("not an HTTP response")
+        }
+        guard (200..<300).contains(http.statusCode) else {
+            throw MatrixErrorMapper.map(status: http.statusCode, body: data, purpose: purpose)
+        }
+        return try JSONValue.parse(data)
+    }
+
+    private func makeRequest(
+        _ method: Method, _ path: [String], query: [String: String], body: JSONValue?, accessToken: String?,
+        timeout: Duration?
+    ) throws(ServiceError) -> URLRequest {
+        let encodedPath = path.map(Self.encodeSegment).joined(separator: "/")
+        let base = homeserver.absoluteString.hasSuffix("/")
+            ? String(homeserver.absoluteString.dropLast()) : homeserver.absoluteString
+        guard var components = URLComponents(string: "\(base)/_matrix/client/v3/\(encodedPath)") else {
+            throw .rejected("cannot build a request for \(path.joined(separator: "/"))")
+        }
+        if !query.isEmpty {
+            components.queryItems = query.sorted { $0.key < $1.key }.map {
+                URLQueryItem(name: $0.key, value: $0.value)
+            }
+        }
+        guard let url = components.url else {
+            throw .rejected("cannot build a request for \(path.joined(separator: "/"))")
+        }
+        var request = URLRequest(url: url)
+        request.httpMethod = method.rawValue
+        request.timeoutInterval = timeout.map { $0.timeInterval + 30 } ?? requestTimeout
+        if let accessToken { request.setValue("Bearer \(accessToken)", forHTTPHeaderField: "Authorization") }
+        if let body {
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            request.httpBody = body.encoded()
+        } else if method != .get {
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            request.httpBody = Data("{}".utf8)
+        }
+        return request
+    }
+
+    /// Percent-encodes one path segment (room ids, user ids and aliases carry `!`, `@`, `#`, `:`).
+    static func encodeSegment(_ segment: String) -> String {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        return segment.addingPercentEncoding(withAllowedCharacters: allowed) ?? segment
+    }
+}

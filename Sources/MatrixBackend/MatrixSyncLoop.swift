@@ -1,0 +1,182 @@
+import Foundation
+import Models
+import Services
+import Synchronization
+
+/// The live feed: a `/sync` long poll that turns what happened in the user's rooms into
+/// ``ChatEvent``s, resuming from the stored `next_batch`.
+///
+/// - A member joining a room of the user's that was not a conversation yet: ``ChatEvent/matched(_:)``.
+/// - An `m.room.message`: ``ChatEvent/messageReceived(_:)`` (the user's own ones from other devices too).
+/// - The other member leaving, or the user leaving: ``ChatEvent/unmatched(conversation:)``.
+/// - `m.typing` and `m.receipt` ephemeral events: ``ChatEvent/typing(conversation:isTyping:)`` and
+///   ``ChatEvent/read(conversation:upTo:)``. Matrix has no delivery receipts, so no `delivered`.
+///
+/// A network failure or a server error is retried with a growing pause (at most five seconds); a
+/// refused token ends the feed — the engine's next request meets the same answer and handles it.
+final class MatrixSyncLoop: Sendable {
+    private let connection: MatrixConnection
+    private let accessToken: String
+    private let tokens: MatrixSyncTokenStore?
+    private let onEvent: @MainActor @Sendable (ChatEvent) -> Void
+    private let cancelled = Atomic<Bool>(false)
+
+    private struct RoomState: Sendable {
+        var conversation: String
+        var other: String
+        var isTyping = false
+    }
+
+    init(
+        connection: MatrixConnection, accessToken: String, tokens: MatrixSyncTokenStore?,
+        onEvent: @escaping @MainActor @Sendable (ChatEvent) -> Void
+    ) {
+        self.connection = connection
+        self.accessToken = accessToken
+        self.tokens = tokens
+        self.onEvent = onEvent
+    }
+
+    /// Starts polling; cancelling the task stops it and drops anything not delivered yet.
+    func start() -> ScheduledTask {
+        let task = Task { [self] in await run() }
+        return ScheduledTask { [self] in
+            cancelled.store(true, ordering: .releasing)
+            task.cancel()
+        }
+    }
+
+    private var isCancelled: Bool { cancelled.load(ordering: .acquiring) || Task.isCancelled }
+
+    private func run() async {
+        var rooms: [String: RoomState] = [:]
+        var me: String?
+        var since: String?
+        var failures = 0
+        while !isCancelled {
+            do {
+                let user: String
+                if let me {
+                    user = me
+                } else {
+                    user = try await connection.owner(of: accessToken)
+                    me = user
+                    since = tokens?.token(of: user)
+                    let listing = try await connection.rooms(user: user, accessToken: accessToken)
+                    for conversation in listing.conversations {
+                        rooms[conversation.roomID] = RoomState(
+                            conversation: conversation.match.id, other: conversation.match.user.rawValue)
+                    }
+                }
+                let answer = try await poll(since: since)
+                let events = try await translate(answer, user: user, rooms: &rooms, initial: since == nil)
+                let next = try answer.string("next_batch", in: "sync")
+                guard !isCancelled else { return }
+                deliver(events)
+                since = next
+                tokens?.save(next, of: user)
+                failures = 0
+            } catch .tokenExpired, .tokenRevoked {
+                return
+            } catch {
+                failures += 1
+                let pause = min(5.0, 0.25 * Double(1 << min(failures, 5)))
+                try? await Task.sleep(for: .seconds(pause))
+            }
+        }
+    }
+
+    private func poll(since: String?) async throws(ServiceError) -> JSONValue {
+        let filter: JSONValue = [
+            "room": [
+                "timeline": ["limit": 500], "state": ["lazy_load_members": false],
+                "ephemeral": ["types": ["m.typing", "m.receipt"]], "account_data": ["types": []],
+            ],
+            "presence": ["types": []], "account_data": ["types": []],
+        ]
+        var query = ["filter": String(decoding: filter.encoded(), as: UTF8.self)]
+        if let since {
+            query["since"] = since
+            query["timeout"] = String(Int(connection.configuration.syncTimeout.timeInterval * 1000))
+        } else {
+            query["timeout"] = "0"
+        }
+        return try await connection.http.send(
+            .get, ["sync"], query: query, accessToken: accessToken, timeout: connection.configuration.syncTimeout)
+    }
+
+    private func deliver(_ events: [ChatEvent]) {
+        guard !events.isEmpty else { return }
+        let onEvent = onEvent
+        connection.scheduler.schedule { [self] in
+            for event in events where !cancelled.load(ordering: .acquiring) { onEvent(event) }
+        }
+    }
+
+    /// Turns one sync answer into events, keeping track of which room is which conversation.
+    private func translate(_ answer: JSONValue, user: String, rooms: inout [String: RoomState], initial: Bool)
+        async throws(ServiceError) -> [ChatEvent]
+    {
+        var events: [ChatEvent] = []
+        let pool = try await connection.poolRoom(user: user, accessToken: accessToken)
+        for (roomID, room) in (answer["rooms"]?["join"]?.objectValue ?? [:]).sorted(by: { $0.key < $1.key })
+        where roomID != pool {
+            let timeline = try (room["timeline"] ?? .object([:])).array("events", in: "sync timeline")
+            var state = rooms[roomID]
+            for event in timeline {
+                let type = event["type"]?.stringValue
+                if type == "m.room.member", let member = event["state_key"]?.stringValue, member != user {
+                    let membership = event["content"]?["membership"]?.stringValue
+                    if membership == "join", state == nil {
+                        let match = Match(
+                            id: Match.id(between: UserID(user), and: UserID(member)), user: UserID(member),
+                            displayName: event["content"]?["displayname"]?.stringValue
+                                ?? connection.configuration.username(for: member).capitalized,
+                            matchedAt: MatrixMessages.timestamp(of: event))
+                        state = RoomState(conversation: match.id, other: member)
+                        connection.remember(room: roomID, conversation: match.id)
+                        if !initial { events.append(.matched(match)) }
+                    } else if membership == "leave" || membership == "ban", let current = state, current.other == member {
+                        events.append(.unmatched(conversation: current.conversation))
+                        state = nil
+                    }
+                } else if type == "m.room.message", let current = state,
+                    let message = MatrixMessages.message(from: event, conversation: current.conversation, viewer: user)
+                {
+                    events.append(.messageReceived(message))
+                }
+            }
+            if var current = state {
+                let ephemeral = try (room["ephemeral"] ?? .object([:])).array("events", in: "sync ephemeral")
+                for event in ephemeral {
+                    switch event["type"]?.stringValue {
+                    case "m.typing":
+                        let typing = (event["content"]?["user_ids"]?.arrayValue ?? []).contains(.string(current.other))
+                        if typing != current.isTyping {
+                            current.isTyping = typing
+                            events.append(.typing(conversation: current.conversation, isTyping: typing))
+                        }
+                    case "m.receipt":
+                        for (eventID, receipts) in event["content"]?.objectValue ?? [:] {
+                            guard let receipt = receipts["m.read"]?[current.other] else { continue }
+                            let readAt = timeline.first { $0["event_id"]?.stringValue == eventID }
+                                .map(MatrixMessages.timestamp(of:))
+                                ?? receipt["ts"]?.intValue.map { Date(timeIntervalSince1970: Double($0) / 1000) }
+                            if let readAt { events.append(.read(conversation: current.conversation, upTo: readAt)) }
+                        }
+                    default:
+                        break
+                    }
+                }
+                state = current
+            }
+            rooms[roomID] = state
+        }
+        for roomID in (answer["rooms"]?["leave"]?.objectValue ?? [:]).keys.sorted() {
+            if let current = rooms.removeValue(forKey: roomID) {
+                events.append(.unmatched(conversation: current.conversation))
+            }
+        }
+        return events
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+
+/// A wall-clock scheduler whose work runs on the main thread only while its owner pumps it.
+///
+/// For a real backend driven synchronously: a test, the scenario runner or a command-line tool calls
+/// ``pump(until:timeout:)`` on the main actor, which runs work as it falls due (network answers that
+/// arrive from other threads, timers) and returns as soon as the condition holds. Nothing waits on a
+/// fixed delay: the pump sleeps on a condition variable that a new piece of work wakes. Scheduling is
+/// thread-safe.
+public final class PumpedScheduler: Scheduler, @unchecked Sendable {
+    // @unchecked: every stored property is guarded by `condition`.
+    private struct Entry: Comparable {
+        let due: Date
+        let sequence: UInt64
+        static func < (lhs: Entry, rhs: Entry) -> Bool {
+            (lhs.due, lhs.sequence) < (rhs.due, rhs.sequence)
+        }
+    }
+
+    private let condition = NSCondition()
+    private var nextSequence: UInt64 = 0
+    private var queue = MinHeap<Entry>()
+    private var work: [UInt64: ScheduledWork] = [:]
+
+    /// Creates a scheduler with nothing queued.
+    public init() {}
+
+    /// The wall-clock time.
+    public var now: Date { Date() }
+
+    /// How many pieces of work wait to run (due or not).
+    public var pendingCount: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return work.count
+    }
+
+    /// Queues `work` to run on the main actor after `delay`, the next time the scheduler is pumped.
+    @discardableResult
+    public func schedule(after delay: Duration, _ work: @escaping ScheduledWork) -> ScheduledTask {
+        condition.lock()
+        let sequence = nextSequence
+        nextSequence += 1
+        queue.push(Entry(due: Date().addingTimeInterval(max(0, delay.timeInterval)), sequence: sequence))
+        self.work[sequence] = work
+        condition.broadcast()
+        condition.unlock()
+        return ScheduledTask { [weak self] in
+            guard let self else { return }
+            self.condition.lock()
+            self.work.removeValue(forKey: sequence)
+            self.condition.unlock()
+        }
+    }
+
+    /// Runs work as it falls due until `isDone` holds (checked after each piece of work) or `timeout`
+    /// passes; returns whether `isDone` held.
+    @MainActor
+    @discardableResult
+    public func pump(until isDone: @MainActor () -> Bool, timeout: Duration) -> Bool {
+        let deadline = Date().addingTimeInterval(max(0, timeout.timeInterval))
+        while true {
+            while let next = popDue() {
+                next()
+                if isDone() { return true }
+            }
+            if isDone() { return true }
+            guard waitForWork(until: deadline) else { return isDone() }
+        }
+    }
+
+    /// Runs work as it falls due for `duration` of wall-clock time: time passing, as a scenario's
+    /// `wait` asks.
+    @MainActor
+    public func pump(for duration: Duration) {
+        pump(until: { false }, timeout: duration)
+    }
+
+    /// Runs the work that is due now, without waiting.
+    @MainActor
+    public func runDue() {
+        while let next = popDue() { next() }
+    }
+
+    private func popDue() -> ScheduledWork? {
+        condition.lock()
+        defer { condition.unlock() }
+        let now = Date()
+        while let top = queue.peek, top.due <= now {
+            _ = queue.pop()
+            if let next = work.removeValue(forKey: top.sequence) { return next }
+        }
+        return nil
+    }
+
+    /// Sleeps until work falls due, new work arrives or the deadline passes; `false` at the deadline.
+    private func waitForWork(until deadline: Date) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        while let top = queue.peek, work[top.sequence] == nil { _ = queue.pop() }
+        let wake = min(deadline, queue.peek?.due ?? deadline)
+        if wake > Date() {
+            let sequenceBefore = nextSequence
+            while Date() < wake, nextSequence == sequenceBefore {
+                if !condition.wait(until: wake) { break }
+            }
+        }
+        return Date() < deadline || (queue.peek.map { $0.due <= Date() } ?? false)
+    }
+}
