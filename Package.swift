@@ -71,7 +71,7 @@ let package = Package(
         // Shared test helpers: temporary folders and a headless app on a fresh embedded backend.
         .target(
             name: "TestSupport",
-            dependencies: ["Headless", "EmbeddedBackend", "Models"],
+            dependencies: ["Headless", "EmbeddedBackend", "MatrixBackend", "Models"],
             swiftSettings: strict
         ),
 
@@ -101,6 +101,13 @@ let package = Package(
         .testTarget(
             name: "HeadlessTests",
             dependencies: ["Headless", "Flows", "Models", "EmbeddedBackend", "TestSupport"],
+            swiftSettings: strict
+        ),
+
+        // One service contract, two backends: embedded always, Matrix when a homeserver is up.
+        .testTarget(
+            name: "ServiceContractTests",
+            dependencies: ["EmbeddedBackend", "MatrixBackend", "Services", "Models", "TestSupport"],
             swiftSettings: strict
         ),
 

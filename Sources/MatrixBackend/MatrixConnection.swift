@@ -17,6 +17,7 @@ public final class MatrixConnection: Sendable {
     /// Where answers and events are delivered.
     public let scheduler: any Scheduler
     private let inFlight = Atomic<Int>(0)
+    private let listings = Atomic<Int>(0)
     private let cache = Mutex(Cache())
 
     private struct Cache {
@@ -155,13 +156,25 @@ public final class MatrixConnection: Sendable {
         return room
     }
 
+    /// A `timeout` value no earlier listing of this connection used.
+    ///
+    /// Synapse caches `/sync` answers by their parameters for a while (`sync_response_cache_duration`,
+    /// two minutes by default), so a second identical listing would read the first one's rooms. An
+    /// initial sync (no `since`) does not wait whatever the timeout, so varying it costs nothing.
+    func freshSyncTimeout() -> String {
+        String(listings.add(1, ordering: .relaxed).newValue)
+    }
+
     /// Every room of the user, read from one `/sync` without a `since` token: matches (both joined),
     /// likes sent (the other invited) and likes received (invites).
+    ///
+    /// The timeline carries member events as well as messages: a sync's `state` is the state at the
+    /// start of the timeline, so a leave after the last message shows only in the timeline.
     func rooms(user: String, accessToken: String) async throws(ServiceError) -> MatrixRoomListing {
         let pool = try await poolRoom(user: user, accessToken: accessToken)
         let filter: JSONValue = [
             "room": [
-                "timeline": ["limit": 1, "types": ["m.room.message"]],
+                "timeline": ["limit": 10, "types": ["m.room.message", "m.room.member"]],
                 "state": ["types": ["m.room.member"], "lazy_load_members": false],
                 "ephemeral": ["types": []], "account_data": ["types": []],
             ],
@@ -169,7 +182,10 @@ public final class MatrixConnection: Sendable {
         ]
         let answer = try await http.send(
             .get, ["sync"],
-            query: ["filter": String(decoding: filter.encoded(), as: UTF8.self), "full_state": "true", "timeout": "0"],
+            query: [
+                "filter": String(decoding: filter.encoded(), as: UTF8.self), "full_state": "true",
+                "timeout": freshSyncTimeout(),
+            ],
             accessToken: accessToken)
         let listing = try MatrixRoomListing(sync: answer, user: user, poolRoom: pool, configuration: configuration)
         cache.withLock { cache in

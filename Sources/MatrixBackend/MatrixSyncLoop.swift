@@ -99,7 +99,7 @@ final class MatrixSyncLoop: Sendable {
             query["since"] = since
             query["timeout"] = String(Int(connection.configuration.syncTimeout.timeInterval * 1000))
         } else {
-            query["timeout"] = "0"
+            query["timeout"] = connection.freshSyncTimeout()
         }
         return try await connection.http.send(
             .get, ["sync"], query: query, accessToken: accessToken, timeout: connection.configuration.syncTimeout)
