@@ -49,13 +49,13 @@ let package = Package(
         // A front end with no UI: screen stack, text rendering, transcript, and a driver.
         .target(
             name: "Headless",
-            dependencies: ["Flows", "Services", "Models", "EmbeddedBackend"],
+            dependencies: ["Flows", "Services", "Models", "EmbeddedBackend", "MatrixBackend"],
             swiftSettings: strict
         ),
         // The command-line tool over Headless.
         .executableTarget(
             name: "discover",
-            dependencies: ["Headless", "EmbeddedBackend", "Flows", "Models"],
+            dependencies: ["Headless", "EmbeddedBackend", "MatrixBackend", "Flows", "Models"],
             swiftSettings: strict
         ),
 

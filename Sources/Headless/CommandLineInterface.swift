@@ -53,7 +53,8 @@ public struct CommandLineInterface {
           --filter <text>       run only scenarios whose name contains the text
           --transcript <dir>    write each scenario's transcript as JSON into the folder
           --junit <file>        write a JUnit XML report
-          --backend <name>      embedded (default, virtual time)
+          --backend <name>      embedded (default, virtual time) or matrix (a real homeserver)
+          --homeserver <url>    the Matrix homeserver, e.g. http://127.0.0.1:8008
           --print-transcript    print each scenario's whole transcript
           -h, --help            show this help
         """,
@@ -102,7 +103,7 @@ public struct CommandLineInterface {
             return 0
         case "run":
             return withArguments(
-                rest, command: command, options: ["filter", "transcript", "junit", "backend"],
+                rest, command: command, options: ["filter", "transcript", "junit", "backend", "homeserver"],
                 flags: ["print-transcript"]
             ) {
                 runScenarios($0)
@@ -195,9 +196,25 @@ public struct CommandLineInterface {
         guard !arguments.positionals.isEmpty else {
             return usageError("run", "give at least one file or folder")
         }
-        let backend = arguments.values["backend"] ?? "embedded"
-        guard backend == "embedded" else {
-            return usageError("run", "unknown backend '\(backend)'; this build has: embedded")
+        let runner: ScenarioRunner
+        switch arguments.values["backend"] ?? "embedded" {
+        case "embedded":
+            guard arguments.values["homeserver"] == nil else {
+                return usageError("run", "--homeserver is for --backend matrix")
+            }
+            runner = .embedded()
+        case "matrix":
+            guard let address = arguments.values["homeserver"] else {
+                return usageError("run", "--backend matrix needs --homeserver <url> (Scripts/synapse url)")
+            }
+            guard let homeserver = URL(string: address), homeserver.scheme == "http" || homeserver.scheme == "https",
+                homeserver.host != nil
+            else {
+                return usageError("run", "--homeserver '\(address)' is not an http(s) address")
+            }
+            runner = .matrix(homeserver: homeserver)
+        case let other:
+            return usageError("run", "unknown backend '\(other)'; this build has: embedded, matrix")
         }
         var scenarios: [Scenario]
         switch loadScenarios(arguments.positionals) {
@@ -207,7 +224,6 @@ public struct CommandLineInterface {
         if let filter = arguments.values["filter"] {
             scenarios = scenarios.filter { $0.name.localizedCaseInsensitiveContains(filter) }
         }
-        let runner = ScenarioRunner.embedded()
         var results: [ScenarioResult] = []
         for (index, scenario) in scenarios.enumerated() {
             if isTerminal, scenarios.count > 1 {

@@ -8,8 +8,6 @@ import TestSupport
 
 @MainActor
 extension HeadlessApp {
-    /// The signed-in session's main flow.
-    var mainFlow: MainFlow? { app?.sessionFlow?.children.first { $0 is MainFlow } as? MainFlow }
     /// The chat context of the signed-in session.
     var chat: ChatContext? { mainFlow?.chat }
     /// The open conversation's context.

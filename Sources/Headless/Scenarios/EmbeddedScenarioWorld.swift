@@ -25,16 +25,13 @@ public final class EmbeddedScenarioWorld: ScenarioWorld {
     /// The signed-in user, if any.
     public var signedInUser: UserID? { app.sessionState?.user?.id }
     /// Swipes waiting in the deck's queue.
-    public var queuedSwipes: Int {
-        (app.app?.sessionFlow?.children.first { $0 is MainFlow } as? MainFlow)?.deck.context.state
-            .queuedSwipes ?? 0
-    }
+    public var queuedSwipes: Int { app.mainFlow?.deck.context.state.queuedSwipes ?? 0 }
 
     /// Messages waiting in the outbox.
-    public var outboxCount: Int { mainFlow?.chat.state.outboxCount ?? 0 }
+    public var outboxCount: Int { app.mainFlow?.chat.state.outboxCount ?? 0 }
 
     /// The unread count of the conversation with a user.
-    public func unreadCount(with user: UserID) -> Int? { mainFlow?.chat.state.unreadCount(with: user) }
+    public func unreadCount(with user: UserID) -> Int? { app.mainFlow?.chat.state.unreadCount(with: user) }
 
     /// Sends a message as `sender`'s app would.
     public func sendMessage(from sender: UserID, to recipient: UserID, _ text: String)
@@ -66,10 +63,6 @@ public final class EmbeddedScenarioWorld: ScenarioWorld {
 
     /// Lists whose changes did not add up.
     public var listErrors: [String] { app.frontEnd.listErrors }
-
-    private var mainFlow: MainFlow? {
-        app.app?.sessionFlow?.children.first { $0 is MainFlow } as? MainFlow
-    }
 
     /// Adds alice, bob, carol and dave to the server.
     public func addDemoPeople() { app.given("given demo people") { _ in app.backend.addDemoAccounts() } }
@@ -131,4 +124,10 @@ public final class EmbeddedScenarioWorld: ScenarioWorld {
 
     /// The live flow tree.
     public func tree() -> String { app.tree() }
+
+    /// Returns at once: every step already ran what was due.
+    public func eventually(_ holds: @MainActor () -> Bool) {}
+
+    /// Embedded user ids are the scenario's names already.
+    public func scenarioName(of value: String) -> String { value }
 }

@@ -28,6 +28,19 @@ public final class ScenarioRunner {
         }
     }
 
+    /// A runner on a Matrix homeserver, each scenario in a fresh namespace and temporary folder.
+    ///
+    /// `given daily likes` sets the backend's like limit; `given candidates` and `given latency` shape
+    /// only the embedded server and are ignored here.
+    public static func matrix(homeserver: URL) -> ScenarioRunner {
+        ScenarioRunner { configuration, _ in
+            let directory = FileManager.default.temporaryDirectory
+                .appendingPathComponent("discover-scenario-\(UUID().uuidString)", isDirectory: true)
+            return MatrixScenarioWorld(
+                homeserver: homeserver, directory: directory, dailyLikeLimit: configuration.dailyLikeLimit)
+        }
+    }
+
     /// Runs one scenario; `stopBefore` ends it (passing) before that line, for `discover tree`.
     public func run(_ scenario: Scenario, stopBefore: Int? = nil) -> (
         result: ScenarioResult, world: any ScenarioWorld
@@ -79,6 +92,10 @@ public final class ScenarioRunner {
         if let embedded = world as? EmbeddedScenarioWorld {
             try? FileManager.default.removeItem(at: embedded.app.backend.storageDirectory)
         }
+        if let matrix = world as? MatrixScenarioWorld {
+            matrix.app.terminate()
+            try? FileManager.default.removeItem(at: matrix.storageDirectory)
+        }
     }
 
     /// What went wrong with one step.
@@ -110,6 +127,21 @@ public final class ScenarioRunner {
         }
 
         private mutating func run(_ step: ScenarioStep) throws -> Problem? {
+            if step.isExpectation {
+                // On a real server the outcome may still be on its way: let it arrive first.
+                var probe = self
+                world.eventually {
+                    do {
+                        return try probe.check(step) == nil
+                    } catch {
+                        return false
+                    }
+                }
+            }
+            return try check(step)
+        }
+
+        private mutating func check(_ step: ScenarioStep) throws -> Problem? {
             switch step {
             case .givenDemoPeople: world.addDemoPeople()
             case .givenUser(let username, let password, let born):
@@ -197,7 +229,10 @@ public final class ScenarioRunner {
                 let rest = events.dropFirst(eventCursor)
                 guard
                     let index = rest.firstIndex(where: { event in
-                        event.name == name && properties.allSatisfy { event.properties[$0.key] == $0.value }
+                        event.name == name
+                            && properties.allSatisfy { expected in
+                                event.properties[expected.key].map(world.scenarioName(of:)) == expected.value
+                            }
                     })
                 else {
                     let expected =

@@ -110,3 +110,16 @@ public struct Scenario: Hashable, Sendable {
         self.steps = steps
     }
 }
+
+extension ScenarioStep {
+    /// Whether the step checks something (`expect …`) rather than acting.
+    public var isExpectation: Bool {
+        switch self {
+        case .expectScreen, .expectText, .expectNoText, .expectAlert, .expectEvent, .expectQueuedSwipes,
+            .expectOutbox, .expectUnread:
+            return true
+        default:
+            return false
+        }
+    }
+}

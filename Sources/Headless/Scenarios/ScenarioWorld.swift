@@ -3,7 +3,7 @@ import Models
 /// What a scenario runs against: an app and a backend a scenario can act on and look at.
 ///
 /// The runner only speaks to this protocol, so the backend is a parameter: ``EmbeddedScenarioWorld``
-/// (virtual time, the default) today, a real server later.
+/// (virtual time, the default) or ``MatrixScenarioWorld`` (a real Synapse homeserver).
 @MainActor
 public protocol ScenarioWorld: AnyObject {
     /// Everything shown and fired so far.
@@ -59,6 +59,12 @@ public protocol ScenarioWorld: AnyObject {
     func failNext(_ endpoint: String) throws(ScenarioRunError)
     /// The live flow tree.
     func tree() -> String
+    /// Lets answers and events arrive until `holds` is true or the world gives up (a real server's
+    /// messages take a moment); the embedded world is already settled and returns at once.
+    func eventually(_ holds: @MainActor () -> Bool)
+    /// A value as a scenario names it: a backend's user id (`@t1.alice:localhost`) as the scenario's
+    /// name for that person (`alice`); anything else unchanged.
+    func scenarioName(of value: String) -> String
 }
 
 /// Why a step could not run (as opposed to an expectation that did not hold).

@@ -4,16 +4,21 @@ import Foundation
 import Models
 import Services
 
-/// Drives the whole engine on the embedded backend with no UI: launch, relaunch, tap, type, open
-/// links, move virtual time, and read what is shown.
+/// The headless driver on the embedded backend, the one tests, scenarios and the demo use.
+public typealias HeadlessApp = HeadlessDriver<EmbeddedBackend>
+
+/// Drives the whole engine with no UI: launch, relaunch, tap, type, open links, let time pass, and
+/// read what is shown.
 ///
-/// After every action it runs the work that is due on the virtual clock, so responses with no latency
-/// arrive before the next step; time moves only through ``advance(by:)``. A relaunch drops the app and
-/// its front end and starts anew over the same backend and files, like a process restart.
+/// After every action it settles the backend (``HeadlessBackend/settle()``): on the embedded backend
+/// the work due on the virtual clock runs, so responses with no latency arrive before the next step
+/// and time moves only through ``advance(by:)``; on a real backend it waits until no request is in
+/// flight. A relaunch drops the app and its front end and starts anew over the same backend and
+/// files, like a process restart.
 @MainActor
-public final class HeadlessApp {
-    /// The backend: server, virtual clock and storage folder.
-    public let backend: EmbeddedBackend
+public final class HeadlessDriver<Backend: HeadlessBackend> {
+    /// The backend: server, clock and storage folder.
+    public let backend: Backend
     /// Everything shown and fired, across relaunches.
     public let transcript: Transcript
     /// The current process's front end.
@@ -22,19 +27,21 @@ public final class HeadlessApp {
     public private(set) var app: AppFlow?
 
     /// Creates a driver over `backend`; `echo` sees each transcript entry as it is recorded.
-    public init(backend: EmbeddedBackend, echo: (@MainActor (TranscriptEntry) -> Void)? = nil) {
+    public init(backend: Backend, echo: (@MainActor (TranscriptEntry) -> Void)? = nil) {
         self.backend = backend
-        let transcript = Transcript(clock: backend.scheduler, echo: echo)
+        let transcript = Transcript(clock: backend.clock, echo: echo)
         self.transcript = transcript
         self.frontEnd = HeadlessFrontEnd(transcript: transcript)
     }
 
-    /// The virtual time.
-    public var now: Date { backend.scheduler.now }
+    /// The backend's time.
+    public var now: Date { backend.clock.now }
     /// The screen on top, if any.
     public var screen: Screen? { frontEnd.currentScreen }
     /// The alert shown, if any.
     public var alert: ScreenAlert? { frontEnd.currentAlert }
+    /// The signed-in part of the app (deck, chat, profile), if signed in.
+    public var mainFlow: MainFlow? { app?.sessionFlow?.children.first { $0 is MainFlow } as? MainFlow }
     /// The session's state, if launched.
     public var sessionState: SessionState? { app?.sessionFlow?.context.state }
 
@@ -82,27 +89,29 @@ public final class HeadlessApp {
         settle()
     }
 
+    /// Lets `duration` pass on the backend's clock, running everything that falls due.
+    public func advance(by duration: Duration) {
+        transcript.append(.note("wait \(duration)"))
+        backend.advance(by: duration)
+    }
+
+    /// Runs what the last action started (responses with no latency; requests in flight).
+    public func settle() {
+        backend.settle()
+    }
+
+    /// The live flow tree, or a note that the app is not running.
+    public func tree() -> String {
+        app?.treeDescription() ?? "(not running)"
+    }
+}
+
+extension HeadlessDriver where Backend == EmbeddedBackend {
     /// Changes the backend's world as a scenario's set-up would ("carol likes me"), noting it in the
     /// transcript, then runs what is due.
     public func given(_ description: String, _ change: (EmbeddedServer) -> Void) {
         transcript.append(.note(description))
         change(backend.server)
         settle()
-    }
-
-    /// Moves the virtual clock, running everything that falls due.
-    public func advance(by duration: Duration) {
-        transcript.append(.note("wait \(duration)"))
-        backend.scheduler.advance(by: duration)
-    }
-
-    /// Runs the work that is due now (responses with no latency).
-    public func settle() {
-        backend.scheduler.runDue()
-    }
-
-    /// The live flow tree, or a note that the app is not running.
-    public func tree() -> String {
-        app?.treeDescription() ?? "(not running)"
     }
 }

@@ -1,0 +1,311 @@
+import EmbeddedBackend
+import Flows
+import Foundation
+import MatrixBackend
+import Models
+import Services
+
+/// A scenario world on a real Matrix homeserver: a ``HeadlessDriver`` on a ``MatrixBackend``, with
+/// the other people (`alice sends "hi"`) played by their own Matrix clients — the same services,
+/// signed in as them.
+///
+/// Every world gets a fresh namespace, so scenarios sharing one server never see each other's
+/// accounts or discovery room. Scenarios are written for the demo world's date (2026-01-15); a real
+/// server runs on today's, so the people a scenario adds are born that many days later too, and
+/// their ages read as the scenario expects. Time is real: `wait 5s` waits five seconds, and expectations wait (up
+/// to ``expectationTimeout``) for what a real server takes a moment to deliver. Steps that only a
+/// simulated server can do (`server fails next …`, generated candidates) are refused with a reason.
+@MainActor
+public final class MatrixScenarioWorld: ScenarioWorld {
+    /// The driver.
+    public let app: HeadlessDriver<MatrixBackend>
+    /// How long an expectation waits for a real server's answers and events.
+    public var expectationTimeout: Duration = .seconds(10)
+    private let directory: URL
+    private var people: [String: Person] = [:]
+    private var passwords: [String: String] = [:]
+    /// The server part of user ids, learnt from the first account signed up.
+    private var serverName = "localhost"
+
+    /// Someone else's app: their services and session.
+    private struct Person {
+        let backend: MatrixBackend
+        let services: AppServices
+        var session: AuthSession
+    }
+
+    /// Creates a world on `homeserver` storing its files under `directory`.
+    public init(homeserver: URL, directory: URL, dailyLikeLimit: Int = 100) {
+        let namespace = "s" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(10).lowercased()
+        self.directory = directory
+        app = HeadlessDriver(
+            backend: MatrixBackend(
+                configuration: MatrixConfiguration(
+                    homeserver: homeserver, namespace: namespace, dailyLikeLimit: dailyLikeLimit),
+                storageDirectory: directory.appendingPathComponent("app", isDirectory: true)))
+    }
+
+    /// The folder the world's files live in.
+    public var storageDirectory: URL { directory }
+
+    /// Everything shown and fired so far.
+    public var transcript: Transcript { app.transcript }
+    /// The screen on top.
+    public var screen: Screen? { app.screen }
+    /// The alert shown.
+    public var alert: ScreenAlert? { app.alert }
+    /// Every visible text of the screen and alert.
+    public var visibleTexts: [String] { app.frontEnd.visibleTexts }
+    /// The signed-in user, if any.
+    public var signedInUser: UserID? { app.sessionState?.user?.id }
+    /// Swipes waiting in the deck's queue.
+    public var queuedSwipes: Int { app.mainFlow?.deck.context.state.queuedSwipes ?? 0 }
+    /// Messages waiting in the outbox.
+    public var outboxCount: Int { app.mainFlow?.chat.state.outboxCount ?? 0 }
+    /// Lists whose changes did not add up.
+    public var listErrors: [String] { app.frontEnd.listErrors }
+
+    /// The unread count of the conversation with a user.
+    public func unreadCount(with user: UserID) -> Int? {
+        app.mainFlow?.chat.state.unreadCount(with: matrixID(user))
+    }
+
+    // MARK: Set-up
+
+    /// Signs up alice, bob, carol and dave, each with their profile and place, as their own apps would.
+    public func addDemoPeople() {
+        transcript.append(.note("given demo people"))
+        for person in DemoData.people {
+            var configuration = app.backend.configuration
+            configuration.signUpLocation = (person.location.x, person.location.y)
+            do {
+                let signedUp = try signUp(
+                    person.username, password: person.password, name: person.displayName,
+                    born: shiftedToToday(person.birthDate),
+                    email: person.email, configuration: configuration)
+                _ = try call(signedUp) { services, token, done in
+                    services.profiles.saveProfile(person.profile, accessToken: token, completion: done)
+                }
+            } catch {
+                transcript.append(.error("could not add \(person.username): \(error)"))
+            }
+        }
+    }
+
+    /// Signs up an account with no profile yet.
+    public func addUser(username: String, password: String, born: String?) throws(ScenarioRunError) {
+        let birthDate = shiftedToToday(
+            born.flatMap(CalendarMath.parseDay) ?? CalendarMath.parseDay("1995-01-01") ?? Date())
+        let displayName = username.prefix(1).uppercased() + username.dropFirst()
+        do {
+            _ = try signUp(
+                username, password: password, name: displayName, born: birthDate, email: nil,
+                configuration: app.backend.configuration)
+        } catch {
+            throw ScenarioRunError("could not add user \(username): \(error.message)")
+        }
+        transcript.append(.note("given user \(username)"))
+    }
+
+    // MARK: The user
+
+    /// Starts the app.
+    public func launch() { app.launch() }
+    /// Ends the process and starts it again.
+    public func relaunch() { app.relaunch() }
+    /// Taps a button by its label.
+    public func tap(_ label: String) throws(HeadlessError) { try app.tap(label) }
+    /// Types into a field by its label.
+    public func type(_ text: String, into label: String) throws(HeadlessError) { try app.type(text, into: label) }
+    /// Opens a deep link, with the scenario's names in it spelt as this server's ids
+    /// (`discover://profile/carol`, `discover://chat/m-alice-bob`).
+    public func open(_ link: String) { app.open(backendLink(link)) }
+    /// Lets real time pass.
+    public func wait(_ duration: Duration) { app.advance(by: duration) }
+    /// The live flow tree.
+    public func tree() -> String { app.tree() }
+
+    /// Takes this device offline or back online.
+    public func setNetwork(up: Bool) {
+        transcript.append(.note("network \(up ? "up" : "down")"))
+        app.backend.isOffline = !up
+        app.settle()
+    }
+
+    // MARK: Other people
+
+    /// `liker`'s app swipes right (or up) on `liked`.
+    public func like(from liker: UserID, to liked: UserID, superLike: Bool) {
+        act("\(name(liker)) \(superLike ? "super likes" : "likes") \(name(liked))", as: liker) { services, token, done in
+            let swipe = Swipe(
+                id: self.app.backend.ids.next(), candidate: self.matrixID(liked), action: superLike ? .superLike : .like,
+                swipedAt: self.app.now)
+            services.discovery.sendSwipe(swipe, accessToken: token) { done($0.map { _ in () }) }
+        }
+    }
+
+    /// `sender`'s app sends a message to `recipient`.
+    public func sendMessage(from sender: UserID, to recipient: UserID, _ text: String) throws(ScenarioRunError) {
+        let conversation = Match.id(between: matrixID(sender), and: matrixID(recipient))
+        let message = OutgoingMessage(id: app.backend.ids.next(), conversation: conversation, text: text, createdAt: app.now)
+        guard
+            act("\(name(sender)) sends \"\(text)\"", as: sender, { services, token, done in
+                services.chat.sendMessage(message, accessToken: token) { done($0.map { _ in () }) }
+            })
+        else { throw ScenarioRunError("\(name(sender)) cannot send to \(name(recipient))") }
+    }
+
+    /// `reader`'s app marks the conversation read.
+    public func read(by reader: UserID, with other: UserID) {
+        let conversation = Match.id(between: matrixID(reader), and: matrixID(other))
+        act("\(name(reader)) reads", as: reader) { services, token, done in
+            services.chat.markRead(conversation: conversation, accessToken: token, completion: done)
+        }
+    }
+
+    /// `typist`'s app says they are typing.
+    public func type(by typist: UserID, to other: UserID) {
+        let conversation = Match.id(between: matrixID(typist), and: matrixID(other))
+        act("\(name(typist)) types", as: typist) { services, token, done in
+            services.chat.setTyping(conversation: conversation, isTyping: true, accessToken: token, completion: done)
+        }
+    }
+
+    /// `user`'s app unmatches `other`.
+    public func unmatch(by user: UserID, with other: UserID) {
+        let conversation = Match.id(between: matrixID(user), and: matrixID(other))
+        act("\(name(user)) unmatches \(name(other))", as: user) { services, token, done in
+            services.chat.unmatch(conversation: conversation, block: false, accessToken: token, completion: done)
+        }
+    }
+
+    /// Signs every device of the user out (`POST /logout/all` from a fresh sign-in).
+    public func revokeSessions(of user: UserID) {
+        let username = name(user)
+        transcript.append(.note("server revokes the sessions of \(username)"))
+        guard let password = passwords[username] else {
+            transcript.append(.error("cannot revoke \(username)'s sessions: the scenario did not set their password"))
+            return
+        }
+        let backend = app.backend
+        let services = backend.makeServices()
+        let signedIn = backend.await {
+            services.auth.signIn(Credentials(identifier: username, password: password), completion: $0)
+        }
+        guard case .success(let session) = signedIn else {
+            transcript.append(.error("cannot revoke \(username)'s sessions: \(signedIn)"))
+            return
+        }
+        let http = backend.connection.http
+        let token = session.tokens.accessToken
+        let revoked: Result<Void, ServiceError> = backend.await { done in
+            Task {
+                do throws(ServiceError) {
+                    _ = try await http.send(.post, ["logout", "all"], accessToken: token)
+                    backend.scheduler.schedule { done(.success(())) }
+                } catch {
+                    backend.scheduler.schedule { done(.failure(error)) }
+                }
+            }
+        }
+        if case .failure(let error) = revoked { transcript.append(.error("logout/all failed: \(error)")) }
+        app.settle()
+    }
+
+    /// Refused: a real server cannot be told to fail.
+    public func failNext(_ endpoint: String) throws(ScenarioRunError) {
+        throw ScenarioRunError("'server fails next \(endpoint)' needs the embedded backend")
+    }
+
+    /// Pumps answers and events until `holds` or ``expectationTimeout``.
+    public func eventually(_ holds: @MainActor () -> Bool) {
+        _ = app.backend.wait(until: holds, timeout: expectationTimeout)
+    }
+
+    /// `@s1.alice:localhost` → `alice`.
+    public func scenarioName(of value: String) -> String {
+        value.hasPrefix("@") ? app.backend.configuration.username(for: value) : value
+    }
+
+    // MARK: Internals
+
+    /// A deep link with scenario names replaced by Matrix ids; other links unchanged.
+    private func backendLink(_ link: String) -> String {
+        let profile = "discover://profile/"
+        let chat = "discover://chat/m-"
+        if link.hasPrefix(profile), !link.contains("@") {
+            return profile + matrixID(UserID(String(link.dropFirst(profile.count)))).rawValue
+        }
+        if link.hasPrefix(chat), !link.contains("@") {
+            let names = link.dropFirst(chat.count).split(separator: "-").map(String.init)
+            guard names.count == 2 else { return link }
+            return "discover://chat/" + Match.id(between: matrixID(UserID(names[0])), and: matrixID(UserID(names[1])))
+        }
+        return link
+    }
+
+    /// A birth date moved by the whole days between the demo world's date and today.
+    private func shiftedToToday(_ birthDate: Date) -> Date {
+        let days = (app.now.timeIntervalSince(EmbeddedBackend.demoStart) / 86_400).rounded(.down)
+        return birthDate.addingTimeInterval(days * 86_400)
+    }
+
+    private func name(_ user: UserID) -> String { scenarioName(of: user.rawValue) }
+
+    /// A scenario's name as the Matrix user id of this world.
+    private func matrixID(_ user: UserID) -> UserID {
+        guard !user.rawValue.hasPrefix("@") else { return user }
+        return UserID("@\(app.backend.configuration.localpart(for: user.rawValue)):\(serverName)")
+    }
+
+    private func signUp(
+        _ username: String, password: String, name: String, born: Date, email: String?,
+        configuration: MatrixConfiguration
+    ) throws(ServiceError) -> String {
+        let backend = MatrixBackend(
+            sharing: app.backend, configuration: configuration,
+            storageDirectory: directory.appendingPathComponent("people/\(username)", isDirectory: true))
+        let services = backend.makeServices()
+        let request = SignUpRequest(
+            username: username, email: email, password: password, displayName: name, birthDate: born)
+        let session = try backend.await { services.auth.signUp(request, completion: $0) }.get()
+        people[username] = Person(backend: backend, services: services, session: session)
+        if let colon = session.user.id.rawValue.firstIndex(of: ":") {
+            serverName = String(session.user.id.rawValue[session.user.id.rawValue.index(after: colon)...])
+        }
+        passwords[username] = password
+        return username
+    }
+
+    /// Runs one call as `username`'s app and waits for it.
+    private func call<Value: Sendable>(
+        _ username: String,
+        _ body: (AppServices, String, @escaping ServiceCompletion<Value>) -> Void
+    ) throws(ServiceError) -> Value {
+        guard let person = people[username] else { throw .notFound }
+        return try person.backend.await { body(person.services, person.session.tokens.accessToken, $0) }.get()
+    }
+
+    /// Notes what someone else does, does it as them, then lets the app hear of it; `false` if it
+    /// could not be done.
+    @discardableResult
+    private func act(
+        _ description: String, as user: UserID,
+        _ body: (AppServices, String, @escaping ServiceCompletion<Void>) -> Void
+    ) -> Bool {
+        transcript.append(.note(description))
+        do {
+            try call(name(user), body)
+        } catch {
+            transcript.append(.error("\(description): \(error)"))
+            return false
+        }
+        app.settle()
+        return true
+    }
+}
+
+extension ServiceError {
+    /// A short description for scenario errors.
+    var message: String { "\(self)" }
+}
