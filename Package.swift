@@ -145,6 +145,12 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // The Matrix backend on a live Synapse: two engines chatting, volume, a crash mid-send, sessions.
+        .testTarget(
+            name: "MatrixIntegrationTests",
+            dependencies: ["Headless", "MatrixBackend", "Flows", "Contexts", "Services", "Models", "TestSupport"],
+            swiftSettings: strict
+        ),
         // Login: sign in, sign up, validation, server outcomes, profile set-up.
         .testTarget(
             name: "LoginIntegrationTests",

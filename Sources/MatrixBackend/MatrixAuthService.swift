@@ -59,6 +59,14 @@ public struct MatrixAuthService: AuthService {
             _ = try await connection.http.send(
                 .put, ["profile", userID, "displayname"], body: ["displayname": .string(request.displayName)],
                 accessToken: tokens.accessToken)
+            // The card others see starts with the name and age; profile set-up adds the rest.
+            let pool = try await connection.poolRoom(user: userID, accessToken: tokens.accessToken)
+            _ = try await connection.http.send(
+                .put, ["rooms", pool, "state", MatrixEventType.profile, userID],
+                body: MatrixProfiles.content(
+                    displayName: request.displayName, birthDate: request.birthDate, profile: .empty,
+                    location: connection.configuration.signUpLocation),
+                accessToken: tokens.accessToken)
             return AuthSession(user: user, tokens: tokens, isNewAccount: true)
         }
     }
@@ -95,6 +103,15 @@ public struct MatrixAuthService: AuthService {
         let connection = connection
         connection.run(completion) { () async throws(ServiceError) in
             _ = try await connection.http.send(.post, ["logout"], accessToken: accessToken)
+            connection.forget(accessToken: accessToken)
+        }
+    }
+
+    /// Logs every device of the token's owner out (`POST /logout/all`): all their sessions end.
+    public func signOutEverywhere(accessToken: String, completion: @escaping ServiceCompletion<Void>) {
+        let connection = connection
+        connection.run(completion) { () async throws(ServiceError) in
+            _ = try await connection.http.send(.post, ["logout", "all"], accessToken: accessToken)
             connection.forget(accessToken: accessToken)
         }
     }

@@ -1,5 +1,7 @@
 import Foundation
 import MatrixBackend
+import Models
+import Services
 
 /// The Synapse homeserver the Matrix tests run against, if one is up.
 ///
@@ -37,12 +39,17 @@ public enum MatrixTestServer {
             .deletingLastPathComponent().appendingPathComponent("Scripts/synapse")
     }
 
-    /// Runs `Scripts/synapse <command>` and waits for it; answers its exit status.
+    /// Runs `Scripts/synapse <command>` and waits for it; answers its exit status. `directory` and
+    /// `port` select a server other than the default one (`SYNAPSE_DIR`, `SYNAPSE_PORT`).
     @discardableResult
-    public static func control(_ command: String) -> Int32 {
+    public static func control(_ command: String, directory: URL? = nil, port: Int? = nil) -> Int32 {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = [script.path, command]
+        var environment = ProcessInfo.processInfo.environment
+        if let directory { environment["SYNAPSE_DIR"] = directory.path }
+        if let port { environment["SYNAPSE_PORT"] = String(port) }
+        process.environment = environment
         do {
             try process.run()
         } catch {
@@ -50,5 +57,25 @@ public enum MatrixTestServer {
         }
         process.waitUntilExit()
         return process.terminationStatus
+    }
+
+    /// Signs a person up through `backend`'s services and publishes their profile; answers the
+    /// session, or the error that stopped it.
+    @MainActor
+    public static func createPerson(
+        _ username: String, password: String = "correct horse", born: String = "1996-04-12",
+        profile: Profile = Profile(bio: "", interests: [], lookingFor: .default), on backend: MatrixBackend
+    ) -> Result<AuthSession, ServiceError> {
+        let services = backend.makeServices()
+        let request = SignUpRequest(
+            username: username, email: nil, password: password,
+            displayName: username.prefix(1).uppercased() + username.dropFirst(),
+            birthDate: CalendarMath.parseDay(born) ?? Date(timeIntervalSince1970: 0))
+        let signedUp = backend.await { services.auth.signUp(request, completion: $0) }
+        guard case .success(let session) = signedUp else { return signedUp }
+        let saved = backend.await {
+            services.profiles.saveProfile(profile, accessToken: session.tokens.accessToken, completion: $0)
+        }
+        return saved.map { _ in session }
     }
 }

@@ -196,18 +196,8 @@ public final class MatrixScenarioWorld: ScenarioWorld {
             transcript.append(.error("cannot revoke \(username)'s sessions: \(signedIn)"))
             return
         }
-        let http = backend.connection.http
-        let token = session.tokens.accessToken
-        let revoked: Result<Void, ServiceError> = backend.await { done in
-            Task {
-                do throws(ServiceError) {
-                    _ = try await http.send(.post, ["logout", "all"], accessToken: token)
-                    backend.scheduler.schedule { done(.success(())) }
-                } catch {
-                    backend.scheduler.schedule { done(.failure(error)) }
-                }
-            }
-        }
+        let auth = MatrixAuthService(connection: backend.connection)
+        let revoked = backend.await { auth.signOutEverywhere(accessToken: session.tokens.accessToken, completion: $0) }
         if case .failure(let error) = revoked { transcript.append(.error("logout/all failed: \(error)")) }
         app.settle()
     }
