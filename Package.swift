@@ -89,6 +89,9 @@ let package = Package(
             dependencies: ["EmbeddedBackend", "Services", "Models", "TestSupport"],
             swiftSettings: strict
         ),
+        // The Matrix backend's pure parts: error mapping, defensive reading, the room listing.
+        .testTarget(
+            name: "MatrixBackendTests", dependencies: ["MatrixBackend", "Models", "TestSupport"], swiftSettings: strict),
         // The observable state store and the contexts' observers.
         .testTarget(
             name: "ContextsTests",
