@@ -37,8 +37,19 @@ enum DiscoverBench {
         print("\n== 1. engine overhead per swipe (intent → flow → context → interactors → state → observers)")
         let operations = smoke ? 2_000 : 200_000
         let repetitions = smoke ? 3 : 7
+        let honest1 = BenchHarness.measure(
+            "floor: the same work by hand, 1 observer", operations: operations, repetitions: repetitions
+        ) { count in
+            runHandWritten(count, observers: 1)
+        }
+        let honest10 = BenchHarness.measure(
+            "floor: the same work by hand, 10 observers", operations: operations, repetitions: repetitions
+        ) { count in
+            runHandWritten(count, observers: 10)
+        }
         let floor1 = BenchHarness.measure(
-            "floor: final class + switch, 1 observer", operations: operations, repetitions: repetitions
+            "bare floor: a counter and a card index, 1 observer", operations: operations,
+            repetitions: repetitions
         ) { count in
             let deck = FloorDeck(cards: 20)
             var sink = 0
@@ -47,7 +58,8 @@ enum DiscoverBench {
             blackHole(sink)
         }
         let floor10 = BenchHarness.measure(
-            "floor: final class + switch, 10 observers", operations: operations, repetitions: repetitions
+            "bare floor: a counter and a card index, 10 observers", operations: operations,
+            repetitions: repetitions
         ) { count in
             let deck = FloorDeck(cards: 20)
             var sink = 0
@@ -77,11 +89,30 @@ enum DiscoverBench {
         ) { count in
             runEngine(count, observers: 1, observation: .asyncSequence)
         }
-        for figure in [floor1, floor10, engine1, engine10, observable, stream] { print(figure.line) }
+        for figure in [honest1, honest10, floor1, floor10, engine1, engine10, observable, stream] {
+            print(figure.line)
+        }
         print(
             String(
-                format: "ratio engine/floor: 1 observer %.1f×, 10 observers %.1f×",
+                format: "ratio engine/floor (the same work): 1 observer %.1f×, 10 observers %.1f×",
+                engine1.median / honest1.median, engine10.median / honest10.median))
+        print(
+            String(
+                format: "ratio engine/bare floor: 1 observer %.1f×, 10 observers %.1f×",
                 engine1.median / floor1.median, engine10.median / floor10.median))
+    }
+
+    static func runHandWritten(_ count: Int, observers: Int) {
+        let deck = HandWrittenDeck()
+        let sink = Counter()
+        deck.observers = (0..<observers).map { _ in { sink.value &+= $0.cards.count } }
+        let like = Intent.tap("deck:like")
+        let pass = Intent.tap("deck:pass")
+        for index in 0..<count {
+            deck.handle(index.isMultiple(of: 2) ? like : pass)
+            deck.deliver()
+        }
+        blackHole(sink.value)
     }
 
     enum Observation {
