@@ -301,7 +301,9 @@ enum DiscoverBench {
             storageDirectory: directory,
             configuration: EmbeddedServerConfiguration(passwordRounds: 1, candidatePoolSize: 50))
         backend.addDemoAccounts()
+        backend.scheduler.runDue()
         let before = BenchHarness.residentBytes()
+        let heapBefore = BenchHarness.liveHeapBytes() ?? 0
         var sessions: [HeadlessBenchSession] = []
         for index in 0..<count {
             let folder = directory.appendingPathComponent("s\(index)")
@@ -311,12 +313,22 @@ enum DiscoverBench {
             sessions.append(session)
         }
         let signedIn = BenchHarness.residentBytes()
+        let heapSignedIn = BenchHarness.liveHeapBytes() ?? 0
         for session in sessions { session.logout() }
         sessions = []
         backend.scheduler.runDue()
         let after = BenchHarness.residentBytes()
+        let heapAfter = BenchHarness.liveHeapBytes() ?? 0
+        BenchHarness.trimHeap()
+        let trimmed = BenchHarness.residentBytes()
+        func perSession(_ bytes: Int) -> String {
+            String(format: "%.1f KB", Double(bytes) / Double(count) / 1024)
+        }
         print(
-            "\(count) sessions: \(BenchHarness.megabytes(signedIn - before)) in all, \(String(format: "%.1f", Double(signedIn - before) / Double(count) / 1024)) KB per session; after logging all out: +\(BenchHarness.megabytes(after - before)) over the start"
+            "\(count) sessions, resident set: \(BenchHarness.megabytes(signedIn - before)) in all (\(perSession(signedIn - before)) per session); after logging all out +\(BenchHarness.megabytes(after - before)) over the start, +\(BenchHarness.megabytes(trimmed - before)) after malloc_trim(0)"
+        )
+        print(
+            "\(count) sessions, live heap: \(BenchHarness.megabytes(heapSignedIn - heapBefore)) in all (\(perSession(heapSignedIn - heapBefore)) per session); after logging all out \(heapAfter - heapBefore >= 0 ? "+" : "")\(BenchHarness.megabytes(heapAfter - heapBefore)) over the start"
         )
     }
 
