@@ -19,6 +19,43 @@ final class NullPresenter: Presenter {
     func showAlert(_ alert: ScreenAlert, onIntent: @escaping IntentHandler) { shown += 1 }
 }
 
+/// A presenter that keeps only what a front end needs to answer: the intent handlers of the screens
+/// shown (the navigation stack, modals, an alert) and their ids; it renders nothing.
+@MainActor
+final class RecordingPresenter: Presenter {
+    private var stack: [(id: ScreenID, onIntent: IntentHandler)] = []
+    private var modals: [(id: ScreenID, onIntent: IntentHandler)] = []
+    private var alert: IntentHandler?
+
+    /// The screen on top (a modal over the stack), if any.
+    var top: ScreenID? { modals.last?.id ?? stack.last?.id }
+
+    /// Sends an intent to the alert if one shows, else to the top screen.
+    func send(_ intent: Intent) {
+        if let alert {
+            self.alert = nil
+            alert(intent)
+        } else {
+            (modals.last ?? stack.last)?.onIntent(intent)
+        }
+    }
+
+    func setRoot(_ screen: Screen, onIntent: @escaping IntentHandler) {
+        stack = [(screen.id, onIntent)]
+        modals = []
+    }
+    func push(_ screen: Screen, onIntent: @escaping IntentHandler) { stack.append((screen.id, onIntent)) }
+    func replaceTop(_ screen: Screen, onIntent: @escaping IntentHandler) {
+        if !stack.isEmpty { stack.removeLast() }
+        stack.append((screen.id, onIntent))
+    }
+    func pop() { if stack.count > 1 { stack.removeLast() } }
+    func present(_ screen: Screen, onIntent: @escaping IntentHandler) { modals.append((screen.id, onIntent)) }
+    func dismiss() { if !modals.isEmpty { modals.removeLast() } }
+    func update(_ screen: Screen) {}
+    func showAlert(_ alert: ScreenAlert, onIntent: @escaping IntentHandler) { self.alert = onIntent }
+}
+
 /// An analytics sink that counts.
 @MainActor
 final class CountingAnalytics: AnalyticsSink {
