@@ -66,7 +66,10 @@ public final class StateStore<State: Sendable & Equatable>: Observable {
     /// none is told an older one after a newer.
     private func flush() {
         guard let next = pending.take(), next != storage else { return }
-        registrar.withMutation(of: self, keyPath: stateKeyPath) { storage = next }
+        // willSet/didSet rather than withMutation: no closure to allocate and check the isolation of.
+        registrar.willSet(self, keyPath: stateKeyPath)
+        storage = next
+        registrar.didSet(self, keyPath: stateKeyPath)
         version &+= 1
         guard !isNotifying else { return }
         isNotifying = true

@@ -20,6 +20,10 @@ enum DiscoverBench {
         let only = arguments.firstIndex(of: "--only").flatMap {
             arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil
         }
+        if let index = arguments.firstIndex(of: "--profile"), arguments.indices.contains(index + 1) {
+            profile(arguments[index + 1])
+            return
+        }
         print(
             "discover-bench\(smoke ? " (smoke)" : "") — \(ProcessInfo.processInfo.activeProcessorCount) cores"
         )
@@ -100,6 +104,18 @@ enum DiscoverBench {
             String(
                 format: "ratio engine/bare floor: 1 observer %.1f×, 10 observers %.1f×",
                 engine1.median / floor1.median, engine10.median / floor10.median))
+    }
+
+    /// `--profile engine|floor [observers]`: 20,000 swipes of one variant and nothing else, to count
+    /// instructions under `valgrind --tool=callgrind` (deterministic, unlike the clock).
+    static func profile(_ variant: String) {
+        let arguments = CommandLine.arguments
+        let observers = arguments.last.flatMap { Int($0) } ?? 1
+        switch variant {
+        case "engine": runEngine(20_000, observers: observers, observation: .none)
+        case "floor": runHandWritten(20_000, observers: observers)
+        default: print("--profile engine|floor [observers]")
+        }
     }
 
     static func runHandWritten(_ count: Int, observers: Int) {
