@@ -67,6 +67,9 @@ enum BenchHarness {
 
     static func megabytes(_ bytes: Int) -> String { String(format: "%.1f MB", Double(bytes) / 1_048_576) }
 
+    /// A difference in megabytes with its sign: "+1.5 MB", "-0.3 MB".
+    static func signedMegabytes(_ bytes: Int) -> String { (bytes < 0 ? "" : "+") + megabytes(bytes) }
+
     /// The bytes the allocator has handed out and not had back, from glibc's `malloc_info`: the
     /// arenas' size less their free chunks, plus blocks mapped on their own; `nil` where unavailable.
     ///

@@ -420,10 +420,10 @@ enum DiscoverBench {
             String(format: "%.1f KB", Double(bytes) / Double(count) / 1024)
         }
         print(
-            "\(count) sessions, resident set: \(BenchHarness.megabytes(signedIn - before)) in all (\(perSession(signedIn - before)) per session); after logging all out +\(BenchHarness.megabytes(after - before)) over the start, +\(BenchHarness.megabytes(trimmed - before)) after malloc_trim(0)"
+            "\(count) sessions, resident set: \(BenchHarness.megabytes(signedIn - before)) in all (\(perSession(signedIn - before)) per session); after logging all out \(BenchHarness.signedMegabytes(after - before)) over the start, \(BenchHarness.signedMegabytes(trimmed - before)) after malloc_trim(0)"
         )
         print(
-            "\(count) sessions, live heap: \(BenchHarness.megabytes(heapSignedIn - heapBefore)) in all (\(perSession(heapSignedIn - heapBefore)) per session); after logging all out \(heapAfter - heapBefore >= 0 ? "+" : "")\(BenchHarness.megabytes(heapAfter - heapBefore)) over the start"
+            "\(count) sessions, live heap: \(BenchHarness.megabytes(heapSignedIn - heapBefore)) in all (\(perSession(heapSignedIn - heapBefore)) per session); after logging all out \(BenchHarness.signedMegabytes(heapAfter - heapBefore)) over the start"
         )
     }
 
