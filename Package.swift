@@ -62,7 +62,9 @@ let package = Package(
         // The benchmarks: the engine against a hand-written floor, whole scenarios, scale.
         .executableTarget(
             name: "DiscoverBench",
-            dependencies: ["Headless", "EmbeddedBackend", "Flows", "Contexts", "Services", "Models"],
+            dependencies: [
+                "Headless", "EmbeddedBackend", "Flows", "Contexts", "Interactors", "Services", "Models",
+            ],
             swiftSettings: strict
         ),
 

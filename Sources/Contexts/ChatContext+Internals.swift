@@ -95,7 +95,7 @@ extension ChatContext {
             let unseen = messages.filter { $0.sender != viewer && added.contains($0.id) }.count
             if open[conversation] == nil { summary.unreadCount += unseen }
         }
-        summaries[conversation] = summary
+        setSummary(summary, for: conversation)
         notify(conversation, .messages(added: added, updated: updated))
     }
 
@@ -105,7 +105,7 @@ extension ChatContext {
         else { return }
         if var summary = summaries[conversation], let last = summary.lastMessage, changed.contains(last.id) {
             summary.lastMessage = logs[conversation]?.messages.last
-            summaries[conversation] = summary
+            setSummary(summary, for: conversation)
         }
         notify(conversation, .messages(added: [], updated: changed))
         publish()
@@ -116,7 +116,7 @@ extension ChatContext {
         else { return }
         let hadUnread = summary.unreadCount > 0
         summary.unreadCount = 0
-        summaries[conversation] = summary
+        setSummary(summary, for: conversation)
         if hadUnread { publish() }
         guard summary.lastMessage.map({ $0.sender != viewer }) ?? false else { return }
         let chat = chat
@@ -137,7 +137,7 @@ extension ChatContext {
         outbox.removeAll { $0.conversation == conversation && $0.id != sendingID }
         persistOutbox()
         notify(conversation, .messages(added: [], updated: refused))
-        summaries[conversation] = nil
+        setSummary(nil, for: conversation)
         logs[conversation] = nil
         notify(conversation, .unmatched)
         publish()
@@ -169,9 +169,47 @@ extension ChatContext {
         return .server("Could not load messages")
     }
 
+    /// Changes a conversation's summary and marks its row for the next ``publish()``.
+    func setSummary(_ summary: ConversationSummary?, for conversation: String) {
+        summaries[conversation] = summary
+        dirty.insert(conversation)
+    }
+
     /// Publishes the list: new matches newest first, then conversations by last activity, with the
     /// changes from the previous snapshot.
+    ///
+    /// Only the rows marked by ``setSummary(_:for:)`` since the last publish are looked at: each is
+    /// found by binary search with the key it was published with, removed, and inserted where its new
+    /// key sorts, so an arrival costs O(log n) in the number of conversations (the conversations are a
+    /// ``TreeList``, so the new snapshot shares every other row with the previous one). The changes
+    /// are the moves, inserts and removals in the order made, each index referring to the rows as they
+    /// are at that point, then an update for each row whose content changed, at its final index.
+    ///
+    /// When most rows changed at once (the list arriving from the server), the rows are sorted and
+    /// diffed as a whole instead (``republishAll(_:)``), which is cheaper in bulk.
     func publish() {
+        let marked = dirty.sorted()
+        // A new set, not `removeAll(keepingCapacity:)`: clearing and iterating a set cost its capacity,
+        // which the first load of a long list makes large.
+        dirty = []
+        store.update { state in
+            if marked.count > 64, marked.count * 2 > summaries.count {
+                republishAll(&state)
+                return
+            }
+            var changes: [ListChange] = []
+            var updated: [String] = []
+            for id in marked { place(id, in: &state, changes: &changes, updated: &updated) }
+            let rows = updated.compactMap { id in row(of: id, in: state).map { (id, $0) } }
+            for (id, row) in rows.sorted(by: { $0.1 < $1.1 }) { changes.append(.update(id, at: row)) }
+            state.changes = changes
+            state.outboxCount = outbox.count
+            if !changes.isEmpty { state.revision += 1 }
+        }
+    }
+
+    /// Sorts every row and diffs the whole list (``ListDiff``): O(n log n), for bulk changes.
+    private func republishAll(_ state: inout ChatListState) {
         // Sort light keys (time, id, position) rather than whole summaries: moving a summary copies a
         // dozen references, moving a key copies one.
         let all = Array(summaries.values)
@@ -190,27 +228,136 @@ extension ChatContext {
         }
         matchKeys.sort(by: newestFirst)
         conversationKeys.sort(by: newestFirst)
-        let newMatches = matchKeys.map { all[$0.index].match }
-        let conversations = conversationKeys.map { all[$0.index] }
-        store.update { state in
-            let oldIDs = state.rowIDs
-            var previous: [String: ConversationSummary] = [:]
-            previous.reserveCapacity(state.conversations.count)
-            for summary in state.conversations { previous[summary.match.id] = summary }
-            state.newMatches = newMatches
-            state.conversations = conversations
-            state.outboxCount = outbox.count
-            var updated = Set<String>()
-            for summary in conversations {
-                if let old = previous[summary.match.id], old != summary { updated.insert(summary.match.id) }
-            }
-            // A new match's first message turns its row into a conversation: the row's content changed.
-            let wereNew = Set(oldIDs).subtracting(previous.keys)
-            for summary in conversations where wereNew.contains(summary.match.id) {
-                updated.insert(summary.match.id)
-            }
-            state.changes = ListDiff.changes(from: oldIDs, to: state.rowIDs, updated: updated)
-            if !state.changes.isEmpty { state.revision += 1 }
+        let oldIDs = state.rowIDs
+        var previous: [String: ConversationSummary] = [:]
+        previous.reserveCapacity(state.conversations.count)
+        for summary in state.conversations { previous[summary.match.id] = summary }
+        state.newMatches = matchKeys.map { all[$0.index].match }
+        state.conversations = TreeList(conversationKeys.lazy.map { all[$0.index] })
+        state.outboxCount = outbox.count
+        var updated = Set<String>()
+        for key in conversationKeys {
+            if let old = previous[key.id], old != all[key.index] { updated.insert(key.id) }
         }
+        // A new match's first message turns its row into a conversation: the row's content changed.
+        let wereNew = Set(oldIDs).subtracting(previous.keys)
+        for key in conversationKeys where wereNew.contains(key.id) { updated.insert(key.id) }
+        publishedKeys = [:]
+        publishedKeys.reserveCapacity(all.count)
+        for summary in all { publishedKeys[summary.id] = RowKey(summary) }
+        state.changes = ListDiff.changes(from: oldIDs, to: state.rowIDs, updated: updated)
+        if !state.changes.isEmpty { state.revision += 1 }
+    }
+
+    private func place(
+        _ id: String, in state: inout ChatListState, changes: inout [ListChange], updated: inout [String]
+    ) {
+        let summary = summaries[id]
+        let newKey = summary.map(RowKey.init)
+        var oldRow: Int?
+        var wasConversation = false
+        var contentChanged = false
+        if let oldKey = publishedKeys[id] {
+            if oldKey.isConversation {
+                let index = Self.index(of: id, at: oldKey.date, in: state.conversations, key: Self.key)
+                let old = state.conversations[index]
+                if let summary, newKey == oldKey {
+                    if old != summary {
+                        state.conversations.replace(at: index, with: summary)
+                        updated.append(id)
+                    }
+                    return
+                }
+                oldRow = state.newMatches.count + index
+                wasConversation = true
+                contentChanged = summary.map { $0 != old } ?? false
+                state.conversations.remove(at: index)
+            } else {
+                let index = Self.index(of: id, at: oldKey.date, in: state.newMatches, key: Self.key)
+                if let summary, newKey == oldKey {
+                    state.newMatches[index] = summary.match
+                    return
+                }
+                oldRow = index
+                state.newMatches.remove(at: index)
+            }
+        }
+        guard let summary, let newKey else {
+            if let oldRow { changes.append(.remove(id, at: oldRow)) }
+            publishedKeys[id] = nil
+            return
+        }
+        let newRow: Int
+        if newKey.isConversation {
+            let index = Self.insertionIndex(id, at: newKey.date, in: state.conversations, key: Self.key)
+            state.conversations.insert(summary, at: index)
+            newRow = state.newMatches.count + index
+        } else {
+            let index = Self.insertionIndex(id, at: newKey.date, in: state.newMatches, key: Self.key)
+            state.newMatches.insert(summary.match, at: index)
+            newRow = index
+        }
+        publishedKeys[id] = newKey
+        guard let oldRow else {
+            changes.append(.insert(id, at: newRow))
+            return
+        }
+        if oldRow != newRow { changes.append(.move(id, from: oldRow, to: newRow)) }
+        // A new match's first message turns its row into a conversation: the row's content changed.
+        if newKey.isConversation, !wasConversation || contentChanged { updated.append(id) }
+    }
+
+    /// The row a published id is shown at.
+    private func row(of id: String, in state: ChatListState) -> Int? {
+        guard let key = publishedKeys[id] else { return nil }
+        if key.isConversation {
+            return state.newMatches.count
+                + Self.index(of: id, at: key.date, in: state.conversations, key: Self.key)
+        }
+        return Self.index(of: id, at: key.date, in: state.newMatches, key: Self.key)
+    }
+
+    private static func key(_ summary: ConversationSummary) -> (Date, String) {
+        (summary.lastActivity, summary.id)
+    }
+
+    private static func key(_ match: Match) -> (Date, String) { (match.matchedAt, match.id) }
+
+    /// Where a row with this key goes in rows sorted newest first, then by id: a binary search.
+    private static func insertionIndex<Rows: RandomAccessCollection>(
+        _ id: String, at date: Date, in rows: Rows, key: (Rows.Element) -> (Date, String)
+    ) -> Int where Rows.Index == Int {
+        var low = rows.startIndex
+        var high = rows.endIndex
+        while low < high {
+            let middle = (low + high) / 2
+            let (otherDate, otherID) = key(rows[middle])
+            if otherDate != date ? otherDate > date : otherID < id {
+                low = middle + 1
+            } else {
+                high = middle
+            }
+        }
+        return low
+    }
+
+    /// The index of the row published with this key (a binary search; a scan if the rows disagree).
+    private static func index<Rows: RandomAccessCollection>(
+        of id: String, at date: Date, in rows: Rows, key: (Rows.Element) -> (Date, String)
+    ) -> Int where Rows.Index == Int {
+        let index = insertionIndex(id, at: date, in: rows, key: key)
+        if index < rows.endIndex, key(rows[index]).1 == id { return index }
+        return rows.firstIndex { key($0).1 == id } ?? index
+    }
+}
+
+/// Where a published row sits: its section and the date it is sorted by.
+struct RowKey: Equatable {
+    let isConversation: Bool
+    let date: Date
+
+    init(_ summary: ConversationSummary) {
+        isConversation = summary.lastMessage != nil
+        date = summary.lastActivity
     }
 }

@@ -39,7 +39,12 @@ public final class ChatContext: StateContext {
     let ids: any IDGenerator
     let outboxStore: (any OutboxStore)?
 
+    /// Every conversation's summary; change it only through ``setSummary(_:for:)``, which marks the row.
     var summaries: [String: ConversationSummary] = [:]
+    /// Conversations whose summary changed since the list was last published.
+    var dirty: Set<String> = []
+    /// The key each row was published with, to find it again by binary search.
+    var publishedKeys: [String: RowKey] = [:]
     var logs: [String: ConversationLog] = [:]
     var olderCursors: [String: String] = [:]
     var historyLoaded: Set<String> = []
@@ -141,7 +146,7 @@ public final class ChatContext: StateContext {
     /// Call when a swipe made a match (the deck's broadcast).
     public func matchMade(_ match: Match) {
         guard summaries[match.id] == nil else { return }
-        summaries[match.id] = ConversationSummary(match: match, lastMessage: nil, unreadCount: 0)
+        setSummary(ConversationSummary(match: match, lastMessage: nil, unreadCount: 0), for: match.id)
         publish()
     }
 
@@ -286,7 +291,7 @@ public final class ChatContext: StateContext {
                 }
             }
             for summary in list {
-                summaries[summary.id] = merged(summary, over: summaries[summary.id])
+                setSummary(merged(summary, over: summaries[summary.id]), for: summary.id)
                 if let last = summary.lastMessage { absorb([last], in: summary.id, countUnread: false) }
             }
             store.batch {

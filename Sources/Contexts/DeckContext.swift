@@ -72,7 +72,7 @@ public final class DeckContext: StateContext {
     /// Call when the user swipes the top card (right: like, left: pass, up: super like).
     public func swiped(_ action: SwipeAction) {
         let now = scheduler.now
-        guard let top = state.top, let allowance = state.allowance else { return }
+        guard let top = store.current.top, let allowance = store.current.allowance else { return }
         switch SwipeLimiter.decide(action, allowance: allowance, at: now) {
         case .outOfLikes(let resetsAt):
             store.update { $0.likesResetInSeconds = secondsUntil(resetsAt) }
@@ -86,25 +86,28 @@ public final class DeckContext: StateContext {
             queue.append(swipe)
             swipedCards[swipe.id] = top
             persistQueue()
-            store.update { state in
-                state.cards.removeFirst()
-                state.allowance = remaining
-                state.rewindable = action == .pass ? top : nil
-                state.queuedSwipes = queue.count
-                state.lastSwipe = swipe
-                if let match {
-                    announcedMatches.insert(match.id)
-                    state.pendingMatch = match
+            // One notification for the swipe and the page request it may start.
+            store.batch {
+                store.update { state in
+                    state.cards.removeFirst()
+                    state.allowance = remaining
+                    state.rewindable = action == .pass ? top : nil
+                    state.queuedSwipes = queue.count
+                    state.lastSwipe = swipe
+                    if let match {
+                        announcedMatches.insert(match.id)
+                        state.pendingMatch = match
+                    }
                 }
+                flush()
+                refillIfNeeded()
             }
-            flush()
-            refillIfNeeded()
         }
     }
 
     /// Call when the user taps rewind: brings the last passed card back (a like cannot be rewound).
     public func rewind() {
-        guard let pass = lastPass, let card = state.rewindable else { return }
+        guard let pass = lastPass, let card = store.current.rewindable else { return }
         lastPass = nil
         if sendingID == pass.id {
             undoAfterSending.insert(pass.id)
@@ -163,7 +166,7 @@ public final class DeckContext: StateContext {
     // MARK: Pages
 
     private func refillIfNeeded() {
-        let state = state
+        let state = store.current
         guard
             DeckRefillPolicy.shouldFetch(
                 cardsLeft: state.cards.count, isLoading: state.isLoading, isExhausted: state.isExhausted,
@@ -189,7 +192,7 @@ public final class DeckContext: StateContext {
         switch result {
         case .success(let page):
             // A page for another request (a duplicate or late delivery) changes nothing.
-            guard state.isLoading, requested == cursor else { return }
+            guard store.current.isLoading, requested == cursor else { return }
             guard page.cursor == requested else {
                 store.update { state in
                     state.isLoading = false
@@ -335,13 +338,13 @@ public final class DeckContext: StateContext {
 
     private func scheduleResetTick() {
         resetTask?.cancel()
-        guard let remaining = state.likesResetInSeconds else { return }
+        guard let remaining = store.current.likesResetInSeconds else { return }
         let step = remaining % 60 == 0 ? min(60, remaining) : remaining % 60
         resetTask = scheduler.schedule(after: .seconds(max(1, step))) { [weak self] in self?.resetTick() }
     }
 
     private func resetTick() {
-        guard let resetsAt = state.allowance?.resetsAt else { return }
+        guard let resetsAt = store.current.allowance?.resetsAt else { return }
         let remaining = secondsUntil(resetsAt)
         store.update { state in
             if remaining == 0 {

@@ -6,7 +6,9 @@ final class ObserverRegistry<Value: Sendable>: Sendable {
 
     private struct Entries {
         var nextID: UInt64 = 0
-        var callbacks: [(id: UInt64, callback: Callback)] = []
+        var ids: [UInt64] = []
+        // Kept beside the ids so a notification reads the array as it is, without building one.
+        var callbacks: [Callback] = []
     }
 
     private let entries = Mutex(Entries())
@@ -16,16 +18,21 @@ final class ObserverRegistry<Value: Sendable>: Sendable {
         let id = entries.withLock { entries -> UInt64 in
             let id = entries.nextID
             entries.nextID += 1
-            entries.callbacks.append((id, callback))
+            entries.ids.append(id)
+            entries.callbacks.append(callback)
             return id
         }
         return ObservationToken { [weak self] in
-            self?.entries.withLock { $0.callbacks.removeAll { $0.id == id } }
+            self?.entries.withLock { entries in
+                guard let index = entries.ids.firstIndex(of: id) else { return }
+                entries.ids.remove(at: index)
+                entries.callbacks.remove(at: index)
+            }
         }
     }
 
     /// The callbacks in the order added.
-    var callbacks: [Callback] { entries.withLock { $0.callbacks.map(\.callback) } }
+    var callbacks: [Callback] { entries.withLock { $0.callbacks } }
 
     /// How many callbacks are registered.
     var count: Int { entries.withLock { $0.callbacks.count } }

@@ -16,10 +16,16 @@ public final class StateStore<State: Sendable & Equatable>: Observable {
         return storage
     }
 
+    /// The newest state for the context that owns the store, read without registering interest: inside
+    /// a ``batch(_:)`` it includes the batch's updates so far (not yet delivered).
+    var current: State { pending ?? storage }
+
     private var storage: State
     private let registrar = ObservationRegistrar()
     // A generic class's key path is built at run time; building it once keeps reads and writes cheap.
     private let stateKeyPath: KeyPath<StateStore<State>, State>
+    // Counts the changes of `storage`: telling "changed while delivering" without comparing snapshots.
+    private var version: UInt64 = 0
 
     private let observers = ObserverRegistry<State>()
     private let errorObservers = ObserverRegistry<any Error>()
@@ -40,7 +46,7 @@ public final class StateStore<State: Sendable & Equatable>: Observable {
     /// Do not call `update` from inside another update's `body`; wrap several updates in ``batch(_:)``.
     public func update(_ body: (inout State) -> Void) {
         depth += 1
-        var draft = pending ?? storage
+        var draft = pending.take() ?? storage
         body(&draft)
         pending = draft
         depth -= 1
@@ -59,26 +65,29 @@ public final class StateStore<State: Sendable & Equatable>: Observable {
     /// delivery starts again with the newest state, so every observer ends on the latest snapshot and
     /// none is told an older one after a newer.
     private func flush() {
-        guard let next = pending else { return }
-        pending = nil
-        guard next != storage else { return }
-        registrar.withMutation(of: self, keyPath: stateKeyPath) { storage = next }
+        guard let next = pending.take(), next != storage else { return }
+        // willSet/didSet rather than withMutation: no closure to allocate and check the isolation of.
+        registrar.willSet(self, keyPath: stateKeyPath)
+        storage = next
+        registrar.didSet(self, keyPath: stateKeyPath)
+        version &+= 1
         guard !isNotifying else { return }
         isNotifying = true
         defer { isNotifying = false }
-        var delivered: State
+        var delivered: UInt64
         repeat {
-            delivered = storage
+            delivered = version
+            let snapshot = storage
             for callback in observers.callbacks {
-                callback(delivered)
-                if storage != delivered { break }
+                callback(snapshot)
+                if version != delivered { break }
             }
-            if storage == delivered {
-                for continuation in continuations.withLock({ Array($0.values) }) {
-                    continuation.yield(delivered)
+            if version == delivered {
+                for continuation in continuations.withLock({ $0.isEmpty ? [] : Array($0.values) }) {
+                    continuation.yield(snapshot)
                 }
             }
-        } while storage != delivered
+        } while version != delivered
     }
 
     /// Calls `observer` now with the current state, then after every change, until the token is

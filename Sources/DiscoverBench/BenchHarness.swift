@@ -66,4 +66,58 @@ enum BenchHarness {
     }
 
     static func megabytes(_ bytes: Int) -> String { String(format: "%.1f MB", Double(bytes) / 1_048_576) }
+
+    /// A difference in megabytes with its sign: "+1.5 MB", "-0.3 MB".
+    static func signedMegabytes(_ bytes: Int) -> String { (bytes < 0 ? "" : "+") + megabytes(bytes) }
+
+    /// The bytes the allocator has handed out and not had back, from glibc's `malloc_info`: the
+    /// arenas' size less their free chunks, plus blocks mapped on their own; `nil` where unavailable.
+    ///
+    /// Unlike the resident set, it drops as soon as memory is freed, whether or not the allocator
+    /// returns the pages to the system. (`malloc.h` is not part of Swift's Glibc module, so the
+    /// function is looked up by name.)
+    static func liveHeapBytes() -> Int? {
+        #if canImport(Glibc)
+            guard let symbol = dlsym(nil, "malloc_info") else { return nil }
+            typealias MallocInfo = @convention(c) (Int32, UnsafeMutablePointer<FILE>?) -> Int32
+            let mallocInfo = unsafeBitCast(symbol, to: MallocInfo.self)
+            var buffer: UnsafeMutablePointer<CChar>?
+            var length = 0
+            guard let stream = open_memstream(&buffer, &length) else { return nil }
+            _ = mallocInfo(0, stream)
+            fclose(stream)
+            defer { free(buffer) }
+            guard let buffer else { return nil }
+            let xml = String(cString: buffer)
+            // The totals over every arena follow the last arena's element.
+            let totals =
+                xml.range(of: "</heap>", options: .backwards).map { xml[$0.upperBound...] } ?? xml[...]
+            func size(_ element: String) -> Int? {
+                guard let start = totals.range(of: element),
+                    let value = totals[start.upperBound...].range(of: "size=\"")
+                else { return nil }
+                return Int(totals[value.upperBound...].prefix { $0.isNumber })
+            }
+            guard let system = size("<system type=\"current\""), let fast = size("<total type=\"fast\""),
+                let rest = size("<total type=\"rest\""), let mapped = size("<total type=\"mmap\"")
+            else { return nil }
+            return system - fast - rest + mapped
+        #else
+            return nil
+        #endif
+    }
+
+    /// Asks the allocator to return its free pages to the system (glibc's `malloc_trim(0)`); `false`
+    /// where unavailable.
+    @discardableResult
+    static func trimHeap() -> Bool {
+        #if canImport(Glibc)
+            guard let symbol = dlsym(nil, "malloc_trim") else { return false }
+            typealias MallocTrim = @convention(c) (Int) -> Int32
+            _ = unsafeBitCast(symbol, to: MallocTrim.self)(0)
+            return true
+        #else
+            return false
+        #endif
+    }
 }

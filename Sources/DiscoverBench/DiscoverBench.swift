@@ -20,6 +20,10 @@ enum DiscoverBench {
         let only = arguments.firstIndex(of: "--only").flatMap {
             arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil
         }
+        if let index = arguments.firstIndex(of: "--profile"), arguments.indices.contains(index + 1) {
+            profile(arguments[index + 1])
+            return
+        }
         print(
             "discover-bench\(smoke ? " (smoke)" : "") — \(ProcessInfo.processInfo.activeProcessorCount) cores"
         )
@@ -37,8 +41,19 @@ enum DiscoverBench {
         print("\n== 1. engine overhead per swipe (intent → flow → context → interactors → state → observers)")
         let operations = smoke ? 2_000 : 200_000
         let repetitions = smoke ? 3 : 7
+        let honest1 = BenchHarness.measure(
+            "floor: the same work by hand, 1 observer", operations: operations, repetitions: repetitions
+        ) { count in
+            runHandWritten(count, observers: 1)
+        }
+        let honest10 = BenchHarness.measure(
+            "floor: the same work by hand, 10 observers", operations: operations, repetitions: repetitions
+        ) { count in
+            runHandWritten(count, observers: 10)
+        }
         let floor1 = BenchHarness.measure(
-            "floor: final class + switch, 1 observer", operations: operations, repetitions: repetitions
+            "bare floor: a counter and a card index, 1 observer", operations: operations,
+            repetitions: repetitions
         ) { count in
             let deck = FloorDeck(cards: 20)
             var sink = 0
@@ -47,7 +62,8 @@ enum DiscoverBench {
             blackHole(sink)
         }
         let floor10 = BenchHarness.measure(
-            "floor: final class + switch, 10 observers", operations: operations, repetitions: repetitions
+            "bare floor: a counter and a card index, 10 observers", operations: operations,
+            repetitions: repetitions
         ) { count in
             let deck = FloorDeck(cards: 20)
             var sink = 0
@@ -77,11 +93,42 @@ enum DiscoverBench {
         ) { count in
             runEngine(count, observers: 1, observation: .asyncSequence)
         }
-        for figure in [floor1, floor10, engine1, engine10, observable, stream] { print(figure.line) }
+        for figure in [honest1, honest10, floor1, floor10, engine1, engine10, observable, stream] {
+            print(figure.line)
+        }
         print(
             String(
-                format: "ratio engine/floor: 1 observer %.1f×, 10 observers %.1f×",
+                format: "ratio engine/floor (the same work): 1 observer %.1f×, 10 observers %.1f×",
+                engine1.median / honest1.median, engine10.median / honest10.median))
+        print(
+            String(
+                format: "ratio engine/bare floor: 1 observer %.1f×, 10 observers %.1f×",
                 engine1.median / floor1.median, engine10.median / floor10.median))
+    }
+
+    /// `--profile engine|floor [observers]`: 20,000 swipes of one variant and nothing else, to count
+    /// instructions under `valgrind --tool=callgrind` (deterministic, unlike the clock).
+    static func profile(_ variant: String) {
+        let arguments = CommandLine.arguments
+        let observers = arguments.last.flatMap { Int($0) } ?? 1
+        switch variant {
+        case "engine": runEngine(20_000, observers: observers, observation: .none)
+        case "floor": runHandWritten(20_000, observers: observers)
+        default: print("--profile engine|floor [observers]")
+        }
+    }
+
+    static func runHandWritten(_ count: Int, observers: Int) {
+        let deck = HandWrittenDeck()
+        let sink = Counter()
+        deck.observers = (0..<observers).map { _ in { sink.value &+= $0.cards.count } }
+        let like = Intent.tap("deck:like")
+        let pass = Intent.tap("deck:pass")
+        for index in 0..<count {
+            deck.handle(index.isMultiple(of: 2) ? like : pass)
+            deck.deliver()
+        }
+        blackHole(sink.value)
     }
 
     enum Observation {
@@ -164,18 +211,97 @@ enum DiscoverBench {
             print("the benchmark scenario does not parse")
             return
         }
-        let runner = ScenarioRunner.embedded()
-        if let failure = runner.run(scenario).result.failure {
-            print("the benchmark scenario failed at line \(failure.line): \(failure.message)")
+        // Storage on a memory-backed file system, where there is one, takes the disk's fsync out of the
+        // figure: the engine still encodes, writes and renames every file.
+        let memoryFolder = URL(fileURLWithPath: "/dev/shm", isDirectory: true)
+        let inMemory = FileManager.default.isWritableFile(atPath: memoryFolder.path)
+        func runner(in folder: URL) -> ScenarioRunner {
+            ScenarioRunner { configuration, latency in
+                let world = EmbeddedScenarioWorld(
+                    directory: folder.appendingPathComponent("discover-bench-\(UUID().uuidString)"),
+                    configuration: configuration)
+                world.app.backend.server.latency = latency
+                return world
+            }
+        }
+        let onDisk = ScenarioRunner.embedded()
+        let onMemory = runner(in: inMemory ? memoryFolder : FileManager.default.temporaryDirectory)
+        for runner in [onDisk, onMemory] {
+            if let failure = runner.run(scenario).result.failure {
+                print("the benchmark scenario failed at line \(failure.line): \(failure.message)")
+                return
+            }
+        }
+        let folder = inMemory ? memoryFolder : FileManager.default.temporaryDirectory
+        guard runJourney(in: folder) else {
+            print("the engine-only journey did not end on the welcome screen")
             return
         }
-        let figure = BenchHarness.measure(
-            "scenario (with the headless transcript)", operations: smoke ? 3 : 50, repetitions: smoke ? 1 : 5
+        let operations = smoke ? 3 : 50
+        let repetitions = smoke ? 1 : 5
+        let disk = BenchHarness.measure(
+            "scenario, headless front end, files on disk", operations: operations, repetitions: repetitions
         ) { count in
-            for _ in 0..<count { blackHole(runner.run(scenario).result.passed ? 1 : 0) }
+            for _ in 0..<count { blackHole(onDisk.run(scenario).result.passed ? 1 : 0) }
         }
-        print(figure.line)
-        print(String(format: "scenarios per second on one core: %.0f", 1e9 / figure.median))
+        let memory = BenchHarness.measure(
+            "scenario, headless front end, files in memory\(inMemory ? "" : " (no /dev/shm: on disk)")",
+            operations: operations * 4, repetitions: repetitions
+        ) { count in
+            for _ in 0..<count { blackHole(onMemory.run(scenario).result.passed ? 1 : 0) }
+        }
+        let engine = BenchHarness.measure(
+            "journey alone: flows + recording presenter, in memory", operations: operations * 20,
+            repetitions: repetitions
+        ) { count in
+            for _ in 0..<count { blackHole(runJourney(in: folder) ? 1 : 0) }
+        }
+        for figure in [disk, memory, engine] { print(figure.line) }
+        print(String(format: "scenarios per second on one core: %.0f (files on disk)", 1e9 / disk.median))
+    }
+
+    /// The scenario's journey without the scenario runner or the headless front end: the same backend
+    /// set-up, then intents sent through a ``RecordingPresenter`` to the flows. `true` if it ends
+    /// signed out on the welcome screen with nothing left to send.
+    static func runJourney(in folder: URL) -> Bool {
+        let directory = folder.appendingPathComponent("discover-bench-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let backend = EmbeddedBackend(
+            storageDirectory: directory, configuration: EmbeddedServerConfiguration(candidatePoolSize: 200))
+        backend.addDemoAccounts()
+        backend.server.like(from: "alice", to: "dave")
+        backend.server.like(from: "dave", to: "alice")
+        backend.server.like(from: "carol", to: "alice")
+        let presenter = RecordingPresenter()
+        let app = AppFlow(
+            services: backend.makeServices(), presenter: presenter, analytics: CountingAnalytics())
+        func send(_ intent: Intent) {
+            presenter.send(intent)
+            backend.scheduler.runDue()
+        }
+        app.launch()
+        backend.scheduler.runDue()
+        send(.tap("logIn"))
+        send(.edit("username", "alice"))
+        send(.edit("password", "wonderland"))
+        send(.tap("submit"))
+        send(.tap("deck:like"))
+        guard presenter.top == .match else { return false }
+        send(.tap("match:keepSwiping"))
+        for _ in 0..<19 { send(.tap("deck:pass")) }
+        app.open("discover://chat/m-alice-dave")
+        backend.scheduler.runDue()
+        guard presenter.top == .chat else { return false }
+        for index in 0..<10 {
+            send(.edit("message", "Message \(index)"))
+            send(.tap("chat:send"))
+        }
+        let main = app.sessionFlow?.children.first { $0 is MainFlow } as? MainFlow
+        guard main?.chat.state.outboxCount == 0 else { return false }
+        send(.tap("back"))
+        send(.tap("logOut"))
+        send(.tap("confirmLogOut"))
+        return presenter.top == .welcome
     }
 
     // MARK: 3. Scale
@@ -217,7 +343,9 @@ enum DiscoverBench {
 
     static func chatScale(smoke: Bool) {
         print("\n== 3b. chat with many conversations and messages (embedded server + chat context + list)")
-        let shapes = smoke ? [(100, 100)] : [(100, 100), (1_000, 100), (10_000, 100)]
+        let shapes =
+            smoke
+            ? [(100, 100)] : [(100, 100), (1_000, 100), (10_000, 100), (100_000, 10), (1_000_000, 1)]
         for (conversations, each) in shapes {
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
                 "bench-\(UUID().uuidString)")
@@ -239,15 +367,19 @@ enum DiscoverBench {
             backend.scheduler.runDue()
             let open = BenchHarness.now() - openStart
             let messages = smoke ? 200 : 2_000
+            var client: UInt64 = 0
             let start = BenchHarness.now()
             for index in 0..<messages {
                 _ = try? backend.server.sendMessage(
                     from: CandidateGenerator.id(of: index % conversations), to: "alice", "hi")
+                let delivered = BenchHarness.now()
                 backend.scheduler.runDue()
+                client += BenchHarness.now() - delivered
             }
             let perMessage = Double(BenchHarness.now() - start) / Double(messages)
+            let perMessageClient = Double(client) / Double(messages)
             print(
-                "\(conversations) conversations × \(each) = \(conversations * each) messages: per incoming message (list re-ordered, unread counted) \(BenchHarness.format(perMessage))  open + page 50 \(BenchHarness.format(Double(open)))  memory +\(BenchHarness.megabytes(BenchHarness.residentBytes() - before))"
+                "\(conversations) conversations × \(each) = \(conversations * each) messages: per incoming message (list re-ordered, unread counted) \(BenchHarness.format(perMessage)), of which the client (chat context, list, observers) \(BenchHarness.format(perMessageClient))  open + page 50 \(BenchHarness.format(Double(open)))  memory +\(BenchHarness.megabytes(BenchHarness.residentBytes() - before))"
             )
         }
     }
@@ -264,7 +396,9 @@ enum DiscoverBench {
             storageDirectory: directory,
             configuration: EmbeddedServerConfiguration(passwordRounds: 1, candidatePoolSize: 50))
         backend.addDemoAccounts()
+        backend.scheduler.runDue()
         let before = BenchHarness.residentBytes()
+        let heapBefore = BenchHarness.liveHeapBytes() ?? 0
         var sessions: [HeadlessBenchSession] = []
         for index in 0..<count {
             let folder = directory.appendingPathComponent("s\(index)")
@@ -274,12 +408,22 @@ enum DiscoverBench {
             sessions.append(session)
         }
         let signedIn = BenchHarness.residentBytes()
+        let heapSignedIn = BenchHarness.liveHeapBytes() ?? 0
         for session in sessions { session.logout() }
         sessions = []
         backend.scheduler.runDue()
         let after = BenchHarness.residentBytes()
+        let heapAfter = BenchHarness.liveHeapBytes() ?? 0
+        BenchHarness.trimHeap()
+        let trimmed = BenchHarness.residentBytes()
+        func perSession(_ bytes: Int) -> String {
+            String(format: "%.1f KB", Double(bytes) / Double(count) / 1024)
+        }
         print(
-            "\(count) sessions: \(BenchHarness.megabytes(signedIn - before)) in all, \(String(format: "%.1f", Double(signedIn - before) / Double(count) / 1024)) KB per session; after logging all out: +\(BenchHarness.megabytes(after - before)) over the start"
+            "\(count) sessions, resident set: \(BenchHarness.megabytes(signedIn - before)) in all (\(perSession(signedIn - before)) per session); after logging all out \(BenchHarness.signedMegabytes(after - before)) over the start, \(BenchHarness.signedMegabytes(trimmed - before)) after malloc_trim(0)"
+        )
+        print(
+            "\(count) sessions, live heap: \(BenchHarness.megabytes(heapSignedIn - heapBefore)) in all (\(perSession(heapSignedIn - heapBefore)) per session); after logging all out \(BenchHarness.signedMegabytes(heapAfter - heapBefore)) over the start"
         )
     }
 

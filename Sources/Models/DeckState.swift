@@ -1,49 +1,113 @@
 import Foundation
 
 /// The deck context's observable state: the ranked cards and everything around them.
+///
+/// A value with copy-on-write storage: a snapshot is copied (to every observer, on every read) by one
+/// reference count, and two snapshots that share storage compare equal at once; a change copies the
+/// storage once, then edits it in place. Equality compares the fields that change most often first.
 public struct DeckState: Hashable, Sendable {
+    private struct Fields: Hashable, Sendable {
+        var queuedSwipes = 0
+        var isLoading = false
+        var isExhausted = false
+        var isOutOfSuperLikes = false
+        var likesResetInSeconds: Int?
+        var lastSwipe: Swipe?
+        var cards: [Candidate] = []
+        var allowance: SwipeAllowance?
+        var rewindable: Candidate?
+        var pendingMatch: Match?
+        var failure: RequestFailure?
+        var preferences: SearchPreferences?
+        var viewerInterests: [Interest] = []
+    }
+
+    // Mutated only while uniquely referenced (see `fields`), so sharing it between threads is safe,
+    // and an access never overlaps another (the value's own accesses are checked statically).
+    private final class Storage: @unchecked Sendable {
+        @exclusivity(unchecked) var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    private var storage: Storage
+
+    private var fields: Fields {
+        get { storage.fields }
+        _modify {
+            if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
+            yield &storage.fields
+        }
+    }
+
     /// The ranked cards still to swipe; the first is on top, the second is the peek.
-    public var cards: [Candidate]
+    public var cards: [Candidate] {
+        get { storage.fields.cards }
+        _modify { yield &fields.cards }
+    }
     /// Whether a page request is in flight.
-    public var isLoading: Bool
+    public var isLoading: Bool {
+        get { storage.fields.isLoading }
+        set { fields.isLoading = newValue }
+    }
     /// Whether the server said there are no more pages.
-    public var isExhausted: Bool
+    public var isExhausted: Bool {
+        get { storage.fields.isExhausted }
+        set { fields.isExhausted = newValue }
+    }
     /// The last page request's failure, shown with "Retry".
-    public var failure: RequestFailure?
+    public var failure: RequestFailure? {
+        get { storage.fields.failure }
+        set { fields.failure = newValue }
+    }
     /// The likes and super likes left, once the first page told.
-    public var allowance: SwipeAllowance?
+    public var allowance: SwipeAllowance? {
+        get { storage.fields.allowance }
+        _modify { yield &fields.allowance }
+    }
     /// The preferences the deck is filtered with, once the first page told.
-    public var preferences: SearchPreferences?
+    public var preferences: SearchPreferences? {
+        get { storage.fields.preferences }
+        set { fields.preferences = newValue }
+    }
     /// The viewer's interests, to show what a card shares with them.
-    public var viewerInterests: [Interest]
+    public var viewerInterests: [Interest] {
+        get { storage.fields.viewerInterests }
+        _modify { yield &fields.viewerInterests }
+    }
     /// The last card passed, which rewind can bring back; a like cannot be rewound.
-    public var rewindable: Candidate?
+    public var rewindable: Candidate? {
+        get { storage.fields.rewindable }
+        set { fields.rewindable = newValue }
+    }
     /// A new match waiting for the user to see the "It's a match" modal.
-    public var pendingMatch: Match?
+    public var pendingMatch: Match? {
+        get { storage.fields.pendingMatch }
+        set { fields.pendingMatch = newValue }
+    }
     /// Set when a like was refused for the daily limit: seconds until likes come back, counted down.
-    public var likesResetInSeconds: Int?
+    public var likesResetInSeconds: Int? {
+        get { storage.fields.likesResetInSeconds }
+        set { fields.likesResetInSeconds = newValue }
+    }
     /// Set when a super like was refused for the daily allowance.
-    public var isOutOfSuperLikes: Bool
+    public var isOutOfSuperLikes: Bool {
+        get { storage.fields.isOutOfSuperLikes }
+        set { fields.isOutOfSuperLikes = newValue }
+    }
     /// Swipes waiting in the persistent queue to reach the server.
-    public var queuedSwipes: Int
+    public var queuedSwipes: Int {
+        get { storage.fields.queuedSwipes }
+        set { fields.queuedSwipes = newValue }
+    }
     /// The last swipe the user made (accepted by the daily limits).
-    public var lastSwipe: Swipe?
+    public var lastSwipe: Swipe? {
+        get { storage.fields.lastSwipe }
+        set { fields.lastSwipe = newValue }
+    }
 
     /// Creates an empty deck.
     public init() {
-        cards = []
-        isLoading = false
-        isExhausted = false
-        failure = nil
-        allowance = nil
-        preferences = nil
-        viewerInterests = []
-        rewindable = nil
-        pendingMatch = nil
-        likesResetInSeconds = nil
-        isOutOfSuperLikes = false
-        queuedSwipes = 0
-        lastSwipe = nil
+        storage = Storage(Fields())
     }
 
     /// The card on top.
@@ -52,4 +116,32 @@ public struct DeckState: Hashable, Sendable {
     public var next: Candidate? { cards.dropFirst().first }
     /// Whether no card is left and none will come.
     public var isEmpty: Bool { cards.isEmpty && isExhausted && !isLoading && failure == nil }
+
+    /// Whether two decks hold the same values; shared storage answers at once.
+    ///
+    /// Field by field in place, the cheap and most often changed first (a whole `Fields` comparison
+    /// would copy both sides first). A new field must be added here; a test checks each one counts.
+    public static func == (lhs: DeckState, rhs: DeckState) -> Bool {
+        let left = lhs.storage
+        let right = rhs.storage
+        if left === right { return true }
+        return left.fields.queuedSwipes == right.fields.queuedSwipes
+            && left.fields.isLoading == right.fields.isLoading
+            && left.fields.isExhausted == right.fields.isExhausted
+            && left.fields.isOutOfSuperLikes == right.fields.isOutOfSuperLikes
+            && left.fields.likesResetInSeconds == right.fields.likesResetInSeconds
+            && left.fields.lastSwipe == right.fields.lastSwipe
+            && left.fields.cards == right.fields.cards
+            && left.fields.allowance == right.fields.allowance
+            && left.fields.rewindable == right.fields.rewindable
+            && left.fields.pendingMatch == right.fields.pendingMatch
+            && left.fields.failure == right.fields.failure
+            && left.fields.preferences == right.fields.preferences
+            && left.fields.viewerInterests == right.fields.viewerInterests
+    }
+
+    /// Hashes the deck's values.
+    public func hash(into hasher: inout Hasher) {
+        storage.fields.hash(into: &hasher)
+    }
 }

@@ -1,0 +1,61 @@
+import Contexts
+import EmbeddedBackend
+import Foundation
+import Headless
+import Models
+import TestSupport
+import Testing
+
+@MainActor
+@Suite struct ChatListOrderTests {
+    /// A fixed pseudo-random sequence (a 64-bit linear congruential generator): the test is deterministic.
+    struct Sequence {
+        var state: UInt64
+        mutating func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(max(1, bound)))
+        }
+    }
+
+    /// The list is updated row by row; every snapshot must still be sorted, and its changes must turn
+    /// the previous snapshot's rows into its own, through messages, reads and unmatches in any order.
+    @Test func rowByRowUpdates_keepTheListSorted_andTheChangesExact() throws {
+        let world = TestWorld(configuration: EmbeddedServerConfiguration(candidatePoolSize: 300))
+        world.server.seedConversations(for: "alice", count: 300, messagesEach: 1)
+        try world.app.signIn("alice", "wonderland")
+        try world.app.tap("Matches")
+        let chat = try #require(world.app.chat)
+        var snapshots: [ChatListState] = []
+        let token = chat.observe { snapshots.append($0) }
+        var random = Sequence(state: 42)
+        for step in 0..<600 {
+            let other = CandidateGenerator.id(of: random.next(300))
+            switch random.next(10) {
+            case 0:
+                world.server.unmatch(by: other, with: "alice")
+            case 1:
+                world.server.markRead(by: other, with: "alice")
+            default:
+                _ = try? world.server.sendMessage(from: other, to: "alice", "Message \(step)")
+            }
+            world.app.settle()
+        }
+        #expect(snapshots.count > 300)
+        for (previous, next) in zip(snapshots, snapshots.dropFirst()) {
+            if next.revision == previous.revision {
+                #expect(next.rowIDs == previous.rowIDs)
+            } else {
+                #expect(next.revision == previous.revision + 1)
+                #expect(ListChange.apply(next.changes, to: previous.rowIDs) == next.rowIDs)
+            }
+        }
+        let last = try #require(snapshots.last)
+        let expected = last.conversations.sorted {
+            $0.lastActivity != $1.lastActivity ? $0.lastActivity > $1.lastActivity : $0.id < $1.id
+        }
+        #expect(Array(last.conversations) == expected)
+        #expect(Array(last.conversations).count == chat.state.conversations.count)
+        #expect(world.app.frontEnd.listErrors.isEmpty)
+        withExtendedLifetime(token) {}
+    }
+}

@@ -1,0 +1,52 @@
+import Models
+import Testing
+
+@Suite struct TreeListTests {
+    /// A fixed pseudo-random sequence (a 64-bit linear congruential generator): the test is deterministic.
+    struct Sequence {
+        var state: UInt64
+        mutating func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(max(1, bound)))
+        }
+    }
+
+    @Test func insertsRemovesAndReplaces_likeAnArray_andCopiesStayIndependent() {
+        var random = Sequence(state: 7)
+        var list = TreeList<Int>()
+        var model: [Int] = []
+        var snapshots: [(TreeList<Int>, [Int])] = []
+        for step in 0..<20_000 {
+            let choice = random.next(10)
+            if choice < 6 || model.isEmpty {
+                let index = random.next(model.count + 1)
+                list.insert(step, at: index)
+                model.insert(step, at: index)
+            } else if choice < 9 {
+                let index = random.next(model.count)
+                #expect(list.remove(at: index) == model.remove(at: index))
+            } else {
+                let index = random.next(model.count)
+                list.replace(at: index, with: -step)
+                model[index] = -step
+            }
+            if step % 1_000 == 0 { snapshots.append((list, model)) }
+        }
+        #expect(Array(list) == model)
+        #expect(list.count == model.count)
+        for index in stride(from: 0, to: model.count, by: 97) { #expect(list[index] == model[index]) }
+        for (snapshot, expected) in snapshots { #expect(Array(snapshot) == expected) }
+        #expect(list == TreeList(model))
+        #expect(list.hashValue == TreeList(model).hashValue)
+    }
+
+    @Test func removingEverything_leavesAnEmptyList_thatStillWorks() {
+        var list = TreeList(0..<1_000)
+        while !list.isEmpty { list.remove(at: list.count / 2) }
+        #expect(list.isEmpty)
+        #expect(Array(list) == [])
+        list.insert(1, at: 0)
+        #expect(Array(list) == [1])
+        #expect(list == [1])
+    }
+}
