@@ -1,5 +1,9 @@
 import Foundation
 import MatrixBackend
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 import Models
 import Services
 
@@ -39,24 +43,33 @@ public enum MatrixTestServer {
             .deletingLastPathComponent().appendingPathComponent("Scripts/synapse")
     }
 
-    /// Runs `Scripts/synapse <command>` and waits for it; answers its exit status. `directory` and
-    /// `port` select a server other than the default one (`SYNAPSE_DIR`, `SYNAPSE_PORT`).
+    /// Runs `Scripts/synapse <command>` and waits for it; answers its exit status (-1 if it could not
+    /// start). `directory` and `port` select a server other than the default one (`SYNAPSE_DIR`,
+    /// `SYNAPSE_PORT`).
+    ///
+    /// Spawned and reaped with `posix_spawn` and `waitpid`: the script leaves a daemon running, and
+    /// waiting on the script alone must not depend on the main run loop or on the daemon's pipes.
     @discardableResult
     public static func control(_ command: String, directory: URL? = nil, port: Int? = nil) -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = [script.path, command]
         var environment = ProcessInfo.processInfo.environment
         if let directory { environment["SYNAPSE_DIR"] = directory.path }
         if let port { environment["SYNAPSE_PORT"] = String(port) }
-        process.environment = environment
-        do {
-            try process.run()
-        } catch {
-            return -1
+        let arguments = ["/bin/bash", script.path, command]
+        let variables = environment.map { "\($0.key)=\($0.value)" }
+        var argv = arguments.map { strdup($0) } + [nil]
+        var envp = variables.map { strdup($0) } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
         }
-        process.waitUntilExit()
-        return process.terminationStatus
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, "/bin/bash", nil, nil, &argv, &envp) == 0 else { return -1 }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            guard errno == EINTR else { return -1 }
+        }
+        // WIFEXITED / WEXITSTATUS, spelt out (the macros do not import).
+        return (status & 0x7f) == 0 ? (status >> 8) & 0xff : -1
     }
 
     /// Signs a person up through `backend`'s services and publishes their profile; answers the

@@ -72,7 +72,7 @@ struct MatrixChatTests {
             .appendingPathComponent(".synapse-crash", isDirectory: true)
         let port = 8009
         MatrixTestServer.control("stop", directory: server, port: port)
-        defer { MatrixTestServer.control("stop", directory: server, port: port) }
+        defer { MatrixTestServer.control("kill", directory: server, port: port) }
         try #require(MatrixTestServer.control("start", directory: server, port: port) == 0)
         let homeserver = try #require(URL(string: "http://127.0.0.1:\(port)"))
         let pair = try MatrixPair(homeserver: homeserver)
