@@ -93,7 +93,8 @@ let package = Package(
         ),
         // The Matrix backend's pure parts: error mapping, defensive reading, the room listing.
         .testTarget(
-            name: "MatrixBackendTests", dependencies: ["MatrixBackend", "Models", "TestSupport"], swiftSettings: strict),
+            name: "MatrixBackendTests", dependencies: ["MatrixBackend", "Models", "TestSupport"],
+            swiftSettings: strict),
         // The observable state store and the contexts' observers.
         .testTarget(
             name: "ContextsTests",
@@ -153,7 +154,9 @@ let package = Package(
         // The Matrix backend on a live Synapse: two engines chatting, volume, a crash mid-send, sessions.
         .testTarget(
             name: "MatrixIntegrationTests",
-            dependencies: ["Headless", "MatrixBackend", "Flows", "Contexts", "Services", "Models", "TestSupport"],
+            dependencies: [
+                "Headless", "MatrixBackend", "Flows", "Contexts", "Services", "Models", "TestSupport",
+            ],
             swiftSettings: strict
         ),
         // Login: sign in, sign up, validation, server outcomes, profile set-up.

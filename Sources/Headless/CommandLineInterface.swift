@@ -207,7 +207,8 @@ public struct CommandLineInterface {
             guard let address = arguments.values["homeserver"] else {
                 return usageError("run", "--backend matrix needs --homeserver <url> (Scripts/synapse url)")
             }
-            guard let homeserver = URL(string: address), homeserver.scheme == "http" || homeserver.scheme == "https",
+            guard let homeserver = URL(string: address),
+                homeserver.scheme == "http" || homeserver.scheme == "https",
                 homeserver.host != nil
             else {
                 return usageError("run", "--homeserver '\(address)' is not an http(s) address")

@@ -62,13 +62,17 @@ public enum JSONValue: Hashable, Sendable {
 
     /// The string member `key`, or a ``ServiceError/malformedResponse(_:)`` naming it.
     public func string(_ key: String, in context: String) throws(ServiceError) -> String {
-        guard let value = self[key]?.stringValue else { throw .malformedResponse("\(context): no string \(key)") }
+        guard let value = self[key]?.stringValue else {
+            throw .malformedResponse("\(context): no string \(key)")
+        }
         return value
     }
 
     /// The integer member `key`, or a ``ServiceError/malformedResponse(_:)`` naming it.
     public func int(_ key: String, in context: String) throws(ServiceError) -> Int {
-        guard let value = self[key]?.intValue else { throw .malformedResponse("\(context): no integer \(key)") }
+        guard let value = self[key]?.intValue else {
+            throw .malformedResponse("\(context): no integer \(key)")
+        }
         return value
     }
 
@@ -84,7 +88,9 @@ public enum JSONValue: Hashable, Sendable {
     /// ``ServiceError/malformedResponse(_:)`` if it is there but not an array.
     public func array(_ key: String, in context: String) throws(ServiceError) -> [JSONValue] {
         guard let value = self[key] else { return [] }
-        guard let elements = value.arrayValue else { throw .malformedResponse("\(context): \(key) is not a list") }
+        guard let elements = value.arrayValue else {
+            throw .malformedResponse("\(context): \(key) is not a list")
+        }
         return elements
     }
 

@@ -13,7 +13,8 @@ enum MatrixAccount {
         else {
             throw .rejected("\(userID) has no Discover account data (it was not signed up through Discover)")
         }
-        guard let birthText = data["birth_date"]?.stringValue, let birthDate = CalendarMath.parseDay(birthText)
+        guard let birthText = data["birth_date"]?.stringValue,
+            let birthDate = CalendarMath.parseDay(birthText)
         else { throw .malformedResponse("\(MatrixEventType.account): no birth_date") }
         return User(
             id: UserID(userID), username: connection.configuration.username(for: userID),
@@ -28,7 +29,8 @@ enum MatrixAccount {
     ) async throws(ServiceError) {
         var content: [String: JSONValue] = [
             "display_name": .string(user.displayName), "birth_date": .string(day(user.birthDate)),
-            "has_profile": .bool(user.hasProfile), "location": ["x_km": .number(location.x), "y_km": .number(location.y)],
+            "has_profile": .bool(user.hasProfile),
+            "location": ["x_km": .number(location.x), "y_km": .number(location.y)],
         ]
         if let email { content["email"] = .string(email) }
         try await connection.setAccountData(
@@ -39,7 +41,8 @@ enum MatrixAccount {
     static func markProfileSet(_ userID: String, accessToken: String, connection: MatrixConnection)
         async throws(ServiceError)
     {
-        let data = try await connection.accountData(MatrixEventType.account, user: userID, accessToken: accessToken)
+        let data = try await connection.accountData(
+            MatrixEventType.account, user: userID, accessToken: accessToken)
         var content = data?.objectValue ?? [:]
         content["has_profile"] = true
         try await connection.setAccountData(
@@ -48,7 +51,8 @@ enum MatrixAccount {
 
     /// The account's place on the plane (kilometres); the origin if it has none.
     static func location(of data: JSONValue?) -> (x: Double, y: Double) {
-        guard case .number(let x)? = data?["location"]?["x_km"], case .number(let y)? = data?["location"]?["y_km"]
+        guard case .number(let x)? = data?["location"]?["x_km"],
+            case .number(let y)? = data?["location"]?["y_km"]
         else { return (0, 0) }
         return (x, y)
     }

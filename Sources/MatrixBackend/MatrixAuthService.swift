@@ -32,7 +32,8 @@ public struct MatrixAuthService: AuthService {
                 ], purpose: .login)
             let (userID, tokens) = try Self.session(from: answer, in: "login", now: connection.scheduler.now)
             connection.remember(owner: userID, of: tokens.accessToken)
-            let user = try await MatrixAccount.load(userID, accessToken: tokens.accessToken, connection: connection)
+            let user = try await MatrixAccount.load(
+                userID, accessToken: tokens.accessToken, connection: connection)
             return AuthSession(user: user, tokens: tokens)
         }
     }
@@ -48,7 +49,8 @@ public struct MatrixAuthService: AuthService {
                     "password": .string(request.password), "auth": ["type": "m.login.dummy"],
                     "refresh_token": true, "initial_device_display_name": "Discover",
                 ])
-            let (userID, tokens) = try Self.session(from: answer, in: "register", now: connection.scheduler.now)
+            let (userID, tokens) = try Self.session(
+                from: answer, in: "register", now: connection.scheduler.now)
             connection.remember(owner: userID, of: tokens.accessToken)
             let user = User(
                 id: UserID(userID), username: request.username.lowercased(), displayName: request.displayName,
@@ -75,7 +77,8 @@ public struct MatrixAuthService: AuthService {
     public func validate(accessToken: String, completion: @escaping ServiceCompletion<User>) {
         let connection = connection
         connection.run(completion) { () async throws(ServiceError) -> User in
-            let answer = try await connection.http.send(.get, ["account", "whoami"], accessToken: accessToken)
+            let answer = try await connection.http.send(
+                .get, ["account", "whoami"], accessToken: accessToken)
             let userID = try answer.string("user_id", in: "whoami")
             connection.remember(owner: userID, of: accessToken)
             return try await MatrixAccount.load(userID, accessToken: accessToken, connection: connection)

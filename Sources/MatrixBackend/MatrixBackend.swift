@@ -29,7 +29,9 @@ public struct MatrixBackend: Sendable {
 
     /// A second device or person on the same homeserver and scheduler, with its own connection and
     /// folder: for two engines in one process.
-    public init(sharing other: MatrixBackend, configuration: MatrixConfiguration? = nil, storageDirectory: URL) {
+    public init(
+        sharing other: MatrixBackend, configuration: MatrixConfiguration? = nil, storageDirectory: URL
+    ) {
         self.scheduler = other.scheduler
         self.connection = MatrixConnection(
             configuration: configuration ?? other.connection.configuration, scheduler: other.scheduler)
@@ -50,7 +52,8 @@ public struct MatrixBackend: Sendable {
                 connection: connection,
                 syncTokens: MatrixSyncTokenStore(directory: storageDirectory.appendingPathComponent("sync"))),
             sessionStore: FileSessionStore(fileURL: sessionFileURL),
-            userData: FileUserDataStore(rootURL: storageDirectory.appendingPathComponent("users", isDirectory: true)),
+            userData: FileUserDataStore(
+                rootURL: storageDirectory.appendingPathComponent("users", isDirectory: true)),
             scheduler: scheduler, ids: ids)
     }
 

@@ -47,13 +47,16 @@ public struct MatrixChatService: ChatService {
             let room = try await connection.room(of: conversation, user: me, accessToken: accessToken)
             var query = [
                 "dir": "b", "limit": String(max(1, limit)),
-                "filter": String(decoding: (["types": ["m.room.message"]] as JSONValue).encoded(), as: UTF8.self),
+                "filter": String(
+                    decoding: (["types": ["m.room.message"]] as JSONValue).encoded(), as: UTF8.self),
             ]
             if let cursor { query["from"] = cursor }
             let answer = try await connection.http.send(
                 .get, ["rooms", room, "messages"], query: query, accessToken: accessToken)
             let chunk = try answer.array("chunk", in: "messages")
-            let messages = chunk.compactMap { MatrixMessages.message(from: $0, conversation: conversation, viewer: me) }
+            let messages = chunk.compactMap {
+                MatrixMessages.message(from: $0, conversation: conversation, viewer: me)
+            }
             let end = answer["end"]?.stringValue
             return MessagePage(messages: messages, olderCursor: chunk.isEmpty ? nil : end)
         }
@@ -79,20 +82,25 @@ public struct MatrixChatService: ChatService {
                 .get, ["rooms", room, "event", eventID], accessToken: accessToken)
             let sentAt = event.map(MatrixMessages.timestamp(of:)) ?? message.createdAt
             return Message(
-                id: "\(me)/\(message.id)", conversation: message.conversation, sender: UserID(me), text: message.text,
+                id: "\(me)/\(message.id)", conversation: message.conversation, sender: UserID(me),
+                text: message.text,
                 sentAt: sentAt, transactionID: message.id, status: .sent)
         }
     }
 
     /// Sends an `m.read` receipt for the newest event of the room.
-    public func markRead(conversation: String, accessToken: String, completion: @escaping ServiceCompletion<Void>) {
+    public func markRead(
+        conversation: String, accessToken: String, completion: @escaping ServiceCompletion<Void>
+    ) {
         let connection = connection
         connection.run(completion) { () async throws(ServiceError) in
             let me = try await connection.owner(of: accessToken)
             let room = try await connection.room(of: conversation, user: me, accessToken: accessToken)
             let latest = try await connection.http.send(
-                .get, ["rooms", room, "messages"], query: ["dir": "b", "limit": "1"], accessToken: accessToken)
-            guard let eventID = try latest.array("chunk", in: "messages").first?["event_id"]?.stringValue else {
+                .get, ["rooms", room, "messages"], query: ["dir": "b", "limit": "1"], accessToken: accessToken
+            )
+            guard let eventID = try latest.array("chunk", in: "messages").first?["event_id"]?.stringValue
+            else {
                 return
             }
             _ = try await connection.http.send(
@@ -102,7 +110,8 @@ public struct MatrixChatService: ChatService {
 
     /// Starts or stops the typing notice (it lapses on the server after five seconds).
     public func setTyping(
-        conversation: String, isTyping: Bool, accessToken: String, completion: @escaping ServiceCompletion<Void>
+        conversation: String, isTyping: Bool, accessToken: String,
+        completion: @escaping ServiceCompletion<Void>
     ) {
         let connection = connection
         connection.run(completion) { () async throws(ServiceError) in
@@ -126,14 +135,18 @@ public struct MatrixChatService: ChatService {
             guard let found = listing.conversations.first(where: { $0.match.id == conversation }) else {
                 throw .notFound
             }
-            _ = try await connection.http.send(.post, ["rooms", found.roomID, "leave"], accessToken: accessToken)
-            _ = try await connection.http.send(.post, ["rooms", found.roomID, "forget"], accessToken: accessToken)
+            _ = try await connection.http.send(
+                .post, ["rooms", found.roomID, "leave"], accessToken: accessToken)
+            _ = try await connection.http.send(
+                .post, ["rooms", found.roomID, "forget"], accessToken: accessToken)
             guard block else { return }
-            let current = try await connection.accountData("m.ignored_user_list", user: me, accessToken: accessToken)
+            let current = try await connection.accountData(
+                "m.ignored_user_list", user: me, accessToken: accessToken)
             var ignored = current?["ignored_users"]?.objectValue ?? [:]
             ignored[found.match.user.rawValue] = [:]
             try await connection.setAccountData(
-                "m.ignored_user_list", ["ignored_users": .object(ignored)], user: me, accessToken: accessToken)
+                "m.ignored_user_list", ["ignored_users": .object(ignored)], user: me, accessToken: accessToken
+            )
         }
     }
 

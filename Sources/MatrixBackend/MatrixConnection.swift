@@ -119,7 +119,8 @@ public final class MatrixConnection: Sendable {
                     .post, ["createRoom"],
                     body: [
                         "room_alias_name": .string(configuration.poolAliasName), "preset": "public_chat",
-                        "name": "Discover", "topic": "Discover's shared candidate pool: one profile per member.",
+                        "name": "Discover",
+                        "topic": "Discover's shared candidate pool: one profile per member.",
                         "power_level_content_override": ["events": [MatrixEventType.profile: 0]],
                     ], accessToken: accessToken)
                 roomID = try created.string("room_id", in: "createRoom")
@@ -147,7 +148,8 @@ public final class MatrixConnection: Sendable {
     }
 
     /// The room of a conversation, listing the user's rooms if it is not known yet.
-    func room(of conversation: String, user: String, accessToken: String) async throws(ServiceError) -> String {
+    func room(of conversation: String, user: String, accessToken: String) async throws(ServiceError) -> String
+    {
         if let known = cache.withLock({ $0.conversationRooms[conversation] }) { return known }
         let listing = try await rooms(user: user, accessToken: accessToken)
         guard let room = listing.conversations.first(where: { $0.match.id == conversation })?.roomID else {
@@ -187,7 +189,8 @@ public final class MatrixConnection: Sendable {
                 "timeout": freshSyncTimeout(),
             ],
             accessToken: accessToken)
-        let listing = try MatrixRoomListing(sync: answer, user: user, poolRoom: pool, configuration: configuration)
+        let listing = try MatrixRoomListing(
+            sync: answer, user: user, poolRoom: pool, configuration: configuration)
         cache.withLock { cache in
             for conversation in listing.conversations {
                 cache.conversationRooms[conversation.match.id] = conversation.roomID

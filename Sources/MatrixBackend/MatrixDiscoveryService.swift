@@ -20,13 +20,16 @@ public struct MatrixDiscoveryService: DiscoveryService {
 
     /// Reads a page of candidates from the discovery room's profiles.
     public func fetchCandidates(
-        cursor: String?, limit: Int, accessToken: String, completion: @escaping ServiceCompletion<DiscoveryPage>
+        cursor: String?, limit: Int, accessToken: String,
+        completion: @escaping ServiceCompletion<DiscoveryPage>
     ) {
         let connection = connection
         connection.run(completion) { () async throws(ServiceError) -> DiscoveryPage in
             let offset: Int
             if let cursor {
-                guard let parsed = Int(cursor), parsed >= 0 else { throw .rejected("unknown cursor \(cursor)") }
+                guard let parsed = Int(cursor), parsed >= 0 else {
+                    throw .rejected("unknown cursor \(cursor)")
+                }
                 offset = parsed
             } else {
                 offset = 0
@@ -34,17 +37,25 @@ public struct MatrixDiscoveryService: DiscoveryService {
             let me = try await connection.owner(of: accessToken)
             let now = connection.scheduler.now
             let pool = try await connection.poolRoom(user: me, accessToken: accessToken)
-            let account = try await connection.accountData(MatrixEventType.account, user: me, accessToken: accessToken)
+            let account = try await connection.accountData(
+                MatrixEventType.account, user: me, accessToken: accessToken)
             let preferences =
-                try await connection.accountData(MatrixEventType.preferences, user: me, accessToken: accessToken)
+                try await connection.accountData(
+                    MatrixEventType.preferences, user: me, accessToken: accessToken
+                )
                 .flatMap(MatrixProfiles.preferences(from:)) ?? .default
-            let record = try await MatrixSwipeRecord.load(user: me, accessToken: accessToken, connection: connection)
-            let ignored = try await connection.accountData(
-                "m.ignored_user_list", user: me, accessToken: accessToken)?["ignored_users"]?.objectValue ?? [:]
+            let record = try await MatrixSwipeRecord.load(
+                user: me, accessToken: accessToken, connection: connection)
+            let ignored =
+                try await connection.accountData(
+                    "m.ignored_user_list", user: me, accessToken: accessToken)?["ignored_users"]?.objectValue
+                ?? [:]
             let listing = try await connection.rooms(user: me, accessToken: accessToken)
-            let events = try await Self.stateEvents(pool: pool, accessToken: accessToken, connection: connection)
+            let events = try await Self.stateEvents(
+                pool: pool, accessToken: accessToken, connection: connection)
             let location = MatrixAccount.location(of: account)
-            let invites = Dictionary(listing.invites.map { ($0.inviter, $0) }, uniquingKeysWith: { first, _ in first })
+            let invites = Dictionary(
+                listing.invites.map { ($0.inviter, $0) }, uniquingKeysWith: { first, _ in first })
             let excluded = record.swipedCandidates.union(listing.conversations.map { $0.match.user.rawValue })
                 .union(listing.likesSent.keys).union(ignored.keys)
             var viewerInterests: [Interest] = []
@@ -61,13 +72,16 @@ public struct MatrixDiscoveryService: DiscoveryService {
                 guard !excluded.contains(owner) else { continue }
                 let distance = Int(
                     (hypot(profile.location.x - location.x, profile.location.y - location.y)).rounded())
-                guard preferences.minimumAge...max(preferences.minimumAge, preferences.maximumAge) ~= profile.age,
+                guard
+                    preferences.minimumAge...max(preferences.minimumAge, preferences.maximumAge)
+                        ~= profile.age,
                     distance <= preferences.maximumDistanceKm
                 else { continue }
                 let invite = invites[owner]
                 eligible.append(
                     Candidate(
-                        id: UserID(owner), displayName: profile.displayName, age: profile.age, bio: profile.bio,
+                        id: UserID(owner), displayName: profile.displayName, age: profile.age,
+                        bio: profile.bio,
                         interests: profile.interests, distanceKm: distance,
                         lastActiveAt: MatrixMessages.timestamp(of: event), likedYou: invite != nil,
                         superLikedYou: invite?.isSuperLike ?? false))
@@ -83,16 +97,21 @@ public struct MatrixDiscoveryService: DiscoveryService {
     }
 
     /// Records a swipe once by id: a pass in account data, a like as an invite (or a join: a match).
-    public func sendSwipe(_ swipe: Swipe, accessToken: String, completion: @escaping ServiceCompletion<SwipeOutcome>) {
+    public func sendSwipe(
+        _ swipe: Swipe, accessToken: String, completion: @escaping ServiceCompletion<SwipeOutcome>
+    ) {
         let connection = connection
         connection.run(completion) { () async throws(ServiceError) -> SwipeOutcome in
             let me = try await connection.owner(of: accessToken)
-            var record = try await MatrixSwipeRecord.load(user: me, accessToken: accessToken, connection: connection)
+            var record = try await MatrixSwipeRecord.load(
+                user: me, accessToken: accessToken, connection: connection)
             if let earlier = record.outcome(of: swipe.id, viewer: me) { return earlier }
             let now = connection.scheduler.now
             if swipe.action != .pass {
                 let allowance = record.allowance(at: now, configuration: connection.configuration)
-                if allowance.likesRemaining <= 0 || (swipe.action == .superLike && allowance.superLikesRemaining <= 0) {
+                if allowance.likesRemaining <= 0
+                    || (swipe.action == .superLike && allowance.superLikesRemaining <= 0)
+                {
                     return .limitReached(resetsAt: allowance.resetsAt)
                 }
             }
@@ -103,7 +122,8 @@ public struct MatrixDiscoveryService: DiscoveryService {
                 let listing = try await connection.rooms(user: me, accessToken: accessToken)
                 if let invite = listing.invites.first(where: { $0.inviter == candidate }) {
                     room = try await connection.join(invite.roomID, accessToken: accessToken)
-                    let name = try await Self.displayName(of: candidate, viewer: me, accessToken: accessToken, connection: connection)
+                    let name = try await Self.displayName(
+                        of: candidate, viewer: me, accessToken: accessToken, connection: connection)
                     let match = Match(
                         id: Match.id(between: UserID(me), and: swipe.candidate), user: swipe.candidate,
                         displayName: name, matchedAt: now)
@@ -119,7 +139,9 @@ public struct MatrixDiscoveryService: DiscoveryService {
                         body: ["preset": "trusted_private_chat", "is_direct": true], accessToken: accessToken)
                     let roomID = try created.string("room_id", in: "createRoom")
                     var invite: [String: JSONValue] = ["user_id": .string(candidate)]
-                    if swipe.action == .superLike { invite["reason"] = .string(MatrixEventType.superLikeReason) }
+                    if swipe.action == .superLike {
+                        invite["reason"] = .string(MatrixEventType.superLikeReason)
+                    }
                     _ = try await connection.http.send(
                         .post, ["rooms", roomID, "invite"], body: .object(invite), accessToken: accessToken)
                     room = roomID
@@ -136,7 +158,8 @@ public struct MatrixDiscoveryService: DiscoveryService {
         let connection = connection
         connection.run(completion) { () async throws(ServiceError) in
             let me = try await connection.owner(of: accessToken)
-            var record = try await MatrixSwipeRecord.load(user: me, accessToken: accessToken, connection: connection)
+            var record = try await MatrixSwipeRecord.load(
+                user: me, accessToken: accessToken, connection: connection)
             try record.undoPass(id)
             try await record.save(user: me, accessToken: accessToken, connection: connection)
         }
@@ -150,7 +173,8 @@ public struct MatrixDiscoveryService: DiscoveryService {
         connection.run(completion) { () async throws(ServiceError) in
             let me = try await connection.owner(of: accessToken)
             try await connection.setAccountData(
-                MatrixEventType.preferences, MatrixProfiles.content(preferences), user: me, accessToken: accessToken)
+                MatrixEventType.preferences, MatrixProfiles.content(preferences), user: me,
+                accessToken: accessToken)
         }
     }
 
@@ -159,17 +183,21 @@ public struct MatrixDiscoveryService: DiscoveryService {
         async throws(ServiceError) -> [JSONValue]
     {
         // `GET /rooms/{id}/state` answers a bare JSON array, which the client reads as one.
-        let answer = try await connection.http.sendExpectingArray(.get, ["rooms", pool, "state"], accessToken: accessToken)
+        let answer = try await connection.http.sendExpectingArray(
+            .get, ["rooms", pool, "state"], accessToken: accessToken)
         return answer
     }
 
     /// The shown name of a member of the discovery room.
-    static func displayName(of user: String, viewer: String, accessToken: String, connection: MatrixConnection)
+    static func displayName(
+        of user: String, viewer: String, accessToken: String, connection: MatrixConnection
+    )
         async throws(ServiceError) -> String
     {
         let pool = try await connection.poolRoom(user: viewer, accessToken: accessToken)
         let content = try? await connection.http.send(
             .get, ["rooms", pool, "state", MatrixEventType.profile, user], accessToken: accessToken)
-        return content?["display_name"]?.stringValue ?? connection.configuration.username(for: user).capitalized
+        return content?["display_name"]?.stringValue
+            ?? connection.configuration.username(for: user).capitalized
     }
 }

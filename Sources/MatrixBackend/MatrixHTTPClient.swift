@@ -66,7 +66,8 @@ public final class MatrixHTTPClient: Sendable {
         purpose: MatrixErrorMapper.Purpose = .other
     ) async throws(ServiceError) -> JSONValue {
         let json = try await exchange(
-            method, path, query: query, body: body, accessToken: accessToken, timeout: timeout, purpose: purpose)
+            method, path, query: query, body: body, accessToken: accessToken, timeout: timeout,
+            purpose: purpose)
         guard json.objectValue != nil else {
             throw .malformedResponse("\(path.first ?? "answer"): the body is not a JSON object")
         }
@@ -115,7 +116,8 @@ public final class MatrixHTTPClient: Sendable {
         timeout: Duration?
     ) throws(ServiceError) -> URLRequest {
         let encodedPath = path.map(Self.encodeSegment).joined(separator: "/")
-        let base = homeserver.absoluteString.hasSuffix("/")
+        let base =
+            homeserver.absoluteString.hasSuffix("/")
             ? String(homeserver.absoluteString.dropLast()) : homeserver.absoluteString
         guard var components = URLComponents(string: "\(base)/_matrix/client/v3/\(encodedPath)") else {
             throw .rejected("cannot build a request for \(path.joined(separator: "/"))")

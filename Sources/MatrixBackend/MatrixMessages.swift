@@ -5,7 +5,9 @@ import Models
 enum MatrixMessages {
     /// When the server received an event (`origin_server_ts`, milliseconds); the epoch if missing.
     static func timestamp(of event: JSONValue) -> Date {
-        guard case .number(let milliseconds)? = event["origin_server_ts"] else { return Date(timeIntervalSince1970: 0) }
+        guard case .number(let milliseconds)? = event["origin_server_ts"] else {
+            return Date(timeIntervalSince1970: 0)
+        }
         return Date(timeIntervalSince1970: milliseconds / 1000)
     }
 
@@ -21,7 +23,8 @@ enum MatrixMessages {
         else { return nil }
         let transaction = event["content"]?[MatrixEventType.transactionKey]?.stringValue
         return Message(
-            id: transaction.map { "\(sender)/\($0)" } ?? eventID, conversation: conversation, sender: UserID(sender), text: body,
+            id: transaction.map { "\(sender)/\($0)" } ?? eventID, conversation: conversation,
+            sender: UserID(sender), text: body,
             sentAt: timestamp(of: event), transactionID: sender == viewer ? transaction : nil, status: .sent)
     }
 }

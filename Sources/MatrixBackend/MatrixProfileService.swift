@@ -12,7 +12,9 @@ public struct MatrixProfileService: ProfileService {
     public init(connection: MatrixConnection) { self.connection = connection }
 
     /// Publishes the profile (with the account's name, birth date and place) and the preferences.
-    public func saveProfile(_ profile: Profile, accessToken: String, completion: @escaping ServiceCompletion<User>) {
+    public func saveProfile(
+        _ profile: Profile, accessToken: String, completion: @escaping ServiceCompletion<User>
+    ) {
         let connection = connection
         connection.run(completion) { () async throws(ServiceError) -> User in
             let userID = try await connection.owner(of: accessToken)
@@ -24,7 +26,8 @@ public struct MatrixProfileService: ProfileService {
             _ = try await connection.http.send(
                 .put, ["rooms", pool, "state", MatrixEventType.profile, userID],
                 body: MatrixProfiles.content(
-                    displayName: user.displayName, birthDate: user.birthDate, profile: profile, location: location),
+                    displayName: user.displayName, birthDate: user.birthDate, profile: profile,
+                    location: location),
                 accessToken: accessToken)
             try await connection.setAccountData(
                 MatrixEventType.preferences, MatrixProfiles.content(profile.lookingFor), user: userID,
@@ -44,7 +47,8 @@ public struct MatrixProfileService: ProfileService {
             let viewer = try await connection.owner(of: accessToken)
             let pool = try await connection.poolRoom(user: viewer, accessToken: accessToken)
             let content = try await connection.http.send(
-                .get, ["rooms", pool, "state", MatrixEventType.profile, user.rawValue], accessToken: accessToken)
+                .get, ["rooms", pool, "state", MatrixEventType.profile, user.rawValue],
+                accessToken: accessToken)
             var preferences = SearchPreferences.default
             if user.rawValue == viewer,
                 let saved = try await connection.accountData(
@@ -73,7 +77,9 @@ enum MatrixProfiles {
     }
 
     /// The state event content for a profile.
-    static func content(displayName: String, birthDate: Date, profile: Profile, location: (x: Double, y: Double))
+    static func content(
+        displayName: String, birthDate: Date, profile: Profile, location: (x: Double, y: Double)
+    )
         -> JSONValue
     {
         [
@@ -93,7 +99,8 @@ enum MatrixProfiles {
         let interests = (content["interests"]?.arrayValue ?? []).compactMap(\.stringValue).map(Interest.init)
         return Published(
             userID: userID, displayName: name, age: CalendarMath.age(bornOn: birthDate, at: now),
-            bio: content["bio"]?.stringValue ?? "", interests: interests, location: MatrixAccount.location(of: content))
+            bio: content["bio"]?.stringValue ?? "", interests: interests,
+            location: MatrixAccount.location(of: content))
     }
 
     /// The preferences account data content.

@@ -28,7 +28,9 @@ struct MatrixRoomListing: Sendable {
         Set(conversations.map { $0.match.user.rawValue } + invites.map(\.inviter) + likesSent.keys)
     }
 
-    init(sync: JSONValue, user: String, poolRoom: String, configuration: MatrixConfiguration) throws(ServiceError) {
+    init(sync: JSONValue, user: String, poolRoom: String, configuration: MatrixConfiguration)
+        throws(ServiceError)
+    {
         let rooms = sync["rooms"]
         var conversations: [Conversation] = []
         var likesSent: [String: String] = [:]
@@ -40,20 +42,26 @@ struct MatrixRoomListing: Sendable {
                 guard let member = event["state_key"]?.stringValue,
                     let membership = event["content"]?["membership"]?.stringValue
                 else { continue }
-                members[member] = (membership, MatrixMessages.timestamp(of: event), event["content"]?["displayname"]?.stringValue)
+                members[member] = (
+                    membership, MatrixMessages.timestamp(of: event),
+                    event["content"]?["displayname"]?.stringValue
+                )
             }
             let others = members.filter { $0.key != user }
             if let (other, info) = others.first(where: { $0.value.membership == "join" }), others.count == 1 {
                 let matchedAt = max(info.at, members[user]?.at ?? info.at)
                 let match = Match(
                     id: Match.id(between: UserID(user), and: UserID(other)), user: UserID(other),
-                    displayName: info.name ?? configuration.username(for: other).capitalized, matchedAt: matchedAt)
+                    displayName: info.name ?? configuration.username(for: other).capitalized,
+                    matchedAt: matchedAt)
                 let last = timelineEvents.last { $0["type"]?.stringValue == "m.room.message" }
                     .flatMap { MatrixMessages.message(from: $0, conversation: match.id, viewer: user) }
                 let unread = room["unread_notifications"]?["notification_count"]?.intValue ?? 0
                 conversations.append(
                     Conversation(roomID: roomID, match: match, lastMessage: last, unreadCount: unread))
-            } else if let (other, _) = others.first(where: { $0.value.membership == "invite" }), others.count == 1 {
+            } else if let (other, _) = others.first(where: { $0.value.membership == "invite" }),
+                others.count == 1
+            {
                 likesSent[other] = roomID
             }
         }
@@ -68,7 +76,8 @@ struct MatrixRoomListing: Sendable {
             else { continue }
             let reason = invite["content"]?["reason"]?.stringValue
             invites.append(
-                Invite(roomID: roomID, inviter: inviter, isSuperLike: reason == MatrixEventType.superLikeReason))
+                Invite(
+                    roomID: roomID, inviter: inviter, isSuperLike: reason == MatrixEventType.superLikeReason))
         }
         self.conversations = conversations.sorted { $0.roomID < $1.roomID }
         self.invites = invites.sorted { $0.roomID < $1.roomID }

@@ -15,10 +15,12 @@ struct MatrixSwipeRecord: Sendable {
     private(set) var entries: [String: Entry]
 
     /// Reads the record; an entry it cannot read is skipped (a record written by a newer client).
-    static func load(user: String, accessToken: String, connection: MatrixConnection) async throws(ServiceError)
+    static func load(user: String, accessToken: String, connection: MatrixConnection)
+        async throws(ServiceError)
         -> MatrixSwipeRecord
     {
-        let data = try await connection.accountData(MatrixEventType.swipes, user: user, accessToken: accessToken)
+        let data = try await connection.accountData(
+            MatrixEventType.swipes, user: user, accessToken: accessToken)
         var entries: [String: Entry] = [:]
         for (id, value) in data?["swipes"]?.objectValue ?? [:] {
             guard let candidate = value["candidate"]?.stringValue,
@@ -38,7 +40,8 @@ struct MatrixSwipeRecord: Sendable {
         for (id, entry) in entries {
             var value: [String: JSONValue] = [
                 "candidate": .string(entry.candidate), "action": .string(entry.action.rawValue),
-                "at_ms": .number((entry.at.timeIntervalSince1970 * 1000).rounded()), "matched": .bool(entry.matched),
+                "at_ms": .number((entry.at.timeIntervalSince1970 * 1000).rounded()),
+                "matched": .bool(entry.matched),
             ]
             if let room = entry.room { value["room"] = .string(room) }
             swipes[id] = .object(value)
@@ -56,7 +59,8 @@ struct MatrixSwipeRecord: Sendable {
         guard entry.matched else { return .recorded }
         return .matched(
             Match(
-                id: Match.id(between: UserID(viewer), and: UserID(entry.candidate)), user: UserID(entry.candidate),
+                id: Match.id(between: UserID(viewer), and: UserID(entry.candidate)),
+                user: UserID(entry.candidate),
                 displayName: entry.candidate, matchedAt: entry.at))
     }
 
@@ -65,7 +69,8 @@ struct MatrixSwipeRecord: Sendable {
         var matched = false
         if case .matched = outcome { matched = true }
         entries[swipe.id] = Entry(
-            candidate: swipe.candidate.rawValue, action: swipe.action, at: swipe.swipedAt, matched: matched, room: room)
+            candidate: swipe.candidate.rawValue, action: swipe.action, at: swipe.swipedAt, matched: matched,
+            room: room)
     }
 
     /// Removes a pass (a rewind); anything else is refused.
@@ -77,7 +82,8 @@ struct MatrixSwipeRecord: Sendable {
 
     /// Likes and super likes left today (UTC day), and when they reset.
     func allowance(at now: Date, configuration: MatrixConfiguration) -> SwipeAllowance {
-        let dayStart = Date(timeIntervalSince1970: (now.timeIntervalSince1970 / 86_400).rounded(.down) * 86_400)
+        let dayStart = Date(
+            timeIntervalSince1970: (now.timeIntervalSince1970 / 86_400).rounded(.down) * 86_400)
         let today = entries.values.filter { $0.at >= dayStart && $0.action != .pass }
         let superLikes = today.filter { $0.action == .superLike }.count
         return SwipeAllowance(

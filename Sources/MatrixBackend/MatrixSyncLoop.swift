@@ -102,7 +102,8 @@ final class MatrixSyncLoop: Sendable {
             query["timeout"] = connection.freshSyncTimeout()
         }
         return try await connection.http.send(
-            .get, ["sync"], query: query, accessToken: accessToken, timeout: connection.configuration.syncTimeout)
+            .get, ["sync"], query: query, accessToken: accessToken,
+            timeout: connection.configuration.syncTimeout)
     }
 
     private func deliver(_ events: [ChatEvent]) {
@@ -136,12 +137,15 @@ final class MatrixSyncLoop: Sendable {
                         state = RoomState(conversation: match.id, other: member)
                         connection.remember(room: roomID, conversation: match.id)
                         if !initial { events.append(.matched(match)) }
-                    } else if membership == "leave" || membership == "ban", let current = state, current.other == member {
+                    } else if membership == "leave" || membership == "ban", let current = state,
+                        current.other == member
+                    {
                         events.append(.unmatched(conversation: current.conversation))
                         state = nil
                     }
                 } else if type == "m.room.message", let current = state,
-                    let message = MatrixMessages.message(from: event, conversation: current.conversation, viewer: user)
+                    let message = MatrixMessages.message(
+                        from: event, conversation: current.conversation, viewer: user)
                 {
                     events.append(.messageReceived(message))
                 }
@@ -151,7 +155,8 @@ final class MatrixSyncLoop: Sendable {
                 for event in ephemeral {
                     switch event["type"]?.stringValue {
                     case "m.typing":
-                        let typing = (event["content"]?["user_ids"]?.arrayValue ?? []).contains(.string(current.other))
+                        let typing = (event["content"]?["user_ids"]?.arrayValue ?? []).contains(
+                            .string(current.other))
                         if typing != current.isTyping {
                             current.isTyping = typing
                             events.append(.typing(conversation: current.conversation, isTyping: typing))
@@ -159,10 +164,15 @@ final class MatrixSyncLoop: Sendable {
                     case "m.receipt":
                         for (eventID, receipts) in event["content"]?.objectValue ?? [:] {
                             guard let receipt = receipts["m.read"]?[current.other] else { continue }
-                            let readAt = timeline.first { $0["event_id"]?.stringValue == eventID }
+                            let readAt =
+                                timeline.first { $0["event_id"]?.stringValue == eventID }
                                 .map(MatrixMessages.timestamp(of:))
-                                ?? receipt["ts"]?.intValue.map { Date(timeIntervalSince1970: Double($0) / 1000) }
-                            if let readAt { events.append(.read(conversation: current.conversation, upTo: readAt)) }
+                                ?? receipt["ts"]?.intValue.map {
+                                    Date(timeIntervalSince1970: Double($0) / 1000)
+                                }
+                            if let readAt {
+                                events.append(.read(conversation: current.conversation, upTo: readAt))
+                            }
                         }
                     default:
                         break

@@ -28,7 +28,8 @@ public struct MatrixSyncTokenStore: Sendable {
     }
 
     private func store(for user: String) -> JSONFileStore<Stored> {
-        let safe = String(user.unicodeScalars.map { CharacterSet.alphanumerics.contains($0) ? Character($0) : "_" })
+        let safe = String(
+            user.unicodeScalars.map { CharacterSet.alphanumerics.contains($0) ? Character($0) : "_" })
         return JSONFileStore(fileURL: directory.appendingPathComponent("sync-\(safe).json"))
     }
 }

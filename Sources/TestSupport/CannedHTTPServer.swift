@@ -31,7 +31,8 @@ public final class CannedHTTPServer: @unchecked Sendable {
                         && getsockname(listener, generic, &length) == 0
                 }
             }
-            guard bound, let url = URL(string: "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))") else {
+            guard bound, let url = URL(string: "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))")
+            else {
                 close(listener)
                 return nil
             }
@@ -46,7 +47,9 @@ public final class CannedHTTPServer: @unchecked Sendable {
                     guard client >= 0 else { return }
                     var buffer = [UInt8](repeating: 0, count: 65_536)
                     _ = recv(client, &buffer, buffer.count, 0)
-                    _ = response.withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                    _ = response.withUnsafeBytes {
+                        send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+                    }
                     close(client)
                 }
             }

@@ -1,11 +1,11 @@
 import Foundation
 import MatrixBackend
+import Models
+import Services
 
 #if canImport(Glibc)
     import Glibc
 #endif
-import Models
-import Services
 
 /// The Synapse homeserver the Matrix tests run against, if one is up.
 ///
@@ -33,7 +33,8 @@ public enum MatrixTestServer {
     public static func backend(namespace: String? = nil, directory: URL) -> MatrixBackend? {
         guard let homeserver else { return nil }
         return MatrixBackend(
-            configuration: MatrixConfiguration(homeserver: homeserver, namespace: namespace ?? freshNamespace()),
+            configuration: MatrixConfiguration(
+                homeserver: homeserver, namespace: namespace ?? freshNamespace()),
             storageDirectory: directory)
     }
 
@@ -59,8 +60,8 @@ public enum MatrixTestServer {
         var argv = arguments.map { strdup($0) } + [nil]
         var envp = variables.map { strdup($0) } + [nil]
         defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
+            for pointer in argv { free(pointer) }
+            for pointer in envp { free(pointer) }
         }
         var pid: pid_t = 0
         guard posix_spawn(&pid, "/bin/bash", nil, nil, &argv, &envp) == 0 else { return -1 }

@@ -9,17 +9,41 @@ struct MatrixMappingTests {
     private func body(_ json: String) -> Data { Data(json.utf8) }
 
     @Test func errorCodes_mapToTheEnginesErrors() {
-        #expect(MatrixErrorMapper.map(status: 403, body: body(#"{"errcode":"M_FORBIDDEN","error":"Invalid password"}"#), purpose: .login) == .invalidCredentials)
-        #expect(MatrixErrorMapper.map(status: 403, body: body(#"{"errcode":"M_FORBIDDEN","error":"No"}"#)) == .rejected("M_FORBIDDEN: No"))
-        #expect(MatrixErrorMapper.map(status: 400, body: body(#"{"errcode":"M_USER_IN_USE","error":"taken"}"#)) == .accountExists)
-        #expect(MatrixErrorMapper.map(status: 429, body: body(#"{"errcode":"M_LIMIT_EXCEEDED","retry_after_ms":9900}"#)) == .rateLimited(retryAfterSeconds: 10))
-        #expect(MatrixErrorMapper.map(status: 429, body: body(#"{"errcode":"M_LIMIT_EXCEEDED"}"#)) == .rateLimited(retryAfterSeconds: 1))
-        #expect(MatrixErrorMapper.map(status: 401, body: body(#"{"errcode":"M_UNKNOWN_TOKEN","soft_logout":true}"#)) == .tokenExpired)
-        #expect(MatrixErrorMapper.map(status: 401, body: body(#"{"errcode":"M_UNKNOWN_TOKEN","soft_logout":false}"#)) == .tokenRevoked)
-        #expect(MatrixErrorMapper.map(status: 401, body: body(#"{"errcode":"M_UNKNOWN_TOKEN"}"#)) == .tokenRevoked)
-        #expect(MatrixErrorMapper.map(status: 401, body: body(#"{"errcode":"M_MISSING_TOKEN"}"#)) == .tokenRevoked)
+        #expect(
+            MatrixErrorMapper.map(
+                status: 403, body: body(#"{"errcode":"M_FORBIDDEN","error":"Invalid password"}"#),
+                purpose: .login) == .invalidCredentials)
+        #expect(
+            MatrixErrorMapper.map(status: 403, body: body(#"{"errcode":"M_FORBIDDEN","error":"No"}"#))
+                == .rejected("M_FORBIDDEN: No"))
+        #expect(
+            MatrixErrorMapper.map(status: 400, body: body(#"{"errcode":"M_USER_IN_USE","error":"taken"}"#))
+                == .accountExists)
+        #expect(
+            MatrixErrorMapper.map(
+                status: 429, body: body(#"{"errcode":"M_LIMIT_EXCEEDED","retry_after_ms":9900}"#))
+                == .rateLimited(retryAfterSeconds: 10))
+        #expect(
+            MatrixErrorMapper.map(status: 429, body: body(#"{"errcode":"M_LIMIT_EXCEEDED"}"#))
+                == .rateLimited(retryAfterSeconds: 1))
+        #expect(
+            MatrixErrorMapper.map(
+                status: 401, body: body(#"{"errcode":"M_UNKNOWN_TOKEN","soft_logout":true}"#))
+                == .tokenExpired)
+        #expect(
+            MatrixErrorMapper.map(
+                status: 401, body: body(#"{"errcode":"M_UNKNOWN_TOKEN","soft_logout":false}"#))
+                == .tokenRevoked)
+        #expect(
+            MatrixErrorMapper.map(status: 401, body: body(#"{"errcode":"M_UNKNOWN_TOKEN"}"#)) == .tokenRevoked
+        )
+        #expect(
+            MatrixErrorMapper.map(status: 401, body: body(#"{"errcode":"M_MISSING_TOKEN"}"#)) == .tokenRevoked
+        )
         #expect(MatrixErrorMapper.map(status: 404, body: body(#"{"errcode":"M_NOT_FOUND"}"#)) == .notFound)
-        #expect(MatrixErrorMapper.map(status: 502, body: body("<html>bad gateway</html>")) == .server("HTTP 502: HTTP 502"))
+        #expect(
+            MatrixErrorMapper.map(status: 502, body: body("<html>bad gateway</html>"))
+                == .server("HTTP 502: HTTP 502"))
         #expect(MatrixErrorMapper.map(status: 400, body: body("not json")) == .rejected("HTTP 400"))
     }
 
@@ -44,27 +68,43 @@ struct MatrixMappingTests {
                 "join": [
                     "!pool": ["state": ["events": []]],
                     "!match": [
-                        "state": ["events": [member(me, "join", 1000), member("@b:localhost", "join", 2000, name: "Bea")]],
+                        "state": [
+                            "events": [
+                                member(me, "join", 1000), member("@b:localhost", "join", 2000, name: "Bea"),
+                            ]
+                        ],
                         "timeline": [
                             "events": [
-                                ["type": "m.room.message", "event_id": "$1", "sender": "@b:localhost",
-                                 "origin_server_ts": 3000, "content": ["body": "hi", "com.discover.txn": "t-1"]],
+                                [
+                                    "type": "m.room.message", "event_id": "$1", "sender": "@b:localhost",
+                                    "origin_server_ts": 3000,
+                                    "content": ["body": "hi", "com.discover.txn": "t-1"],
+                                ]
                             ]
                         ],
                         "unread_notifications": ["notification_count": 1],
                     ],
                     "!left": [
-                        "state": ["events": [member(me, "join", 1000), member("@c:localhost", "join", 2000)]],
+                        "state": [
+                            "events": [member(me, "join", 1000), member("@c:localhost", "join", 2000)]
+                        ],
                         "timeline": ["events": [member("@c:localhost", "leave", 4000)]],
                     ],
-                    "!pending": ["state": ["events": [member(me, "join", 1000), member("@d:localhost", "invite", 1500)]]],
+                    "!pending": [
+                        "state": [
+                            "events": [member(me, "join", 1000), member("@d:localhost", "invite", 1500)]
+                        ]
+                    ],
                 ],
                 "invite": [
                     "!from-e": [
                         "invite_state": [
                             "events": [
-                                ["type": "m.room.member", "state_key": .string(me), "sender": "@e:localhost",
-                                 "content": ["membership": "invite", "reason": "com.discover.super_like"]],
+                                [
+                                    "type": "m.room.member", "state_key": .string(me),
+                                    "sender": "@e:localhost",
+                                    "content": ["membership": "invite", "reason": "com.discover.super_like"],
+                                ]
                             ]
                         ]
                     ]
@@ -72,7 +112,8 @@ struct MatrixMappingTests {
             ]
         ]
         let listing = try MatrixRoomListing(
-            sync: sync, user: me, poolRoom: "!pool", configuration: MatrixConfiguration(homeserver: URL(fileURLWithPath: "/")))
+            sync: sync, user: me, poolRoom: "!pool",
+            configuration: MatrixConfiguration(homeserver: URL(fileURLWithPath: "/")))
         #expect(listing.conversations.map(\.roomID) == ["!match"])
         let match = try #require(listing.conversations.first)
         #expect(match.match.id == Match.id(between: UserID(me), and: "@b:localhost"))
@@ -88,21 +129,33 @@ struct MatrixMappingTests {
         let broken: JSONValue = ["rooms": ["join": ["!x": ["state": ["events": "nope"]]]]]
         #expect(throws: ServiceError.malformedResponse("sync state: events is not a list")) {
             try MatrixRoomListing(
-                sync: broken, user: me, poolRoom: "!pool", configuration: MatrixConfiguration(homeserver: URL(fileURLWithPath: "/")))
+                sync: broken, user: me, poolRoom: "!pool",
+                configuration: MatrixConfiguration(homeserver: URL(fileURLWithPath: "/")))
         }
     }
 
     @Test func eventsThatAreNotTextMessages_areNotMessages() {
         let conversation = "m-x"
-        #expect(MatrixMessages.message(from: ["type": "m.room.member"], conversation: conversation, viewer: "@a") == nil)
-        #expect(MatrixMessages.message(from: ["type": "m.room.message", "event_id": "$1", "sender": "@b"], conversation: conversation, viewer: "@a") == nil)
+        #expect(
+            MatrixMessages.message(from: ["type": "m.room.member"], conversation: conversation, viewer: "@a")
+                == nil)
+        #expect(
+            MatrixMessages.message(
+                from: ["type": "m.room.message", "event_id": "$1", "sender": "@b"],
+                conversation: conversation, viewer: "@a") == nil)
         let own = MatrixMessages.message(
-            from: ["type": "m.room.message", "event_id": "$1", "sender": "@a", "content": ["body": "yo", "com.discover.txn": "t9"]],
+            from: [
+                "type": "m.room.message", "event_id": "$1", "sender": "@a",
+                "content": ["body": "yo", "com.discover.txn": "t9"],
+            ],
             conversation: conversation, viewer: "@a")
         #expect(own?.id == "@a/t9")
         #expect(own?.transactionID == "t9")
         let plain = MatrixMessages.message(
-            from: ["type": "m.room.message", "event_id": "$2", "sender": "@b", "content": ["body": "from another client"]],
+            from: [
+                "type": "m.room.message", "event_id": "$2", "sender": "@b",
+                "content": ["body": "from another client"],
+            ],
             conversation: conversation, viewer: "@a")
         #expect(plain?.id == "$2")
     }
@@ -116,7 +169,9 @@ struct MatrixMappingTests {
         #expect(MatrixConfiguration(homeserver: URL(fileURLWithPath: "/")).localpart(for: "alice") == "alice")
     }
 
-    private func member(_ user: String, _ membership: String, _ milliseconds: Int, name: String? = nil) -> JSONValue {
+    private func member(_ user: String, _ membership: String, _ milliseconds: Int, name: String? = nil)
+        -> JSONValue
+    {
         var content: [String: JSONValue] = ["membership": .string(membership)]
         if let name { content["displayname"] = .string(name) }
         return [

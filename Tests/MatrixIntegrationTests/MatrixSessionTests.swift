@@ -19,7 +19,9 @@ import Testing
         try app.type("not the password", into: "Password")
         for _ in 1...6 { try app.tap("Log in") }
         #expect(app.shows("Too many attempts. Try again in 0:"))
-        let reasons = app.transcript.events.filter { $0.name == "login_failed" }.compactMap { $0.properties["reason"] }
+        let reasons = app.transcript.events.filter { $0.name == "login_failed" }.compactMap {
+            $0.properties["reason"]
+        }
         #expect(reasons == Array(repeating: "wrong_credentials", count: 5) + ["rate_limited"])
     }
 
@@ -47,7 +49,10 @@ import Testing
             configuration: MatrixConfiguration(homeserver: server.url), storageDirectory: directory.url)
         let app = MatrixApp(backend: backend)
         try app.signIn("alice")
-        #expect(app.wait { app.frontEnd.visibleTexts.contains { $0.contains("Unexpected response from the server") } })
+        #expect(
+            app.wait {
+                app.frontEnd.visibleTexts.contains { $0.contains("Unexpected response from the server") }
+            })
         #expect(app.screen?.id == .signIn)
         let failure = backend.await { backend.makeServices().auth.validate(accessToken: "x", completion: $0) }
         #expect(failure.failure == .malformedResponse("whoami: no string user_id"))
@@ -58,7 +63,9 @@ import Testing
         let directory = TemporaryDirectory()
         let backend = MatrixBackend(
             configuration: MatrixConfiguration(homeserver: server.url), storageDirectory: directory.url)
-        let answer = backend.await { backend.makeServices().chat.fetchConversations(accessToken: "x", completion: $0) }
+        let answer = backend.await {
+            backend.makeServices().chat.fetchConversations(accessToken: "x", completion: $0)
+        }
         guard case .failure(.malformedResponse) = answer else {
             Issue.record("answered \(answer)")
             return

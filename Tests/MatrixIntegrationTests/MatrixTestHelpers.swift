@@ -44,14 +44,17 @@ final class MatrixPair {
 
     init(homeserver: URL? = MatrixTestServer.homeserver) throws {
         guard let homeserver else { throw MatrixPairError.noServer }
-        let configuration = MatrixConfiguration(homeserver: homeserver, namespace: MatrixTestServer.freshNamespace())
+        let configuration = MatrixConfiguration(
+            homeserver: homeserver, namespace: MatrixTestServer.freshNamespace())
         let aliceBackend = MatrixBackend(
             configuration: configuration, storageDirectory: directory.url.appendingPathComponent("alice"))
         let bobBackend = MatrixBackend(
             sharing: aliceBackend, storageDirectory: directory.url.appendingPathComponent("bob"))
         for (name, backend) in [("alice", aliceBackend), ("bob", bobBackend)] {
-            _ = try MatrixTestServer.createPerson(name, born: name == "alice" ? "1996-04-12" : "1994-09-03", on: backend)
-                .get()
+            _ = try MatrixTestServer.createPerson(
+                name, born: name == "alice" ? "1996-04-12" : "1994-09-03", on: backend
+            )
+            .get()
         }
         alice = MatrixApp(backend: aliceBackend)
         bob = MatrixApp(backend: bobBackend)
@@ -67,7 +70,9 @@ final class MatrixPair {
         bob.relaunch()
         guard bob.shows("Alice, ") else { throw MatrixPairError.step("no card after relaunch") }
         try bob.tap("Like")
-        guard bob.wait(until: { bob.screen?.id == .match }) else { throw MatrixPairError.step("no match screen") }
+        guard bob.wait(until: { bob.screen?.id == .match }) else {
+            throw MatrixPairError.step("no match screen")
+        }
         guard let me = alice.sessionState?.user?.id, let other = bob.sessionState?.user?.id else {
             throw MatrixPairError.step("not signed in")
         }

@@ -71,7 +71,8 @@ final class MatrixHarness: ContractHarness {
 
     func device() -> AppServices {
         let other = MatrixBackend(
-            sharing: backend, storageDirectory: directory.url.appendingPathComponent("device-\(devices.count)"))
+            sharing: backend,
+            storageDirectory: directory.url.appendingPathComponent("device-\(devices.count)"))
         devices.append(other)
         return other.makeServices()
     }

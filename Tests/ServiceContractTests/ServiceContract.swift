@@ -5,22 +5,22 @@ import Testing
 
 /// The behaviour every backend's services must share, written once and run on each backend.
 enum ContractCase: String, CaseIterable, Sendable, CustomTestStringConvertible {
-    case signUp_thenSignIn_answerTheSameUser
-    case signUp_withATakenUsername_isAccountExists
-    case signIn_withAWrongPassword_isInvalidCredentials
-    case validate_answersTheOwner_andSignOut_revokesTheToken
-    case refresh_answersTokensThatWork
-    case aSavedProfile_isWhatOthersRead
-    case fetchProfile_ofSomeoneUnknown_isNotFound
-    case candidates_areOthersWithinPreferences_andASwipedOneDoesNotComeBack
-    case aSwipeSentTwice_isAppliedOnce
-    case savedPreferences_narrowTheCandidates
+    case signUpThenSignInAnswerTheSameUser
+    case signUpWithATakenUsernameIsAccountExists
+    case signInWithAWrongPasswordIsInvalidCredentials
+    case validateAnswersTheOwnerAndSignOutRevokesTheToken
+    case refreshAnswersTokensThatWork
+    case aSavedProfileIsWhatOthersRead
+    case fetchProfileOfSomeoneUnknownIsNotFound
+    case candidatesAreOthersWithinPreferencesAndASwipedOneDoesNotComeBack
+    case aSwipeSentTwiceIsAppliedOnce
+    case savedPreferencesNarrowTheCandidates
     case onlyAPassCanBeUndone
-    case aLike_showsAsLikedYou_andALikeBack_isAMatchOnBothSides
-    case aMessageSentTwice_withOneTransactionID_isOneMessage
-    case history_pagesNewestFirst_withoutGapsOrRepeats
-    case theLiveFeed_bringsMessages_readReceipts_andTyping
-    case unmatch_endsTheConversation_forBothSides
+    case aLikeShowsAsLikedYouAndALikeBackIsAMatchOnBothSides
+    case aMessageSentTwiceWithOneTransactionIDIsOneMessage
+    case historyPagesNewestFirstWithoutGapsOrRepeats
+    case theLiveFeedBringsMessagesReadReceiptsAndTyping
+    case unmatchEndsTheConversationForBothSides
 
     var testDescription: String { rawValue }
 }
@@ -40,22 +40,22 @@ struct ServiceContract {
 
     func run(_ contractCase: ContractCase) throws {
         switch contractCase {
-        case .signUp_thenSignIn_answerTheSameUser: try signUpThenSignIn()
-        case .signUp_withATakenUsername_isAccountExists: try takenUsername()
-        case .signIn_withAWrongPassword_isInvalidCredentials: try wrongPassword()
-        case .validate_answersTheOwner_andSignOut_revokesTheToken: try validateAndSignOut()
-        case .refresh_answersTokensThatWork: try refresh()
-        case .aSavedProfile_isWhatOthersRead: try savedProfile()
-        case .fetchProfile_ofSomeoneUnknown_isNotFound: try unknownProfile()
-        case .candidates_areOthersWithinPreferences_andASwipedOneDoesNotComeBack: try candidates()
-        case .aSwipeSentTwice_isAppliedOnce: try swipeTwice()
-        case .savedPreferences_narrowTheCandidates: try preferences()
+        case .signUpThenSignInAnswerTheSameUser: try signUpThenSignIn()
+        case .signUpWithATakenUsernameIsAccountExists: try takenUsername()
+        case .signInWithAWrongPasswordIsInvalidCredentials: try wrongPassword()
+        case .validateAnswersTheOwnerAndSignOutRevokesTheToken: try validateAndSignOut()
+        case .refreshAnswersTokensThatWork: try refresh()
+        case .aSavedProfileIsWhatOthersRead: try savedProfile()
+        case .fetchProfileOfSomeoneUnknownIsNotFound: try unknownProfile()
+        case .candidatesAreOthersWithinPreferencesAndASwipedOneDoesNotComeBack: try candidates()
+        case .aSwipeSentTwiceIsAppliedOnce: try swipeTwice()
+        case .savedPreferencesNarrowTheCandidates: try preferences()
         case .onlyAPassCanBeUndone: try undo()
-        case .aLike_showsAsLikedYou_andALikeBack_isAMatchOnBothSides: try likeAndMatch()
-        case .aMessageSentTwice_withOneTransactionID_isOneMessage: try messageTwice()
-        case .history_pagesNewestFirst_withoutGapsOrRepeats: try history()
-        case .theLiveFeed_bringsMessages_readReceipts_andTyping: try liveFeed()
-        case .unmatch_endsTheConversation_forBothSides: try unmatch()
+        case .aLikeShowsAsLikedYouAndALikeBackIsAMatchOnBothSides: try likeAndMatch()
+        case .aMessageSentTwiceWithOneTransactionIDIsOneMessage: try messageTwice()
+        case .historyPagesNewestFirstWithoutGapsOrRepeats: try history()
+        case .theLiveFeedBringsMessagesReadReceiptsAndTyping: try liveFeed()
+        case .unmatchEndsTheConversationForBothSides: try unmatch()
         }
     }
 
@@ -91,7 +91,8 @@ struct ServiceContract {
         let services = harness.device()
         _ = try signUp(services, "alice")
         let result = harness.call {
-            services.auth.signIn(Credentials(identifier: "alice", password: "not the password"), completion: $0)
+            services.auth.signIn(
+                Credentials(identifier: "alice", password: "not the password"), completion: $0)
         }
         #expect(result.failure == .invalidCredentials)
         let nobody = harness.call {
@@ -102,7 +103,9 @@ struct ServiceContract {
 
     private func validateAndSignOut() throws {
         let alice = try person("alice")
-        let user = try harness.value { alice.services.auth.validate(accessToken: alice.token, completion: $0) }
+        let user = try harness.value {
+            alice.services.auth.validate(accessToken: alice.token, completion: $0)
+        }
         #expect(user.id == alice.id)
         #expect(user.username == "alice")
         #expect(user.hasProfile)
@@ -114,7 +117,9 @@ struct ServiceContract {
     private func refresh() throws {
         let alice = try person("alice")
         let refreshToken = try #require(alice.session.tokens.refreshToken)
-        let tokens = try harness.value { alice.services.auth.refresh(refreshToken: refreshToken, completion: $0) }
+        let tokens = try harness.value {
+            alice.services.auth.refresh(refreshToken: refreshToken, completion: $0)
+        }
         #expect(tokens.accessToken != alice.token)
         #expect(tokens.refreshToken != nil)
         let user = try harness.value {
@@ -164,7 +169,10 @@ struct ServiceContract {
         #expect(page.preferences == .default)
         #expect(page.allowance.likesRemaining == page.allowance.dailyLikes)
         let pass = swipe(bob.id, .pass)
-        #expect(try harness.value { alice.services.discovery.sendSwipe(pass, accessToken: alice.token, completion: $0) } == .recorded)
+        #expect(
+            try harness.value {
+                alice.services.discovery.sendSwipe(pass, accessToken: alice.token, completion: $0)
+            } == .recorded)
         #expect(try candidatesPage(alice).candidates.isEmpty)
     }
 
@@ -172,8 +180,12 @@ struct ServiceContract {
         let alice = try person("alice")
         let bob = try person("bob")
         let like = swipe(bob.id, .like)
-        let first = try harness.value { alice.services.discovery.sendSwipe(like, accessToken: alice.token, completion: $0) }
-        let second = try harness.value { alice.services.discovery.sendSwipe(like, accessToken: alice.token, completion: $0) }
+        let first = try harness.value {
+            alice.services.discovery.sendSwipe(like, accessToken: alice.token, completion: $0)
+        }
+        let second = try harness.value {
+            alice.services.discovery.sendSwipe(like, accessToken: alice.token, completion: $0)
+        }
         #expect(first == .recorded)
         #expect(second == .recorded)
         let page = try candidatesPage(alice)
@@ -185,7 +197,9 @@ struct ServiceContract {
         let young = try person("young", born: CalendarMath.parseDay("2004-02-02"))
         _ = try person("older", born: CalendarMath.parseDay("1990-06-30"))
         let narrow = SearchPreferences(minimumAge: 18, maximumAge: 25, maximumDistanceKm: 50)
-        try harness.value { alice.services.discovery.savePreferences(narrow, accessToken: alice.token, completion: $0) }
+        try harness.value {
+            alice.services.discovery.savePreferences(narrow, accessToken: alice.token, completion: $0)
+        }
         let page = try candidatesPage(alice)
         #expect(page.candidates.map(\.id) == [young.id])
         #expect(page.preferences == narrow)
@@ -197,10 +211,16 @@ struct ServiceContract {
         let carol = try person("carol")
         let pass = swipe(bob.id, .pass)
         let like = swipe(carol.id, .like)
-        _ = try harness.value { alice.services.discovery.sendSwipe(pass, accessToken: alice.token, completion: $0) }
-        _ = try harness.value { alice.services.discovery.sendSwipe(like, accessToken: alice.token, completion: $0) }
+        _ = try harness.value {
+            alice.services.discovery.sendSwipe(pass, accessToken: alice.token, completion: $0)
+        }
+        _ = try harness.value {
+            alice.services.discovery.sendSwipe(like, accessToken: alice.token, completion: $0)
+        }
         #expect(try candidatesPage(alice).candidates.isEmpty)
-        try harness.value { alice.services.discovery.undoSwipe(id: pass.id, accessToken: alice.token, completion: $0) }
+        try harness.value {
+            alice.services.discovery.undoSwipe(id: pass.id, accessToken: alice.token, completion: $0)
+        }
         #expect(try candidatesPage(alice).candidates.map(\.id) == [bob.id])
         let refused = harness.call {
             alice.services.discovery.undoSwipe(id: like.id, accessToken: alice.token, completion: $0)
@@ -220,7 +240,8 @@ struct ServiceContract {
         let feed = alice.services.chat.subscribe(accessToken: alice.token) { aliceEvents.append($0) }
         defer { feed.cancel() }
         _ = try harness.value {
-            alice.services.discovery.sendSwipe(swipe(bob.id, .superLike), accessToken: alice.token, completion: $0)
+            alice.services.discovery.sendSwipe(
+                swipe(bob.id, .superLike), accessToken: alice.token, completion: $0)
         }
         let bobsPage = try candidatesPage(bob)
         #expect(bobsPage.candidates.map(\.id) == [alice.id])
@@ -238,10 +259,14 @@ struct ServiceContract {
         #expect(match.user == alice.id)
         #expect(
             harness.wait {
-                aliceEvents.contains { if case .matched(let m) = $0 { m.id == conversation && m.user == bob.id } else { false } }
+                aliceEvents.contains {
+                    if case .matched(let m) = $0 { m.id == conversation && m.user == bob.id } else { false }
+                }
             })
         for person in [alice, bob] {
-            let list = try harness.value { person.services.chat.fetchConversations(accessToken: person.token, completion: $0) }
+            let list = try harness.value {
+                person.services.chat.fetchConversations(accessToken: person.token, completion: $0)
+            }
             #expect(list.map(\.id) == [conversation])
             #expect(list.first?.unreadCount == 0)
             #expect(list.first?.lastMessage == nil)
@@ -252,19 +277,27 @@ struct ServiceContract {
 
     private func messageTwice() throws {
         let (alice, bob, conversation) = try matchedPair()
-        let message = OutgoingMessage(id: "tx-\(UUID().uuidString)", conversation: conversation, text: "Hi Bob", createdAt: harness.now)
-        let first = try harness.value { alice.services.chat.sendMessage(message, accessToken: alice.token, completion: $0) }
-        let second = try harness.value { alice.services.chat.sendMessage(message, accessToken: alice.token, completion: $0) }
+        let message = OutgoingMessage(
+            id: "tx-\(UUID().uuidString)", conversation: conversation, text: "Hi Bob", createdAt: harness.now)
+        let first = try harness.value {
+            alice.services.chat.sendMessage(message, accessToken: alice.token, completion: $0)
+        }
+        let second = try harness.value {
+            alice.services.chat.sendMessage(message, accessToken: alice.token, completion: $0)
+        }
         #expect(first.id == second.id)
         #expect(first.transactionID == message.id)
         #expect(first.sender == alice.id)
         #expect(first.status == .sent)
         let page = try harness.value {
-            bob.services.chat.fetchMessages(conversation: conversation, before: nil, limit: 50, accessToken: bob.token, completion: $0)
+            bob.services.chat.fetchMessages(
+                conversation: conversation, before: nil, limit: 50, accessToken: bob.token, completion: $0)
         }
         #expect(page.messages.map(\.text) == ["Hi Bob"])
         #expect(page.messages.first?.id == first.id)
-        let bobsList = try harness.value { bob.services.chat.fetchConversations(accessToken: bob.token, completion: $0) }
+        let bobsList = try harness.value {
+            bob.services.chat.fetchConversations(accessToken: bob.token, completion: $0)
+        }
         #expect(bobsList.first?.lastMessage?.text == "Hi Bob")
         #expect(bobsList.first?.unreadCount == 1)
     }
@@ -278,7 +311,9 @@ struct ServiceContract {
         var cursor: String?
         for _ in 0..<10 {
             let page = try harness.value {
-                bob.services.chat.fetchMessages(conversation: conversation, before: cursor, limit: 2, accessToken: bob.token, completion: $0)
+                bob.services.chat.fetchMessages(
+                    conversation: conversation, before: cursor, limit: 2, accessToken: bob.token,
+                    completion: $0)
             }
             #expect(page.messages.count <= 2)
             texts += page.messages.map(\.text)
@@ -311,16 +346,23 @@ struct ServiceContract {
                     }
                 }
             })
-        try harness.value { bob.services.chat.markRead(conversation: conversation, accessToken: bob.token, completion: $0) }
+        try harness.value {
+            bob.services.chat.markRead(conversation: conversation, accessToken: bob.token, completion: $0)
+        }
         #expect(
             harness.wait {
-                aliceEvents.contains { if case .read(conversation, let upTo) = $0 { upTo >= sent.sentAt } else { false } }
+                aliceEvents.contains {
+                    if case .read(conversation, let upTo) = $0 { upTo >= sent.sentAt } else { false }
+                }
             })
         try harness.value {
-            bob.services.chat.setTyping(conversation: conversation, isTyping: true, accessToken: bob.token, completion: $0)
+            bob.services.chat.setTyping(
+                conversation: conversation, isTyping: true, accessToken: bob.token, completion: $0)
         }
         #expect(harness.wait { aliceEvents.contains(.typing(conversation: conversation, isTyping: true)) })
-        let list = try harness.value { bob.services.chat.fetchConversations(accessToken: bob.token, completion: $0) }
+        let list = try harness.value {
+            bob.services.chat.fetchConversations(accessToken: bob.token, completion: $0)
+        }
         #expect(list.first?.unreadCount == 0)
     }
 
@@ -331,15 +373,19 @@ struct ServiceContract {
         defer { feed.cancel() }
         try send(alice, "Hello?", in: conversation)
         try harness.value {
-            bob.services.chat.unmatch(conversation: conversation, block: false, accessToken: bob.token, completion: $0)
+            bob.services.chat.unmatch(
+                conversation: conversation, block: false, accessToken: bob.token, completion: $0)
         }
         #expect(harness.wait { aliceEvents.contains(.unmatched(conversation: conversation)) })
         for person in [alice, bob] {
-            let list = try harness.value { person.services.chat.fetchConversations(accessToken: person.token, completion: $0) }
+            let list = try harness.value {
+                person.services.chat.fetchConversations(accessToken: person.token, completion: $0)
+            }
             #expect(list.isEmpty)
         }
         let late = harness.call {
-            bob.services.chat.fetchMessages(conversation: conversation, before: nil, limit: 10, accessToken: bob.token, completion: $0)
+            bob.services.chat.fetchMessages(
+                conversation: conversation, before: nil, limit: 10, accessToken: bob.token, completion: $0)
         }
         #expect(late.failure != nil)
     }
@@ -353,7 +399,8 @@ struct ServiceContract {
             birthDate: born ?? CalendarMath.parseDay("1996-04-12") ?? Date(timeIntervalSince1970: 0))
     }
 
-    private func signUp(_ services: AppServices, _ username: String, name: String? = nil, born: Date? = nil) throws
+    private func signUp(_ services: AppServices, _ username: String, name: String? = nil, born: Date? = nil)
+        throws
         -> AuthSession
     {
         try harness.value { services.auth.signUp(request(username, name: name, born: born), completion: $0) }
@@ -361,7 +408,8 @@ struct ServiceContract {
 
     /// Signs a new person up on a device of their own and publishes a profile (unless `bio` is nil and
     /// `interests` empty, which still publishes an empty one).
-    private func person(_ username: String, born: Date? = nil, bio: String = "", interests: [String] = []) throws
+    private func person(_ username: String, born: Date? = nil, bio: String = "", interests: [String] = [])
+        throws
         -> Person
     {
         let services = harness.device()
@@ -375,7 +423,8 @@ struct ServiceContract {
 
     private func candidatesPage(_ person: Person) throws -> DiscoveryPage {
         try harness.value {
-            person.services.discovery.fetchCandidates(cursor: nil, limit: 20, accessToken: person.token, completion: $0)
+            person.services.discovery.fetchCandidates(
+                cursor: nil, limit: 20, accessToken: person.token, completion: $0)
         }
     }
 
@@ -386,15 +435,22 @@ struct ServiceContract {
     private func matchedPair() throws -> (Person, Person, String) {
         let alice = try person("alice")
         let bob = try person("bob")
-        _ = try harness.value { alice.services.discovery.sendSwipe(swipe(bob.id, .like), accessToken: alice.token, completion: $0) }
-        _ = try harness.value { bob.services.discovery.sendSwipe(swipe(alice.id, .like), accessToken: bob.token, completion: $0) }
+        _ = try harness.value {
+            alice.services.discovery.sendSwipe(swipe(bob.id, .like), accessToken: alice.token, completion: $0)
+        }
+        _ = try harness.value {
+            bob.services.discovery.sendSwipe(swipe(alice.id, .like), accessToken: bob.token, completion: $0)
+        }
         return (alice, bob, Match.id(between: alice.id, and: bob.id))
     }
 
     @discardableResult
     private func send(_ person: Person, _ text: String, in conversation: String) throws -> Message {
-        let message = OutgoingMessage(id: "tx-\(UUID().uuidString)", conversation: conversation, text: text, createdAt: harness.now)
-        return try harness.value { person.services.chat.sendMessage(message, accessToken: person.token, completion: $0) }
+        let message = OutgoingMessage(
+            id: "tx-\(UUID().uuidString)", conversation: conversation, text: text, createdAt: harness.now)
+        return try harness.value {
+            person.services.chat.sendMessage(message, accessToken: person.token, completion: $0)
+        }
     }
 }
 

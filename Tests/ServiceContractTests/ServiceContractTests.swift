@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 
 /// One service contract, two backends: the embedded backend always, the Matrix backend when a
 /// homeserver is up (`DISCOVER_HOMESERVER`).

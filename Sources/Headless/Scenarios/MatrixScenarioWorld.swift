@@ -36,7 +36,8 @@ public final class MatrixScenarioWorld: ScenarioWorld {
 
     /// Creates a world on `homeserver` storing its files under `directory`.
     public init(homeserver: URL, directory: URL, dailyLikeLimit: Int = 100) {
-        let namespace = "s" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(10).lowercased()
+        let namespace =
+            "s" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(10).lowercased()
         self.directory = directory
         app = HeadlessDriver(
             backend: MatrixBackend(
@@ -116,7 +117,9 @@ public final class MatrixScenarioWorld: ScenarioWorld {
     /// Taps a button by its label.
     public func tap(_ label: String) throws(HeadlessError) { try app.tap(label) }
     /// Types into a field by its label.
-    public func type(_ text: String, into label: String) throws(HeadlessError) { try app.type(text, into: label) }
+    public func type(_ text: String, into label: String) throws(HeadlessError) {
+        try app.type(text, into: label)
+    }
     /// Opens a deep link, with the scenario's names in it spelt as this server's ids
     /// (`discover://profile/carol`, `discover://chat/m-alice-bob`).
     public func open(_ link: String) { app.open(backendLink(link)) }
@@ -136,22 +139,29 @@ public final class MatrixScenarioWorld: ScenarioWorld {
 
     /// `liker`'s app swipes right (or up) on `liked`.
     public func like(from liker: UserID, to liked: UserID, superLike: Bool) {
-        act("\(name(liker)) \(superLike ? "super likes" : "likes") \(name(liked))", as: liker) { services, token, done in
+        act("\(name(liker)) \(superLike ? "super likes" : "likes") \(name(liked))", as: liker) {
+            services, token, done in
             let swipe = Swipe(
-                id: self.app.backend.ids.next(), candidate: self.matrixID(liked), action: superLike ? .superLike : .like,
+                id: self.app.backend.ids.next(), candidate: self.matrixID(liked),
+                action: superLike ? .superLike : .like,
                 swipedAt: self.app.now)
             services.discovery.sendSwipe(swipe, accessToken: token) { done($0.map { _ in () }) }
         }
     }
 
     /// `sender`'s app sends a message to `recipient`.
-    public func sendMessage(from sender: UserID, to recipient: UserID, _ text: String) throws(ScenarioRunError) {
+    public func sendMessage(from sender: UserID, to recipient: UserID, _ text: String)
+        throws(ScenarioRunError)
+    {
         let conversation = Match.id(between: matrixID(sender), and: matrixID(recipient))
-        let message = OutgoingMessage(id: app.backend.ids.next(), conversation: conversation, text: text, createdAt: app.now)
+        let message = OutgoingMessage(
+            id: app.backend.ids.next(), conversation: conversation, text: text, createdAt: app.now)
         guard
-            act("\(name(sender)) sends \"\(text)\"", as: sender, { services, token, done in
-                services.chat.sendMessage(message, accessToken: token) { done($0.map { _ in () }) }
-            })
+            act(
+                "\(name(sender)) sends \"\(text)\"", as: sender,
+                { services, token, done in
+                    services.chat.sendMessage(message, accessToken: token) { done($0.map { _ in () }) }
+                })
         else { throw ScenarioRunError("\(name(sender)) cannot send to \(name(recipient))") }
     }
 
@@ -167,7 +177,8 @@ public final class MatrixScenarioWorld: ScenarioWorld {
     public func type(by typist: UserID, to other: UserID) {
         let conversation = Match.id(between: matrixID(typist), and: matrixID(other))
         act("\(name(typist)) types", as: typist) { services, token, done in
-            services.chat.setTyping(conversation: conversation, isTyping: true, accessToken: token, completion: done)
+            services.chat.setTyping(
+                conversation: conversation, isTyping: true, accessToken: token, completion: done)
         }
     }
 
@@ -175,7 +186,8 @@ public final class MatrixScenarioWorld: ScenarioWorld {
     public func unmatch(by user: UserID, with other: UserID) {
         let conversation = Match.id(between: matrixID(user), and: matrixID(other))
         act("\(name(user)) unmatches \(name(other))", as: user) { services, token, done in
-            services.chat.unmatch(conversation: conversation, block: false, accessToken: token, completion: done)
+            services.chat.unmatch(
+                conversation: conversation, block: false, accessToken: token, completion: done)
         }
     }
 
@@ -184,7 +196,8 @@ public final class MatrixScenarioWorld: ScenarioWorld {
         let username = name(user)
         transcript.append(.note("server revokes the sessions of \(username)"))
         guard let password = passwords[username] else {
-            transcript.append(.error("cannot revoke \(username)'s sessions: the scenario did not set their password"))
+            transcript.append(
+                .error("cannot revoke \(username)'s sessions: the scenario did not set their password"))
             return
         }
         let backend = app.backend
@@ -197,7 +210,9 @@ public final class MatrixScenarioWorld: ScenarioWorld {
             return
         }
         let auth = MatrixAuthService(connection: backend.connection)
-        let revoked = backend.await { auth.signOutEverywhere(accessToken: session.tokens.accessToken, completion: $0) }
+        let revoked = backend.await {
+            auth.signOutEverywhere(accessToken: session.tokens.accessToken, completion: $0)
+        }
         if case .failure(let error) = revoked { transcript.append(.error("logout/all failed: \(error)")) }
         app.settle()
     }
@@ -229,7 +244,8 @@ public final class MatrixScenarioWorld: ScenarioWorld {
         if link.hasPrefix(chat), !link.contains("@") {
             let names = link.dropFirst(chat.count).split(separator: "-").map(String.init)
             guard names.count == 2 else { return link }
-            return "discover://chat/" + Match.id(between: matrixID(UserID(names[0])), and: matrixID(UserID(names[1])))
+            return "discover://chat/"
+                + Match.id(between: matrixID(UserID(names[0])), and: matrixID(UserID(names[1])))
         }
         return link
     }
