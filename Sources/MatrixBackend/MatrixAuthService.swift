@@ -23,10 +23,8 @@ public struct MatrixAuthService: AuthService {
                 .post, ["login"],
                 body: [
                     "type": "m.login.password",
-                    "identifier": [
-                        "type": "m.id.user",
-                        "user": .string(connection.configuration.localpart(for: credentials.identifier)),
-                    ],
+                    "identifier": Self.identifier(
+                        credentials.identifier, configuration: connection.configuration),
                     "password": .string(credentials.password), "refresh_token": true,
                     "initial_device_display_name": "Discover",
                 ], purpose: .login)
@@ -117,6 +115,16 @@ public struct MatrixAuthService: AuthService {
             _ = try await connection.http.send(.post, ["logout", "all"], accessToken: accessToken)
             connection.forget(accessToken: accessToken)
         }
+    }
+
+    /// The login identifier: a full user id as given, an email as a third-party id (Matrix finds it only
+    /// if the account has verified it), anything else as a username in the namespace.
+    static func identifier(_ text: String, configuration: MatrixConfiguration) -> JSONValue {
+        if text.hasPrefix("@") { return ["type": "m.id.user", "user": .string(text)] }
+        if text.contains("@") {
+            return ["type": "m.id.thirdparty", "medium": "email", "address": .string(text.lowercased())]
+        }
+        return ["type": "m.id.user", "user": .string(configuration.localpart(for: text))]
     }
 
     /// Reads a login or registration answer.

@@ -139,6 +139,7 @@ public struct MatrixChatService: ChatService {
                 .post, ["rooms", found.roomID, "leave"], accessToken: accessToken)
             _ = try await connection.http.send(
                 .post, ["rooms", found.roomID, "forget"], accessToken: accessToken)
+            connection.forget(conversation: conversation)
             guard block else { return }
             let current = try await connection.accountData(
                 "m.ignored_user_list", user: me, accessToken: accessToken)

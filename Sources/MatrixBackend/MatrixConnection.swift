@@ -147,6 +147,11 @@ public final class MatrixConnection: Sendable {
         cache.withLock { $0.conversationRooms[conversation] = roomID }
     }
 
+    /// Forgets the room of a conversation that ended (a new match makes a new room).
+    func forget(conversation: String) {
+        _ = cache.withLock { $0.conversationRooms.removeValue(forKey: conversation) }
+    }
+
     /// The room of a conversation, listing the user's rooms if it is not known yet.
     func room(of conversation: String, user: String, accessToken: String) async throws(ServiceError) -> String
     {

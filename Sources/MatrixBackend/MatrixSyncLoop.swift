@@ -141,6 +141,7 @@ final class MatrixSyncLoop: Sendable {
                         current.other == member
                     {
                         events.append(.unmatched(conversation: current.conversation))
+                        connection.forget(conversation: current.conversation)
                         state = nil
                     }
                 } else if type == "m.room.message", let current = state,
@@ -185,6 +186,7 @@ final class MatrixSyncLoop: Sendable {
         for roomID in (answer["rooms"]?["leave"]?.objectValue ?? [:]).keys.sorted() {
             if let current = rooms.removeValue(forKey: roomID) {
                 events.append(.unmatched(conversation: current.conversation))
+                connection.forget(conversation: current.conversation)
             }
         }
         return events

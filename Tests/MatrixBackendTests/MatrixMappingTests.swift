@@ -169,6 +169,19 @@ struct MatrixMappingTests {
         #expect(MatrixConfiguration(homeserver: URL(fileURLWithPath: "/")).localpart(for: "alice") == "alice")
     }
 
+    @Test func loginIdentifiers_areUsernamesInTheNamespace_fullIDs_orEmails() {
+        let configuration = MatrixConfiguration(homeserver: URL(fileURLWithPath: "/"), namespace: "t1")
+        #expect(
+            MatrixAuthService.identifier("Alice", configuration: configuration)
+                == ["type": "m.id.user", "user": "t1.alice"])
+        #expect(
+            MatrixAuthService.identifier("@bob:localhost", configuration: configuration)
+                == ["type": "m.id.user", "user": "@bob:localhost"])
+        #expect(
+            MatrixAuthService.identifier("Alice@Example.com", configuration: configuration)
+                == ["type": "m.id.thirdparty", "medium": "email", "address": "alice@example.com"])
+    }
+
     private func member(_ user: String, _ membership: String, _ milliseconds: Int, name: String? = nil)
         -> JSONValue
     {

@@ -4,6 +4,7 @@ import Foundation
 import Headless
 import MatrixBackend
 import Models
+import Services
 import TestSupport
 import Testing
 
@@ -105,5 +106,70 @@ struct MatrixChatTests {
         }
         let texts = try history.get().messages.map(\.text)
         #expect(texts.sorted() == expected.sorted())
+    }
+}
+
+/// The live feed resumes from the stored `next_batch`.
+@MainActor
+@Suite(.enabled(if: MatrixTestServer.isAvailable, Comment(rawValue: MatrixTestServer.skipReason)))
+struct MatrixSyncResumeTests {
+    @Test func aNewFeed_resumesFromTheStoredToken_andHearsOnlyWhatCameSince() throws {
+        let directory = TemporaryDirectory()
+        let backend = try #require(
+            MatrixTestServer.backend(directory: directory.url.appendingPathComponent("a")))
+        let other = MatrixBackend(
+            sharing: backend, storageDirectory: directory.url.appendingPathComponent("b"))
+        let alice = try MatrixTestServer.createPerson("alice", on: backend).get()
+        let bob = try MatrixTestServer.createPerson("bob", on: other).get()
+        let aliceServices = backend.makeServices()
+        let bobServices = other.makeServices()
+        let like = { (services: AppServices, from: AuthSession, to: AuthSession) in
+            _ = backend.await {
+                services.discovery.sendSwipe(
+                    Swipe(
+                        id: "s-\(UUID().uuidString)", candidate: to.user.id, action: .like, swipedAt: Date()),
+                    accessToken: from.tokens.accessToken, completion: $0)
+            }
+        }
+        like(aliceServices, alice, bob)
+        like(bobServices, bob, alice)
+        let conversation = Match.id(between: alice.user.id, and: bob.user.id)
+        let send = { (text: String) in
+            _ = other.await {
+                bobServices.chat.sendMessage(
+                    OutgoingMessage(
+                        id: "t-\(UUID().uuidString)", conversation: conversation, text: text,
+                        createdAt: Date()),
+                    accessToken: bob.tokens.accessToken, completion: $0)
+            }
+        }
+
+        send("before")
+        var first: [ChatEvent] = []
+        let feed = aliceServices.chat.subscribe(accessToken: alice.tokens.accessToken) { first.append($0) }
+        let heardBefore = backend.wait(until: { Self.texts(first).contains("before") })
+        #expect(heardBefore)
+        send("live")
+        let heardLive = backend.wait(until: { Self.texts(first).contains("live") })
+        #expect(heardLive)
+        feed.cancel()
+
+        send("while away 1")
+        send("while away 2")
+        var second: [ChatEvent] = []
+        let resumed = backend.makeServices().chat.subscribe(accessToken: alice.tokens.accessToken) {
+            second.append($0)
+        }
+        defer { resumed.cancel() }
+        let heardBoth = backend.wait(until: { Self.texts(second).count >= 2 })
+        #expect(heardBoth)
+        let resumedTexts = Self.texts(second)
+        #expect(resumedTexts == ["while away 1", "while away 2"], "only what came since the stored token")
+    }
+
+    private static func texts(_ events: [ChatEvent]) -> [String] {
+        events.compactMap { event -> String? in
+            if case .messageReceived(let message) = event { message.text } else { nil }
+        }
     }
 }

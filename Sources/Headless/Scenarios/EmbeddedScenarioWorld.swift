@@ -5,7 +5,7 @@ import Models
 
 /// The default scenario world: a ``HeadlessApp`` on a fresh ``EmbeddedBackend`` with virtual time.
 @MainActor
-public final class EmbeddedScenarioWorld: ScenarioWorld {
+public final class EmbeddedScenarioWorld: DriverScenarioWorld {
     /// The driver.
     public let app: HeadlessApp
 
@@ -13,22 +13,6 @@ public final class EmbeddedScenarioWorld: ScenarioWorld {
     public init(directory: URL, configuration: EmbeddedServerConfiguration) {
         app = HeadlessApp(backend: EmbeddedBackend(storageDirectory: directory, configuration: configuration))
     }
-
-    /// Everything shown and fired so far.
-    public var transcript: Transcript { app.transcript }
-    /// The screen on top.
-    public var screen: Screen? { app.screen }
-    /// The alert shown.
-    public var alert: ScreenAlert? { app.alert }
-    /// Every visible text of the screen and alert.
-    public var visibleTexts: [String] { app.frontEnd.visibleTexts }
-    /// The signed-in user, if any.
-    public var signedInUser: UserID? { app.sessionState?.user?.id }
-    /// Swipes waiting in the deck's queue.
-    public var queuedSwipes: Int { app.mainFlow?.deck.context.state.queuedSwipes ?? 0 }
-
-    /// Messages waiting in the outbox.
-    public var outboxCount: Int { app.mainFlow?.chat.state.outboxCount ?? 0 }
 
     /// The unread count of the conversation with a user.
     public func unreadCount(with user: UserID) -> Int? { app.mainFlow?.chat.state.unreadCount(with: user) }
@@ -61,9 +45,6 @@ public final class EmbeddedScenarioWorld: ScenarioWorld {
         app.given("\(user) unmatches \(other)") { $0.unmatch(by: user, with: other) }
     }
 
-    /// Lists whose changes did not add up.
-    public var listErrors: [String] { app.frontEnd.listErrors }
-
     /// Adds alice, bob, carol and dave to the server.
     public func addDemoPeople() { app.given("given demo people") { _ in app.backend.addDemoAccounts() } }
 
@@ -80,20 +61,8 @@ public final class EmbeddedScenarioWorld: ScenarioWorld {
         app.transcript.append(.note("given user \(username)"))
     }
 
-    /// Starts the app.
-    public func launch() { app.launch() }
-    /// Ends the process and starts it again.
-    public func relaunch() { app.relaunch() }
-    /// Taps a button by its label.
-    public func tap(_ label: String) throws(HeadlessError) { try app.tap(label) }
-    /// Types into a field by its label.
-    public func type(_ text: String, into label: String) throws(HeadlessError) {
-        try app.type(text, into: label)
-    }
     /// Opens a deep link.
     public func open(_ link: String) { app.open(link) }
-    /// Moves the virtual clock.
-    public func wait(_ duration: Duration) { app.advance(by: duration) }
 
     /// Records a like on the server.
     public func like(from liker: UserID, to liked: UserID, superLike: Bool) {
@@ -121,9 +90,6 @@ public final class EmbeddedScenarioWorld: ScenarioWorld {
             $0.failNextRequest(with: .server("scripted failure"), on: target)
         }
     }
-
-    /// The live flow tree.
-    public func tree() -> String { app.tree() }
 
     /// Returns at once: every step already ran what was due.
     public func eventually(_ holds: @MainActor () -> Bool) {}

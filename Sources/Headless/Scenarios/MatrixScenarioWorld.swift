@@ -16,7 +16,7 @@ import Services
 /// to ``expectationTimeout``) for what a real server takes a moment to deliver. Steps that only a
 /// simulated server can do (`server fails next …`, generated candidates) are refused with a reason.
 @MainActor
-public final class MatrixScenarioWorld: ScenarioWorld {
+public final class MatrixScenarioWorld: DriverScenarioWorld {
     /// The driver.
     public let app: HeadlessDriver<MatrixBackend>
     /// How long an expectation waits for a real server's answers and events.
@@ -48,23 +48,6 @@ public final class MatrixScenarioWorld: ScenarioWorld {
 
     /// The folder the world's files live in.
     public var storageDirectory: URL { directory }
-
-    /// Everything shown and fired so far.
-    public var transcript: Transcript { app.transcript }
-    /// The screen on top.
-    public var screen: Screen? { app.screen }
-    /// The alert shown.
-    public var alert: ScreenAlert? { app.alert }
-    /// Every visible text of the screen and alert.
-    public var visibleTexts: [String] { app.frontEnd.visibleTexts }
-    /// The signed-in user, if any.
-    public var signedInUser: UserID? { app.sessionState?.user?.id }
-    /// Swipes waiting in the deck's queue.
-    public var queuedSwipes: Int { app.mainFlow?.deck.context.state.queuedSwipes ?? 0 }
-    /// Messages waiting in the outbox.
-    public var outboxCount: Int { app.mainFlow?.chat.state.outboxCount ?? 0 }
-    /// Lists whose changes did not add up.
-    public var listErrors: [String] { app.frontEnd.listErrors }
 
     /// The unread count of the conversation with a user.
     public func unreadCount(with user: UserID) -> Int? {
@@ -110,23 +93,9 @@ public final class MatrixScenarioWorld: ScenarioWorld {
 
     // MARK: The user
 
-    /// Starts the app.
-    public func launch() { app.launch() }
-    /// Ends the process and starts it again.
-    public func relaunch() { app.relaunch() }
-    /// Taps a button by its label.
-    public func tap(_ label: String) throws(HeadlessError) { try app.tap(label) }
-    /// Types into a field by its label.
-    public func type(_ text: String, into label: String) throws(HeadlessError) {
-        try app.type(text, into: label)
-    }
     /// Opens a deep link, with the scenario's names in it spelt as this server's ids
     /// (`discover://profile/carol`, `discover://chat/m-alice-bob`).
     public func open(_ link: String) { app.open(backendLink(link)) }
-    /// Lets real time pass.
-    public func wait(_ duration: Duration) { app.advance(by: duration) }
-    /// The live flow tree.
-    public func tree() -> String { app.tree() }
 
     /// Takes this device offline or back online.
     public func setNetwork(up: Bool) {
