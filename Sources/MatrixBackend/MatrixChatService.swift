@@ -132,22 +132,43 @@ public struct MatrixChatService: ChatService {
         connection.run(completion) { () async throws(ServiceError) in
             let me = try await connection.owner(of: accessToken)
             let listing = try await connection.rooms(user: me, accessToken: accessToken)
-            guard let found = listing.conversations.first(where: { $0.match.id == conversation }) else {
+            let found = listing.conversations.first(where: { $0.match.id == conversation })
+            guard let other = found?.match.user.rawValue ?? Self.otherPerson(in: conversation, viewer: me)
+            else {
+                throw .notFound
+            }
+            if block {
+                // First, so a block holds even if the room is already gone or leaving fails.
+                let current = try await connection.accountData(
+                    "m.ignored_user_list", user: me, accessToken: accessToken)
+                var ignored = current?["ignored_users"]?.objectValue ?? [:]
+                ignored[other] = [:]
+                try await connection.setAccountData(
+                    "m.ignored_user_list", ["ignored_users": .object(ignored)], user: me,
+                    accessToken: accessToken)
+            }
+            guard let found else {
+                if block { return }
                 throw .notFound
             }
             _ = try await connection.http.send(
                 .post, ["rooms", found.roomID, "leave"], accessToken: accessToken)
-            _ = try await connection.http.send(
+            _ = try? await connection.http.send(
                 .post, ["rooms", found.roomID, "forget"], accessToken: accessToken)
             connection.forget(conversation: conversation)
-            guard block else { return }
-            let current = try await connection.accountData(
-                "m.ignored_user_list", user: me, accessToken: accessToken)
-            var ignored = current?["ignored_users"]?.objectValue ?? [:]
-            ignored[found.match.user.rawValue] = [:]
-            try await connection.setAccountData(
-                "m.ignored_user_list", ["ignored_users": .object(ignored)], user: me, accessToken: accessToken
-            )
+        }
+    }
+
+    /// The other person of a conversation id (`Match.id(between:and:)` of the viewer and them).
+    static func otherPerson(in conversation: String, viewer: String) -> String? {
+        guard conversation.hasPrefix("m-") else { return nil }
+        let pair = conversation.dropFirst(2)
+        let candidates = [
+            pair.hasPrefix(viewer + "-") ? String(pair.dropFirst(viewer.count + 1)) : nil,
+            pair.hasSuffix("-" + viewer) ? String(pair.dropLast(viewer.count + 1)) : nil,
+        ]
+        return candidates.compactMap { $0 }.first {
+            !$0.isEmpty && Match.id(between: UserID(viewer), and: UserID($0)) == conversation
         }
     }
 

@@ -17,7 +17,8 @@ public final class MatrixConnection: Sendable {
     /// Where answers and events are delivered.
     public let scheduler: any Scheduler
     private let inFlight = Atomic<Int>(0)
-    private let listings = Atomic<Int>(0)
+    // Random start: a relaunched process must not repeat the last one's first listing either.
+    private let listings = Atomic<Int>(Int.random(in: 1..<(1 << 40)))
     private let cache = Mutex(Cache())
 
     private struct Cache {
@@ -163,7 +164,7 @@ public final class MatrixConnection: Sendable {
         return room
     }
 
-    /// A `timeout` value no earlier listing of this connection used.
+    /// A `timeout` value no recent listing used (counting up from a random start).
     ///
     /// Synapse caches `/sync` answers by their parameters for a while (`sync_response_cache_duration`,
     /// two minutes by default), so a second identical listing would read the first one's rooms. An

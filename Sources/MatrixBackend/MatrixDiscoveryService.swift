@@ -6,7 +6,7 @@ import Services
 ///
 /// Candidates are the other members' profile state events, filtered by the viewer's preferences
 /// (age, distance) and without anyone already swiped, matched or liked; people whose invite waits
-/// carry ``Candidate/likedYou``. A like invites the candidate to a new direct room (a super like says
+/// carry ``Candidate/likedYou``. A like invites the candidate to a new private room (a super like says
 /// so in the invite's reason); a like on someone whose invite waits joins their room — a match on
 /// both sides. Every swipe is kept by id in the `com.discover.swipes` account data, so a swipe sent
 /// twice is applied once and a pass holds on every device. Matrix has no daily like limit: the
@@ -25,15 +25,6 @@ public struct MatrixDiscoveryService: DiscoveryService {
     ) {
         let connection = connection
         connection.run(completion) { () async throws(ServiceError) -> DiscoveryPage in
-            let offset: Int
-            if let cursor {
-                guard let parsed = Int(cursor), parsed >= 0 else {
-                    throw .rejected("unknown cursor \(cursor)")
-                }
-                offset = parsed
-            } else {
-                offset = 0
-            }
             let me = try await connection.owner(of: accessToken)
             let now = connection.scheduler.now
             let pool = try await connection.poolRoom(user: me, accessToken: accessToken)
@@ -70,13 +61,14 @@ public struct MatrixDiscoveryService: DiscoveryService {
                     continue
                 }
                 guard !excluded.contains(owner) else { continue }
-                let distance = Int(
-                    (hypot(profile.location.x - location.x, profile.location.y - location.y)).rounded())
-                guard
+                // Anyone can publish any numbers: a distance that is not finite or too far is skipped
+                // before it becomes an integer.
+                let kilometres = hypot(profile.location.x - location.x, profile.location.y - location.y)
+                guard kilometres.isFinite, kilometres.rounded() <= Double(preferences.maximumDistanceKm),
                     preferences.minimumAge...max(preferences.minimumAge, preferences.maximumAge)
-                        ~= profile.age,
-                    distance <= preferences.maximumDistanceKm
+                        ~= profile.age
                 else { continue }
+                let distance = Int(kilometres.rounded())
                 let invite = invites[owner]
                 eligible.append(
                     Candidate(
@@ -86,11 +78,14 @@ public struct MatrixDiscoveryService: DiscoveryService {
                         lastActiveAt: MatrixMessages.timestamp(of: event), likedYou: invite != nil,
                         superLikedYou: invite?.isSuperLike ?? false))
             }
+            // The cursor is the last user id shown: the list shrinks as people are swiped, so a
+            // position would skip people; ids sorted do not move.
             eligible.sort { $0.id.rawValue < $1.id.rawValue }
-            let page = Array(eligible.dropFirst(offset).prefix(max(0, limit)))
-            let next = offset + page.count
+            let rest = eligible.filter { cursor == nil || $0.id.rawValue > (cursor ?? "") }
+            let page = Array(rest.prefix(max(0, limit)))
             return DiscoveryPage(
-                cursor: cursor, candidates: page, nextCursor: next < eligible.count ? String(next) : nil,
+                cursor: cursor, candidates: page,
+                nextCursor: rest.count > page.count ? page.last?.id.rawValue : nil,
                 preferences: preferences, viewerInterests: viewerInterests,
                 allowance: record.allowance(at: now, configuration: connection.configuration))
         }
@@ -129,14 +124,18 @@ public struct MatrixDiscoveryService: DiscoveryService {
                         displayName: name, matchedAt: now)
                     connection.remember(room: invite.roomID, conversation: match.id)
                     outcome = .matched(match)
-                } else if let existing = listing.likesSent[candidate]
-                    ?? listing.conversations.first(where: { $0.match.user == swipe.candidate })?.roomID
-                {
+                } else if let conversation = listing.conversations.first(where: {
+                    $0.match.user == swipe.candidate
+                }) {
+                    // Joined already (a retry whose first answer was lost): the match it made.
+                    room = conversation.roomID
+                    outcome = .matched(conversation.match)
+                } else if let existing = listing.likesSent[candidate] {
                     room = existing
                 } else {
                     let created = try await connection.http.send(
                         .post, ["createRoom"],
-                        body: ["preset": "trusted_private_chat", "is_direct": true], accessToken: accessToken)
+                        body: ["preset": "trusted_private_chat"], accessToken: accessToken)
                     let roomID = try created.string("room_id", in: "createRoom")
                     var invite: [String: JSONValue] = ["user_id": .string(candidate)]
                     if swipe.action == .superLike {

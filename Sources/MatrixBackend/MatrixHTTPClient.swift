@@ -146,8 +146,8 @@ public final class MatrixHTTPClient: Sendable {
 
     /// Percent-encodes one path segment (room ids, user ids and aliases carry `!`, `@`, `#`, `:`).
     static func encodeSegment(_ segment: String) -> String {
-        var allowed = CharacterSet.alphanumerics
-        allowed.insert(charactersIn: "-._~")
+        var allowed = CharacterSet()
+        allowed.insert(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
         return segment.addingPercentEncoding(withAllowedCharacters: allowed) ?? segment
     }
 }

@@ -10,6 +10,8 @@ struct MatrixSwipeRecord: Sendable {
         var at: Date
         var matched: Bool
         var room: String?
+        var name: String?
+        var matchedAt: Date?
     }
 
     private(set) var entries: [String: Entry]
@@ -29,7 +31,12 @@ struct MatrixSwipeRecord: Sendable {
             else { continue }
             entries[id] = Entry(
                 candidate: candidate, action: action, at: Date(timeIntervalSince1970: milliseconds / 1000),
-                matched: value["matched"]?.boolValue ?? false, room: value["room"]?.stringValue)
+                matched: value["matched"]?.boolValue ?? false, room: value["room"]?.stringValue,
+                name: value["name"]?.stringValue,
+                matchedAt: value["matched_at_ms"].flatMap { json -> Date? in
+                    guard case .number(let at) = json else { return nil }
+                    return Date(timeIntervalSince1970: at / 1000)
+                })
         }
         return MatrixSwipeRecord(entries: entries)
     }
@@ -44,6 +51,10 @@ struct MatrixSwipeRecord: Sendable {
                 "matched": .bool(entry.matched),
             ]
             if let room = entry.room { value["room"] = .string(room) }
+            if let name = entry.name { value["name"] = .string(name) }
+            if let matchedAt = entry.matchedAt {
+                value["matched_at_ms"] = .number((matchedAt.timeIntervalSince1970 * 1000).rounded())
+            }
             swipes[id] = .object(value)
         }
         try await connection.setAccountData(
@@ -61,7 +72,7 @@ struct MatrixSwipeRecord: Sendable {
             Match(
                 id: Match.id(between: UserID(viewer), and: UserID(entry.candidate)),
                 user: UserID(entry.candidate),
-                displayName: entry.candidate, matchedAt: entry.at))
+                displayName: entry.name ?? entry.candidate, matchedAt: entry.matchedAt ?? entry.at))
     }
 
     /// Adds an applied swipe.

@@ -68,13 +68,22 @@ final class MatrixSyncLoop: Sendable {
                             conversation: conversation.match.id, other: conversation.match.user.rawValue)
                     }
                 }
-                let answer = try await poll(since: since)
-                let events = try await translate(answer, user: user, rooms: &rooms, initial: since == nil)
+                let answer: JSONValue
+                do {
+                    answer = try await poll(since: since)
+                } catch .rejected where since != nil {
+                    // The server no longer knows the token (its database was reset): start over.
+                    since = nil
+                    continue
+                }
+                let initial = since == nil
+                let events = try await translate(answer, user: user, rooms: &rooms, initial: initial)
                 let next = try answer.string("next_batch", in: "sync")
                 guard !isCancelled else { return }
-                deliver(events)
+                // The first sync only finds where "now" is: what came before it is the conversations
+                // list's and the history's to show, not news.
+                deliver(initial ? [] : events, thenStore: next, of: user)
                 since = next
-                tokens?.save(next, of: user)
                 failures = 0
             } catch .tokenExpired, .tokenRevoked {
                 return
@@ -106,11 +115,15 @@ final class MatrixSyncLoop: Sendable {
             timeout: connection.configuration.syncTimeout)
     }
 
-    private func deliver(_ events: [ChatEvent]) {
-        guard !events.isEmpty else { return }
+    /// Delivers the events on the main actor and only then stores the token that follows them, so a
+    /// feed cancelled before delivery resumes before them, not after.
+    private func deliver(_ events: [ChatEvent], thenStore token: String, of user: String) {
         let onEvent = onEvent
+        let tokens = tokens
         connection.scheduler.schedule { [self] in
+            guard !cancelled.load(ordering: .acquiring) else { return }
             for event in events where !cancelled.load(ordering: .acquiring) { onEvent(event) }
+            tokens?.save(token, of: user)
         }
     }
 
@@ -122,7 +135,9 @@ final class MatrixSyncLoop: Sendable {
         let pool = try await connection.poolRoom(user: user, accessToken: accessToken)
         for (roomID, room) in (answer["rooms"]?["join"]?.objectValue ?? [:]).sorted(by: { $0.key < $1.key })
         where roomID != pool {
-            let timeline = try (room["timeline"] ?? .object([:])).array("events", in: "sync timeline")
+            // A room whose events are not a list is skipped, not the whole batch (which would repeat).
+            let timeline =
+                (try? (room["timeline"] ?? .object([:])).array("events", in: "sync timeline")) ?? []
             var state = rooms[roomID]
             for event in timeline {
                 let type = event["type"]?.stringValue
@@ -152,7 +167,8 @@ final class MatrixSyncLoop: Sendable {
                 }
             }
             if var current = state {
-                let ephemeral = try (room["ephemeral"] ?? .object([:])).array("events", in: "sync ephemeral")
+                let ephemeral =
+                    (try? (room["ephemeral"] ?? .object([:])).array("events", in: "sync ephemeral")) ?? []
                 for event in ephemeral {
                     switch event["type"]?.stringValue {
                     case "m.typing":
@@ -164,13 +180,17 @@ final class MatrixSyncLoop: Sendable {
                         }
                     case "m.receipt":
                         for (eventID, receipts) in event["content"]?.objectValue ?? [:] {
-                            guard let receipt = receipts["m.read"]?[current.other] else { continue }
-                            let readAt =
-                                timeline.first { $0["event_id"]?.stringValue == eventID }
+                            guard receipts["m.read"]?[current.other] != nil else { continue }
+                            // Read up to the receipted event's time: from this batch, or asked of the
+                            // server (the receipt's own time could cover messages sent after it).
+                            var readAt = timeline.first { $0["event_id"]?.stringValue == eventID }
                                 .map(MatrixMessages.timestamp(of:))
-                                ?? receipt["ts"]?.intValue.map {
-                                    Date(timeIntervalSince1970: Double($0) / 1000)
-                                }
+                            if readAt == nil {
+                                readAt =
+                                    (try? await connection.http.send(
+                                        .get, ["rooms", roomID, "event", eventID], accessToken: accessToken))
+                                    .map(MatrixMessages.timestamp(of:))
+                            }
                             if let readAt {
                                 events.append(.read(conversation: current.conversation, upTo: readAt))
                             }

@@ -10,7 +10,7 @@ import Foundation
 public final class PumpedScheduler: Scheduler, @unchecked Sendable {
     // @unchecked: every stored property is guarded by `condition`.
     private struct Entry: Comparable {
-        let due: Date
+        let due: ContinuousClock.Instant
         let sequence: UInt64
         static func < (lhs: Entry, rhs: Entry) -> Bool {
             (lhs.due, lhs.sequence) < (rhs.due, rhs.sequence)
@@ -18,6 +18,7 @@ public final class PumpedScheduler: Scheduler, @unchecked Sendable {
     }
 
     private let condition = NSCondition()
+    private let clock = ContinuousClock()
     private var nextSequence: UInt64 = 0
     private var queue = MinHeap<Entry>()
     private var work: [UInt64: ScheduledWork] = [:]
@@ -41,7 +42,7 @@ public final class PumpedScheduler: Scheduler, @unchecked Sendable {
         condition.lock()
         let sequence = nextSequence
         nextSequence += 1
-        queue.push(Entry(due: Date().addingTimeInterval(max(0, delay.timeInterval)), sequence: sequence))
+        queue.push(Entry(due: clock.now.advanced(by: max(.zero, delay)), sequence: sequence))
         self.work[sequence] = work
         condition.broadcast()
         condition.unlock()
@@ -58,7 +59,7 @@ public final class PumpedScheduler: Scheduler, @unchecked Sendable {
     @MainActor
     @discardableResult
     public func pump(until isDone: @MainActor () -> Bool, timeout: Duration) -> Bool {
-        let deadline = Date().addingTimeInterval(max(0, timeout.timeInterval))
+        let deadline = clock.now.advanced(by: max(.zero, timeout))
         while true {
             while let next = popDue() {
                 next()
@@ -85,7 +86,7 @@ public final class PumpedScheduler: Scheduler, @unchecked Sendable {
     private func popDue() -> ScheduledWork? {
         condition.lock()
         defer { condition.unlock() }
-        let now = Date()
+        let now = clock.now
         while let top = queue.peek, top.due <= now {
             _ = queue.pop()
             if let next = work.removeValue(forKey: top.sequence) { return next }
@@ -94,17 +95,21 @@ public final class PumpedScheduler: Scheduler, @unchecked Sendable {
     }
 
     /// Sleeps until work falls due, new work arrives or the deadline passes; `false` at the deadline.
-    private func waitForWork(until deadline: Date) -> Bool {
+    ///
+    /// Due times are on the monotonic clock, so a wall-clock step neither reorders work nor fires
+    /// timers early; only the condition variable's wait takes a wall-clock date.
+    private func waitForWork(until deadline: ContinuousClock.Instant) -> Bool {
         condition.lock()
         defer { condition.unlock() }
         while let top = queue.peek, work[top.sequence] == nil { _ = queue.pop() }
         let wake = min(deadline, queue.peek?.due ?? deadline)
-        if wake > Date() {
-            let sequenceBefore = nextSequence
-            while Date() < wake, nextSequence == sequenceBefore {
-                if !condition.wait(until: wake) { break }
+        let sequenceBefore = nextSequence
+        while clock.now < wake, nextSequence == sequenceBefore {
+            let remaining = clock.now.duration(to: wake)
+            if !condition.wait(until: Date().addingTimeInterval(max(0.001, remaining.timeInterval))) {
+                continue
             }
         }
-        return Date() < deadline || (queue.peek.map { $0.due <= Date() } ?? false)
+        return clock.now < deadline || (queue.peek.map { $0.due <= clock.now } ?? false)
     }
 }

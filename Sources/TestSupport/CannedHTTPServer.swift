@@ -9,7 +9,7 @@ import Foundation
 ///
 /// It listens on a port the system picks, serves on a background thread, and stops when released.
 public final class CannedHTTPServer: @unchecked Sendable {
-    // @unchecked: `socket` is written once in init; the accept thread only reads it.
+    // @unchecked: `socket` is written once in init and only shut down in deinit.
     /// The server's address, such as `http://127.0.0.1:40123`.
     public let url: URL
     private let socket: Int32
@@ -44,12 +44,16 @@ public final class CannedHTTPServer: @unchecked Sendable {
             let thread = Thread {
                 while true {
                     let client = accept(listener, nil, nil)
-                    guard client >= 0 else { return }
-                    var buffer = [UInt8](repeating: 0, count: 65_536)
-                    _ = recv(client, &buffer, buffer.count, 0)
+                    guard client >= 0 else {
+                        // Shut down: the listener is closed here, so its number cannot be reused early.
+                        close(listener)
+                        return
+                    }
+                    Self.readRequest(from: client)
                     _ = response.withUnsafeBytes {
                         send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
                     }
+                    shutdown(client, Int32(SHUT_WR))
                     close(client)
                 }
             }
@@ -62,7 +66,31 @@ public final class CannedHTTPServer: @unchecked Sendable {
     deinit {
         #if canImport(Glibc)
             shutdown(socket, Int32(SHUT_RDWR))
-            close(socket)
         #endif
     }
+
+    #if canImport(Glibc)
+        /// Reads a whole request (headers, then `Content-Length` bytes of body), so closing after the
+        /// answer never resets a connection with unread data.
+        private static func readRequest(from client: Int32) {
+            var received: [UInt8] = []
+            var buffer = [UInt8](repeating: 0, count: 16_384)
+            while received.count < 1_048_576 {
+                let count = recv(client, &buffer, buffer.count, 0)
+                guard count > 0 else { return }
+                received += buffer[0..<count]
+                let text = String(decoding: received, as: UTF8.self)
+                guard let end = text.range(of: "\r\n\r\n") else { continue }
+                let headers = text[..<end.lowerBound].lowercased()
+                let length =
+                    headers.split(separator: "\r\n")
+                    .first { $0.hasPrefix("content-length:") }
+                    .flatMap {
+                        Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces))
+                    } ?? 0
+                let headerBytes = text[..<end.upperBound].utf8.count
+                if received.count >= headerBytes + length { return }
+            }
+        }
+    #endif
 }

@@ -182,6 +182,16 @@ struct MatrixMappingTests {
                 == ["type": "m.id.thirdparty", "medium": "email", "address": "alice@example.com"])
     }
 
+    @Test func theOtherPerson_ofAConversationID_isFoundFromTheViewer() {
+        let conversation = Match.id(between: "@a-b.c:localhost", and: "@z-y:localhost")
+        #expect(
+            MatrixChatService.otherPerson(in: conversation, viewer: "@a-b.c:localhost") == "@z-y:localhost")
+        #expect(
+            MatrixChatService.otherPerson(in: conversation, viewer: "@z-y:localhost") == "@a-b.c:localhost")
+        #expect(MatrixChatService.otherPerson(in: conversation, viewer: "@q:localhost") == nil)
+        #expect(MatrixChatService.otherPerson(in: "room-1", viewer: "@q:localhost") == nil)
+    }
+
     private func member(_ user: String, _ membership: String, _ milliseconds: Int, name: String? = nil)
         -> JSONValue
     {
