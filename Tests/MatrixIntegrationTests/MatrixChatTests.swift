@@ -80,7 +80,9 @@ struct MatrixChatTests {
         let conversation = try pair.match()
         let alice = try #require(pair.alice.chat)
         let bob = try #require(pair.bob.chat)
-        for index in 1...60 { _ = alice.send("crash \(index)", to: conversation) }
+        let knowsMatch = pair.alice.wait { alice.state.newMatches.contains { $0.id == conversation } }
+        try #require(knowsMatch, "Alice's app heard of the match")
+        for index in 1...60 { #expect(alice.send("crash \(index)", to: conversation) == nil) }
         // Let part of the outbox through, then crash the server in the middle of it.
         #expect(pair.alice.wait { bob.messages(of: conversation).count >= 10 })
         #expect(alice.state.outboxCount > 0, "the crash comes mid-send")

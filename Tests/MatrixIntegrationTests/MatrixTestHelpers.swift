@@ -76,7 +76,12 @@ final class MatrixPair {
         guard let me = alice.sessionState?.user?.id, let other = bob.sessionState?.user?.id else {
             throw MatrixPairError.step("not signed in")
         }
-        return Match.id(between: me, and: other)
+        let conversation = Match.id(between: me, and: other)
+        // Alice hears of it through her live feed; wait, so what follows can use the conversation.
+        guard alice.wait(until: { alice.chat?.state.rowIDs.contains(conversation) == true }) else {
+            throw MatrixPairError.step("Alice never heard of the match")
+        }
+        return conversation
     }
 }
 
