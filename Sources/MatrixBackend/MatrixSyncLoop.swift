@@ -38,15 +38,18 @@ final class MatrixSyncLoop: Sendable {
     }
 
     /// Starts polling; cancelling the task stops it and drops anything not delivered yet.
+    ///
+    /// Cancelling only raises a flag, which the loop reads after each poll (a long poll ends within
+    /// ``MatrixConfiguration/syncTimeout``); it does not cancel the Swift task, because cancelling a
+    /// task awaiting `URLSession.data(for:)` while the answer arrives can deadlock inside
+    /// FoundationNetworking on Linux (seen here: the cancellation handler waits on the session's queue
+    /// while that queue waits on the task's status lock).
     func start() -> ScheduledTask {
-        let task = Task { [self] in await run() }
-        return ScheduledTask { [self] in
-            cancelled.store(true, ordering: .releasing)
-            task.cancel()
-        }
+        Task { [self] in await run() }
+        return ScheduledTask { [self] in cancelled.store(true, ordering: .releasing) }
     }
 
-    private var isCancelled: Bool { cancelled.load(ordering: .acquiring) || Task.isCancelled }
+    private var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
 
     private func run() async {
         var rooms: [String: RoomState] = [:]
