@@ -28,7 +28,8 @@ enum MatrixAccount {
         connection: MatrixConnection
     ) async throws(ServiceError) {
         var content: [String: JSONValue] = [
-            "display_name": .string(user.displayName), "birth_date": .string(day(user.birthDate)),
+            "display_name": .string(user.displayName),
+            "birth_date": .string(CalendarMath.formatDay(user.birthDate)),
             "has_profile": .bool(user.hasProfile),
             "location": ["x_km": .number(location.x), "y_km": .number(location.y)],
         ]
@@ -55,16 +56,5 @@ enum MatrixAccount {
             case .number(let y)? = data?["location"]?["y_km"]
         else { return (0, 0) }
         return (x, y)
-    }
-
-    /// A date as `YYYY-MM-DD` (UTC).
-    static func day(_ date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(secondsFromGMT: 0) ?? calendar.timeZone
-        let parts = calendar.dateComponents([.year, .month, .day], from: date)
-        let year = parts.year ?? 1970
-        let month = parts.month ?? 1
-        let day = parts.day ?? 1
-        return String(format: "%04d-%02d-%02d", year, month, day)
     }
 }

@@ -33,6 +33,11 @@ public struct MatrixConfiguration: Sendable {
         self.syncTimeout = syncTimeout
     }
 
+    /// A fresh random namespace (`prefix` and ten hex digits), for a world of its own on a shared server.
+    public static func randomNamespace(prefix: String) -> String {
+        prefix + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(10).lowercased()
+    }
+
     /// The Matrix localpart for a Discover username (the namespace, a dot, the name).
     public func localpart(for username: String) -> String {
         let name = username.lowercased()

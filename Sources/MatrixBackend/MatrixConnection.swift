@@ -80,7 +80,7 @@ public final class MatrixConnection: Sendable {
     }
 
     /// The server part of a user id (`@alice:localhost` → `localhost`).
-    static func serverName(of userID: String) -> String {
+    public static func serverName(of userID: String) -> String {
         userID.firstIndex(of: ":").map { String(userID[userID.index(after: $0)...]) } ?? "localhost"
     }
 

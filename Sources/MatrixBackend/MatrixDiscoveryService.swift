@@ -42,8 +42,9 @@ public struct MatrixDiscoveryService: DiscoveryService {
                     "m.ignored_user_list", user: me, accessToken: accessToken)?["ignored_users"]?.objectValue
                 ?? [:]
             let listing = try await connection.rooms(user: me, accessToken: accessToken)
-            let events = try await Self.stateEvents(
-                pool: pool, accessToken: accessToken, connection: connection)
+            // `GET /rooms/{id}/state` answers a bare JSON array.
+            let events = try await connection.http.sendExpectingArray(
+                .get, ["rooms", pool, "state"], accessToken: accessToken)
             let location = MatrixAccount.location(of: account)
             let invites = Dictionary(
                 listing.invites.map { ($0.inviter, $0) }, uniquingKeysWith: { first, _ in first })
@@ -175,16 +176,6 @@ public struct MatrixDiscoveryService: DiscoveryService {
                 MatrixEventType.preferences, MatrixProfiles.content(preferences), user: me,
                 accessToken: accessToken)
         }
-    }
-
-    /// Every state event of the discovery room.
-    static func stateEvents(pool: String, accessToken: String, connection: MatrixConnection)
-        async throws(ServiceError) -> [JSONValue]
-    {
-        // `GET /rooms/{id}/state` answers a bare JSON array, which the client reads as one.
-        let answer = try await connection.http.sendExpectingArray(
-            .get, ["rooms", pool, "state"], accessToken: accessToken)
-        return answer
     }
 
     /// The shown name of a member of the discovery room.

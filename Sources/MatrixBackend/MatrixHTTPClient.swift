@@ -28,7 +28,6 @@ public final class MatrixHTTPClient: Sendable {
     private let session: URLSession
     private let requestTimeout: TimeInterval
     private let offline = Atomic<Bool>(false)
-    private let counter = Atomic<Int>(0)
 
     /// Creates a client for `homeserver`; requests give up after `requestTimeout`.
     public init(homeserver: URL, requestTimeout: Duration) {
@@ -47,9 +46,6 @@ public final class MatrixHTTPClient: Sendable {
         get { offline.load(ordering: .acquiring) }
         set { offline.store(newValue, ordering: .releasing) }
     }
-
-    /// How many requests this client has sent.
-    public var requestCount: Int { counter.load(ordering: .relaxed) }
 
     /// Sends a request to `/_matrix/client/v3/<path>` and answers the JSON object it got back.
     ///
@@ -93,7 +89,6 @@ public final class MatrixHTTPClient: Sendable {
         guard !isOffline else { throw .networkUnavailable }
         let request = try makeRequest(
             method, path, query: query, body: body, accessToken: accessToken, timeout: timeout)
-        counter.add(1, ordering: .relaxed)
         let data: Data
         let response: URLResponse
         do {

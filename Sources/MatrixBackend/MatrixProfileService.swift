@@ -83,7 +83,7 @@ enum MatrixProfiles {
         -> JSONValue
     {
         [
-            "display_name": .string(displayName), "birth_date": .string(MatrixAccount.day(birthDate)),
+            "display_name": .string(displayName), "birth_date": .string(CalendarMath.formatDay(birthDate)),
             "bio": .string(profile.bio), "interests": .array(profile.interests.map { .string($0.name) }),
             "location": ["x_km": .number(location.x), "y_km": .number(location.y)],
         ]

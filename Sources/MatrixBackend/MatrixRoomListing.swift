@@ -23,11 +23,6 @@ struct MatrixRoomListing: Sendable {
     let invites: [Invite]
     /// The people the user liked who have not answered, by user id, with the room.
     let likesSent: [String: String]
-    /// Everyone the user shares a room with in any state (matched, invited, inviting).
-    var knownPeople: Set<String> {
-        Set(conversations.map { $0.match.user.rawValue } + invites.map(\.inviter) + likesSent.keys)
-    }
-
     init(sync: JSONValue, user: String, poolRoom: String, configuration: MatrixConfiguration)
         throws(ServiceError)
     {

@@ -25,6 +25,12 @@ public enum CalendarMath {
         return date
     }
 
+    /// Formats a date as strict `YYYY-MM-DD` (UTC), the inverse of ``parseDay(_:)``.
+    public static func formatDay(_ date: Date) -> String {
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+    }
+
     /// Whole years between a birth date and `now`; a birthday counts from its day on.
     public static func age(bornOn birthDate: Date, at now: Date) -> Int {
         calendar.dateComponents([.year], from: birthDate, to: now).year ?? 0

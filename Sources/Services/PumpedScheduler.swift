@@ -29,13 +29,6 @@ public final class PumpedScheduler: Scheduler, @unchecked Sendable {
     /// The wall-clock time.
     public var now: Date { Date() }
 
-    /// How many pieces of work wait to run (due or not).
-    public var pendingCount: Int {
-        condition.lock()
-        defer { condition.unlock() }
-        return work.count
-    }
-
     /// Queues `work` to run on the main actor after `delay`, the next time the scheduler is pumped.
     @discardableResult
     public func schedule(after delay: Duration, _ work: @escaping ScheduledWork) -> ScheduledTask {
@@ -75,12 +68,6 @@ public final class PumpedScheduler: Scheduler, @unchecked Sendable {
     @MainActor
     public func pump(for duration: Duration) {
         pump(until: { false }, timeout: duration)
-    }
-
-    /// Runs the work that is due now, without waiting.
-    @MainActor
-    public func runDue() {
-        while let next = popDue() { next() }
     }
 
     private func popDue() -> ScheduledWork? {

@@ -26,7 +26,7 @@ public enum MatrixTestServer {
 
     /// A fresh namespace, so a test's accounts and discovery room are its own on a shared server.
     public static func freshNamespace() -> String {
-        "t" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(10).lowercased()
+        MatrixConfiguration.randomNamespace(prefix: "t")
     }
 
     /// A backend on the test server in a fresh namespace (or `namespace`), storing under `directory`.

@@ -174,6 +174,14 @@ struct ServiceContract {
                 alice.services.discovery.sendSwipe(pass, accessToken: alice.token, completion: $0)
             } == .recorded)
         #expect(try candidatesPage(alice).candidates.isEmpty)
+        // The pass holds on every device of the viewer's.
+        let otherDevice = harness.device()
+        let again = try harness.value {
+            otherDevice.auth.signIn(
+                Credentials(identifier: "alice", password: "correct horse"), completion: $0)
+        }
+        let elsewhere = try candidatesPage(Person(services: otherDevice, session: again))
+        #expect(elsewhere.candidates.isEmpty)
     }
 
     private func swipeTwice() throws {

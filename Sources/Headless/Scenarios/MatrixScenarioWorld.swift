@@ -36,8 +36,7 @@ public final class MatrixScenarioWorld: DriverScenarioWorld {
 
     /// Creates a world on `homeserver` storing its files under `directory`.
     public init(homeserver: URL, directory: URL, dailyLikeLimit: Int = 100) {
-        let namespace =
-            "s" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(10).lowercased()
+        let namespace = MatrixConfiguration.randomNamespace(prefix: "s")
         self.directory = directory
         app = HeadlessDriver(
             backend: MatrixBackend(
@@ -86,7 +85,7 @@ public final class MatrixScenarioWorld: DriverScenarioWorld {
                 username, password: password, name: displayName, born: birthDate, email: nil,
                 configuration: app.backend.configuration)
         } catch {
-            throw ScenarioRunError("could not add user \(username): \(error.message)")
+            throw ScenarioRunError("could not add user \(username): \(error)")
         }
         transcript.append(.note("given user \(username)"))
     }
@@ -245,9 +244,7 @@ public final class MatrixScenarioWorld: DriverScenarioWorld {
             username: username, email: email, password: password, displayName: name, birthDate: born)
         let session = try backend.await { services.auth.signUp(request, completion: $0) }.get()
         people[username] = Person(backend: backend, services: services, session: session)
-        if let colon = session.user.id.rawValue.firstIndex(of: ":") {
-            serverName = String(session.user.id.rawValue[session.user.id.rawValue.index(after: colon)...])
-        }
+        serverName = MatrixConnection.serverName(of: session.user.id.rawValue)
         passwords[username] = password
         return username
     }
@@ -278,9 +275,4 @@ public final class MatrixScenarioWorld: DriverScenarioWorld {
         app.settle()
         return true
     }
-}
-
-extension ServiceError {
-    /// A short description for scenario errors.
-    var message: String { "\(self)" }
 }
