@@ -27,36 +27,26 @@ public final class SessionScope {
         ProfileSetupContext(authorizer: authorizer, profiles: services.profiles)
     }
 
-    /// Makes the deck, with its swipe queue in the user's data folder (memory only, and the error
-    /// reported, if the folder cannot be made).
+    /// Makes the deck, with its swipe queue in the user's data store (memory only, and the error
+    /// reported, if the store cannot be opened).
     public func makeDeckContext() -> DeckContext {
-        let file = userFile("swipes.json")
+        let queue = Result { () throws(StoreError) in try services.userData.swipeQueue(for: user.id) }
         let deck = DeckContext(
             viewer: user.id, authorizer: authorizer, discovery: services.discovery,
-            scheduler: services.scheduler,
-            ids: services.ids, queueStore: (try? file.get()).map { FileSwipeQueueStore(fileURL: $0) })
-        if case .failure(let error) = file { deck.store.report(error) }
+            scheduler: services.scheduler, ids: services.ids, queueStore: try? queue.get())
+        if case .failure(let error) = queue { deck.store.report(error) }
         return deck
     }
 
-    /// Makes the chat, with its outbox in the user's data folder (memory only, and the error reported,
-    /// if the folder cannot be made).
+    /// Makes the chat, with its outbox in the user's data store (memory only, and the error reported,
+    /// if the store cannot be opened).
     public func makeChatContext() -> ChatContext {
-        let file = userFile("outbox.json")
+        let outbox = Result { () throws(StoreError) in try services.userData.outbox(for: user.id) }
         let chat = ChatContext(
             viewer: user.id, authorizer: authorizer, chat: services.chat, scheduler: services.scheduler,
-            ids: services.ids, outboxStore: (try? file.get()).map { FileOutboxStore(fileURL: $0) })
-        if case .failure(let error) = file { chat.store.report(error) }
+            ids: services.ids, outboxStore: try? outbox.get())
+        if case .failure(let error) = outbox { chat.store.report(error) }
         return chat
-    }
-
-    /// A file in the user's data folder (the folder is created owner-only).
-    private func userFile(_ name: String) -> Result<URL, StoreError> {
-        do {
-            return .success(try services.userData.directory(for: user.id).appendingPathComponent(name))
-        } catch {
-            return .failure(error)
-        }
     }
 
     /// Makes the editor of who the user looks for.

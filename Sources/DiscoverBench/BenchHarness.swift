@@ -44,6 +44,41 @@ enum BenchHarness {
             maximum: samples.last ?? 0)
     }
 
+    /// A stopwatch a measured body starts and stops around the part it times, leaving its set-up out.
+    final class Clock {
+        private var started: UInt64?
+        /// The time between starts and stops so far.
+        private(set) var elapsed: UInt64 = 0
+
+        /// Starts (or restarts) timing.
+        func start() { started = BenchHarness.now() }
+
+        /// Stops timing and adds the time since the last start.
+        func stop() {
+            if let started { elapsed += BenchHarness.now() - started }
+            started = nil
+        }
+    }
+
+    /// Like ``measure(_:operations:repetitions:_:)``, but only the time between the body's
+    /// `clock.start()` and `clock.stop()` counts: for bodies with a set-up of their own.
+    @MainActor
+    static func measure(
+        _ name: String, operations: Int, repetitions: Int, _ body: (Int, Clock) -> Void
+    ) -> Figure {
+        body(max(1, operations / 10), Clock())
+        var samples: [Double] = []
+        for _ in 0..<max(1, repetitions) {
+            let clock = Clock()
+            body(operations, clock)
+            samples.append(Double(clock.elapsed) / Double(max(1, operations)))
+        }
+        samples.sort()
+        return Figure(
+            name: name, median: samples[samples.count / 2], minimum: samples.first ?? 0,
+            maximum: samples.last ?? 0)
+    }
+
     /// The resident set size now, in bytes (from /proc/self/statm), or 0 where unavailable.
     static func residentBytes() -> Int {
         guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }

@@ -114,7 +114,13 @@ enum DiscoverBench {
         switch variant {
         case "engine": runEngine(20_000, observers: observers, observation: .none)
         case "floor": runHandWritten(20_000, observers: observers)
-        default: print("--profile engine|floor [observers]")
+        case "journey":
+            // The set-up is not the journey: count only `Journey.run` with callgrind's
+            // `--toggle-collect='*7Journey*3run*'`.
+            let journeys = (0..<observers).map { _ in Journey(folder: nil, passwordRounds: 1) }
+            for journey in journeys { blackHole(journey.run() ? 1 : 0) }
+        case "phases": journeyPhases(observers)
+        default: print("--profile engine|floor [observers] | journey [count] | phases [count]")
         }
     }
 
@@ -233,75 +239,162 @@ enum DiscoverBench {
             }
         }
         let folder = inMemory ? memoryFolder : FileManager.default.temporaryDirectory
-        guard runJourney(in: folder) else {
-            print("the engine-only journey did not end on the welcome screen")
-            return
+        for storage in [nil, folder] {
+            let journey = Journey(folder: storage)
+            defer { journey.cleanUp() }
+            guard journey.run() else {
+                print("the journey did not end signed out on the welcome screen")
+                return
+            }
         }
         let operations = smoke ? 3 : 50
         let repetitions = smoke ? 1 : 5
         let disk = BenchHarness.measure(
-            "scenario, headless front end, files on disk", operations: operations, repetitions: repetitions
+            "runner + headless front end, files on disk", operations: operations, repetitions: repetitions
         ) { count in
             for _ in 0..<count { blackHole(onDisk.run(scenario).result.passed ? 1 : 0) }
         }
         let memory = BenchHarness.measure(
-            "scenario, headless front end, files in memory\(inMemory ? "" : " (no /dev/shm: on disk)")",
+            "runner + headless front end, files in \(inMemory ? "/dev/shm" : "the temporary folder")",
             operations: operations * 4, repetitions: repetitions
         ) { count in
             for _ in 0..<count { blackHole(onMemory.run(scenario).result.passed ? 1 : 0) }
         }
-        let engine = BenchHarness.measure(
-            "journey alone: flows + recording presenter, in memory", operations: operations * 20,
-            repetitions: repetitions
-        ) { count in
-            for _ in 0..<count { blackHole(runJourney(in: folder) ? 1 : 0) }
+        let rounds = EmbeddedServerConfiguration().passwordRounds
+        let journeyOnDisk = measureJourneys(
+            "journey, files on disk", operations: operations, repetitions: repetitions,
+            folder: FileManager.default.temporaryDirectory, passwordRounds: rounds)
+        let journeyOnMemory = measureJourneys(
+            "journey, files in \(inMemory ? "/dev/shm" : "the temporary folder")",
+            operations: operations * 4, repetitions: repetitions, folder: folder, passwordRounds: rounds)
+        let journeyHashing = measureJourneys(
+            "journey, stores in memory, server hashing \(rounds) rounds", operations: operations * 20,
+            repetitions: repetitions, folder: nil, passwordRounds: rounds)
+        let journey = measureJourneys(
+            "journey, stores in memory, server hashing 1 round", operations: operations * 20,
+            repetitions: repetitions, folder: nil, passwordRounds: 1)
+        for figure in [disk, memory, journeyOnDisk, journeyOnMemory, journeyHashing, journey] {
+            print(figure.line)
         }
-        for figure in [disk, memory, engine] { print(figure.line) }
-        print(String(format: "scenarios per second on one core: %.0f (files on disk)", 1e9 / disk.median))
+        print(
+            String(
+                format:
+                    "scenarios per second on one core: %.0f (journey in memory), %.0f (runner, files on disk)",
+                1e9 / journey.median, 1e9 / disk.median))
     }
 
-    /// The scenario's journey without the scenario runner or the headless front end: the same backend
-    /// set-up, then intents sent through a ``RecordingPresenter`` to the flows. `true` if it ends
-    /// signed out on the welcome screen with nothing left to send.
-    static func runJourney(in folder: URL) -> Bool {
-        let directory = folder.appendingPathComponent("discover-bench-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let backend = EmbeddedBackend(
-            storageDirectory: directory, configuration: EmbeddedServerConfiguration(candidatePoolSize: 200))
-        backend.addDemoAccounts()
-        backend.server.like(from: "alice", to: "dave")
-        backend.server.like(from: "dave", to: "alice")
-        backend.server.like(from: "carol", to: "alice")
-        let presenter = RecordingPresenter()
-        let app = AppFlow(
-            services: backend.makeServices(), presenter: presenter, analytics: CountingAnalytics())
-        func send(_ intent: Intent) {
-            presenter.send(intent)
+    /// The scenario's journey without the scenario runner or the headless front end: a prepared
+    /// backend, then intents sent through a ``RecordingPresenter`` to the flows.
+    struct Journey {
+        let backend: EmbeddedBackend
+        let services: AppServices
+
+        /// Prepares the server (demo people, alice and dave liking each other, carol liking alice):
+        /// the set-up, not timed. `folder` keeps the app's files there; `nil` keeps them in memory.
+        init(folder: URL?, passwordRounds: Int = EmbeddedServerConfiguration().passwordRounds) {
+            let directory = (folder ?? FileManager.default.temporaryDirectory)
+                .appendingPathComponent("discover-bench-\(UUID().uuidString)")
+            backend = EmbeddedBackend(
+                storageDirectory: directory,
+                configuration: EmbeddedServerConfiguration(
+                    passwordRounds: passwordRounds, candidatePoolSize: 200))
+            backend.addDemoAccounts()
+            backend.server.like(from: "alice", to: "dave")
+            backend.server.like(from: "dave", to: "alice")
+            backend.server.like(from: "carol", to: "alice")
+            var services = backend.makeServices()
+            if folder == nil {
+                services.sessionStore = InMemorySessionStore()
+                services.userData = InMemoryUserDataStore()
+            }
+            self.services = services
+        }
+
+        /// Removes the app's files, if any.
+        func cleanUp() { try? FileManager.default.removeItem(at: backend.storageDirectory) }
+
+        /// launch → login → like (a match) → 19 passes → a deep link to the chat → 10 messages →
+        /// back → logout. `true` if it ends signed out on the welcome screen with nothing left to send.
+        /// The journey's phases, for the time each takes.
+        enum Phase: Int, CaseIterable {
+            case launch, login, swipes, chat, logout
+        }
+
+        @MainActor
+        func run() -> Bool { run { _ in } }
+
+        /// The journey, calling `phaseEnded` after each phase (to time them).
+        @MainActor
+        func run(_ phaseEnded: (Phase) -> Void) -> Bool {
+            let presenter = RecordingPresenter()
+            let app = AppFlow(services: services, presenter: presenter, analytics: CountingAnalytics())
+            func send(_ intent: Intent) {
+                presenter.send(intent)
+                backend.scheduler.runDue()
+            }
+            app.launch()
             backend.scheduler.runDue()
+            phaseEnded(.launch)
+            send(.tap("logIn"))
+            send(.edit("username", "alice"))
+            send(.edit("password", "wonderland"))
+            send(.tap("submit"))
+            phaseEnded(.login)
+            send(.tap("deck:like"))
+            guard presenter.top == .match else { return false }
+            send(.tap("match:keepSwiping"))
+            for _ in 0..<19 { send(.tap("deck:pass")) }
+            phaseEnded(.swipes)
+            app.open("discover://chat/m-alice-dave")
+            backend.scheduler.runDue()
+            guard presenter.top == .chat else { return false }
+            for index in 0..<10 {
+                send(.edit("message", "Message \(index)"))
+                send(.tap("chat:send"))
+            }
+            let main = app.sessionFlow?.children.first { $0 is MainFlow } as? MainFlow
+            guard main?.chat.state.outboxCount == 0 else { return false }
+            send(.tap("back"))
+            phaseEnded(.chat)
+            send(.tap("logOut"))
+            send(.tap("confirmLogOut"))
+            phaseEnded(.logout)
+            return presenter.top == .welcome
         }
-        app.launch()
-        backend.scheduler.runDue()
-        send(.tap("logIn"))
-        send(.edit("username", "alice"))
-        send(.edit("password", "wonderland"))
-        send(.tap("submit"))
-        send(.tap("deck:like"))
-        guard presenter.top == .match else { return false }
-        send(.tap("match:keepSwiping"))
-        for _ in 0..<19 { send(.tap("deck:pass")) }
-        app.open("discover://chat/m-alice-dave")
-        backend.scheduler.runDue()
-        guard presenter.top == .chat else { return false }
-        for index in 0..<10 {
-            send(.edit("message", "Message \(index)"))
-            send(.tap("chat:send"))
+    }
+
+    /// `--profile phases [count]`: the median time of each phase of the journey in memory.
+    static func journeyPhases(_ count: Int) {
+        let journeys = (0..<count).map { _ in Journey(folder: nil, passwordRounds: 1) }
+        var samples = Array(repeating: [Double](), count: Journey.Phase.allCases.count)
+        for journey in journeys {
+            var last = BenchHarness.now()
+            _ = journey.run { phase in
+                let now = BenchHarness.now()
+                samples[phase.rawValue].append(Double(now - last))
+                last = BenchHarness.now()
+            }
         }
-        let main = app.sessionFlow?.children.first { $0 is MainFlow } as? MainFlow
-        guard main?.chat.state.outboxCount == 0 else { return false }
-        send(.tap("back"))
-        send(.tap("logOut"))
-        send(.tap("confirmLogOut"))
-        return presenter.top == .welcome
+        for phase in Journey.Phase.allCases {
+            let sorted = samples[phase.rawValue].sorted()
+            guard !sorted.isEmpty else { continue }
+            print(
+                "\(phase)".padding(toLength: 10, withPad: " ", startingAt: 0),
+                BenchHarness.format(sorted[sorted.count / 2]))
+        }
+    }
+
+    /// Times `count` journeys whose set-up is done beforehand, untimed; the figure is per journey.
+    static func measureJourneys(
+        _ name: String, operations: Int, repetitions: Int, folder: URL?, passwordRounds: Int
+    ) -> BenchHarness.Figure {
+        BenchHarness.measure(name, operations: operations, repetitions: repetitions) { count, clock in
+            let journeys = (0..<count).map { _ in Journey(folder: folder, passwordRounds: passwordRounds) }
+            clock.start()
+            for journey in journeys { blackHole(journey.run() ? 1 : 0) }
+            clock.stop()
+            for journey in journeys { journey.cleanUp() }
+        }
     }
 
     // MARK: 3. Scale

@@ -48,9 +48,13 @@ public struct EmbeddedBackend: Sendable {
             discovery: EmbeddedDiscoveryService(server: server),
             chat: EmbeddedChatService(server: server),
             sessionStore: FileSessionStore(fileURL: sessionFileURL),
-            userData: FileUserDataStore(
-                rootURL: storageDirectory.appendingPathComponent("users", isDirectory: true)),
+            userData: userDataStore,
             scheduler: scheduler, ids: ids)
+    }
+
+    /// Where the app keeps each user's swipe queue and outbox: `users/` in the storage directory.
+    public var userDataStore: FileUserDataStore {
+        FileUserDataStore(rootURL: storageDirectory.appendingPathComponent("users", isDirectory: true))
     }
 
     /// Where the stored session lives.

@@ -6,13 +6,15 @@
 /// node prints the live tree with ``treeDescription()``.
 @MainActor
 open class FlowNode {
+    // The type is kept, not its name: `String(describing:)` on a type costs tens of thousands of
+    // instructions (a run-time name lookup), and only the printed tree needs the name.
     private struct ErrorHandler {
-        let typeName: String
+        let type: any Error.Type
         let handle: @MainActor (any Error) -> Bool
     }
 
     private struct EventHandler {
-        let typeName: String
+        let type: Any.Type
         let handle: @MainActor (Any) -> Void
     }
 
@@ -60,7 +62,7 @@ open class FlowNode {
     /// Handles errors of type `type` raised at or below this node.
     public func handle<E: Error>(_ type: E.Type, _ handler: @escaping @MainActor (E) -> Void) {
         errorHandlers.append(
-            ErrorHandler(typeName: String(describing: type)) { error in
+            ErrorHandler(type: type) { error in
                 guard let typed = error as? E else { return false }
                 handler(typed)
                 return true
@@ -70,7 +72,7 @@ open class FlowNode {
     /// Hears events of type `type` broadcast at or above this node.
     public func subscribe<Event>(to type: Event.Type, _ handler: @escaping @MainActor (Event) -> Void) {
         eventHandlers.append(
-            EventHandler(typeName: String(describing: type)) { event in
+            EventHandler(type: type) { event in
                 if let typed = event as? Event { handler(typed) }
             })
     }
@@ -104,10 +106,10 @@ open class FlowNode {
         var line = prefix + name
         if let summary = stateSummary { line += " [\(summary)]" }
         if !errorHandlers.isEmpty {
-            line += " handles: " + errorHandlers.map(\.typeName).joined(separator: ", ")
+            line += " handles: " + errorHandlers.map { String(describing: $0.type) }.joined(separator: ", ")
         }
         if !eventHandlers.isEmpty {
-            line += " hears: " + eventHandlers.map(\.typeName).joined(separator: ", ")
+            line += " hears: " + eventHandlers.map { String(describing: $0.type) }.joined(separator: ", ")
         }
         lines.append(line)
         for (index, child) in children.enumerated() {

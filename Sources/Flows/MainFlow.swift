@@ -29,6 +29,10 @@ public final class MainFlow: FlowNode {
     private weak var session: SessionContext?
     private var tab: HomeScreens.Tab = .deck
     private var showsHome = false
+    /// A flow pushed above home (a profile or a conversation): home is not seen while it shows.
+    private weak var cover: FlowNode?
+    /// Whether home changed while covered, so it is rendered again when uncovered.
+    private var homeIsStale = false
     private var pendingRoute: Route?
     private var observations: [ObservationToken] = []
 
@@ -56,7 +60,7 @@ public final class MainFlow: FlowNode {
         attach(deck)
         deck.onContentChanged = { [weak self] in self?.refreshHome() }
         deck.onOpenChat = { [weak self] match in self?.open(.chat(match.id)) }
-        observations = watch(chat, render: { [weak self] _ in self?.refreshHome() })
+        observations = watch(chat, render: { [weak self] _ in self?.refreshHome(chatChanged: true) })
         chat.start()
         guard isNewAccount else {
             deck.start()
@@ -82,6 +86,8 @@ public final class MainFlow: FlowNode {
             (child as? ChatFlow)?.context?.close()
             child.detachFromParent()
         }
+        cover = nil
+        homeIsStale = false
         switch route {
         case .deck:
             showHome(.deck)
@@ -97,8 +103,10 @@ public final class MainFlow: FlowNode {
                 guard let self else { return }
                 for child in self.children where child is ProfileFlow { child.detachFromParent() }
                 self.deck.isVisible = self.tab == .deck
+                self.uncover()
                 self.session?.routeChanged(self.tabRoute)
             }
+            cover = profile
             attach(profile)
             profile.start()
         case .chat(let conversation):
@@ -107,8 +115,10 @@ public final class MainFlow: FlowNode {
                 [weak self] in
                 guard let self else { return }
                 for child in self.children where child is ChatFlow { child.detachFromParent() }
+                self.uncover()
                 self.session?.routeChanged(self.tabRoute)
             }
+            cover = flow
             attach(flow)
             flow.start()
         }
@@ -129,9 +139,24 @@ public final class MainFlow: FlowNode {
         deck.isVisible = tab == .deck
     }
 
-    private func refreshHome() {
-        guard showsHome else { return }
+    /// Renders home again after a change of the deck or (`chatChanged`) of the matches. Skipped
+    /// where nothing shown changed — the deck tab shows nothing of the chat — and put off while a flow
+    /// covers home: rendering a screen nobody sees costs as much as one on top (the matches list is
+    /// shown afresh when it comes back, as its revision says).
+    private func refreshHome(chatChanged: Bool = false) {
+        guard showsHome, !(chatChanged && tab == .deck) else { return }
+        guard cover == nil else {
+            homeIsStale = true
+            return
+        }
+        homeIsStale = false
         environment.presenter.update(homeScreen)
+    }
+
+    /// Call when the flow above home finished: home shows again, rendered afresh if it changed.
+    private func uncover() {
+        cover = nil
+        if homeIsStale { refreshHome() }
     }
 
     private func homeIntent(_ intent: Intent) {

@@ -39,6 +39,12 @@ public enum CandidateRanker {
         let left = sharedInterests(lhs, viewer)
         let right = sharedInterests(rhs, viewer)
         if left != right { return left > right }
+        return breaksTie(lhs, rhs)
+    }
+
+    /// The order of two candidates with as many shared interests: nearer, then more recently active,
+    /// then by id.
+    private static func breaksTie(_ lhs: Candidate, _ rhs: Candidate) -> Bool {
         if lhs.distanceKm != rhs.distanceKm { return lhs.distanceKm < rhs.distanceKm }
         if lhs.lastActiveAt != rhs.lastActiveAt { return lhs.lastActiveAt > rhs.lastActiveAt }
         return lhs.id.rawValue < rhs.id.rawValue
@@ -56,7 +62,14 @@ public enum CandidateRanker {
         {
             eligible.append(candidate)
         }
-        return eligible.sorted { ranksAbove($0, $1, for: viewer) }
+        // Shared interests are counted once per candidate, not twice per comparison: counting hashes
+        // every interest, and a sort makes n log n comparisons.
+        let shared = eligible.map { sharedInterests($0, viewer) }
+        let order = eligible.indices.sorted { left, right in
+            if shared[left] != shared[right] { return shared[left] > shared[right] }
+            return breaksTie(eligible[left], eligible[right])
+        }
+        return order.map { eligible[$0] }
     }
 
     /// Merges a newly ranked page into the cards still queued, keeping the top card where it is (the
@@ -68,19 +81,25 @@ public enum CandidateRanker {
         guard let top = queue.first else { return fresh }
         var merged = [top]
         merged.reserveCapacity(queue.count + fresh.count)
-        var left = queue.dropFirst()[...]
-        var right = fresh[...]
-        while let l = left.first, let r = right.first {
-            if ranksAbove(r, l, for: viewer) {
-                merged.append(r)
-                right = right.dropFirst()
+        // Each candidate's shared interests are counted once, as in `rank`.
+        let queueShared = queue.map { sharedInterests($0, viewer) }
+        let freshShared = fresh.map { sharedInterests($0, viewer) }
+        var left = 1
+        var right = 0
+        while left < queue.count, right < fresh.count {
+            let freshFirst =
+                freshShared[right] != queueShared[left]
+                ? freshShared[right] > queueShared[left] : breaksTie(fresh[right], queue[left])
+            if freshFirst {
+                merged.append(fresh[right])
+                right += 1
             } else {
-                merged.append(l)
-                left = left.dropFirst()
+                merged.append(queue[left])
+                left += 1
             }
         }
-        merged += left
-        merged += right
+        merged += queue[left...]
+        merged += fresh[right...]
         return merged
     }
 

@@ -18,6 +18,16 @@ public struct FileUserDataStore: UserDataStore {
         return url
     }
 
+    /// The user's swipe queue: `swipes.json` in the user's folder (the folder is created owner-only).
+    public func swipeQueue(for user: UserID) throws(StoreError) -> any SwipeQueueStore {
+        FileSwipeQueueStore(fileURL: try directory(for: user).appendingPathComponent("swipes.json"))
+    }
+
+    /// The user's outbox: `outbox.json` in the user's folder (the folder is created owner-only).
+    public func outbox(for user: UserID) throws(StoreError) -> any OutboxStore {
+        FileOutboxStore(fileURL: try directory(for: user).appendingPathComponent("outbox.json"))
+    }
+
     /// Deletes the user's folder.
     public func removeAll(for user: UserID) throws(StoreError) {
         try AtomicFile.remove(location(of: user))

@@ -1,10 +1,17 @@
 import Foundation
 import Models
 
-/// The per-user folder where session-scoped services keep local data (outbox, caches).
+/// Where session-scoped contexts keep a user's local data: the swipe queue and the chat outbox.
+///
+/// ``FileUserDataStore`` keeps them in one owner-only folder per user (what an app uses);
+/// ``InMemoryUserDataStore`` keeps them in memory for as long as the store object lives (previews,
+/// benchmarks, tests that measure the engine without the file system).
 public protocol UserDataStore: Sendable {
-    /// The user's folder, created owner-only if missing.
-    func directory(for user: UserID) throws(StoreError) -> URL
+    /// The store of the user's swipes not yet confirmed by the server.
+    func swipeQueue(for user: UserID) throws(StoreError) -> any SwipeQueueStore
+
+    /// The store of the user's messages not yet confirmed by the server.
+    func outbox(for user: UserID) throws(StoreError) -> any OutboxStore
 
     /// Deletes everything kept for the user; succeeds when there was nothing.
     func removeAll(for user: UserID) throws(StoreError)

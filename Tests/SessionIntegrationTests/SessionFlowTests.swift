@@ -145,7 +145,7 @@ import Testing
         weak let authorizer = sessionFlow?.context.scope?.authorizer
         weak let chat = mainFlow?.chat
         weak let deck = mainFlow?.deck.context
-        let userFolder = try world.backend.makeServices().userData.directory(for: "alice")
+        let userFolder = try world.backend.userDataStore.directory(for: "alice")
         try AtomicFile.write(Data("unsent".utf8), to: userFolder.appendingPathComponent("outbox.json"))
         #expect(main != nil && scope != nil && authorizer != nil && chat != nil && deck != nil)
 
@@ -258,7 +258,7 @@ import Testing
 
     @Test func aRevokedSession_keepsTheUsersLocalData_forTheirNextLogin() throws {
         try world.signIn()
-        let userFolder = try world.backend.makeServices().userData.directory(for: "alice")
+        let userFolder = try world.backend.userDataStore.directory(for: "alice")
         try AtomicFile.write(Data("unsent".utf8), to: userFolder.appendingPathComponent("outbox.json"))
         world.server.revokeSessions(of: "alice")
         world.app.open("discover://profile/bob")
