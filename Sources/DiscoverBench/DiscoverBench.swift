@@ -119,8 +119,13 @@ enum DiscoverBench {
             // `--toggle-collect='*7Journey*3run*'`.
             let journeys = (0..<observers).map { _ in Journey(folder: nil, passwordRounds: 1) }
             for journey in journeys { blackHole(journey.run() ? 1 : 0) }
+        case "journey-files":
+            let folder = URL(fileURLWithPath: "/dev/shm", isDirectory: true)
+            let journeys = (0..<observers).map { _ in Journey(folder: folder, passwordRounds: 1) }
+            for journey in journeys { blackHole(journey.run() ? 1 : 0) }
+            for journey in journeys { journey.cleanUp() }
         case "phases": journeyPhases(observers)
-        default: print("--profile engine|floor [observers] | journey [count] | phases [count]")
+        default: print("--profile engine|floor [observers] | journey [count] | journey-files [count] | phases [count]")
         }
     }
 

@@ -4,9 +4,14 @@ import Foundation
 public struct JSONFileStore<Value: Codable & Sendable>: Sendable {
     /// The file.
     public let fileURL: URL
+    /// The file's path, worked out once: `URL` calls cost more than a small write.
+    private let path: String
 
     /// Creates a store on `fileURL`; nothing is touched until the first call.
-    public init(fileURL: URL) { self.fileURL = fileURL }
+    public init(fileURL: URL) {
+        self.fileURL = fileURL
+        path = fileURL.path
+    }
 
     /// The stored value, `nil` when the file does not exist.
     public func load() throws(StoreError) -> Value? {
@@ -14,7 +19,7 @@ public struct JSONFileStore<Value: Codable & Sendable>: Sendable {
         do {
             return try JSONDecoder().decode(Value.self, from: data)
         } catch {
-            throw .unreadable(path: fileURL.path, reason: "not a \(Value.self) file (\(data.count) bytes)")
+            throw .unreadable(path: path, reason: "not a \(Value.self) file (\(data.count) bytes)")
         }
     }
 
@@ -26,11 +31,11 @@ public struct JSONFileStore<Value: Codable & Sendable>: Sendable {
         do {
             data = try encoder.encode(value)
         } catch {
-            throw .unreadable(path: fileURL.path, reason: "could not encode \(Value.self)")
+            throw .unreadable(path: path, reason: "could not encode \(Value.self)")
         }
-        try AtomicFile.write(data, to: fileURL)
+        try AtomicFile.write(data, toPath: path)
     }
 
     /// Deletes the file if it exists.
-    public func delete() throws(StoreError) { try AtomicFile.remove(fileURL) }
+    public func delete() throws(StoreError) { try AtomicFile.removeFile(atPath: path) }
 }
