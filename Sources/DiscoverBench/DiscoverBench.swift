@@ -125,7 +125,8 @@ enum DiscoverBench {
             for journey in journeys { blackHole(journey.run() ? 1 : 0) }
             for journey in journeys { journey.cleanUp() }
         case "phases": journeyPhases(observers)
-        default: print("--profile engine|floor [observers] | journey [count] | journey-files [count] | phases [count]")
+        default:
+            print("--profile engine|floor [observers] | journey [count] | journey-files [count] | phases [count]")
         }
     }
 
