@@ -126,7 +126,9 @@ enum DiscoverBench {
             for journey in journeys { journey.cleanUp() }
         case "phases": journeyPhases(observers)
         default:
-            print("--profile engine|floor [observers] | journey [count] | journey-files [count] | phases [count]")
+            print(
+                "--profile engine|floor [observers] | journey [count] | journey-files [count]"
+                    + " | phases [count]")
         }
     }
 
