@@ -114,13 +114,10 @@ enum DiscoverBench {
         switch variant {
         case "engine": runEngine(20_000, observers: observers, observation: .none)
         case "floor": runHandWritten(20_000, observers: observers)
-        case "journey":
+        case "journey", "journey-files":
             // The set-up is not the journey: count only `Journey.run` with callgrind's
-            // `--toggle-collect='*7Journey*3run*'`.
-            let journeys = (0..<observers).map { _ in Journey(folder: nil, passwordRounds: 1) }
-            for journey in journeys { blackHole(journey.run() ? 1 : 0) }
-        case "journey-files":
-            let folder = URL(fileURLWithPath: "/dev/shm", isDirectory: true)
+            // `--toggle-collect='*7Journey*3run*'`. "journey-files" keeps the app's files in /dev/shm.
+            let folder = variant == "journey" ? nil : URL(fileURLWithPath: "/dev/shm", isDirectory: true)
             let journeys = (0..<observers).map { _ in Journey(folder: folder, passwordRounds: 1) }
             for journey in journeys { blackHole(journey.run() ? 1 : 0) }
             for journey in journeys { journey.cleanUp() }
@@ -321,13 +318,13 @@ enum DiscoverBench {
         /// Removes the app's files, if any.
         func cleanUp() { try? FileManager.default.removeItem(at: backend.storageDirectory) }
 
-        /// launch → login → like (a match) → 19 passes → a deep link to the chat → 10 messages →
-        /// back → logout. `true` if it ends signed out on the welcome screen with nothing left to send.
         /// The journey's phases, for the time each takes.
         enum Phase: Int, CaseIterable {
             case launch, login, swipes, chat, logout
         }
 
+        /// launch → login → like (a match) → 19 passes → a deep link to the chat → 10 messages →
+        /// back → logout. `true` if it ends signed out on the welcome screen with nothing left to send.
         @MainActor
         func run() -> Bool { run { _ in } }
 

@@ -7,18 +7,33 @@ enum MatrixAccount {
     static func load(_ userID: String, accessToken: String, connection: MatrixConnection)
         async throws(ServiceError) -> User
     {
+        let data = try await fetch(userID, accessToken: accessToken, connection: connection)
+        return try user(from: data, userID: userID, configuration: connection.configuration)
+    }
+
+    /// The account's facts as stored; an account never set up for Discover is refused.
+    static func fetch(_ userID: String, accessToken: String, connection: MatrixConnection)
+        async throws(ServiceError) -> JSONValue
+    {
         guard
             let data = try await connection.accountData(
                 MatrixEventType.account, user: userID, accessToken: accessToken)
         else {
             throw .rejected("\(userID) has no Discover account data (it was not signed up through Discover)")
         }
+        return data
+    }
+
+    /// The ``User`` the account's facts describe.
+    static func user(from data: JSONValue, userID: String, configuration: MatrixConfiguration)
+        throws(ServiceError) -> User
+    {
         guard let birthText = data["birth_date"]?.stringValue,
             let birthDate = CalendarMath.parseDay(birthText)
         else { throw .malformedResponse("\(MatrixEventType.account): no birth_date") }
         return User(
-            id: UserID(userID), username: connection.configuration.username(for: userID),
-            displayName: data["display_name"]?.stringValue ?? connection.configuration.username(for: userID),
+            id: UserID(userID), username: configuration.username(for: userID),
+            displayName: data["display_name"]?.stringValue ?? configuration.username(for: userID),
             birthDate: birthDate, hasProfile: data["has_profile"]?.boolValue ?? false)
     }
 
@@ -38,13 +53,11 @@ enum MatrixAccount {
             MatrixEventType.account, .object(content), user: user.id.rawValue, accessToken: accessToken)
     }
 
-    /// Marks the profile as set up, keeping the other facts.
-    static func markProfileSet(_ userID: String, accessToken: String, connection: MatrixConnection)
-        async throws(ServiceError)
-    {
-        let data = try await connection.accountData(
-            MatrixEventType.account, user: userID, accessToken: accessToken)
-        var content = data?.objectValue ?? [:]
+    /// Marks the profile as set up in the account's facts `data` (as just read), keeping the others.
+    static func markProfileSet(
+        in data: JSONValue, userID: String, accessToken: String, connection: MatrixConnection
+    ) async throws(ServiceError) {
+        var content = data.objectValue ?? [:]
         content["has_profile"] = true
         try await connection.setAccountData(
             MatrixEventType.account, .object(content), user: userID, accessToken: accessToken)

@@ -18,9 +18,10 @@ public struct MatrixProfileService: ProfileService {
         let connection = connection
         connection.run(completion) { () async throws(ServiceError) -> User in
             let userID = try await connection.owner(of: accessToken)
-            let account = try await connection.accountData(
-                MatrixEventType.account, user: userID, accessToken: accessToken)
-            var user = try await MatrixAccount.load(userID, accessToken: accessToken, connection: connection)
+            let account = try await MatrixAccount.fetch(
+                userID, accessToken: accessToken, connection: connection)
+            var user = try MatrixAccount.user(
+                from: account, userID: userID, configuration: connection.configuration)
             let pool = try await connection.poolRoom(user: userID, accessToken: accessToken)
             let location = MatrixAccount.location(of: account)
             _ = try await connection.http.send(
@@ -32,7 +33,8 @@ public struct MatrixProfileService: ProfileService {
             try await connection.setAccountData(
                 MatrixEventType.preferences, MatrixProfiles.content(profile.lookingFor), user: userID,
                 accessToken: accessToken)
-            try await MatrixAccount.markProfileSet(userID, accessToken: accessToken, connection: connection)
+            try await MatrixAccount.markProfileSet(
+                in: account, userID: userID, accessToken: accessToken, connection: connection)
             user.hasProfile = true
             return user
         }

@@ -7,10 +7,10 @@ import Synchronization
 /// ``FileSessionStore``: a session kept here is gone when the process ends. Share one instance
 /// between launches in one process to keep the session across a simulated relaunch.
 public final class InMemorySessionStore: SessionStore {
-    private let session = Mutex<StoredSession?>(nil)
+    private let session: Mutex<StoredSession?>
 
     /// Creates an empty store, or one holding `session`.
-    public init(_ session: StoredSession? = nil) { self.session.withLock { $0 = session } }
+    public init(_ session: StoredSession? = nil) { self.session = Mutex(session) }
 
     /// The stored session, `nil` when none was saved or it was deleted.
     public func load() throws(StoreError) -> StoredSession? { session.withLock { $0 } }

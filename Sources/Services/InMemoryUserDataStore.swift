@@ -35,12 +35,8 @@ public final class InMemoryUserDataStore: UserDataStore {
         _ = records.withLock { $0.removeValue(forKey: user) }
     }
 
-    /// Whether anything is kept for the user (an empty queue and outbox count as nothing).
-    public func hasData(for user: UserID) -> Bool {
-        records.withLock { records in
-            records[user].map { !$0.swipes.isEmpty || !$0.outbox.isEmpty } ?? false
-        }
-    }
+    /// Whether anything is kept for the user (a record whose queue and outbox empty is dropped).
+    public func hasData(for user: UserID) -> Bool { records.withLock { $0[user] != nil } }
 
     private func read<Value>(_ user: UserID, _ body: (Record) -> Value) -> Value {
         records.withLock { body($0[user] ?? Record()) }

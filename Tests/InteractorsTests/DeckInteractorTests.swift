@@ -52,6 +52,31 @@ import Testing
         #expect(
             CandidateRanker.merge(page, into: [], for: viewer).map(\.id.rawValue) == ["best", "mid", "worst"])
     }
+
+    /// Counting shared interests once per candidate must not change the order `ranksAbove` defines.
+    @Test func rankAndMerge_followRanksAbove_onManyCandidatesWithTies() {
+        let interests = ["Music", "Books", "Films", "Hiking"]
+        var pool: [Candidate] = []
+        for index in 0..<300 {
+            pool.append(
+                candidate(
+                    "c\(index)", km: index % 4,
+                    interests: interests.enumerated().filter { (index >> $0.offset) & 1 == 1 }.map(\.element),
+                    activeAgo: TimeInterval(index % 3)))
+        }
+        func isRanked(_ list: ArraySlice<Candidate>) -> Bool {
+            zip(list, list.dropFirst()).allSatisfy { !CandidateRanker.ranksAbove($1, $0, for: viewer) }
+        }
+        let ranked = CandidateRanker.rank(pool, for: viewer, excluding: [])
+        #expect(ranked.count == 300 && isRanked(ranked[...]))
+        let queue = Array(ranked.prefix(150).enumerated().filter { $0.offset % 2 == 0 }.map(\.element))
+        let page = CandidateRanker.rank(Array(pool.suffix(200)), for: viewer, excluding: [])
+        let merged = CandidateRanker.merge(page, into: queue, for: viewer)
+        #expect(merged.first?.id == queue.first?.id)
+        #expect(isRanked(merged.dropFirst()))
+        #expect(Set(merged.map(\.id)).count == merged.count)
+        #expect(Set(merged.map(\.id)) == Set((queue + page).map(\.id)))
+    }
 }
 
 @Suite struct SwipeLimiterTests {
