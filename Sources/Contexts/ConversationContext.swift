@@ -71,17 +71,23 @@ public final class ConversationContext: StateContext {
     }
 
     /// Call when the user taps send: the draft goes out (shown as sending at once) or the problem shows.
+    ///
+    /// One notification: the message shown as sending and the emptied draft arrive together.
     public func send() {
         guard !state.isUnmatched else { return store.update { $0.problem = .unmatched } }
-        if let problem = chat.send(state.draft, to: conversation) {
-            store.update { $0.problem = problem }
-            return
+        var sent = false
+        store.batch {
+            if let problem = chat.send(store.current.draft, to: conversation) {
+                store.update { $0.problem = problem }
+                return
+            }
+            sent = true
+            store.update { state in
+                state.draft = ""
+                state.problem = nil
+            }
         }
-        store.update { state in
-            state.draft = ""
-            state.problem = nil
-        }
-        stopTyping()
+        if sent { stopTyping() }
     }
 
     /// Call when the user taps retry on failed messages.

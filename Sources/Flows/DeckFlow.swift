@@ -39,6 +39,7 @@ public final class DeckFlow: FlowNode {
     private var previous: DeckState?
     private var modal: ScreenID?
     private var announcedTop: UserID?
+    private var contentBuilder = DeckContent()
 
     /// Whether the deck is on screen (the home screen's Deck tab); set by the parent flow. A card counts
     /// as shown (``AnalyticsEvent/cardShown(_:)``) only while it is.
@@ -69,7 +70,7 @@ public final class DeckFlow: FlowNode {
     }
 
     /// The deck's part of the home screen.
-    public var content: [ScreenElement] { DeckScreens.content(context.state) }
+    public var content: [ScreenElement] { contentBuilder.elements(for: context.state) }
 
     /// Starts observing the deck and loads it.
     public func start() {

@@ -1,6 +1,6 @@
 import Models
 
-/// Builds the deck's part of the home screen, its modals and the full profile of a card.
+/// Builds the deck's modals and the full profile of a card (``DeckContent`` builds its part of home).
 enum DeckScreens {
     static let pass: ActionID = "deck:pass"
     static let like: ActionID = "deck:like"
@@ -13,47 +13,6 @@ enum DeckScreens {
     static let sendMessage: ActionID = "match:message"
     static let keepSwiping: ActionID = "match:keepSwiping"
     static let ok: ActionID = "ok"
-
-    static func content(_ state: DeckState) -> [ScreenElement] {
-        var elements: [ScreenElement] = []
-        if let failure = state.failure {
-            elements.append(.error(Copy.banner(for: failure)))
-            elements.append(.action(ScreenAction(id: retry, label: "Retry", style: .primary)))
-        }
-        if let top = state.top {
-            elements += card(top, viewerInterests: state.viewerInterests)
-            if let next = state.next { elements.append(.text("Next: \(next.displayName)")) }
-            elements += [
-                .action(ScreenAction(id: pass, label: "Pass")),
-                .action(ScreenAction(id: like, label: "Like", style: .primary)),
-                .action(ScreenAction(id: superLike, label: "Super like")),
-                .action(ScreenAction(id: openProfile, label: "Open profile")),
-            ]
-        } else if state.isEmpty {
-            elements += [
-                .text("No one new around you right now."),
-                .text("Widen your age range or distance to see more people."),
-                .action(ScreenAction(id: widen, label: "Widen preferences", style: .primary)),
-            ]
-        } else if state.failure == nil {
-            elements.append(.text("Looking for people near you…"))
-        }
-        elements.append(
-            .action(ScreenAction(id: rewind, label: "Rewind", isEnabled: state.rewindable != nil)))
-        if let allowance = state.allowance {
-            elements.append(
-                .text(
-                    "Likes left today: \(allowance.likesRemaining) · Super likes left: \(allowance.superLikesRemaining)"
-                ))
-        }
-        if state.queuedSwipes > 0 {
-            elements.append(.notice("Waiting to send \(state.queuedSwipes) swipe(s)."))
-        }
-        if state.top != nil || !state.isEmpty {
-            elements.append(.action(ScreenAction(id: preferences, label: "Preferences")))
-        }
-        return elements
-    }
 
     static func card(_ candidate: Candidate, viewerInterests: [Interest]) -> [ScreenElement] {
         var elements: [ScreenElement] = [

@@ -13,17 +13,31 @@ enum HomeScreens {
     static let cancel: ActionID = "cancel"
     static let confirmLogOut: ActionID = "confirmLogOut"
 
-    static func home(user: User, tab: Tab, content: [ScreenElement]) -> Screen {
-        var elements: [ScreenElement] = [
-            .text("Signed in as \(user.displayName) (@\(user.username))"),
-            .tabs([
-                ScreenAction(id: deckTab, label: "Deck", isSelected: tab == .deck),
-                ScreenAction(id: matchesTab, label: "Matches", isSelected: tab == .matches),
-            ]),
-        ]
+    /// The line naming who is signed in, built once per session (``home(signedIn:tab:content:)``).
+    static func signedIn(_ user: User) -> ScreenElement {
+        .text("Signed in as \(user.displayName) (@\(user.username))")
+    }
+
+    static func home(signedIn: ScreenElement, tab: Tab, content: [ScreenElement]) -> Screen {
+        var elements: [ScreenElement] = []
+        elements.reserveCapacity(content.count + 3)
+        elements.append(signedIn)
+        elements.append(tab == .deck ? deckTabs : matchesTabs)
         elements += content
-        elements.append(.action(ScreenAction(id: logOut, label: "Log out", style: .destructive)))
+        elements.append(logOutAction)
         return Screen(id: .home, title: "Discover", elements: elements)
+    }
+
+    private static let deckTabs = tabs(selected: .deck)
+    private static let matchesTabs = tabs(selected: .matches)
+    private static let logOutAction = ScreenElement.action(
+        ScreenAction(id: logOut, label: "Log out", style: .destructive))
+
+    private static func tabs(selected tab: Tab) -> ScreenElement {
+        .tabs([
+            ScreenAction(id: deckTab, label: "Deck", isSelected: tab == .deck),
+            ScreenAction(id: matchesTab, label: "Matches", isSelected: tab == .matches),
+        ])
     }
 
     static func logoutAlert(queuedSwipes: Int, unsentMessages: Int) -> ScreenAlert {

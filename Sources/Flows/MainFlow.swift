@@ -34,6 +34,7 @@ public final class MainFlow: FlowNode {
     /// Whether home changed while covered, so it is rendered again when uncovered.
     private var homeIsStale = false
     private var pendingRoute: Route?
+    private let signedIn: ScreenElement
     private var observations: [ObservationToken] = []
 
     /// Creates the flow for a signed-in session.
@@ -45,6 +46,7 @@ public final class MainFlow: FlowNode {
             scope.makePreferencesContext(current: current)
         }
         self.chat = scope.makeChatContext()
+        self.signedIn = HomeScreens.signedIn(scope.user)
         super.init(name: "MainFlow")
         subscribe(to: MatchMade.self) { [weak self] event in self?.chat.matchMade(event.match) }
     }
@@ -129,7 +131,7 @@ public final class MainFlow: FlowNode {
 
     private var homeScreen: Screen {
         let content = tab == .deck ? deck.content : ChatScreens.matchesList(chat.state)
-        return HomeScreens.home(user: scope.user, tab: tab, content: content)
+        return HomeScreens.home(signedIn: signedIn, tab: tab, content: content)
     }
 
     private func showHome(_ tab: HomeScreens.Tab) {

@@ -109,6 +109,27 @@ import Testing
         #expect(world.server.requestCount(.sendMessage) == 1)
     }
 
+    @Test func tappingSend_isOneChange_theMessageShownSendingAndTheDraftEmptied() throws {
+        world.match("alice", "bob")
+        try app.signIn("alice", "wonderland")
+        app.open("discover://chat/m-alice-bob")
+        app.settle()
+        world.server.latency = .seconds(1)
+        try app.type("Hi Bob", into: "Message")
+        let conversation = try #require(app.conversation)
+        let seen = SeenStates()
+        let token = conversation.store.observe { state in
+            seen.values.append(state.messages.map { "\($0.text) (\($0.status))" } + ["draft: \(state.draft)"])
+        }
+        try app.tap("Send")
+        app.advance(by: .seconds(1))
+        #expect(
+            seen.values == [
+                ["draft: Hi Bob"], ["Hi Bob (sending)", "draft: "], ["Hi Bob (sent)", "draft: "],
+            ])
+        withExtendedLifetime(token) {}
+    }
+
     @Test func emptyAndOverlongMessages_areRefusedWithAClearMessage() throws {
         world.match("alice", "bob")
         try app.signIn("alice", "wonderland")
@@ -304,4 +325,10 @@ import Testing
         #expect(world.app.chat?.state.conversations.first?.id == "m-alice-c5000")
         #expect(world.app.frontEnd.listErrors.isEmpty)
     }
+}
+
+/// The states an observer saw, in order.
+@MainActor
+final class SeenStates {
+    var values: [[String]] = []
 }

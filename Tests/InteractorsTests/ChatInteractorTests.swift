@@ -20,6 +20,24 @@ import Testing
         _ = check(["a"], [])
     }
 
+    @Test func theRowsBothListsBeginWith_stayWhereTheyAre() {
+        #expect(
+            check(["a", "b", "t"], ["a", "b", "s"], updated: ["b", "t"])
+                == [.remove("t", at: 2), .insert("s", at: 2), .update("b", at: 1)])
+        #expect(
+            check(["a", "b", "c", "d"], ["a", "d", "b"], updated: ["d", "a"])
+                == [.remove("c", at: 2), .move("d", from: 2, to: 1), .update("a", at: 0), .update("d", at: 1)])
+    }
+
+    @Test func rowsAppendedOrOnlyUpdated_areInsertsAtTheEndThenUpdatesOfTheKeptRows() {
+        #expect(
+            check(["a", "b"], ["a", "b", "c", "d"], updated: ["a", "c", "x"])
+                == [.insert("c", at: 2), .insert("d", at: 3), .update("a", at: 0)])
+        #expect(check(["a", "b"], ["a", "b"]).isEmpty)
+        #expect(check([], []).isEmpty)
+        #expect(check(["a", "b"], ["a", "b"], updated: ["b", "a"]) == [.update("a", at: 0), .update("b", at: 1)])
+    }
+
     struct Seeded: RandomNumberGenerator {
         var state: UInt64
         mutating func next() -> UInt64 {
@@ -37,6 +55,61 @@ import Testing
             let new = Array(
                 pool.shuffled(using: &generator).prefix(Int.random(in: 0...12, using: &generator)))
             _ = check(old, new, updated: Set(new.prefix(2)))
+            // Lists that begin alike, as a conversation's do.
+            let shared = Array(pool.prefix(Int.random(in: 0...6, using: &generator)))
+            let tail = pool.dropFirst(shared.count).shuffled(using: &generator)
+            let oldTail = Array(tail.prefix(Int.random(in: 0...3, using: &generator)))
+            let newTail = Array(tail.shuffled(using: &generator).prefix(Int.random(in: 0...3, using: &generator)))
+            _ = check(shared + oldTail, shared + newTail, updated: Set((shared + newTail).suffix(3)))
+        }
+    }
+
+    /// The diff as first written, hashing every row: the changes must stay exactly these.
+    static func reference(_ old: [String], _ new: [String], updated: Set<String>) -> [ListChange] {
+        var changes: [ListChange] = []
+        let newSet = Set(new)
+        var current = old
+        for index in stride(from: current.count - 1, through: 0, by: -1) where !newSet.contains(current[index]) {
+            changes.append(.remove(current[index], at: index))
+            current.remove(at: index)
+        }
+        var position: [String: Int] = [:]
+        for (index, id) in current.enumerated() { position[id] = index }
+        var index = 0
+        while index < new.count {
+            let id = new[index]
+            if index < current.count, current[index] == id {
+                index += 1
+                continue
+            }
+            if let from = position[id], from > index {
+                current.remove(at: from)
+                current.insert(id, at: index)
+                changes.append(.move(id, from: from, to: index))
+            } else {
+                current.insert(id, at: index)
+                changes.append(.insert(id, at: index))
+            }
+            for shifted in index..<current.count { position[current[shifted]] = shifted }
+            index += 1
+        }
+        let oldSet = Set(old)
+        for (index, id) in new.enumerated() where updated.contains(id) && oldSet.contains(id) {
+            changes.append(.update(id, at: index))
+        }
+        return changes
+    }
+
+    @Test func theChanges_areThoseOfTheDiffThatHashesEveryRow() {
+        var generator = Seeded(state: 11)
+        let pool = (0..<10).map { "r\($0)" }
+        for _ in 0..<2_000 {
+            let shared = Array(pool.prefix(Int.random(in: 0...5, using: &generator)))
+            let rest = pool.dropFirst(shared.count)
+            let old = shared + rest.shuffled(using: &generator).prefix(Int.random(in: 0...4, using: &generator))
+            let new = shared + rest.shuffled(using: &generator).prefix(Int.random(in: 0...4, using: &generator))
+            let updated = Set(pool.shuffled(using: &generator).prefix(Int.random(in: 0...4, using: &generator)))
+            #expect(ListDiff.changes(from: old, to: new, updated: updated) == Self.reference(old, new, updated: updated))
         }
     }
 
