@@ -41,7 +41,8 @@ struct DeckContent {
         return elements
     }
 
-    private mutating func cardElements(_ candidate: Candidate, viewerInterests: [Interest]) -> [ScreenElement] {
+    private mutating func cardElements(_ candidate: Candidate, viewerInterests: [Interest]) -> [ScreenElement]
+    {
         if let card, card.candidate == candidate, card.interests == viewerInterests { return card.elements }
         let elements = DeckScreens.card(candidate, viewerInterests: viewerInterests)
         card = (candidate, viewerInterests, elements)

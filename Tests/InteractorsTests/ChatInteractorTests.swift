@@ -26,7 +26,9 @@ import Testing
                 == [.remove("t", at: 2), .insert("s", at: 2), .update("b", at: 1)])
         #expect(
             check(["a", "b", "c", "d"], ["a", "d", "b"], updated: ["d", "a"])
-                == [.remove("c", at: 2), .move("d", from: 2, to: 1), .update("a", at: 0), .update("d", at: 1)])
+                == [
+                    .remove("c", at: 2), .move("d", from: 2, to: 1), .update("a", at: 0), .update("d", at: 1),
+                ])
     }
 
     @Test func rowsAppendedOrOnlyUpdated_areInsertsAtTheEndThenUpdatesOfTheKeptRows() {
@@ -35,7 +37,8 @@ import Testing
                 == [.insert("c", at: 2), .insert("d", at: 3), .update("a", at: 0)])
         #expect(check(["a", "b"], ["a", "b"]).isEmpty)
         #expect(check([], []).isEmpty)
-        #expect(check(["a", "b"], ["a", "b"], updated: ["b", "a"]) == [.update("a", at: 0), .update("b", at: 1)])
+        #expect(
+            check(["a", "b"], ["a", "b"], updated: ["b", "a"]) == [.update("a", at: 0), .update("b", at: 1)])
     }
 
     struct Seeded: RandomNumberGenerator {
@@ -59,7 +62,8 @@ import Testing
             let shared = Array(pool.prefix(Int.random(in: 0...6, using: &generator)))
             let tail = pool.dropFirst(shared.count).shuffled(using: &generator)
             let oldTail = Array(tail.prefix(Int.random(in: 0...3, using: &generator)))
-            let newTail = Array(tail.shuffled(using: &generator).prefix(Int.random(in: 0...3, using: &generator)))
+            let newTail = Array(
+                tail.shuffled(using: &generator).prefix(Int.random(in: 0...3, using: &generator)))
             _ = check(shared + oldTail, shared + newTail, updated: Set((shared + newTail).suffix(3)))
         }
     }
@@ -69,7 +73,8 @@ import Testing
         var changes: [ListChange] = []
         let newSet = Set(new)
         var current = old
-        for index in stride(from: current.count - 1, through: 0, by: -1) where !newSet.contains(current[index]) {
+        for index in stride(from: current.count - 1, through: 0, by: -1)
+        where !newSet.contains(current[index]) {
             changes.append(.remove(current[index], at: index))
             current.remove(at: index)
         }
@@ -106,10 +111,15 @@ import Testing
         for _ in 0..<2_000 {
             let shared = Array(pool.prefix(Int.random(in: 0...5, using: &generator)))
             let rest = pool.dropFirst(shared.count)
-            let old = shared + rest.shuffled(using: &generator).prefix(Int.random(in: 0...4, using: &generator))
-            let new = shared + rest.shuffled(using: &generator).prefix(Int.random(in: 0...4, using: &generator))
-            let updated = Set(pool.shuffled(using: &generator).prefix(Int.random(in: 0...4, using: &generator)))
-            #expect(ListDiff.changes(from: old, to: new, updated: updated) == Self.reference(old, new, updated: updated))
+            let old =
+                shared + rest.shuffled(using: &generator).prefix(Int.random(in: 0...4, using: &generator))
+            let new =
+                shared + rest.shuffled(using: &generator).prefix(Int.random(in: 0...4, using: &generator))
+            let updated = Set(
+                pool.shuffled(using: &generator).prefix(Int.random(in: 0...4, using: &generator)))
+            #expect(
+                ListDiff.changes(from: old, to: new, updated: updated)
+                    == Self.reference(old, new, updated: updated))
         }
     }
 
