@@ -47,7 +47,18 @@ public struct Message: Hashable, Codable, Sendable, Identifiable {
     }
 
     /// Whether `self` comes before `other` in a conversation: by timestamp, then id.
+    ///
+    /// At one instant (several messages in the same millisecond, or under virtual time), the
+    /// server's messages come first and the user's unsent ones (sending or not sent) after them, as
+    /// a message waiting to go out belongs at the bottom; ids then compare shorter first, so
+    /// sequential ids (`id-9`, `id-10`) keep the order they were made in.
     public func isOrderedBefore(_ other: Message) -> Bool {
-        (sentAt, id) < (other.sentAt, other.id)
+        if sentAt != other.sentAt { return sentAt < other.sentAt }
+        if isPending != other.isPending { return other.isPending }
+        if id.utf8.count != other.id.utf8.count { return id.utf8.count < other.id.utf8.count }
+        return id < other.id
     }
+
+    /// Whether the message is the user's and not on the server yet (sending or not sent).
+    public var isPending: Bool { status == .sending || status == .failed }
 }

@@ -150,6 +150,17 @@ import Testing
         #expect(log.messages.map(\.id) == ["a", "b", "b2", "c"])
     }
 
+    @Test func messagesOfOneInstant_keepTheOrderTheyWereMadeIn_unsentOnesLast() {
+        var log = ConversationLog()
+        log.merge([
+            message("id-10", 5, sender: "alice", status: .sending),
+            message("msg-2", 5), message("id-9", 5, sender: "alice", status: .failed), message("msg-1", 5),
+        ])
+        #expect(log.messages.map(\.id) == ["msg-1", "msg-2", "id-9", "id-10"])
+        log.merge([message("msg-3", 5, sender: "alice", transaction: "id-9")])
+        #expect(log.messages.map(\.id) == ["msg-1", "msg-2", "msg-3", "id-10"])
+    }
+
     @Test func aPageThatArrivesTwiceOrOverlaps_changesNothing() {
         var log = ConversationLog()
         log.merge([message("a", 1), message("b", 2)])
