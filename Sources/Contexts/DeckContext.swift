@@ -288,6 +288,7 @@ public final class DeckContext: StateContext {
             store.report(SessionError.ended(.sessionRevoked))
         case .failure:
             retryAttempt += 1
+            store.update { $0.isSendingDelayed = true }
             retryTask = scheduler.schedule(after: RetryPolicy.delay(forAttempt: retryAttempt)) {
                 [weak self] in
                 self?.flush()
@@ -299,7 +300,10 @@ public final class DeckContext: StateContext {
         queue.removeAll { $0.id == swipe.id }
         swipedCards[swipe.id] = nil
         persistQueue()
-        store.update { $0.queuedSwipes = queue.count }
+        store.update { state in
+            state.queuedSwipes = queue.count
+            state.isSendingDelayed = false
+        }
     }
 
     /// Undoes a pass the server has; offline or on a server fault it tries again with ``RetryPolicy``

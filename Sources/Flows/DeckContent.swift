@@ -1,20 +1,45 @@
 import Models
 
-/// Builds the deck's part of the home screen, keeping the text it built for the next render.
+/// Builds the deck's part of the home screen, keeping what it built for the next render.
 ///
-/// The home screen is rendered on every change of the deck: a swipe changes the top card and the
-/// allowance, the server's answer only the queue. Building text (the card's line, the shared
-/// interests, the counts) is most of what a render costs, so each part is kept with the value it was
-/// built from and built again only when that value changes. The result is the same as building
-/// everything afresh.
+/// The deck changes more often than what it shows: the server's answer to a swipe only takes it off
+/// the queue. ``showsSame(_:_:)`` tells whether two decks look the same on home — the flow renders
+/// home only when they do not — and the elements are built again only when the deck looks different,
+/// and then the card (its line, bio and shared interests, most of the text) only when the top card
+/// changes. The result is the same as building everything afresh from the deck.
 struct DeckContent {
-    private var card: (candidate: Candidate, interests: [Interest], elements: [ScreenElement])?
-    private var peek: (name: String, element: ScreenElement)?
-    private var allowance: (likes: Int, superLikes: Int, element: ScreenElement)?
+    private var builtFrom: DeckState?
+    private var built: [ScreenElement] = []
+    private var cardFrom: Candidate?
+    private var cardInterests: [Interest] = []
+    private var card: [ScreenElement] = []
+
+    /// Whether `a` and `b` show the same on home: compared in place, without building anything.
+    static func showsSame(_ a: DeckState, _ b: DeckState) -> Bool {
+        a == b
+            || (a.failure == b.failure && a.isEmpty == b.isEmpty
+                && (a.rewindable == nil) == (b.rewindable == nil)
+                && a.allowance?.likesRemaining == b.allowance?.likesRemaining
+                && a.allowance?.superLikesRemaining == b.allowance?.superLikesRemaining
+                && waitingSwipes(a) == waitingSwipes(b)
+                && a.cards.prefix(2) == b.cards.prefix(2) && a.viewerInterests == b.viewerInterests)
+    }
+
+    /// The swipes the deck says are waiting: only those held up by a failure.
+    private static func waitingSwipes(_ state: DeckState) -> Int {
+        state.isSendingDelayed ? state.queuedSwipes : 0
+    }
 
     /// The elements showing `state`: the failure, the top card and a peek at the next, the buttons,
-    /// the allowance, the queue and the preferences.
+    /// the allowance, the swipes waiting and the preferences.
     mutating func elements(for state: DeckState) -> [ScreenElement] {
+        if let builtFrom, Self.showsSame(builtFrom, state) { return built }
+        built = build(state)
+        builtFrom = state
+        return built
+    }
+
+    private mutating func build(_ state: DeckState) -> [ScreenElement] {
         var elements: [ScreenElement] = []
         elements.reserveCapacity(12)
         if let failure = state.failure {
@@ -23,7 +48,7 @@ struct DeckContent {
         }
         if let top = state.top {
             elements += cardElements(top, viewerInterests: state.viewerInterests)
-            if let next = state.next { elements.append(peekElement(next.displayName)) }
+            if let next = state.next { elements.append(.text("Next: \(next.displayName)")) }
             elements += Self.swipeActions
         } else if state.isEmpty {
             elements += Self.emptyDeck
@@ -32,40 +57,24 @@ struct DeckContent {
         }
         elements.append(state.rewindable != nil ? Self.rewindEnabled : Self.rewindDisabled)
         if let allowance = state.allowance {
-            elements.append(allowanceElement(allowance))
+            elements.append(
+                .text(
+                    "Likes left today: \(allowance.likesRemaining) · Super likes left: "
+                        + "\(allowance.superLikesRemaining)"))
         }
-        if state.queuedSwipes > 0 {
-            elements.append(.notice("Waiting to send \(state.queuedSwipes) swipe(s)."))
-        }
+        let waiting = Self.waitingSwipes(state)
+        if waiting > 0 { elements.append(.notice("Waiting to send \(waiting) swipe(s).")) }
         if state.top != nil || !state.isEmpty { elements.append(Self.preferencesAction) }
         return elements
     }
 
     private mutating func cardElements(_ candidate: Candidate, viewerInterests: [Interest]) -> [ScreenElement]
     {
-        if let card, card.candidate == candidate, card.interests == viewerInterests { return card.elements }
-        let elements = DeckScreens.card(candidate, viewerInterests: viewerInterests)
-        card = (candidate, viewerInterests, elements)
-        return elements
-    }
-
-    private mutating func peekElement(_ name: String) -> ScreenElement {
-        if let peek, peek.name == name { return peek.element }
-        let element = ScreenElement.text("Next: \(name)")
-        peek = (name, element)
-        return element
-    }
-
-    private mutating func allowanceElement(_ value: SwipeAllowance) -> ScreenElement {
-        if let allowance, allowance.likes == value.likesRemaining,
-            allowance.superLikes == value.superLikesRemaining
-        {
-            return allowance.element
-        }
-        let element = ScreenElement.text(
-            "Likes left today: \(value.likesRemaining) · Super likes left: \(value.superLikesRemaining)")
-        allowance = (value.likesRemaining, value.superLikesRemaining, element)
-        return element
+        if cardFrom == candidate, cardInterests == viewerInterests { return card }
+        card = DeckScreens.card(candidate, viewerInterests: viewerInterests)
+        cardFrom = candidate
+        cardInterests = viewerInterests
+        return card
     }
 
     private static let retryAction = ScreenElement.action(

@@ -28,7 +28,8 @@ public final class DeckFlow: FlowNode {
 
     /// The context this flow scripts.
     public let context: DeckContext
-    /// Called when the deck's part of the home screen changed.
+    /// Called when the deck's part of the home screen changed (not when the deck changed in a way
+    /// it does not show).
     public var onContentChanged: (@MainActor () -> Void)?
     /// Called when the user wants to message a new match.
     public var onOpenChat: (@MainActor (Match) -> Void)?
@@ -122,7 +123,8 @@ public final class DeckFlow: FlowNode {
         if let swipe = state.lastSwipe, swipe.id != previous?.lastSwipe?.id {
             environment.analytics.record(.swiped(swipe.action, swipe.candidate))
         }
-        onContentChanged?()
+        // Home is rendered again only if the deck's part of it looks different.
+        if previous.map({ !DeckContent.showsSame($0, state) }) ?? true { onContentChanged?() }
         announceTop()
         if state.isEmpty, previous?.isEmpty != true { environment.analytics.record(.deckEmpty) }
         if let match = state.pendingMatch, previous?.pendingMatch != match {

@@ -8,6 +8,7 @@ import Foundation
 public struct DeckState: Hashable, Sendable {
     private struct Fields: Hashable, Sendable {
         var queuedSwipes = 0
+        var isSendingDelayed = false
         var isLoading = false
         var isExhausted = false
         var isOutOfSuperLikes = false
@@ -99,6 +100,13 @@ public struct DeckState: Hashable, Sendable {
         get { storage.fields.queuedSwipes }
         set { fields.queuedSwipes = newValue }
     }
+    /// Whether sending the queued swipes failed and waits to try again (offline, a server error).
+    ///
+    /// The deck says swipes are waiting only then: a swipe on its way for one round trip is not news.
+    public var isSendingDelayed: Bool {
+        get { storage.fields.isSendingDelayed }
+        set { fields.isSendingDelayed = newValue }
+    }
     /// The last swipe the user made (accepted by the daily limits).
     public var lastSwipe: Swipe? {
         get { storage.fields.lastSwipe }
@@ -126,6 +134,7 @@ public struct DeckState: Hashable, Sendable {
         let right = rhs.storage
         if left === right { return true }
         return left.fields.queuedSwipes == right.fields.queuedSwipes
+            && left.fields.isSendingDelayed == right.fields.isSendingDelayed
             && left.fields.isLoading == right.fields.isLoading
             && left.fields.isExhausted == right.fields.isExhausted
             && left.fields.isOutOfSuperLikes == right.fields.isOutOfSuperLikes

@@ -207,6 +207,27 @@ import Testing
             MessageValidator.validate(String(repeating: "x", count: 5_001))
                 == .failure(MessageProblemError(problem: .tooLong(maximum: 5_000))))
     }
+
+    @Test func trimming_takesOffWhatFoundationsWhitespacesAndNewlinesDo() {
+        let scalars = (0...0x3100).compactMap(Unicode.Scalar.init) + ["\u{FEFF}", "\u{1F600}", "\u{E0020}"]
+        for scalar in scalars {
+            let edge = String(scalar)
+            for text in [edge + "a b" + edge + edge, edge, edge + "\u{301}x", "x" + edge + "\n"] {
+                #expect(
+                    MessageValidator.trimmingWhitespace(text)
+                        == text.trimmingCharacters(in: .whitespacesAndNewlines),
+                    "U+\(String(scalar.value, radix: 16))")
+            }
+        }
+    }
+
+    @Test func theLimit_countsCharacters_notBytes() {
+        let accented = String(repeating: "é", count: 5_000)
+        #expect(MessageValidator.validate(accented).map(\.count) == .success(5_000))
+        #expect(
+            MessageValidator.validate(accented + "é")
+                == .failure(MessageProblemError(problem: .tooLong(maximum: 5_000))))
+    }
 }
 
 @Suite struct TypingPolicyTests {

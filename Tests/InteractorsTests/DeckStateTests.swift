@@ -36,6 +36,7 @@ import Testing
             ("likesResetInSeconds", { $0.likesResetInSeconds = 5 }),
             ("isOutOfSuperLikes", { $0.isOutOfSuperLikes = true }),
             ("queuedSwipes", { $0.queuedSwipes = 1 }),
+            ("isSendingDelayed", { $0.isSendingDelayed = true }),
             (
                 "lastSwipe",
                 { $0.lastSwipe = Swipe(id: "s", candidate: "c1", action: .like, swipedAt: self.now) }

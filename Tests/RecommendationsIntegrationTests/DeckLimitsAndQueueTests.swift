@@ -87,6 +87,27 @@ import Testing
         #expect(!world.visibleTexts.contains { $0.hasPrefix("Waiting to send") })
     }
 
+    @Test func aSwipeOnItsWay_isNotShownAsWaiting_onlyOneHeldUpByAFailureIs() throws {
+        let world = makeWorld()
+        try world.signIn()
+        world.server.latency = .seconds(1)
+        try world.app.tap("Like")
+        #expect(deck(world)?.state.queuedSwipes == 1)
+        #expect(!world.visibleTexts.contains { $0.hasPrefix("Waiting to send") })
+        world.app.advance(by: .seconds(1))
+        #expect(deck(world)?.state.queuedSwipes == 0)
+        world.server.isNetworkDown = true
+        try world.app.tap("Pass")
+        #expect(!world.visibleTexts.contains { $0.hasPrefix("Waiting to send") })
+        world.app.advance(by: .seconds(1))
+        #expect(deck(world)?.state.isSendingDelayed == true)
+        #expect(world.visibleTexts.contains("Waiting to send 1 swipe(s)."))
+        world.server.isNetworkDown = false
+        world.app.advance(by: .seconds(60))
+        #expect(deck(world)?.state.queuedSwipes == 0)
+        #expect(!world.visibleTexts.contains { $0.hasPrefix("Waiting to send") })
+    }
+
     @Test func aSwipeWhoseResponseWasLost_isResentAfterRelaunch_andAppliedOnce() throws {
         let world = makeWorld()
         try world.signIn()
