@@ -26,6 +26,7 @@ public final class ChatFlow: FlowNode {
     private let me: UserID
     private let onClosed: @MainActor () -> Void
     private var observations: [ObservationToken] = []
+    private var content: ConversationContent
 
     /// Creates the flow for a conversation; `onClosed` runs when the user goes back.
     public init(
@@ -35,6 +36,7 @@ public final class ChatFlow: FlowNode {
         self.environment = environment
         self.conversation = conversation
         self.me = chat.me
+        self.content = ConversationContent(me: chat.me)
         self.chat = chat
         self.onClosed = onClosed
         super.init(name: "ChatFlow")
@@ -80,14 +82,14 @@ public final class ChatFlow: FlowNode {
             return
         }
         self.context = context
-        environment.show(ChatScreens.conversation(context.state, me: me), placement) { [weak self] in
+        environment.show(content.screen(for: context.state), placement) { [weak self] in
             self?.intent($0)
         }
         observations = watch(
             context,
             render: { [weak self] state in
                 guard let self else { return }
-                self.environment.presenter.update(ChatScreens.conversation(state, me: self.me))
+                self.environment.presenter.update(self.content.screen(for: state))
             })
         context.open()
     }

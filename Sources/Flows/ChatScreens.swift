@@ -42,7 +42,17 @@ enum ChatScreens {
         action.rawValue.hasPrefix(openPrefix) ? String(action.rawValue.dropFirst(openPrefix.count)) : nil
     }
 
-    static func conversation(_ state: ConversationState, me: UserID) -> Screen {
+    /// A message's row: who sent it and the text, and for the user's own, its status.
+    static func row(_ message: Message, me: UserID, name: String) -> ScreenList.Item {
+        let mine = message.sender == me
+        return ScreenList.Item(
+            id: message.id, title: (mine ? "You: " : "\(name): ") + message.text,
+            detail: mine ? status(message.status) : "")
+    }
+
+    /// The conversation's screen with its message rows built already (``ConversationContent``).
+    static func conversation(_ state: ConversationState, me: UserID, rows items: [ScreenList.Item]) -> Screen
+    {
         var elements: [ScreenElement] = []
         if state.isUnmatched {
             elements.append(.notice("You are no longer matched with \(state.match.displayName)."))
@@ -56,12 +66,6 @@ enum ChatScreens {
         }
         if state.messages.isEmpty, !state.isLoadingHistory {
             elements.append(.text("You matched with \(state.match.displayName). Say hi!"))
-        }
-        let items = state.messages.map { message in
-            let mine = message.sender == me
-            return ScreenList.Item(
-                id: message.id, title: (mine ? "You: " : "\(state.match.displayName): ") + message.text,
-                detail: mine ? status(message.status) : "")
         }
         elements.append(
             .list(ScreenList(id: "messages", items: items, changes: state.changes, revision: state.revision)))
