@@ -129,6 +129,8 @@ public final class StateStore<State: Sendable & Equatable>: Observable {
     }
 
     isolated deinit {
+        // Most stores never had a stream: finishing none should cost nothing.
+        guard nextContinuationID > 0 else { return }
         for continuation in continuations.withLock({ Array($0.values) }) { continuation.finish() }
     }
 }

@@ -10,7 +10,7 @@ public enum DeepLinkParser {
 
     /// Parses a link, or says why it cannot be followed.
     public static func parse(_ link: String) -> Result<Route, DeepLinkError> {
-        let text = link.trimmingCharacters(in: .whitespaces)
+        let text = Whitespace.trimmed(link)
         guard text.lowercased().hasPrefix(scheme) else {
             return .failure(.unsupportedScheme(String(text.prefix(64))))
         }

@@ -214,7 +214,7 @@ import Testing
             let edge = String(scalar)
             for text in [edge + "a b" + edge + edge, edge, edge + "\u{301}x", "x" + edge + "\n"] {
                 #expect(
-                    MessageValidator.trimmingWhitespace(text)
+                    Whitespace.trimmed(text)
                         == text.trimmingCharacters(in: .whitespacesAndNewlines),
                     "U+\(String(scalar.value, radix: 16))")
             }

@@ -9,6 +9,7 @@ import Testing
         #expect(DeepLinkParser.parse("discover://chat/bob") == .success(.chat("bob")))
         #expect(DeepLinkParser.parse("discover://profile/alice") == .success(.profile("alice")))
         #expect(DeepLinkParser.parse("DISCOVER://Deck") == .success(.deck))
+        #expect(DeepLinkParser.parse("  discover://chat/bob\n") == .success(.chat("bob")))
     }
 
     @Test func routes_printAsTheLinksThatOpenThem() {
