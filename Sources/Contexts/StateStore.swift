@@ -20,20 +20,23 @@ public final class StateStore<State: Sendable & Equatable>: Observable {
     /// a ``batch(_:)`` it includes the batch's updates so far (not yet delivered).
     var current: State { pending ?? storage }
 
-    private var storage: State
+    // The store's own bookkeeping is never accessed overlappingly (it is main-actor isolated and
+    // no access spans a call out), so the run-time exclusivity checks — a few percent of a whole
+    // journey — are left out for it.
+    @exclusivity(unchecked) private var storage: State
     private let registrar = ObservationRegistrar()
     // A generic class's key path is built at run time; building it once keeps reads and writes cheap.
     private let stateKeyPath: KeyPath<StateStore<State>, State>
     // Counts the changes of `storage`: telling "changed while delivering" without comparing snapshots.
-    private var version: UInt64 = 0
+    @exclusivity(unchecked) private var version: UInt64 = 0
 
     private let observers = ObserverRegistry<State>()
     private let errorObservers = ObserverRegistry<any Error>()
     private let continuations = Mutex<[UInt64: AsyncStream<State>.Continuation]>([:])
     private var nextContinuationID: UInt64 = 0
-    private var pending: State?
-    private var depth = 0
-    private var isNotifying = false
+    @exclusivity(unchecked) private var pending: State?
+    @exclusivity(unchecked) private var depth = 0
+    @exclusivity(unchecked) private var isNotifying = false
 
     /// Creates a store holding `initial`.
     public init(_ initial: State) {
