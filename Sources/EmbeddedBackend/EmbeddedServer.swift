@@ -254,8 +254,8 @@ public final class EmbeddedServer: Sendable {
     }
 
     private func issueTokens(in state: inout State, for user: UserID, now: Date) -> AuthTokens {
-        let access = "eat_" + randomHex(&state.generator)
-        let refresh = "ert_" + randomHex(&state.generator)
+        let access = Self.randomToken("eat_", &state.generator)
+        let refresh = Self.randomToken("ert_", &state.generator)
         let accessExpiry = now.addingTimeInterval(configuration.accessTokenLifetime.timeInterval)
         state.accessTokens[access] = TokenRecord(user: user, expiresAt: accessExpiry)
         state.refreshTokens[refresh] = TokenRecord(
@@ -286,7 +286,21 @@ public final class EmbeddedServer: Sendable {
         return .success(user)
     }
 
-    private func randomHex(_ generator: inout SeededGenerator) -> String {
-        SHA256.hex((0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) })
+    /// `prefix` followed by 16 random bytes in lowercase hex, written straight into the string.
+    private static func randomToken(_ prefix: String, _ generator: inout SeededGenerator) -> String {
+        withUnsafeTemporaryAllocation(byteCount: 16, alignment: 1) { bytes in
+            for index in 0..<16 { bytes[index] = UInt8.random(in: 0...255, using: &generator) }
+            let prefix = prefix.utf8
+            return String(unsafeUninitializedCapacity: prefix.count + 32) { output in
+                var offset = 0
+                for byte in prefix {
+                    output[offset] = byte
+                    offset += 1
+                }
+                let hex = UnsafeMutableRawBufferPointer(
+                    UnsafeMutableBufferPointer(rebasing: output[offset...]))
+                return offset + SHA256.writeHex(UnsafeRawBufferPointer(bytes), to: hex)
+            }
+        }
     }
 }
