@@ -158,6 +158,8 @@ extension EmbeddedServer {
         var position = start
         var scanned = 0
         let wanted = max(1, min(limit, 100))
+        candidates.reserveCapacity(wanted)
+        let anyBlocked = !state.chat.blocked.isEmpty
         while candidates.count < wanted, scanned < Self.maximumScanPerPage {
             switch position {
             case .account(let index):
@@ -169,30 +171,32 @@ extension EmbeddedServer {
                 position = .account(index + 1)
                 scanned += 1
                 guard id != viewer, swiped[id] == nil, let other = state.accounts[id],
-                    !state.chat.blocked.contains(Self.pair(viewer, id))
+                    !anyBlocked || !state.chat.blocked.contains(Self.pair(viewer, id))
                 else { continue }
                 let age = CalendarMath.age(bornOn: other.user.birthDate, at: now)
                 let distance = other.location.distanceKm(to: account.location)
                 guard ages.contains(age), distance <= preferences.maximumDistanceKm else { continue }
+                let like = received[id]
                 candidates.append(
                     Candidate(
                         id: id, displayName: other.user.displayName, age: age, bio: other.profile.bio,
                         interests: other.profile.interests, distanceKm: distance, lastActiveAt: now,
-                        likedYou: received[id] != nil, superLikedYou: received[id] == true))
+                        likedYou: like != nil, superLikedYou: like == true))
             case .generated(let index):
                 guard index < pool.poolSize else { break }
                 position = .generated(index + 1)
                 scanned += 1
                 let sketch = pool.sketch(index)
+                guard ages.contains(sketch.age) else { continue }
+                let distance = sketch.location.distanceKm(to: account.location)
+                guard distance <= preferences.maximumDistanceKm else { continue }
                 let id = CandidateGenerator.id(of: index)
-                guard ages.contains(sketch.age),
-                    sketch.location.distanceKm(to: account.location) <= preferences.maximumDistanceKm,
-                    swiped[id] == nil
-                else { continue }
-                var candidate = pool.candidate(index, from: account.location)
-                candidate.likedYou = received[id] != nil
-                candidate.superLikedYou = received[id] == true
-                candidates.append(candidate)
+                guard swiped[id] == nil else { continue }
+                let like = received[id]
+                candidates.append(
+                    pool.candidate(
+                        sketch, id: id, distanceKm: distance, likedYou: like != nil,
+                        superLikedYou: like == true))
             }
             if case .generated(let index) = position, index >= pool.poolSize { break }
         }
@@ -236,7 +240,7 @@ extension EmbeddedServer {
 
     func displayName(of id: UserID, in state: State) -> String {
         if let account = state.accounts[id] { return account.user.displayName }
-        if let index = pool.index(of: id) { return pool.candidate(index, from: .origin).displayName }
+        if let index = pool.index(of: id) { return pool.name(index) }
         return id.rawValue
     }
 
@@ -274,8 +278,8 @@ enum PoolCursor: CustomStringConvertible {
 
     var description: String {
         switch self {
-        case .account(let index): "a\(index)"
-        case .generated(let index): "g\(index)"
+        case .account(let index): DecimalText.make("a", index)
+        case .generated(let index): DecimalText.make("g", index)
         }
     }
 }
