@@ -54,92 +54,89 @@ extension EmbeddedServer {
         cursor: String?, limit: Int, accessToken: String,
         completion: @escaping ServiceCompletion<DiscoveryPage>
     ) {
-        perform(.fetchCandidates, completion: completion) { state, now in
-            authorize(accessToken, in: state, now: now).flatMap { viewer in
-                guard let account = state.accounts[viewer] else { return .failure(.tokenRevoked) }
-                guard let start = PoolCursor(cursor) else { return .failure(.rejected("bad cursor")) }
-                return .success(
-                    page(for: account, from: start, cursor: cursor, limit: limit, state: &state, now: now))
-            }
+        performAuthorized(.fetchCandidates, accessToken: accessToken, completion: completion) {
+            state, viewer, now in
+            guard let account = state.accounts[viewer] else { return .failure(.tokenRevoked) }
+            guard let start = PoolCursor(cursor) else { return .failure(.rejected("bad cursor")) }
+            return .success(
+                page(for: account, from: start, cursor: cursor, limit: limit, state: &state, now: now))
         }
     }
 
     func sendSwipe(_ swipe: Swipe, accessToken: String, completion: @escaping ServiceCompletion<SwipeOutcome>)
     {
-        perform(.sendSwipe, completion: completion) { state, now in
-            authorize(accessToken, in: state, now: now).flatMap { viewer in
-                if let done = state.discovery.processed[swipe.id] {
-                    return done.viewer == viewer
-                        ? .success(done.outcome) : .failure(.rejected("swipe id in use"))
-                }
-                guard swipe.candidate != viewer, exists(swipe.candidate, in: state) else {
-                    return .failure(.notFound)
-                }
-                let dayStart = Date(
-                    timeIntervalSince1970: (now.timeIntervalSince1970 / 86_400).rounded(.down) * 86_400)
-                var usage = state.discovery.usage[viewer] ?? DiscoveryState.Usage(dayStart: dayStart)
-                if usage.dayStart != dayStart { usage = DiscoveryState.Usage(dayStart: dayStart) }
-                let resetsAt = dayStart.addingTimeInterval(86_400)
-                switch swipe.action {
-                case .like:
-                    guard usage.likes < configuration.dailyLikeLimit else {
-                        return .success(.limitReached(resetsAt: resetsAt))
-                    }
-                    usage.likes += 1
-                case .superLike:
-                    guard usage.superLikes < configuration.dailySuperLikeLimit else {
-                        return .success(.limitReached(resetsAt: resetsAt))
-                    }
-                    usage.superLikes += 1
-                case .pass:
-                    break
-                }
-                state.discovery.usage[viewer] = usage
-                state.discovery.swipes[viewer, default: [:]][swipe.candidate] = swipe.action
-                var outcome = SwipeOutcome.recorded
-                if swipe.action != .pass {
-                    state.discovery.likesReceived[swipe.candidate, default: [:]][viewer] =
-                        swipe.action == .superLike
-                    if state.discovery.likesReceived[viewer]?[swipe.candidate] != nil {
-                        outcome = .matched(recordMatch(in: &state, viewer, swipe.candidate, at: now))
-                    }
-                }
-                state.discovery.processed[swipe.id] = .init(viewer: viewer, swipe: swipe, outcome: outcome)
-                return .success(outcome)
+        performAuthorized(.sendSwipe, accessToken: accessToken, completion: completion) {
+            state, viewer, now in
+            if let done = state.discovery.processed[swipe.id] {
+                return done.viewer == viewer
+                    ? .success(done.outcome) : .failure(.rejected("swipe id in use"))
             }
+            guard swipe.candidate != viewer,
+                state.accounts[swipe.candidate] != nil || pool.index(of: swipe.candidate) != nil
+            else {
+                return .failure(.notFound)
+            }
+            let dayStart = Date(
+                timeIntervalSince1970: (now.timeIntervalSince1970 / 86_400).rounded(.down) * 86_400)
+            var usage = state.discovery.usage[viewer] ?? DiscoveryState.Usage(dayStart: dayStart)
+            if usage.dayStart != dayStart { usage = DiscoveryState.Usage(dayStart: dayStart) }
+            let resetsAt = dayStart.addingTimeInterval(86_400)
+            switch swipe.action {
+            case .like:
+                guard usage.likes < configuration.dailyLikeLimit else {
+                    return .success(.limitReached(resetsAt: resetsAt))
+                }
+                usage.likes += 1
+            case .superLike:
+                guard usage.superLikes < configuration.dailySuperLikeLimit else {
+                    return .success(.limitReached(resetsAt: resetsAt))
+                }
+                usage.superLikes += 1
+            case .pass:
+                break
+            }
+            state.discovery.usage[viewer] = usage
+            state.discovery.swipes[viewer, default: [:]][swipe.candidate] = swipe.action
+            var outcome = SwipeOutcome.recorded
+            if swipe.action != .pass {
+                state.discovery.likesReceived[swipe.candidate, default: [:]][viewer] =
+                    swipe.action == .superLike
+                if state.discovery.likesReceived[viewer]?[swipe.candidate] != nil {
+                    outcome = .matched(recordMatch(in: &state, viewer, swipe.candidate, at: now))
+                }
+            }
+            state.discovery.processed[swipe.id] = .init(viewer: viewer, swipe: swipe, outcome: outcome)
+            return .success(outcome)
         }
     }
 
     func undoSwipe(id: String, accessToken: String, completion: @escaping ServiceCompletion<Void>) {
-        perform(.undoSwipe, completion: completion) { state, now in
-            authorize(accessToken, in: state, now: now).flatMap { viewer in
-                guard let done = state.discovery.processed[id], done.viewer == viewer else {
-                    return .failure(.notFound)
-                }
-                guard done.swipe.action == .pass else {
-                    return .failure(.rejected("only a pass can be undone"))
-                }
-                state.discovery.processed[id] = nil
-                state.discovery.swipes[viewer]?[done.swipe.candidate] = nil
-                return .success(())
+        performAuthorized(.undoSwipe, accessToken: accessToken, completion: completion) { state, viewer, _ in
+            guard let done = state.discovery.processed[id], done.viewer == viewer else {
+                return .failure(.notFound)
             }
+            guard done.swipe.action == .pass else {
+                return .failure(.rejected("only a pass can be undone"))
+            }
+            state.discovery.processed[id] = nil
+            state.discovery.swipes[viewer]?[done.swipe.candidate] = nil
+            return .success(())
         }
     }
 
     func savePreferences(
         _ preferences: SearchPreferences, accessToken: String, completion: @escaping ServiceCompletion<Void>
     ) {
-        perform(.savePreferences, completion: completion) { state, now in
-            authorize(accessToken, in: state, now: now).flatMap { viewer in
-                guard state.accounts[viewer] != nil else { return .failure(.tokenRevoked) }
-                guard preferences.minimumAge >= SearchPreferences.minimumAge,
-                    preferences.maximumAge <= SearchPreferences.maximumAge,
-                    preferences.minimumAge <= preferences.maximumAge,
-                    SearchPreferences.distanceLimits.contains(preferences.maximumDistanceKm)
-                else { return .failure(.rejected("preferences out of range")) }
-                state.accounts[viewer]?.profile.lookingFor = preferences
-                return .success(())
-            }
+        performAuthorized(.savePreferences, accessToken: accessToken, completion: completion) {
+            state, viewer, _ in
+            guard state.accounts[viewer] != nil else { return .failure(.tokenRevoked) }
+            guard preferences.minimumAge >= SearchPreferences.minimumAge,
+                preferences.maximumAge <= SearchPreferences.maximumAge,
+                preferences.minimumAge <= preferences.maximumAge,
+                SearchPreferences.distanceLimits.contains(preferences.maximumDistanceKm)
+            else { return .failure(.rejected("preferences out of range")) }
+            state.accounts[viewer]?.profile.lookingFor = preferences
+            return .success(())
         }
     }
 
@@ -232,10 +229,6 @@ extension EmbeddedServer {
             return Match(
                 id: id, user: other, displayName: displayName(of: other, in: state), matchedAt: pair.at)
         }.sorted { ($0.matchedAt, $1.id) > ($1.matchedAt, $0.id) }
-    }
-
-    private func exists(_ id: UserID, in state: State) -> Bool {
-        state.accounts[id] != nil || pool.index(of: id) != nil
     }
 
     func displayName(of id: UserID, in state: State) -> String {

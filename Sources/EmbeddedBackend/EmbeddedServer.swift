@@ -41,7 +41,8 @@ public final class EmbeddedServer: Sendable {
         var isNetworkDown = false
         var injectedFailures: [(endpoint: EmbeddedEndpoint?, error: ServiceError)] = []
         var duplicateDeliveries: Set<EmbeddedEndpoint> = []
-        var requestCounts: [EmbeddedEndpoint: Int] = [:]
+        /// Requests that reached the server, by ``EmbeddedEndpoint/ordinal``.
+        var requestCounts = [Int](repeating: 0, count: EmbeddedEndpoint.count)
     }
 
     /// The clock the server reads and delivers on.
@@ -114,7 +115,7 @@ public final class EmbeddedServer: Sendable {
 
     /// How many requests to `endpoint` reached the server.
     public func requestCount(_ endpoint: EmbeddedEndpoint) -> Int {
-        state.withLock { $0.requestCounts[endpoint, default: 0] }
+        state.withLock { $0.requestCounts[endpoint.ordinal] }
     }
 
     /// How many access tokens of `user` are live (not revoked or signed out; expired ones count).
@@ -140,16 +141,35 @@ public final class EmbeddedServer: Sendable {
         let (result, latency, deliveries) = state.withLock {
             state -> (Result<Value, ServiceError>, Duration, Int) in
             if state.isNetworkDown { return (.failure(.networkUnavailable), state.latency, 1) }
-            state.requestCounts[endpoint, default: 0] += 1
-            let deliveries = state.duplicateDeliveries.remove(endpoint) == nil ? 1 : 2
-            if let index = state.injectedFailures.firstIndex(where: {
-                $0.endpoint == nil || $0.endpoint == endpoint
-            }) {
+            state.requestCounts[endpoint.ordinal] += 1
+            let deliveries =
+                state.duplicateDeliveries.isEmpty || state.duplicateDeliveries.remove(endpoint) == nil ? 1 : 2
+            if !state.injectedFailures.isEmpty,
+                let index = state.injectedFailures.firstIndex(where: {
+                    $0.endpoint == nil || $0.endpoint == endpoint
+                })
+            {
                 return (.failure(state.injectedFailures.remove(at: index).error), state.latency, deliveries)
             }
             return (handler(&state, now), state.latency, deliveries)
         }
         for _ in 0..<deliveries { scheduler.schedule(after: latency) { completion(result) } }
+    }
+
+    /// Runs one request that needs a signed-in user: ``perform(_:completion:handler:)`` with the access
+    /// token checked first (`tokenRevoked` if unknown, `tokenExpired` if expired), then `handler` with
+    /// the token's user.
+    func performAuthorized<Value: Sendable>(
+        _ endpoint: EmbeddedEndpoint, accessToken: String,
+        completion: @escaping ServiceCompletion<Value>,
+        handler: (inout State, UserID, Date) -> Result<Value, ServiceError>
+    ) {
+        perform(endpoint, completion: completion) { state, now in
+            switch authorize(accessToken, in: state, now: now) {
+            case .success(let user): handler(&state, user, now)
+            case .failure(let error): .failure(error)
+            }
+        }
     }
 
     func signIn(_ credentials: Credentials, completion: @escaping ServiceCompletion<AuthSession>) {
@@ -191,10 +211,8 @@ public final class EmbeddedServer: Sendable {
     }
 
     func validate(accessToken: String, completion: @escaping ServiceCompletion<User>) {
-        perform(.validate, completion: completion) { state, now in
-            authorize(accessToken, in: state, now: now).flatMap { id in
-                state.accounts[id].map { .success($0.user) } ?? .failure(.tokenRevoked)
-            }
+        performAuthorized(.validate, accessToken: accessToken, completion: completion) { state, id, _ in
+            state.accounts[id].map { .success($0.user) } ?? .failure(.tokenRevoked)
         }
     }
 
@@ -219,29 +237,24 @@ public final class EmbeddedServer: Sendable {
     }
 
     func saveProfile(_ profile: Profile, accessToken: String, completion: @escaping ServiceCompletion<User>) {
-        perform(.saveProfile, completion: completion) { state, now in
-            authorize(accessToken, in: state, now: now).flatMap { id in
-                guard var account = state.accounts[id] else { return .failure(.tokenRevoked) }
-                account.profile = profile
-                account.user.hasProfile = true
-                state.accounts[id] = account
-                return .success(account.user)
-            }
+        performAuthorized(.saveProfile, accessToken: accessToken, completion: completion) { state, id, _ in
+            guard var account = state.accounts[id] else { return .failure(.tokenRevoked) }
+            account.profile = profile
+            account.user.hasProfile = true
+            state.accounts[id] = account
+            return .success(account.user)
         }
     }
 
     func fetchProfile(
         of user: UserID, accessToken: String, completion: @escaping ServiceCompletion<PublicProfile>
     ) {
-        perform(.fetchProfile, completion: completion) { state, now in
-            authorize(accessToken, in: state, now: now).flatMap { _ in
-                guard let account = state.accounts[user] else { return .failure(.notFound) }
-                return .success(
-                    PublicProfile(
-                        id: user, displayName: account.user.displayName,
-                        age: CalendarMath.age(bornOn: account.user.birthDate, at: now),
-                        profile: account.profile))
-            }
+        performAuthorized(.fetchProfile, accessToken: accessToken, completion: completion) { state, _, now in
+            guard let account = state.accounts[user] else { return .failure(.notFound) }
+            return .success(
+                PublicProfile(
+                    id: user, displayName: account.user.displayName,
+                    age: CalendarMath.age(bornOn: account.user.birthDate, at: now), profile: account.profile))
         }
     }
 
