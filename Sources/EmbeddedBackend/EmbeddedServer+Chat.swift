@@ -188,7 +188,7 @@ extension EmbeddedServer {
     {
         let now = scheduler.now
         let subscription = state.withLock { state -> (UserID, UInt64)? in
-            guard case .success(let viewer) = authorize(accessToken, in: state, now: now) else { return nil }
+            guard case .success(let viewer) = authorize(accessToken, in: &state, now: now) else { return nil }
             let id = state.chat.nextSubscriber
             state.chat.nextSubscriber += 1
             state.chat.subscribers[viewer, default: [:]][id] = onEvent

@@ -18,7 +18,7 @@ extension EmbeddedServer {
         let now = scheduler.now
         state.withLock { state in
             state.discovery.likesReceived[liked, default: [:]][liker] = superLike
-            state.discovery.swipes[liker, default: [:]][liked] = superLike ? .superLike : .like
+            state.discovery.viewers[liker, default: .init()].swipes[liked] = superLike ? .superLike : .like
             if state.discovery.likesReceived[liker]?[liked] != nil {
                 recordMatch(in: &state, liker, liked, at: now)
             }
@@ -32,12 +32,12 @@ extension EmbeddedServer {
 
     /// What `viewer` did to `candidate`, as the server recorded it.
     public func recordedSwipe(by viewer: UserID, on candidate: UserID) -> SwipeAction? {
-        state.withLock { $0.discovery.swipes[viewer]?[candidate] }
+        state.withLock { $0.discovery.viewers[viewer]?.swipes[candidate] }
     }
 
     /// How many swipes of `viewer` the server recorded.
     public func swipeCount(of viewer: UserID) -> Int {
-        state.withLock { $0.discovery.swipes[viewer]?.count ?? 0 }
+        state.withLock { $0.discovery.viewers[viewer]?.swipes.count ?? 0 }
     }
 
     /// Whether `liked` received a super like from `liker`.
@@ -72,31 +72,16 @@ extension EmbeddedServer {
                     ? .success(done.outcome) : .failure(.rejected("swipe id in use"))
             }
             guard swipe.candidate != viewer,
-                state.accounts[swipe.candidate] != nil || pool.index(of: swipe.candidate) != nil
+                pool.index(of: swipe.candidate) != nil || state.accounts[swipe.candidate] != nil
             else {
                 return .failure(.notFound)
             }
             let dayStart = Date(
                 timeIntervalSince1970: (now.timeIntervalSince1970 / 86_400).rounded(.down) * 86_400)
-            var usage = state.discovery.usage[viewer] ?? DiscoveryState.Usage(dayStart: dayStart)
-            if usage.dayStart != dayStart { usage = DiscoveryState.Usage(dayStart: dayStart) }
-            let resetsAt = dayStart.addingTimeInterval(86_400)
-            switch swipe.action {
-            case .like:
-                guard usage.likes < configuration.dailyLikeLimit else {
-                    return .success(.limitReached(resetsAt: resetsAt))
-                }
-                usage.likes += 1
-            case .superLike:
-                guard usage.superLikes < configuration.dailySuperLikeLimit else {
-                    return .success(.limitReached(resetsAt: resetsAt))
-                }
-                usage.superLikes += 1
-            case .pass:
-                break
+            guard record(swipe, in: &state.discovery.viewers[viewer, default: .init()], dayStart: dayStart)
+            else {
+                return .success(.limitReached(resetsAt: dayStart.addingTimeInterval(86_400)))
             }
-            state.discovery.usage[viewer] = usage
-            state.discovery.swipes[viewer, default: [:]][swipe.candidate] = swipe.action
             var outcome = SwipeOutcome.recorded
             if swipe.action != .pass {
                 state.discovery.likesReceived[swipe.candidate, default: [:]][viewer] =
@@ -119,7 +104,7 @@ extension EmbeddedServer {
                 return .failure(.rejected("only a pass can be undone"))
             }
             state.discovery.processed[id] = nil
-            state.discovery.swipes[viewer]?[done.swipe.candidate] = nil
+            state.discovery.viewers[viewer]?.swipes[done.swipe.candidate] = nil
             return .success(())
         }
     }
@@ -142,6 +127,26 @@ extension EmbeddedServer {
 
     // MARK: Internals
 
+    /// Counts a swipe against the viewer's allowance for the day starting at `dayStart` and records it;
+    /// `false` (nothing recorded) if the day's likes or super likes are used up.
+    private func record(_ swipe: Swipe, in viewer: inout DiscoveryState.Viewer, dayStart: Date) -> Bool {
+        var usage = viewer.usage ?? DiscoveryState.Usage(dayStart: dayStart)
+        if usage.dayStart != dayStart { usage = DiscoveryState.Usage(dayStart: dayStart) }
+        switch swipe.action {
+        case .like:
+            guard usage.likes < configuration.dailyLikeLimit else { return false }
+            usage.likes += 1
+        case .superLike:
+            guard usage.superLikes < configuration.dailySuperLikeLimit else { return false }
+            usage.superLikes += 1
+        case .pass:
+            break
+        }
+        viewer.usage = usage
+        viewer.swipes[swipe.candidate] = swipe.action
+        return true
+    }
+
     private func page(
         for account: Account, from start: PoolCursor, cursor: String?, limit: Int, state: inout State,
         now: Date
@@ -149,7 +154,7 @@ extension EmbeddedServer {
         let viewer = account.user.id
         let preferences = account.profile.lookingFor
         let ages = preferences.minimumAge...max(preferences.minimumAge, preferences.maximumAge)
-        let swiped = state.discovery.swipes[viewer] ?? [:]
+        let swiped = state.discovery.viewers[viewer]?.swipes ?? [:]
         let received = state.discovery.likesReceived[viewer] ?? [:]
         var candidates: [Candidate] = []
         var position = start
@@ -213,7 +218,7 @@ extension EmbeddedServer {
     private func allowance(of viewer: UserID, in state: State, now: Date) -> SwipeAllowance {
         let dayStart = Date(
             timeIntervalSince1970: (now.timeIntervalSince1970 / 86_400).rounded(.down) * 86_400)
-        let usage = state.discovery.usage[viewer].flatMap { $0.dayStart == dayStart ? $0 : nil }
+        let usage = state.discovery.viewers[viewer]?.usage.flatMap { $0.dayStart == dayStart ? $0 : nil }
         return SwipeAllowance(
             dailyLikes: configuration.dailyLikeLimit,
             likesRemaining: configuration.dailyLikeLimit - (usage?.likes ?? 0),

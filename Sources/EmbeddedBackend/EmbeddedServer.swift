@@ -17,10 +17,7 @@ public final class EmbeddedServer: Sendable {
         var location: PlanePoint
     }
 
-    struct TokenRecord {
-        var user: UserID
-        var expiresAt: Date
-    }
+    typealias TokenRecord = AccessTokenTable.Record
 
     struct SignInFailures {
         var count = 0
@@ -33,7 +30,7 @@ public final class EmbeddedServer: Sendable {
         var discovery = DiscoveryState()
         var chat = ChatServerState()
         var identifiers: [String: UserID] = [:]
-        var accessTokens: [String: TokenRecord] = [:]
+        var accessTokens = AccessTokenTable()
         var refreshTokens: [String: TokenRecord] = [:]
         var failures: [UserID: SignInFailures] = [:]
         var generator: SeededGenerator
@@ -108,7 +105,7 @@ public final class EmbeddedServer: Sendable {
     /// Revokes every access and refresh token of a user, as an admin or a password change would.
     public func revokeSessions(of user: UserID) {
         state.withLock { state in
-            state.accessTokens = state.accessTokens.filter { $0.value.user != user }
+            state.accessTokens.removeAll(of: user)
             state.refreshTokens = state.refreshTokens.filter { $0.value.user != user }
         }
     }
@@ -120,7 +117,7 @@ public final class EmbeddedServer: Sendable {
 
     /// How many access tokens of `user` are live (not revoked or signed out; expired ones count).
     public func liveSessionCount(of user: UserID) -> Int {
-        state.withLock { state in state.accessTokens.values.filter { $0.user == user }.count }
+        state.withLock { $0.accessTokens.count(of: user) }
     }
 
     /// The stored profile of a user, if the account exists.
@@ -165,7 +162,7 @@ public final class EmbeddedServer: Sendable {
         handler: (inout State, UserID, Date) -> Result<Value, ServiceError>
     ) {
         perform(endpoint, completion: completion) { state, now in
-            switch authorize(accessToken, in: state, now: now) {
+            switch authorize(accessToken, in: &state, now: now) {
             case .success(let user): handler(&state, user, now)
             case .failure(let error): .failure(error)
             }
@@ -228,7 +225,7 @@ public final class EmbeddedServer: Sendable {
 
     func signOut(accessToken: String, completion: @escaping ServiceCompletion<Void>) {
         perform(.signOut, completion: completion) { state, _ in
-            guard let record = state.accessTokens.removeValue(forKey: accessToken) else {
+            guard let record = state.accessTokens.remove(accessToken) else {
                 return .failure(.tokenRevoked)
             }
             state.refreshTokens = state.refreshTokens.filter { $0.value.user != record.user }
@@ -260,8 +257,8 @@ public final class EmbeddedServer: Sendable {
 
     // MARK: Internals
 
-    func authorize(_ token: String, in state: State, now: Date) -> Result<UserID, ServiceError> {
-        guard let record = state.accessTokens[token] else { return .failure(.tokenRevoked) }
+    func authorize(_ token: String, in state: inout State, now: Date) -> Result<UserID, ServiceError> {
+        guard let record = state.accessTokens.record(for: token) else { return .failure(.tokenRevoked) }
         guard record.expiresAt > now else { return .failure(.tokenExpired) }
         return .success(record.user)
     }
@@ -270,7 +267,7 @@ public final class EmbeddedServer: Sendable {
         let access = Self.randomToken("eat_", &state.generator)
         let refresh = Self.randomToken("ert_", &state.generator)
         let accessExpiry = now.addingTimeInterval(configuration.accessTokenLifetime.timeInterval)
-        state.accessTokens[access] = TokenRecord(user: user, expiresAt: accessExpiry)
+        state.accessTokens.insert(.init(user: user, expiresAt: accessExpiry), for: access)
         state.refreshTokens[refresh] = TokenRecord(
             user: user, expiresAt: now.addingTimeInterval(configuration.refreshTokenLifetime.timeInterval))
         return AuthTokens(accessToken: access, accessTokenExpiresAt: accessExpiry, refreshToken: refresh)
