@@ -40,14 +40,15 @@ public struct CandidateGenerator: Sendable {
     }
 
     /// The id of generated person `index`.
-    public static func id(of index: Int) -> UserID { UserID("c\(index)") }
+    public static func id(of index: Int) -> UserID { UserID(DecimalText.make("c", index)) }
 
     /// The pool index of a generated id, if it is one and within the pool.
+    ///
+    /// Only the id ``id(of:)`` gives is one: `c` and the index in canonical decimal.
     public func index(of id: UserID) -> Int? {
-        guard id.rawValue.hasPrefix("c"), let index = Int(id.rawValue.dropFirst()), index >= 0,
-            index < poolSize,
-            Self.id(of: index) == id
-        else { return nil }
+        guard let index = DecimalText.parse(id.rawValue, after: UInt8(ascii: "c")), index < poolSize else {
+            return nil
+        }
         return index
     }
 
@@ -64,18 +65,44 @@ public struct CandidateGenerator: Sendable {
     /// Person `index` as a candidate seen from `viewer`'s location.
     public func candidate(_ index: Int, from viewer: PlanePoint) -> Candidate {
         let sketch = sketch(index)
-        var random = SeededGenerator(seed: seed &+ 0xC0FF_EE00 ^ UInt64(truncatingIfNeeded: index))
+        return candidate(
+            sketch, id: Self.id(of: index), distanceKm: sketch.location.distanceKm(to: viewer),
+            likedYou: false, superLikedYou: false)
+    }
+
+    /// The candidate of a sketch already made, with its id, its distance from the viewer and what they
+    /// did to the viewer.
+    ///
+    /// Draws exactly what ``candidate(_:from:)`` draws: a name, distinct interests until there are
+    /// three, the time since last active, a bio.
+    func candidate(
+        _ sketch: Sketch, id: UserID, distanceKm: Int, likedYou: Bool, superLikedYou: Bool
+    ) -> Candidate {
+        var random = details(sketch.index)
         let name = Self.names[Int(random.next() % UInt64(Self.names.count))]
-        var interests: [Interest] = []
-        while interests.count < 3 {
-            let interest = Interest.catalog[Int(random.next() % UInt64(Interest.catalog.count))]
-            if !interests.contains(interest) { interests.append(interest) }
-        }
+        let catalog = Interest.catalog
+        let count = UInt64(catalog.count)
+        let first = catalog[Int(random.next() % count)]
+        var second = catalog[Int(random.next() % count)]
+        while second == first { second = catalog[Int(random.next() % count)] }
+        var third = catalog[Int(random.next() % count)]
+        while third == first || third == second { third = catalog[Int(random.next() % count)] }
         let inactiveSeconds = TimeInterval(random.next() % (30 * 24 * 3600))
         return Candidate(
-            id: Self.id(of: index), displayName: name, age: sketch.age,
-            bio: Self.bios[Int(random.next() % UInt64(Self.bios.count))], interests: interests,
-            distanceKm: sketch.location.distanceKm(to: viewer),
-            lastActiveAt: now.addingTimeInterval(-inactiveSeconds))
+            id: id, displayName: name, age: sketch.age,
+            bio: Self.bios[Int(random.next() % UInt64(Self.bios.count))], interests: [first, second, third],
+            distanceKm: distanceKm, lastActiveAt: now.addingTimeInterval(-inactiveSeconds),
+            likedYou: likedYou, superLikedYou: superLikedYou)
+    }
+
+    /// The shown name of person `index` (the first thing ``candidate(_:from:)`` draws).
+    func name(_ index: Int) -> String {
+        var random = details(index)
+        return Self.names[Int(random.next() % UInt64(Self.names.count))]
+    }
+
+    /// The generator of a person's name, interests, last activity and bio, in that order.
+    private func details(_ index: Int) -> SeededGenerator {
+        SeededGenerator(seed: seed &+ 0xC0FF_EE00 ^ UInt64(truncatingIfNeeded: index))
     }
 }

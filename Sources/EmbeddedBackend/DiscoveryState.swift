@@ -15,16 +15,23 @@ struct DiscoveryState {
         var superLikes = 0
     }
 
-    /// viewer → candidate → action.
-    var swipes: [UserID: [UserID: SwipeAction]] = [:]
+    /// What one viewer did: their swipes and today's allowance use, in one record so a swipe looks the
+    /// viewer up once. A record with no swipes reads the same as no record.
+    struct Viewer {
+        /// candidate → action.
+        var swipes: [UserID: SwipeAction] = [:]
+        /// Today's likes and super likes, if any swipe was counted.
+        var usage: Usage?
+    }
+
+    /// viewer → what they did.
+    var viewers: [UserID: Viewer] = [:]
     /// liked → liker → whether it was a super like.
     var likesReceived: [UserID: [UserID: Bool]] = [:]
     /// Every swipe id applied, with its outcome, so a resend gets the same answer.
     var processed: [String: ProcessedSwipe] = [:]
     /// match id → the pair and when.
     var matches: [String: (first: UserID, second: UserID, at: Date)] = [:]
-    /// Today's likes and super likes per user.
-    var usage: [UserID: Usage] = [:]
     /// How many pool positions page requests have looked at, in all.
     var positionsScanned = 0
 }

@@ -104,8 +104,9 @@ extension EmbeddedServer {
     func fetchConversations(
         accessToken: String, completion: @escaping ServiceCompletion<[ConversationSummary]>
     ) {
-        perform(.fetchConversations, completion: completion) { state, now in
-            authorize(accessToken, in: state, now: now).map { viewer in
+        performAuthorized(.fetchConversations, accessToken: accessToken, completion: completion) {
+            state, viewer, _ in
+            .success(
                 state.discovery.matches.compactMap { id, pair -> ConversationSummary? in
                     guard pair.first == viewer || pair.second == viewer else { return nil }
                     let other = pair.first == viewer ? pair.second : pair.first
@@ -115,8 +116,7 @@ extension EmbeddedServer {
                     let last = state.chat.messages[id]?.last.map { seen(by: viewer, $0, in: state) }
                     return ConversationSummary(
                         match: match, lastMessage: last, unreadCount: state.chat.unread[id]?[viewer] ?? 0)
-                }
-            }
+                })
         }
     }
 
@@ -124,43 +124,39 @@ extension EmbeddedServer {
         conversation: String, before cursor: String?, limit: Int, accessToken: String,
         completion: @escaping ServiceCompletion<MessagePage>
     ) {
-        perform(.fetchMessages, completion: completion) { state, now in
-            authorize(accessToken, in: state, now: now).flatMap { viewer in
-                guard isMember(viewer, of: conversation, in: state) else { return .failure(.notFound) }
-                let all = state.chat.messages[conversation] ?? []
-                let end: Int
-                if let cursor {
-                    guard let value = Int(cursor), (0...all.count).contains(value) else {
-                        return .failure(.rejected("bad cursor"))
-                    }
-                    end = value
-                } else {
-                    end = all.count
+        performAuthorized(.fetchMessages, accessToken: accessToken, completion: completion) {
+            state, viewer, _ in
+            guard isMember(viewer, of: conversation, in: state) else { return .failure(.notFound) }
+            let all = state.chat.messages[conversation] ?? []
+            let end: Int
+            if let cursor {
+                guard let value = Int(cursor), (0...all.count).contains(value) else {
+                    return .failure(.rejected("bad cursor"))
                 }
-                let start = max(0, end - max(1, min(limit, 200)))
-                let page = all[start..<end].reversed().map { seen(by: viewer, $0, in: state) }
-                return .success(MessagePage(messages: page, olderCursor: start > 0 ? String(start) : nil))
+                end = value
+            } else {
+                end = all.count
             }
+            let start = max(0, end - max(1, min(limit, 200)))
+            let page = all[start..<end].reversed().map { seen(by: viewer, $0, in: state) }
+            return .success(MessagePage(messages: page, olderCursor: start > 0 ? String(start) : nil))
         }
     }
 
     func sendMessage(
         _ message: OutgoingMessage, accessToken: String, completion: @escaping ServiceCompletion<Message>
     ) {
-        perform(.sendMessage, completion: completion) { state, now in
-            authorize(accessToken, in: state, now: now).flatMap { viewer in
-                post(in: &state, message, from: viewer, now: now)
-            }
+        performAuthorized(.sendMessage, accessToken: accessToken, completion: completion) {
+            state, viewer, now in
+            post(in: &state, message, from: viewer, now: now)
         }
     }
 
     func markRead(conversation: String, accessToken: String, completion: @escaping ServiceCompletion<Void>) {
-        perform(.markRead, completion: completion) { state, now in
-            authorize(accessToken, in: state, now: now).flatMap { viewer in
-                guard isMember(viewer, of: conversation, in: state) else { return .failure(.notFound) }
-                read(in: &state, conversation: conversation, by: viewer, now: now)
-                return .success(())
-            }
+        performAuthorized(.markRead, accessToken: accessToken, completion: completion) { state, viewer, now in
+            guard isMember(viewer, of: conversation, in: state) else { return .failure(.notFound) }
+            read(in: &state, conversation: conversation, by: viewer, now: now)
+            return .success(())
         }
     }
 
@@ -168,26 +164,22 @@ extension EmbeddedServer {
         conversation: String, isTyping: Bool, accessToken: String,
         completion: @escaping ServiceCompletion<Void>
     ) {
-        perform(.setTyping, completion: completion) { state, now in
-            authorize(accessToken, in: state, now: now).flatMap { viewer in
-                guard let other = partner(of: viewer, in: conversation, state: state) else {
-                    return .failure(.notFound)
-                }
-                emit(in: &state, to: other, .typing(conversation: conversation, isTyping: isTyping))
-                return .success(())
+        performAuthorized(.setTyping, accessToken: accessToken, completion: completion) { state, viewer, _ in
+            guard let other = partner(of: viewer, in: conversation, state: state) else {
+                return .failure(.notFound)
             }
+            emit(in: &state, to: other, .typing(conversation: conversation, isTyping: isTyping))
+            return .success(())
         }
     }
 
     func unmatch(
         conversation: String, block: Bool, accessToken: String, completion: @escaping ServiceCompletion<Void>
     ) {
-        perform(.unmatch, completion: completion) { state, now in
-            authorize(accessToken, in: state, now: now).flatMap { viewer in
-                guard isMember(viewer, of: conversation, in: state) else { return .failure(.notFound) }
-                end(in: &state, conversation: conversation, by: viewer, block: block)
-                return .success(())
-            }
+        performAuthorized(.unmatch, accessToken: accessToken, completion: completion) { state, viewer, _ in
+            guard isMember(viewer, of: conversation, in: state) else { return .failure(.notFound) }
+            end(in: &state, conversation: conversation, by: viewer, block: block)
+            return .success(())
         }
     }
 
@@ -196,7 +188,7 @@ extension EmbeddedServer {
     {
         let now = scheduler.now
         let subscription = state.withLock { state -> (UserID, UInt64)? in
-            guard case .success(let viewer) = authorize(accessToken, in: state, now: now) else { return nil }
+            guard case .success(let viewer) = authorize(accessToken, in: &state, now: now) else { return nil }
             let id = state.chat.nextSubscriber
             state.chat.nextSubscriber += 1
             state.chat.subscribers[viewer, default: [:]][id] = onEvent
@@ -228,6 +220,14 @@ extension EmbeddedServer {
                 Match(id: id, user: first, displayName: displayName(of: first, in: state), matchedAt: date)))
     }
 
+    /// The key of a sent message in ``ChatServerState/transactions``: `sender|transaction`.
+    static func transactionKey(_ sender: UserID, _ transaction: String) -> String {
+        var key = sender.rawValue
+        key.append("|")
+        key.append(transaction)
+        return key
+    }
+
     static func pair(_ first: UserID, _ second: UserID) -> String {
         [first.rawValue, second.rawValue].sorted().joined(separator: "|")
     }
@@ -235,7 +235,7 @@ extension EmbeddedServer {
     private func post(in state: inout State, _ outgoing: OutgoingMessage, from sender: UserID, now: Date)
         -> Result<Message, ServiceError>
     {
-        let key = "\(sender)|\(outgoing.id)"
+        let key = Self.transactionKey(sender, outgoing.id)
         if let existing = state.chat.transactions[key] {
             return .success(seen(by: sender, existing, in: state))
         }
@@ -331,15 +331,14 @@ extension EmbeddedServer {
     }
 
     private func send(_ event: ChatEvent, to user: UserID, in state: State) {
-        let handlers = Array((state.chat.subscribers[user] ?? [:]).values)
+        guard let handlers = state.chat.subscribers[user], !handlers.isEmpty else { return }
         let copies = state.chat.duplicateEvents ? 2 : 1
-        for handler in handlers {
+        for handler in handlers.values {
             for _ in 0..<copies { scheduler.schedule(after: state.latency) { handler(event) } }
         }
     }
 
     private func messageID(_ number: Int) -> String {
-        let digits = String(number)
-        return "msg-" + String(repeating: "0", count: max(0, 9 - digits.count)) + digits
+        DecimalText.make("msg-", number, minimumDigits: 9)
     }
 }

@@ -18,7 +18,7 @@ extension EmbeddedServer {
         let now = scheduler.now
         state.withLock { state in
             state.discovery.likesReceived[liked, default: [:]][liker] = superLike
-            state.discovery.swipes[liker, default: [:]][liked] = superLike ? .superLike : .like
+            state.discovery.viewers[liker, default: .init()].swipes[liked] = superLike ? .superLike : .like
             if state.discovery.likesReceived[liker]?[liked] != nil {
                 recordMatch(in: &state, liker, liked, at: now)
             }
@@ -32,12 +32,12 @@ extension EmbeddedServer {
 
     /// What `viewer` did to `candidate`, as the server recorded it.
     public func recordedSwipe(by viewer: UserID, on candidate: UserID) -> SwipeAction? {
-        state.withLock { $0.discovery.swipes[viewer]?[candidate] }
+        state.withLock { $0.discovery.viewers[viewer]?.swipes[candidate] }
     }
 
     /// How many swipes of `viewer` the server recorded.
     public func swipeCount(of viewer: UserID) -> Int {
-        state.withLock { $0.discovery.swipes[viewer]?.count ?? 0 }
+        state.withLock { $0.discovery.viewers[viewer]?.swipes.count ?? 0 }
     }
 
     /// Whether `liked` received a super like from `liker`.
@@ -54,96 +54,98 @@ extension EmbeddedServer {
         cursor: String?, limit: Int, accessToken: String,
         completion: @escaping ServiceCompletion<DiscoveryPage>
     ) {
-        perform(.fetchCandidates, completion: completion) { state, now in
-            authorize(accessToken, in: state, now: now).flatMap { viewer in
-                guard let account = state.accounts[viewer] else { return .failure(.tokenRevoked) }
-                guard let start = PoolCursor(cursor) else { return .failure(.rejected("bad cursor")) }
-                return .success(
-                    page(for: account, from: start, cursor: cursor, limit: limit, state: &state, now: now))
-            }
+        performAuthorized(.fetchCandidates, accessToken: accessToken, completion: completion) {
+            state, viewer, now in
+            guard let account = state.accounts[viewer] else { return .failure(.tokenRevoked) }
+            guard let start = PoolCursor(cursor) else { return .failure(.rejected("bad cursor")) }
+            return .success(
+                page(for: account, from: start, cursor: cursor, limit: limit, state: &state, now: now))
         }
     }
 
     func sendSwipe(_ swipe: Swipe, accessToken: String, completion: @escaping ServiceCompletion<SwipeOutcome>)
     {
-        perform(.sendSwipe, completion: completion) { state, now in
-            authorize(accessToken, in: state, now: now).flatMap { viewer in
-                if let done = state.discovery.processed[swipe.id] {
-                    return done.viewer == viewer
-                        ? .success(done.outcome) : .failure(.rejected("swipe id in use"))
-                }
-                guard swipe.candidate != viewer, exists(swipe.candidate, in: state) else {
-                    return .failure(.notFound)
-                }
-                let dayStart = Date(
-                    timeIntervalSince1970: (now.timeIntervalSince1970 / 86_400).rounded(.down) * 86_400)
-                var usage = state.discovery.usage[viewer] ?? DiscoveryState.Usage(dayStart: dayStart)
-                if usage.dayStart != dayStart { usage = DiscoveryState.Usage(dayStart: dayStart) }
-                let resetsAt = dayStart.addingTimeInterval(86_400)
-                switch swipe.action {
-                case .like:
-                    guard usage.likes < configuration.dailyLikeLimit else {
-                        return .success(.limitReached(resetsAt: resetsAt))
-                    }
-                    usage.likes += 1
-                case .superLike:
-                    guard usage.superLikes < configuration.dailySuperLikeLimit else {
-                        return .success(.limitReached(resetsAt: resetsAt))
-                    }
-                    usage.superLikes += 1
-                case .pass:
-                    break
-                }
-                state.discovery.usage[viewer] = usage
-                state.discovery.swipes[viewer, default: [:]][swipe.candidate] = swipe.action
-                var outcome = SwipeOutcome.recorded
-                if swipe.action != .pass {
-                    state.discovery.likesReceived[swipe.candidate, default: [:]][viewer] =
-                        swipe.action == .superLike
-                    if state.discovery.likesReceived[viewer]?[swipe.candidate] != nil {
-                        outcome = .matched(recordMatch(in: &state, viewer, swipe.candidate, at: now))
-                    }
-                }
-                state.discovery.processed[swipe.id] = .init(viewer: viewer, swipe: swipe, outcome: outcome)
-                return .success(outcome)
+        performAuthorized(.sendSwipe, accessToken: accessToken, completion: completion) {
+            state, viewer, now in
+            if let done = state.discovery.processed[swipe.id] {
+                return done.viewer == viewer
+                    ? .success(done.outcome) : .failure(.rejected("swipe id in use"))
             }
+            guard swipe.candidate != viewer,
+                pool.index(of: swipe.candidate) != nil || state.accounts[swipe.candidate] != nil
+            else {
+                return .failure(.notFound)
+            }
+            let dayStart = Date(
+                timeIntervalSince1970: (now.timeIntervalSince1970 / 86_400).rounded(.down) * 86_400)
+            guard record(swipe, in: &state.discovery.viewers[viewer, default: .init()], dayStart: dayStart)
+            else {
+                return .success(.limitReached(resetsAt: dayStart.addingTimeInterval(86_400)))
+            }
+            var outcome = SwipeOutcome.recorded
+            if swipe.action != .pass {
+                state.discovery.likesReceived[swipe.candidate, default: [:]][viewer] =
+                    swipe.action == .superLike
+                if state.discovery.likesReceived[viewer]?[swipe.candidate] != nil {
+                    outcome = .matched(recordMatch(in: &state, viewer, swipe.candidate, at: now))
+                }
+            }
+            state.discovery.processed[swipe.id] = .init(viewer: viewer, swipe: swipe, outcome: outcome)
+            return .success(outcome)
         }
     }
 
     func undoSwipe(id: String, accessToken: String, completion: @escaping ServiceCompletion<Void>) {
-        perform(.undoSwipe, completion: completion) { state, now in
-            authorize(accessToken, in: state, now: now).flatMap { viewer in
-                guard let done = state.discovery.processed[id], done.viewer == viewer else {
-                    return .failure(.notFound)
-                }
-                guard done.swipe.action == .pass else {
-                    return .failure(.rejected("only a pass can be undone"))
-                }
-                state.discovery.processed[id] = nil
-                state.discovery.swipes[viewer]?[done.swipe.candidate] = nil
-                return .success(())
+        performAuthorized(.undoSwipe, accessToken: accessToken, completion: completion) { state, viewer, _ in
+            guard let done = state.discovery.processed[id], done.viewer == viewer else {
+                return .failure(.notFound)
             }
+            guard done.swipe.action == .pass else {
+                return .failure(.rejected("only a pass can be undone"))
+            }
+            state.discovery.processed[id] = nil
+            state.discovery.viewers[viewer]?.swipes[done.swipe.candidate] = nil
+            return .success(())
         }
     }
 
     func savePreferences(
         _ preferences: SearchPreferences, accessToken: String, completion: @escaping ServiceCompletion<Void>
     ) {
-        perform(.savePreferences, completion: completion) { state, now in
-            authorize(accessToken, in: state, now: now).flatMap { viewer in
-                guard state.accounts[viewer] != nil else { return .failure(.tokenRevoked) }
-                guard preferences.minimumAge >= SearchPreferences.minimumAge,
-                    preferences.maximumAge <= SearchPreferences.maximumAge,
-                    preferences.minimumAge <= preferences.maximumAge,
-                    SearchPreferences.distanceLimits.contains(preferences.maximumDistanceKm)
-                else { return .failure(.rejected("preferences out of range")) }
-                state.accounts[viewer]?.profile.lookingFor = preferences
-                return .success(())
-            }
+        performAuthorized(.savePreferences, accessToken: accessToken, completion: completion) {
+            state, viewer, _ in
+            guard state.accounts[viewer] != nil else { return .failure(.tokenRevoked) }
+            guard preferences.minimumAge >= SearchPreferences.minimumAge,
+                preferences.maximumAge <= SearchPreferences.maximumAge,
+                preferences.minimumAge <= preferences.maximumAge,
+                SearchPreferences.distanceLimits.contains(preferences.maximumDistanceKm)
+            else { return .failure(.rejected("preferences out of range")) }
+            state.accounts[viewer]?.profile.lookingFor = preferences
+            return .success(())
         }
     }
 
     // MARK: Internals
+
+    /// Counts a swipe against the viewer's allowance for the day starting at `dayStart` and records it;
+    /// `false` (nothing recorded) if the day's likes or super likes are used up.
+    private func record(_ swipe: Swipe, in viewer: inout DiscoveryState.Viewer, dayStart: Date) -> Bool {
+        var usage = viewer.usage ?? DiscoveryState.Usage(dayStart: dayStart)
+        if usage.dayStart != dayStart { usage = DiscoveryState.Usage(dayStart: dayStart) }
+        switch swipe.action {
+        case .like:
+            guard usage.likes < configuration.dailyLikeLimit else { return false }
+            usage.likes += 1
+        case .superLike:
+            guard usage.superLikes < configuration.dailySuperLikeLimit else { return false }
+            usage.superLikes += 1
+        case .pass:
+            break
+        }
+        viewer.usage = usage
+        viewer.swipes[swipe.candidate] = swipe.action
+        return true
+    }
 
     private func page(
         for account: Account, from start: PoolCursor, cursor: String?, limit: Int, state: inout State,
@@ -152,12 +154,14 @@ extension EmbeddedServer {
         let viewer = account.user.id
         let preferences = account.profile.lookingFor
         let ages = preferences.minimumAge...max(preferences.minimumAge, preferences.maximumAge)
-        let swiped = state.discovery.swipes[viewer] ?? [:]
+        let swiped = state.discovery.viewers[viewer]?.swipes ?? [:]
         let received = state.discovery.likesReceived[viewer] ?? [:]
         var candidates: [Candidate] = []
         var position = start
         var scanned = 0
         let wanted = max(1, min(limit, 100))
+        candidates.reserveCapacity(wanted)
+        let anyBlocked = !state.chat.blocked.isEmpty
         while candidates.count < wanted, scanned < Self.maximumScanPerPage {
             switch position {
             case .account(let index):
@@ -169,30 +173,32 @@ extension EmbeddedServer {
                 position = .account(index + 1)
                 scanned += 1
                 guard id != viewer, swiped[id] == nil, let other = state.accounts[id],
-                    !state.chat.blocked.contains(Self.pair(viewer, id))
+                    !anyBlocked || !state.chat.blocked.contains(Self.pair(viewer, id))
                 else { continue }
                 let age = CalendarMath.age(bornOn: other.user.birthDate, at: now)
                 let distance = other.location.distanceKm(to: account.location)
                 guard ages.contains(age), distance <= preferences.maximumDistanceKm else { continue }
+                let like = received[id]
                 candidates.append(
                     Candidate(
                         id: id, displayName: other.user.displayName, age: age, bio: other.profile.bio,
                         interests: other.profile.interests, distanceKm: distance, lastActiveAt: now,
-                        likedYou: received[id] != nil, superLikedYou: received[id] == true))
+                        likedYou: like != nil, superLikedYou: like == true))
             case .generated(let index):
                 guard index < pool.poolSize else { break }
                 position = .generated(index + 1)
                 scanned += 1
                 let sketch = pool.sketch(index)
+                guard ages.contains(sketch.age) else { continue }
+                let distance = sketch.location.distanceKm(to: account.location)
+                guard distance <= preferences.maximumDistanceKm else { continue }
                 let id = CandidateGenerator.id(of: index)
-                guard ages.contains(sketch.age),
-                    sketch.location.distanceKm(to: account.location) <= preferences.maximumDistanceKm,
-                    swiped[id] == nil
-                else { continue }
-                var candidate = pool.candidate(index, from: account.location)
-                candidate.likedYou = received[id] != nil
-                candidate.superLikedYou = received[id] == true
-                candidates.append(candidate)
+                guard swiped[id] == nil else { continue }
+                let like = received[id]
+                candidates.append(
+                    pool.candidate(
+                        sketch, id: id, distanceKm: distance, likedYou: like != nil,
+                        superLikedYou: like == true))
             }
             if case .generated(let index) = position, index >= pool.poolSize { break }
         }
@@ -212,7 +218,7 @@ extension EmbeddedServer {
     private func allowance(of viewer: UserID, in state: State, now: Date) -> SwipeAllowance {
         let dayStart = Date(
             timeIntervalSince1970: (now.timeIntervalSince1970 / 86_400).rounded(.down) * 86_400)
-        let usage = state.discovery.usage[viewer].flatMap { $0.dayStart == dayStart ? $0 : nil }
+        let usage = state.discovery.viewers[viewer]?.usage.flatMap { $0.dayStart == dayStart ? $0 : nil }
         return SwipeAllowance(
             dailyLikes: configuration.dailyLikeLimit,
             likesRemaining: configuration.dailyLikeLimit - (usage?.likes ?? 0),
@@ -230,13 +236,9 @@ extension EmbeddedServer {
         }.sorted { ($0.matchedAt, $1.id) > ($1.matchedAt, $0.id) }
     }
 
-    private func exists(_ id: UserID, in state: State) -> Bool {
-        state.accounts[id] != nil || pool.index(of: id) != nil
-    }
-
     func displayName(of id: UserID, in state: State) -> String {
         if let account = state.accounts[id] { return account.user.displayName }
-        if let index = pool.index(of: id) { return pool.candidate(index, from: .origin).displayName }
+        if let index = pool.index(of: id) { return pool.name(index) }
         return id.rawValue
     }
 
@@ -274,8 +276,8 @@ enum PoolCursor: CustomStringConvertible {
 
     var description: String {
         switch self {
-        case .account(let index): "a\(index)"
-        case .generated(let index): "g\(index)"
+        case .account(let index): DecimalText.make("a", index)
+        case .generated(let index): DecimalText.make("g", index)
         }
     }
 }

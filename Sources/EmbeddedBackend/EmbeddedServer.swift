@@ -17,10 +17,7 @@ public final class EmbeddedServer: Sendable {
         var location: PlanePoint
     }
 
-    struct TokenRecord {
-        var user: UserID
-        var expiresAt: Date
-    }
+    typealias TokenRecord = AccessTokenTable.Record
 
     struct SignInFailures {
         var count = 0
@@ -33,7 +30,7 @@ public final class EmbeddedServer: Sendable {
         var discovery = DiscoveryState()
         var chat = ChatServerState()
         var identifiers: [String: UserID] = [:]
-        var accessTokens: [String: TokenRecord] = [:]
+        var accessTokens = AccessTokenTable()
         var refreshTokens: [String: TokenRecord] = [:]
         var failures: [UserID: SignInFailures] = [:]
         var generator: SeededGenerator
@@ -41,7 +38,8 @@ public final class EmbeddedServer: Sendable {
         var isNetworkDown = false
         var injectedFailures: [(endpoint: EmbeddedEndpoint?, error: ServiceError)] = []
         var duplicateDeliveries: Set<EmbeddedEndpoint> = []
-        var requestCounts: [EmbeddedEndpoint: Int] = [:]
+        /// Requests that reached the server, by ``EmbeddedEndpoint/ordinal``.
+        var requestCounts = [Int](repeating: 0, count: EmbeddedEndpoint.count)
     }
 
     /// The clock the server reads and delivers on.
@@ -107,19 +105,19 @@ public final class EmbeddedServer: Sendable {
     /// Revokes every access and refresh token of a user, as an admin or a password change would.
     public func revokeSessions(of user: UserID) {
         state.withLock { state in
-            state.accessTokens = state.accessTokens.filter { $0.value.user != user }
+            state.accessTokens.removeAll(of: user)
             state.refreshTokens = state.refreshTokens.filter { $0.value.user != user }
         }
     }
 
     /// How many requests to `endpoint` reached the server.
     public func requestCount(_ endpoint: EmbeddedEndpoint) -> Int {
-        state.withLock { $0.requestCounts[endpoint, default: 0] }
+        state.withLock { $0.requestCounts[endpoint.ordinal] }
     }
 
     /// How many access tokens of `user` are live (not revoked or signed out; expired ones count).
     public func liveSessionCount(of user: UserID) -> Int {
-        state.withLock { state in state.accessTokens.values.filter { $0.user == user }.count }
+        state.withLock { $0.accessTokens.count(of: user) }
     }
 
     /// The stored profile of a user, if the account exists.
@@ -140,16 +138,35 @@ public final class EmbeddedServer: Sendable {
         let (result, latency, deliveries) = state.withLock {
             state -> (Result<Value, ServiceError>, Duration, Int) in
             if state.isNetworkDown { return (.failure(.networkUnavailable), state.latency, 1) }
-            state.requestCounts[endpoint, default: 0] += 1
-            let deliveries = state.duplicateDeliveries.remove(endpoint) == nil ? 1 : 2
-            if let index = state.injectedFailures.firstIndex(where: {
-                $0.endpoint == nil || $0.endpoint == endpoint
-            }) {
+            state.requestCounts[endpoint.ordinal] += 1
+            let deliveries =
+                state.duplicateDeliveries.isEmpty || state.duplicateDeliveries.remove(endpoint) == nil ? 1 : 2
+            if !state.injectedFailures.isEmpty,
+                let index = state.injectedFailures.firstIndex(where: {
+                    $0.endpoint == nil || $0.endpoint == endpoint
+                })
+            {
                 return (.failure(state.injectedFailures.remove(at: index).error), state.latency, deliveries)
             }
             return (handler(&state, now), state.latency, deliveries)
         }
         for _ in 0..<deliveries { scheduler.schedule(after: latency) { completion(result) } }
+    }
+
+    /// Runs one request that needs a signed-in user: ``perform(_:completion:handler:)`` with the access
+    /// token checked first (`tokenRevoked` if unknown, `tokenExpired` if expired), then `handler` with
+    /// the token's user.
+    func performAuthorized<Value: Sendable>(
+        _ endpoint: EmbeddedEndpoint, accessToken: String,
+        completion: @escaping ServiceCompletion<Value>,
+        handler: (inout State, UserID, Date) -> Result<Value, ServiceError>
+    ) {
+        perform(endpoint, completion: completion) { state, now in
+            switch authorize(accessToken, in: &state, now: now) {
+            case .success(let user): handler(&state, user, now)
+            case .failure(let error): .failure(error)
+            }
+        }
     }
 
     func signIn(_ credentials: Credentials, completion: @escaping ServiceCompletion<AuthSession>) {
@@ -191,10 +208,8 @@ public final class EmbeddedServer: Sendable {
     }
 
     func validate(accessToken: String, completion: @escaping ServiceCompletion<User>) {
-        perform(.validate, completion: completion) { state, now in
-            authorize(accessToken, in: state, now: now).flatMap { id in
-                state.accounts[id].map { .success($0.user) } ?? .failure(.tokenRevoked)
-            }
+        performAuthorized(.validate, accessToken: accessToken, completion: completion) { state, id, _ in
+            state.accounts[id].map { .success($0.user) } ?? .failure(.tokenRevoked)
         }
     }
 
@@ -210,7 +225,7 @@ public final class EmbeddedServer: Sendable {
 
     func signOut(accessToken: String, completion: @escaping ServiceCompletion<Void>) {
         perform(.signOut, completion: completion) { state, _ in
-            guard let record = state.accessTokens.removeValue(forKey: accessToken) else {
+            guard let record = state.accessTokens.remove(accessToken) else {
                 return .failure(.tokenRevoked)
             }
             state.refreshTokens = state.refreshTokens.filter { $0.value.user != record.user }
@@ -219,45 +234,40 @@ public final class EmbeddedServer: Sendable {
     }
 
     func saveProfile(_ profile: Profile, accessToken: String, completion: @escaping ServiceCompletion<User>) {
-        perform(.saveProfile, completion: completion) { state, now in
-            authorize(accessToken, in: state, now: now).flatMap { id in
-                guard var account = state.accounts[id] else { return .failure(.tokenRevoked) }
-                account.profile = profile
-                account.user.hasProfile = true
-                state.accounts[id] = account
-                return .success(account.user)
-            }
+        performAuthorized(.saveProfile, accessToken: accessToken, completion: completion) { state, id, _ in
+            guard var account = state.accounts[id] else { return .failure(.tokenRevoked) }
+            account.profile = profile
+            account.user.hasProfile = true
+            state.accounts[id] = account
+            return .success(account.user)
         }
     }
 
     func fetchProfile(
         of user: UserID, accessToken: String, completion: @escaping ServiceCompletion<PublicProfile>
     ) {
-        perform(.fetchProfile, completion: completion) { state, now in
-            authorize(accessToken, in: state, now: now).flatMap { _ in
-                guard let account = state.accounts[user] else { return .failure(.notFound) }
-                return .success(
-                    PublicProfile(
-                        id: user, displayName: account.user.displayName,
-                        age: CalendarMath.age(bornOn: account.user.birthDate, at: now),
-                        profile: account.profile))
-            }
+        performAuthorized(.fetchProfile, accessToken: accessToken, completion: completion) { state, _, now in
+            guard let account = state.accounts[user] else { return .failure(.notFound) }
+            return .success(
+                PublicProfile(
+                    id: user, displayName: account.user.displayName,
+                    age: CalendarMath.age(bornOn: account.user.birthDate, at: now), profile: account.profile))
         }
     }
 
     // MARK: Internals
 
-    func authorize(_ token: String, in state: State, now: Date) -> Result<UserID, ServiceError> {
-        guard let record = state.accessTokens[token] else { return .failure(.tokenRevoked) }
+    func authorize(_ token: String, in state: inout State, now: Date) -> Result<UserID, ServiceError> {
+        guard let record = state.accessTokens.record(for: token) else { return .failure(.tokenRevoked) }
         guard record.expiresAt > now else { return .failure(.tokenExpired) }
         return .success(record.user)
     }
 
     private func issueTokens(in state: inout State, for user: UserID, now: Date) -> AuthTokens {
-        let access = "eat_" + randomHex(&state.generator)
-        let refresh = "ert_" + randomHex(&state.generator)
+        let access = Self.randomToken("eat_", &state.generator)
+        let refresh = Self.randomToken("ert_", &state.generator)
         let accessExpiry = now.addingTimeInterval(configuration.accessTokenLifetime.timeInterval)
-        state.accessTokens[access] = TokenRecord(user: user, expiresAt: accessExpiry)
+        state.accessTokens.insert(.init(user: user, expiresAt: accessExpiry), for: access)
         state.refreshTokens[refresh] = TokenRecord(
             user: user, expiresAt: now.addingTimeInterval(configuration.refreshTokenLifetime.timeInterval))
         return AuthTokens(accessToken: access, accessTokenExpiresAt: accessExpiry, refreshToken: refresh)
@@ -286,7 +296,21 @@ public final class EmbeddedServer: Sendable {
         return .success(user)
     }
 
-    private func randomHex(_ generator: inout SeededGenerator) -> String {
-        SHA256.hex((0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) })
+    /// `prefix` followed by 16 random bytes in lowercase hex, written straight into the string.
+    private static func randomToken(_ prefix: String, _ generator: inout SeededGenerator) -> String {
+        withUnsafeTemporaryAllocation(byteCount: 16, alignment: 1) { bytes in
+            for index in 0..<16 { bytes[index] = UInt8.random(in: 0...255, using: &generator) }
+            let prefix = prefix.utf8
+            return String(unsafeUninitializedCapacity: prefix.count + 32) { output in
+                var offset = 0
+                for byte in prefix {
+                    output[offset] = byte
+                    offset += 1
+                }
+                let hex = UnsafeMutableRawBufferPointer(
+                    UnsafeMutableBufferPointer(rebasing: output[offset...]))
+                return offset + SHA256.writeHex(UnsafeRawBufferPointer(bytes), to: hex)
+            }
+        }
     }
 }

@@ -158,4 +158,39 @@ final class Collector<Value: Sendable> {
         backend.scheduler.runDue()
         #expect(backend.server.liveSessionCount(of: "alice") == 0)
     }
+
+    /// The server remembers the last token it looked up; a token that was just accepted must still be
+    /// refused once signed out or revoked, and tokens of two people used in turn stay apart.
+    @Test func aTokenJustAccepted_isRefusedOnceSignedOutOrRevoked() throws {
+        let alice = try #require(try signIn("alice", "wonderland")?.get().tokens.accessToken)
+        let bob = try #require(try signIn("bob", "builder123")?.get().tokens.accessToken)
+        let users = Collector<User>()
+        let done = Collector<Void>()
+        for token in [alice, bob, bob, alice] {
+            auth.validate(accessToken: token, completion: users.completion)
+        }
+        auth.signOut(accessToken: alice, completion: done.completion)
+        auth.validate(accessToken: alice, completion: users.completion)
+        auth.validate(accessToken: bob, completion: users.completion)
+        backend.scheduler.runDue()
+        backend.server.revokeSessions(of: "bob")
+        auth.validate(accessToken: bob, completion: users.completion)
+        backend.scheduler.runDue()
+        #expect(
+            users.results.map { $0.map(\.id) } == [
+                .success("alice"), .success("bob"), .success("bob"), .success("alice"),
+                .failure(.tokenRevoked), .success("bob"), .failure(.tokenRevoked),
+            ])
+        #expect(done.results.count == 1)
+        let again = try #require(try signIn("alice", "wonderland")?.get().tokens.accessToken)
+        auth.validate(accessToken: again, completion: users.completion)
+        auth.validate(accessToken: alice, completion: users.completion)
+        backend.scheduler.advance(by: .seconds(3600))
+        auth.validate(accessToken: again, completion: users.completion)
+        backend.scheduler.runDue()
+        #expect(
+            users.results.suffix(3).map { $0.map(\.id) } == [
+                .success("alice"), .failure(.tokenRevoked), .failure(.tokenExpired),
+            ])
+    }
 }
