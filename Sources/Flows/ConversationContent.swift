@@ -3,7 +3,8 @@ import Models
 /// Builds a conversation's screen, keeping the message rows it built for the next render.
 ///
 /// A conversation is rendered on every keystroke, message and receipt, and most of its rows are the
-/// same each time: a row is built again only when its message (or the other person's name) changed.
+/// same each time: a row is built again only when what it shows of its message (id, sender, text,
+/// status) or the other person's name changed.
 /// The result is the same as building every row afresh with ``ChatScreens/row(_:me:name:)``.
 struct ConversationContent {
     private let me: UserID
@@ -22,17 +23,24 @@ struct ConversationContent {
     private mutating func rows(for state: ConversationState) -> [ScreenList.Item] {
         let name = state.match.displayName
         let reusable = name == self.name ? messages.count : 0
+        let previous = messages
+        let previousRows = self.rows
+        let current = state.messages
         var rows: [ScreenList.Item] = []
-        rows.reserveCapacity(state.messages.count)
-        for (index, message) in state.messages.enumerated() {
-            if index < reusable, messages[index] == message {
-                rows.append(self.rows[index])
+        rows.reserveCapacity(current.count)
+        for index in current.indices {
+            // Only what a row shows is compared: its id, sender, text and status.
+            if index < reusable, previous[index].id == current[index].id,
+                previous[index].status == current[index].status,
+                previous[index].sender == current[index].sender, previous[index].text == current[index].text
+            {
+                rows.append(previousRows[index])
             } else {
-                rows.append(ChatScreens.row(message, me: me, name: name))
+                rows.append(ChatScreens.row(current[index], me: me, name: name))
             }
         }
         self.name = name
-        messages = state.messages
+        messages = current
         self.rows = rows
         return rows
     }

@@ -70,7 +70,8 @@ struct DeckContent {
 
     private mutating func cardElements(_ candidate: Candidate, viewerInterests: [Interest]) -> [ScreenElement]
     {
-        if cardFrom == candidate, cardInterests == viewerInterests { return card }
+        // Bound rather than compared as optionals: `Optional ==` copies both candidates into a tuple.
+        if let cardFrom, cardFrom == candidate, cardInterests == viewerInterests { return card }
         card = DeckScreens.card(candidate, viewerInterests: viewerInterests)
         cardFrom = candidate
         cardInterests = viewerInterests
