@@ -21,8 +21,16 @@ struct DeckContent {
                 && (a.rewindable == nil) == (b.rewindable == nil)
                 && a.allowance?.likesRemaining == b.allowance?.likesRemaining
                 && a.allowance?.superLikesRemaining == b.allowance?.superLikesRemaining
-                && waitingSwipes(a) == waitingSwipes(b)
-                && a.cards.prefix(2) == b.cards.prefix(2) && a.viewerInterests == b.viewerInterests)
+                && waitingSwipes(a) == waitingSwipes(b) && sameTwoCards(a.cards, b.cards)
+                && a.viewerInterests == b.viewerInterests)
+    }
+
+    /// Whether the top card and the one under it are the same, compared in place.
+    private static func sameTwoCards(_ a: [Candidate], _ b: [Candidate]) -> Bool {
+        let count = min(a.count, 2)
+        guard count == min(b.count, 2) else { return false }
+        for index in 0..<count where a[index] != b[index] { return false }
+        return true
     }
 
     /// The swipes the deck says are waiting: only those held up by a failure.

@@ -124,7 +124,9 @@ public final class DeckFlow: FlowNode {
             environment.analytics.record(.swiped(swipe.action, swipe.candidate))
         }
         // Home is rendered again only if the deck's part of it looks different.
-        if previous.map({ !DeckContent.showsSame($0, state) }) ?? true { onContentChanged?() }
+        if let onContentChanged, previous.map({ !DeckContent.showsSame($0, state) }) ?? true {
+            onContentChanged()
+        }
         announceTop()
         if state.isEmpty, previous?.isEmpty != true { environment.analytics.record(.deckEmpty) }
         if let match = state.pendingMatch, previous?.pendingMatch != match {
