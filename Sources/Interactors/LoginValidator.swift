@@ -88,9 +88,11 @@ public enum LoginValidator {
     public static func isUsername(_ text: String) -> Bool {
         usernameLengths.contains(text.count)
             && text.unicodeScalars.allSatisfy { scalar in
-                scalar.isASCII
-                    && (CharacterSet.alphanumerics.contains(scalar) || scalar == "." || scalar == "_"
-                        || scalar == "-")
+                switch scalar {
+                // ASCII letters and digits (Foundation's alphanumerics, within ASCII), `.`, `_`, `-`.
+                case "a"..."z", "A"..."Z", "0"..."9", ".", "_", "-": true
+                default: false
+                }
             }
     }
 
@@ -111,6 +113,6 @@ public enum LoginValidator {
     }
 
     private static func trimmed(_ text: String?) -> String {
-        (text ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        Whitespace.trimmed(text ?? "")
     }
 }

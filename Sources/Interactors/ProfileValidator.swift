@@ -8,7 +8,7 @@ public enum ProfileValidator {
     /// Validates the form's values into a ``Profile``.
     public static func validate(_ state: ProfileSetupState) -> Validation<Profile, ProfileField> {
         var errors: [ProfileField: FieldError] = [:]
-        let bio = state.bio.trimmingCharacters(in: .whitespacesAndNewlines)
+        let bio = Whitespace.trimmed(state.bio)
         if bio.count > Profile.maximumBioLength { errors[.bio] = .tooLong(maximum: Profile.maximumBioLength) }
         if state.interests.count > Interest.maximumPerProfile {
             errors[.interests] = .tooMany(maximum: Interest.maximumPerProfile)

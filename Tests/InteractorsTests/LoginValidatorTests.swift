@@ -51,6 +51,18 @@ import Testing
         #expect(LoginValidator.isUsername(username))
     }
 
+    @Test func usernameCharacters_areFoundationsAlphanumericsWithinASCII_andDotUnderscoreDash() {
+        for value in UInt32(0)...0x2FF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let expected =
+                scalar.isASCII
+                && (CharacterSet.alphanumerics.contains(scalar) || scalar == "." || scalar == "_"
+                    || scalar == "-")
+            #expect(
+                LoginValidator.isUsername("ab" + String(scalar)) == expected, "U+\(String(value, radix: 16))")
+        }
+    }
+
     @Test func signUp_withEverythingValid_yieldsTheRequest() {
         let result = LoginValidator.validateSignUp(
             signUpValues(email: "sam@example.com", name: "  Sam  "), now: now)
