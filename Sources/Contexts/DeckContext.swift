@@ -117,10 +117,17 @@ public final class DeckContext: StateContext {
         } else {
             undo(pass.id)
         }
+        if queue.isEmpty {
+            // Nothing left to send: no retry is waiting any more.
+            retryTask?.cancel()
+            retryTask = nil
+            retryAttempt = 0
+        }
         store.update { state in
             state.cards.insert(card, at: 0)
             state.rewindable = nil
             state.queuedSwipes = queue.count
+            if queue.isEmpty { state.isSendingDelayed = false }
         }
     }
 

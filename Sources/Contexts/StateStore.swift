@@ -21,7 +21,7 @@ public final class StateStore<State: Sendable & Equatable>: Observable {
     var current: State { pending ?? storage }
 
     // The store's own bookkeeping is never accessed overlappingly (it is main-actor isolated and
-    // no access spans a call out), so the run-time exclusivity checks — a few percent of a whole
+    // no access spans a call out), so the run-time exclusivity checks — about 1 % of a whole
     // journey — are left out for it.
     @exclusivity(unchecked) private var storage: State
     private let registrar = ObservationRegistrar()

@@ -40,7 +40,8 @@ enum DecimalText {
     /// The value of `text` after `prefix` if the rest is a canonical decimal number (ASCII digits, no
     /// sign, no leading zero unless it is `0` itself) that fits in an `Int`; `nil` otherwise.
     ///
-    /// Exactly the texts that ``make(_:_:minimumDigits:)`` gives for a number that is not negative.
+    /// Exactly the texts that ``make(_:_:minimumDigits:)`` gives, unpadded (`minimumDigits` 1), for a
+    /// number that is not negative; zero-padded texts are refused.
     static func parse(_ text: String, after prefix: UInt8) -> Int? {
         var utf8 = text.utf8.makeIterator()
         guard utf8.next() == prefix, let first = utf8.next(), let firstValue = digitValue(first) else {

@@ -3,9 +3,11 @@ import Models
 /// Builds a conversation's screen, keeping the message rows it built for the next render.
 ///
 /// A conversation is rendered on every keystroke, message and receipt, and most of its rows are the
-/// same each time: a row is built again only when what it shows of its message (id, sender, text,
-/// status) or the other person's name changed.
-/// The result is the same as building every row afresh with ``ChatScreens/row(_:me:name:)``.
+/// same each time: the row at a position is reused when the message there shows the same (id,
+/// sender, text, status) and the other person's name did not change. Rows are matched by position,
+/// so the usual changes (a message appended, one confirmed or read) reuse every other row, while
+/// older messages loaded above rebuild the rows below them. The result is the same as building
+/// every row afresh with ``ChatScreens/row(_:me:name:)``.
 struct ConversationContent {
     private let me: UserID
     private var name = ""

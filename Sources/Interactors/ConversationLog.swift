@@ -1,7 +1,8 @@
 import Foundation
 import Models
 
-/// One conversation's messages in order (by timestamp, then id), merged by id.
+/// One conversation's messages in order (by timestamp, then ``Message/isOrderedBefore(_:)``'s rules for
+/// one instant), merged by id.
 ///
 /// A page that arrives twice or overlaps changes nothing; a message confirmed by the server replaces
 /// the pending copy with the same transaction id. Adding one message costs a binary search (and, when
@@ -70,9 +71,21 @@ public struct ConversationLog: Hashable, Sendable {
     }
 
     /// Marks a pending message as failed or sending again; returns whether it changed.
+    ///
+    /// A status that moves the message out of (or into) the pending ones moves it too, as messages
+    /// of one instant sort unsent ones last (``Message/isOrderedBefore(_:)``).
     public mutating func setPendingStatus(_ id: String, _ status: Message.Status) -> Bool {
         guard let index = index(ofID: id), messages[index].status != status else { return false }
-        messages[index].status = status
+        var message = messages[index]
+        let wasPending = message.isPending
+        message.status = status
+        if message.isPending == wasPending {
+            messages[index] = message
+        } else {
+            messages.remove(at: index)
+            positions.remove(id)
+            insert(message)
+        }
         return true
     }
 

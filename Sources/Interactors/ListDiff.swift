@@ -40,6 +40,7 @@ public enum ListDiff {
     {
         var changes: [ListChange] = []
         if old.isEmpty {
+            // A slice keeps its base's indices, which already count the `offset` rows before it.
             for index in new.indices { changes.append(.insert(new[index], at: index)) }
             return changes
         }

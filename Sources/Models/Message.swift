@@ -24,7 +24,8 @@ public struct Message: Hashable, Codable, Sendable, Identifiable {
     public var sender: UserID
     /// The text, trimmed.
     public var text: String
-    /// The server's timestamp (the client's clock while sending); orders messages with ``id``.
+    /// The server's timestamp (the client's clock while sending); orders messages first
+    /// (``isOrderedBefore(_:)``).
     public var sentAt: Date
     /// The client transaction id it was sent with, for the sender's own messages.
     public var transactionID: String?
@@ -46,7 +47,8 @@ public struct Message: Hashable, Codable, Sendable, Identifiable {
         self.status = status
     }
 
-    /// Whether `self` comes before `other` in a conversation: by timestamp, then id.
+    /// Whether `self` comes before `other` in a conversation: by timestamp, then (at one instant)
+    /// the server's before the unsent, then id.
     ///
     /// At one instant (several messages in the same millisecond, or under virtual time), the
     /// server's messages come first and the user's unsent ones (sending or not sent) after them, as

@@ -326,9 +326,3 @@ import Testing
         #expect(world.app.frontEnd.listErrors.isEmpty)
     }
 }
-
-/// The states an observer saw, in order.
-@MainActor
-final class SeenStates {
-    var values: [[String]] = []
-}

@@ -159,6 +159,10 @@ import Testing
         #expect(log.messages.map(\.id) == ["msg-1", "msg-2", "id-9", "id-10"])
         log.merge([message("msg-3", 5, sender: "alice", transaction: "id-9")])
         #expect(log.messages.map(\.id) == ["msg-1", "msg-2", "msg-3", "id-10"])
+        // A status that is not pending any more sorts the message among the server's.
+        let changed = log.setPendingStatus("id-10", .sent)
+        #expect(changed)
+        #expect(log.messages.map(\.id) == ["id-10", "msg-1", "msg-2", "msg-3"])
     }
 
     @Test func aPageThatArrivesTwiceOrOverlaps_changesNothing() {

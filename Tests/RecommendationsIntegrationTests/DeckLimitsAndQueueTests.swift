@@ -108,6 +108,25 @@ import Testing
         #expect(!world.visibleTexts.contains { $0.hasPrefix("Waiting to send") })
     }
 
+    @Test func rewindingTheOnlyHeldUpSwipe_leavesNothingWaiting_andTheNextSwipeIsNotShownAsWaiting() throws {
+        let world = makeWorld()
+        try world.signIn()
+        world.server.isNetworkDown = true
+        try world.app.tap("Pass")
+        world.app.advance(by: .seconds(1))
+        #expect(world.visibleTexts.contains("Waiting to send 1 swipe(s)."))
+        try world.app.tap("Rewind")
+        #expect(deck(world)?.state.queuedSwipes == 0)
+        #expect(deck(world)?.state.isSendingDelayed == false)
+        #expect(!world.visibleTexts.contains { $0.hasPrefix("Waiting to send") })
+        world.server.isNetworkDown = false
+        world.server.latency = .seconds(1)
+        try world.app.tap("Like")
+        #expect(!world.visibleTexts.contains { $0.hasPrefix("Waiting to send") })
+        world.app.advance(by: .seconds(1))
+        #expect(deck(world)?.state.queuedSwipes == 0)
+    }
+
     @Test func aSwipeWhoseResponseWasLost_isResentAfterRelaunch_andAppliedOnce() throws {
         let world = makeWorld()
         try world.signIn()
