@@ -75,19 +75,17 @@ public final class ConversationContext: StateContext {
     /// One notification: the message shown as sending and the emptied draft arrive together.
     public func send() {
         guard !state.isUnmatched else { return store.update { $0.problem = .unmatched } }
-        var sent = false
         store.batch {
             if let problem = chat.send(store.current.draft, to: conversation) {
                 store.update { $0.problem = problem }
                 return
             }
-            sent = true
             store.update { state in
                 state.draft = ""
                 state.problem = nil
             }
+            stopTyping()
         }
-        if sent { stopTyping() }
     }
 
     /// Call when the user taps retry on failed messages.

@@ -357,8 +357,7 @@ enum DiscoverBench {
                 send(.edit("message", "Message \(index)"))
                 send(.tap("chat:send"))
             }
-            let main = app.sessionFlow?.children.first { $0 is MainFlow } as? MainFlow
-            guard main?.chat.state.outboxCount == 0 else { return false }
+            guard app.sessionFlow?.mainFlow?.chat.state.outboxCount == 0 else { return false }
             send(.tap("back"))
             phaseEnded(.chat)
             send(.tap("logOut"))
@@ -547,7 +546,7 @@ final class HeadlessBenchSession {
         app = AppFlow(services: services, presenter: NullPresenter(), analytics: CountingAnalytics())
     }
 
-    var main: MainFlow? { app.sessionFlow?.children.first { $0 is MainFlow } as? MainFlow }
+    var main: MainFlow? { app.sessionFlow?.mainFlow }
     var chat: ChatContext? { main?.chat }
 
     func signIn() -> Bool {

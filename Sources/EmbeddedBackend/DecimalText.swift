@@ -17,13 +17,21 @@ enum DecimalText {
             prefix.withUTF8Buffer { prefix in
                 for index in 0..<prefixCount { output[index] = prefix[index] }
             }
-            var rest = value
-            for index in stride(from: prefixCount + digitCount - 1, through: prefixCount, by: -1) {
-                output[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
-                rest /= 10
-            }
-            return prefixCount + digitCount
+            let digits = UnsafeMutableRawBufferPointer(
+                UnsafeMutableBufferPointer(rebasing: output[prefixCount...]))
+            return prefixCount + write(value, digits: digitCount, to: digits)
         }
+    }
+
+    /// Writes `value` (not negative) in decimal, left-padded with zeros to `digits` digits, to the
+    /// start of `output`; returns `digits`.
+    static func write(_ value: Int, digits: Int, to output: UnsafeMutableRawBufferPointer) -> Int {
+        var rest = value
+        for index in stride(from: digits - 1, through: 0, by: -1) {
+            output[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+            rest /= 10
+        }
+        return digits
     }
 
     /// How many decimal digits a number that is not negative has.

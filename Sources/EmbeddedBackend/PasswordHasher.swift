@@ -58,7 +58,7 @@ public struct PasswordHasher: Sendable {
 
     /// How many bytes the stored form of a hash with `rounds` and a salt of `saltCount` bytes has.
     static func storedFormCount(rounds: Int, saltCount: Int) -> Int {
-        decimalDigitCount(rounds) + 1 + saltCount * 2 + 1 + SHA256.digestByteCount * 2
+        DecimalText.digitCount(of: rounds) + 1 + saltCount * 2 + 1 + SHA256.digestByteCount * 2
     }
 
     /// Writes `rounds$salt$digest` (hex) to `output`, which holds exactly ``storedFormCount(rounds:saltCount:)``
@@ -68,7 +68,7 @@ public struct PasswordHasher: Sendable {
         _ password: String, salt: UnsafeRawBufferPointer, rounds: Int,
         to output: UnsafeMutableRawBufferPointer
     ) -> Int {
-        var offset = writeDecimal(rounds, to: output)
+        var offset = DecimalText.write(rounds, digits: DecimalText.digitCount(of: rounds), to: output)
         output[offset] = UInt8(ascii: "$")
         offset += 1
         offset += SHA256.writeHex(salt, to: UnsafeMutableRawBufferPointer(rebasing: output[offset...]))
@@ -129,26 +129,5 @@ public struct PasswordHasher: Sendable {
             bytes[index] = high << 4 | low
         }
         return true
-    }
-
-    private static func decimalDigitCount(_ value: Int) -> Int {
-        var count = 1
-        var rest = value
-        while rest >= 10 {
-            rest /= 10
-            count += 1
-        }
-        return count
-    }
-
-    /// Writes a positive number in decimal; returns how many digits it wrote.
-    private static func writeDecimal(_ value: Int, to output: UnsafeMutableRawBufferPointer) -> Int {
-        let count = decimalDigitCount(value)
-        var rest = value
-        for index in stride(from: count - 1, through: 0, by: -1) {
-            output[index] = UInt8(ascii: "0") + UInt8(rest % 10)
-            rest /= 10
-        }
-        return count
     }
 }

@@ -4,15 +4,11 @@ import Models
 ///
 /// The deck changes more often than what it shows: the server's answer to a swipe only takes it off
 /// the queue. ``showsSame(_:_:)`` tells whether two decks look the same on home — the flow renders
-/// home only when they do not — and the elements are built again only when the deck looks different,
-/// and then the card (its line, bio and shared interests, most of the text) only when the top card
-/// changes. The result is the same as building everything afresh from the deck.
+/// home only when they do not — and the elements are built again only when the deck looks different.
+/// The result is the same as building them afresh from the deck.
 struct DeckContent {
     private var builtFrom: DeckState?
     private var built: [ScreenElement] = []
-    private var cardFrom: Candidate?
-    private var cardInterests: [Interest] = []
-    private var card: [ScreenElement] = []
 
     /// Whether `a` and `b` show the same on home: compared in place, without building anything.
     static func showsSame(_ a: DeckState, _ b: DeckState) -> Bool {
@@ -47,7 +43,7 @@ struct DeckContent {
         return built
     }
 
-    private mutating func build(_ state: DeckState) -> [ScreenElement] {
+    private func build(_ state: DeckState) -> [ScreenElement] {
         var elements: [ScreenElement] = []
         elements.reserveCapacity(12)
         if let failure = state.failure {
@@ -55,7 +51,7 @@ struct DeckContent {
             elements.append(Self.retryAction)
         }
         if let top = state.top {
-            elements += cardElements(top, viewerInterests: state.viewerInterests)
+            elements += DeckScreens.card(top, viewerInterests: state.viewerInterests)
             if let next = state.next { elements.append(.text("Next: \(next.displayName)")) }
             elements += Self.swipeActions
         } else if state.isEmpty {
@@ -74,16 +70,6 @@ struct DeckContent {
         if waiting > 0 { elements.append(.notice("Waiting to send \(waiting) swipe(s).")) }
         if state.top != nil || !state.isEmpty { elements.append(Self.preferencesAction) }
         return elements
-    }
-
-    private mutating func cardElements(_ candidate: Candidate, viewerInterests: [Interest]) -> [ScreenElement]
-    {
-        // Bound rather than compared as optionals: `Optional ==` copies both candidates into a tuple.
-        if let cardFrom, cardFrom == candidate, cardInterests == viewerInterests { return card }
-        card = DeckScreens.card(candidate, viewerInterests: viewerInterests)
-        cardFrom = candidate
-        cardInterests = viewerInterests
-        return card
     }
 
     private static let retryAction = ScreenElement.action(

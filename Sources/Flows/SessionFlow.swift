@@ -52,6 +52,9 @@ public final class SessionFlow: FlowNode {
     /// The deep link waiting for login, if any.
     public var waitingRoute: Route? { pendingRoute }
 
+    /// The signed-in part of the app (deck, chat, profile), while signed in.
+    public var mainFlow: MainFlow? { children.first { $0 is MainFlow } as? MainFlow }
+
     /// Starts observing the session and launches it.
     public func start() {
         observations = watch(context, render: { [weak self] state in self?.render(state) })
@@ -97,7 +100,7 @@ public final class SessionFlow: FlowNode {
     }
 
     private func deepLinkOpened(_ route: Route) {
-        if let main = children.first(where: { $0 is MainFlow }) as? MainFlow {
+        if let main = mainFlow {
             environment.analytics.record(.deepLinkOpened(route))
             main.open(route)
         } else {

@@ -41,7 +41,7 @@ public final class HeadlessDriver<Backend: HeadlessBackend> {
     /// The alert shown, if any.
     public var alert: ScreenAlert? { frontEnd.currentAlert }
     /// The signed-in part of the app (deck, chat, profile), if signed in.
-    public var mainFlow: MainFlow? { app?.sessionFlow?.children.first { $0 is MainFlow } as? MainFlow }
+    public var mainFlow: MainFlow? { app?.sessionFlow?.mainFlow }
     /// The session's state, if launched.
     public var sessionState: SessionState? { app?.sessionFlow?.context.state }
 

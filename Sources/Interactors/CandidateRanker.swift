@@ -36,15 +36,15 @@ public enum CandidateRanker {
 
     /// Whether `lhs` ranks above `rhs` for `viewer`.
     public static func ranksAbove(_ lhs: Candidate, _ rhs: Candidate, for viewer: Viewer) -> Bool {
-        let left = sharedInterests(lhs, viewer)
-        let right = sharedInterests(rhs, viewer)
-        if left != right { return left > right }
-        return breaksTie(lhs, rhs)
+        ranksAbove(lhs, sharing: sharedInterests(lhs, viewer), rhs, sharing: sharedInterests(rhs, viewer))
     }
 
-    /// The order of two candidates with as many shared interests: nearer, then more recently active,
-    /// then by id.
-    private static func breaksTie(_ lhs: Candidate, _ rhs: Candidate) -> Bool {
+    /// ``ranksAbove(_:_:for:)`` with each candidate's shared interests counted already: more shared
+    /// interests first, then nearer, then more recently active, then by id.
+    private static func ranksAbove(_ lhs: Candidate, sharing left: Int, _ rhs: Candidate, sharing right: Int)
+        -> Bool
+    {
+        if left != right { return left > right }
         if lhs.distanceKm != rhs.distanceKm { return lhs.distanceKm < rhs.distanceKm }
         if lhs.lastActiveAt != rhs.lastActiveAt { return lhs.lastActiveAt > rhs.lastActiveAt }
         return lhs.id.rawValue < rhs.id.rawValue
@@ -66,8 +66,7 @@ public enum CandidateRanker {
         // every interest, and a sort makes n log n comparisons.
         let shared = eligible.map { sharedInterests($0, viewer) }
         let order = eligible.indices.sorted { left, right in
-            if shared[left] != shared[right] { return shared[left] > shared[right] }
-            return breaksTie(eligible[left], eligible[right])
+            ranksAbove(eligible[left], sharing: shared[left], eligible[right], sharing: shared[right])
         }
         return order.map { eligible[$0] }
     }
@@ -87,10 +86,8 @@ public enum CandidateRanker {
         var left = 1
         var right = 0
         while left < queue.count, right < fresh.count {
-            let freshFirst =
-                freshShared[right] != queueShared[left]
-                ? freshShared[right] > queueShared[left] : breaksTie(fresh[right], queue[left])
-            if freshFirst {
+            if ranksAbove(fresh[right], sharing: freshShared[right], queue[left], sharing: queueShared[left])
+            {
                 merged.append(fresh[right])
                 right += 1
             } else {

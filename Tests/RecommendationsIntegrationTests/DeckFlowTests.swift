@@ -21,7 +21,7 @@ import Testing
             configuration: EmbeddedServerConfiguration(candidatePoolSize: 0, dailyLikeLimit: 100))
     }
 
-    var deck: DeckContext? { (world.app.app?.sessionFlow?.children.first as? MainFlow)?.deck.context }
+    var deck: DeckContext? { world.app.mainFlow?.deck.context }
 
     /// The name line of the top card, e.g. "Carol, 27 · 10 km away".
     var topCard: String? {

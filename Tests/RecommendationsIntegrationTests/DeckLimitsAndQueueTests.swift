@@ -16,7 +16,7 @@ import Testing
     }
 
     func deck(_ world: TestWorld) -> DeckContext? {
-        (world.app.app?.sessionFlow?.children.first as? MainFlow)?.deck.context
+        world.app.mainFlow?.deck.context
     }
 
     @Test func atTheDailyLimit_theOutOfLikesModalCountsDownToTheReset_thenLikingWorksAgain() throws {

@@ -7,14 +7,7 @@ import Testing
 @Suite struct FileSessionStoreTests {
     let directory = TemporaryDirectory()
     var fileURL: URL { directory.url.appendingPathComponent("nested/session.json") }
-    let session = StoredSession(
-        user: User(
-            id: "alice", username: "alice", displayName: "Alice", birthDate: Date(timeIntervalSince1970: 0),
-            hasProfile: true),
-        tokens: AuthTokens(
-            accessToken: "secret-access", accessTokenExpiresAt: Date(timeIntervalSince1970: 99),
-            refreshToken: "secret-refresh"),
-        lastRoute: .chat("bob"))
+    let session = StoredSession.alice
 
     func permissions(_ url: URL) -> Int? {
         (try? FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions]) as? Int

@@ -4,14 +4,7 @@ import Services
 import Testing
 
 @Suite struct InMemoryStoresTests {
-    let session = StoredSession(
-        user: User(
-            id: "alice", username: "alice", displayName: "Alice", birthDate: Date(timeIntervalSince1970: 0),
-            hasProfile: true),
-        tokens: AuthTokens(
-            accessToken: "access", accessTokenExpiresAt: Date(timeIntervalSince1970: 99),
-            refreshToken: "refresh"),
-        lastRoute: .deck)
+    let session = StoredSession.alice
 
     @Test func sessionStore_savesLoadsAndDeletes() throws {
         let store = InMemorySessionStore()

@@ -14,7 +14,7 @@ import Testing
     let world = TestWorld()
 
     var sessionFlow: SessionFlow? { world.app.app?.sessionFlow }
-    var mainFlow: MainFlow? { sessionFlow?.children.first as? MainFlow }
+    var mainFlow: MainFlow? { sessionFlow?.mainFlow }
     var storedSession: StoredSession? { try? world.backend.makeServices().sessionStore.load() }
     var sessionFileExists: Bool { FileManager.default.fileExists(atPath: world.backend.sessionFileURL.path) }
 
