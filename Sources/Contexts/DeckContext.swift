@@ -89,7 +89,7 @@ public final class DeckContext: StateContext {
             // One notification for the swipe and the page request it may start.
             store.batch {
                 store.update { state in
-                    state.cards.removeFirst()
+                    state.removeTopCard()
                     state.allowance = remaining
                     state.rewindable = action == .pass ? top : nil
                     state.queuedSwipes = queue.count
@@ -124,7 +124,7 @@ public final class DeckContext: StateContext {
             retryAttempt = 0
         }
         store.update { state in
-            state.cards.insert(card, at: 0)
+            state.insertOnTop(card)
             state.rewindable = nil
             state.queuedSwipes = queue.count
             if queue.isEmpty { state.isSendingDelayed = false }
@@ -176,7 +176,7 @@ public final class DeckContext: StateContext {
         let state = store.current
         guard
             DeckRefillPolicy.shouldFetch(
-                cardsLeft: state.cards.count, isLoading: state.isLoading, isExhausted: state.isExhausted,
+                cardsLeft: state.cardCount, isLoading: state.isLoading, isExhausted: state.isExhausted,
                 hasFailed: state.failure != nil)
         else { return }
         let requested = cursor
@@ -278,8 +278,8 @@ public final class DeckContext: StateContext {
                 store.update { state in
                     state.allowance?.likesRemaining = 0
                     state.allowance?.resetsAt = resetsAt
-                    if let card = refusedCard, !state.cards.contains(where: { $0.id == card.id }) {
-                        state.cards.insert(card, at: 0)
+                    if let card = refusedCard, !state.containsCard(card.id) {
+                        state.insertOnTop(card)
                     }
                     state.likesResetInSeconds = secondsUntil(resetsAt)
                 }

@@ -9,6 +9,10 @@ import Models
 struct DeckContent {
     private var builtFrom: DeckState?
     private var built: [ScreenElement] = []
+    // The allowance line and the peek change less often than the card: each is kept with what it
+    // shows and built again only when that changes.
+    private var allowanceLine: (likes: Int, superLikes: Int, element: ScreenElement)?
+    private var peekLine: (name: String, element: ScreenElement)?
 
     /// Whether `a` and `b` show the same on home: compared in place, without building anything.
     static func showsSame(_ a: DeckState, _ b: DeckState) -> Bool {
@@ -17,16 +21,8 @@ struct DeckContent {
                 && (a.rewindable == nil) == (b.rewindable == nil)
                 && a.allowance?.likesRemaining == b.allowance?.likesRemaining
                 && a.allowance?.superLikesRemaining == b.allowance?.superLikesRemaining
-                && waitingSwipes(a) == waitingSwipes(b) && sameTwoCards(a.cards, b.cards)
+                && waitingSwipes(a) == waitingSwipes(b) && a.top == b.top && a.next == b.next
                 && a.viewerInterests == b.viewerInterests)
-    }
-
-    /// Whether the top card and the one under it are the same, compared in place.
-    private static func sameTwoCards(_ a: [Candidate], _ b: [Candidate]) -> Bool {
-        let count = min(a.count, 2)
-        guard count == min(b.count, 2) else { return false }
-        for index in 0..<count where a[index] != b[index] { return false }
-        return true
     }
 
     /// The swipes the deck says are waiting: only those held up by a failure.
@@ -43,7 +39,7 @@ struct DeckContent {
         return built
     }
 
-    private func build(_ state: DeckState) -> [ScreenElement] {
+    private mutating func build(_ state: DeckState) -> [ScreenElement] {
         var elements: [ScreenElement] = []
         elements.reserveCapacity(12)
         if let failure = state.failure {
@@ -52,7 +48,7 @@ struct DeckContent {
         }
         if let top = state.top {
             elements += DeckScreens.card(top, viewerInterests: state.viewerInterests)
-            if let next = state.next { elements.append(.text("Next: \(next.displayName)")) }
+            if let next = state.next { elements.append(peek(next.displayName)) }
             elements += Self.swipeActions
         } else if state.isEmpty {
             elements += Self.emptyDeck
@@ -61,15 +57,31 @@ struct DeckContent {
         }
         elements.append(state.rewindable != nil ? Self.rewindEnabled : Self.rewindDisabled)
         if let allowance = state.allowance {
-            elements.append(
-                .text(
-                    "Likes left today: \(allowance.likesRemaining) · Super likes left: "
-                        + "\(allowance.superLikesRemaining)"))
+            elements.append(line(likes: allowance.likesRemaining, superLikes: allowance.superLikesRemaining))
         }
         let waiting = Self.waitingSwipes(state)
         if waiting > 0 { elements.append(.notice("Waiting to send \(waiting) swipe(s).")) }
         if state.top != nil || !state.isEmpty { elements.append(Self.preferencesAction) }
         return elements
+    }
+
+    /// "Next: name", kept while the card under the top one has the same name.
+    private mutating func peek(_ name: String) -> ScreenElement {
+        if let peekLine, peekLine.name == name { return peekLine.element }
+        let element = ScreenElement.text("Next: " + name)
+        peekLine = (name, element)
+        return element
+    }
+
+    /// The allowance line, kept while the counts stay the same.
+    private mutating func line(likes: Int, superLikes: Int) -> ScreenElement {
+        if let allowanceLine, allowanceLine.likes == likes, allowanceLine.superLikes == superLikes {
+            return allowanceLine.element
+        }
+        let element = ScreenElement.text(
+            "Likes left today: " + String(likes) + " · Super likes left: " + String(superLikes))
+        allowanceLine = (likes, superLikes, element)
+        return element
     }
 
     private static let retryAction = ScreenElement.action(

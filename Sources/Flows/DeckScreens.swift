@@ -14,17 +14,41 @@ enum DeckScreens {
     static let keepSwiping: ActionID = "match:keepSwiping"
     static let ok: ActionID = "ok"
 
+    /// A card's lines: name, age and distance, a super like, the bio and the interests shared with
+    /// the viewer (in the card's order).
+    ///
+    /// Built by appending into strings sized up front: a card is built on every swipe.
     static func card(_ candidate: Candidate, viewerInterests: [Interest]) -> [ScreenElement] {
-        var elements: [ScreenElement] = [
-            .text("\(candidate.displayName), \(candidate.age) · \(candidate.distanceKm) km away")
-        ]
-        if candidate.superLikedYou { elements.append(.notice("\(candidate.displayName) super liked you")) }
+        var elements: [ScreenElement] = []
+        elements.reserveCapacity(4)
+        elements.append(.text(headline(candidate)))
+        if candidate.superLikedYou { elements.append(.notice(candidate.displayName + " super liked you")) }
         if !candidate.bio.isEmpty { elements.append(.text(candidate.bio)) }
-        let shared = candidate.interests.filter(viewerInterests.contains)
-        if !shared.isEmpty {
-            elements.append(.text("Shared interests: " + shared.map(\.name).joined(separator: ", ")))
+        var shared = ""
+        for interest in candidate.interests where viewerInterests.contains(interest) {
+            if shared.isEmpty {
+                shared.reserveCapacity(64)
+                shared += "Shared interests: "
+            } else {
+                shared += ", "
+            }
+            shared += interest.name
         }
+        if !shared.isEmpty { elements.append(.text(shared)) }
         return elements
+    }
+
+    /// "Name, age · N km away".
+    private static func headline(_ candidate: Candidate) -> String {
+        var text = ""
+        text.reserveCapacity(candidate.displayName.utf8.count + 24)
+        text += candidate.displayName
+        text += ", "
+        text += String(candidate.age)
+        text += " · "
+        text += String(candidate.distanceKm)
+        text += " km away"
+        return text
     }
 
     static func fullProfile(_ candidate: Candidate, viewerInterests: [Interest]) -> Screen {

@@ -55,8 +55,10 @@ public enum CandidateRanker {
     public static func rank(_ candidates: [Candidate], for viewer: Viewer, excluding excluded: Set<UserID>)
         -> [Candidate]
     {
-        var inPage = Set<UserID>()
+        // Sized up front: growing a set rehashes every id inserted so far.
+        var inPage = Set<UserID>(minimumCapacity: candidates.count)
         var eligible: [Candidate] = []
+        eligible.reserveCapacity(candidates.count)
         for candidate in candidates
         where isEligible(candidate, for: viewer, excluding: excluded) && inPage.insert(candidate.id).inserted
         {
@@ -75,7 +77,8 @@ public enum CandidateRanker {
     /// user is looking at it) and ranking the rest; in O(n) for two ranked lists.
     public static func merge(_ page: [Candidate], into queue: [Candidate], for viewer: Viewer) -> [Candidate]
     {
-        let queued = Set(queue.map(\.id))
+        var queued = Set<UserID>(minimumCapacity: queue.count)
+        for candidate in queue { queued.insert(candidate.id) }
         let fresh = page.filter { !queued.contains($0.id) }
         guard let top = queue.first else { return fresh }
         var merged = [top]

@@ -14,7 +14,9 @@ public struct DeckState: Hashable, Sendable {
         var isOutOfSuperLikes = false
         var likesResetInSeconds: Int?
         var lastSwipe: Swipe?
-        var cards: [Candidate] = []
+        // A slice: taking the top card moves its start, so a swipe neither copies the cards that
+        // earlier snapshots share nor shifts them.
+        var cards: ArraySlice<Candidate> = []
         var allowance: SwipeAllowance?
         var rewindable: Candidate?
         var pendingMatch: Match?
@@ -41,10 +43,15 @@ public struct DeckState: Hashable, Sendable {
     }
 
     /// The ranked cards still to swipe; the first is on top, the second is the peek.
+    ///
+    /// Reading it builds an array of the cards left (copying them unless none was taken since they
+    /// were set); ``top``, ``next`` and ``cardCount`` read them in place.
     public var cards: [Candidate] {
-        get { storage.fields.cards }
-        _modify { yield &fields.cards }
+        get { Array(storage.fields.cards) }
+        set { fields.cards = ArraySlice(newValue) }
     }
+    /// How many cards are left.
+    public var cardCount: Int { storage.fields.cards.count }
     /// Whether a page request is in flight.
     public var isLoading: Bool {
         get { storage.fields.isLoading }
@@ -119,11 +126,29 @@ public struct DeckState: Hashable, Sendable {
     }
 
     /// The card on top.
-    public var top: Candidate? { cards.first }
+    public var top: Candidate? { storage.fields.cards.first }
     /// The card under it.
-    public var next: Candidate? { cards.dropFirst().first }
+    public var next: Candidate? { storage.fields.cards.dropFirst().first }
     /// Whether no card is left and none will come.
-    public var isEmpty: Bool { cards.isEmpty && isExhausted && !isLoading && failure == nil }
+    public var isEmpty: Bool { storage.fields.cards.isEmpty && isExhausted && !isLoading && failure == nil }
+
+    /// Takes the top card off the deck (nothing if none is left).
+    ///
+    /// In O(1), sharing the other cards with earlier snapshots.
+    public mutating func removeTopCard() {
+        guard !storage.fields.cards.isEmpty else { return }
+        fields.cards.removeFirst()
+    }
+
+    /// Puts `card` on top of the deck (a rewound or a refused card).
+    public mutating func insertOnTop(_ card: Candidate) {
+        fields.cards.insert(card, at: fields.cards.startIndex)
+    }
+
+    /// Whether a card with this id is in the deck.
+    public func containsCard(_ id: UserID) -> Bool {
+        storage.fields.cards.contains { $0.id == id }
+    }
 
     /// Whether two decks hold the same values; shared storage answers at once.
     ///

@@ -67,4 +67,51 @@ import Testing
         #expect(original.cards.isEmpty)
         #expect(snapshot != original)
     }
+
+    func candidate(_ id: String) -> Candidate {
+        Candidate(
+            id: UserID(id), displayName: id.uppercased(), age: 30, bio: "", interests: [], distanceKm: 1,
+            lastActiveAt: now)
+    }
+
+    @Test func takingTheTopCard_leavesTheSnapshotsBeforeItWhole() {
+        var deck = DeckState()
+        deck.cards = ["a", "b", "c"].map(candidate)
+        let before = deck
+        deck.removeTopCard()
+        #expect(deck.cards.map(\.id) == ["b", "c"])
+        #expect(deck.top?.id == "b")
+        #expect(deck.next?.id == "c")
+        #expect(deck.cardCount == 2)
+        #expect(before.cards.map(\.id) == ["a", "b", "c"])
+        #expect(before.top?.id == "a")
+        deck.removeTopCard()
+        deck.removeTopCard()
+        deck.removeTopCard()
+        #expect(deck.cards.isEmpty)
+        #expect(deck.top == nil)
+        #expect(deck.next == nil)
+    }
+
+    @Test func aCardPutBackOnTop_isShownFirst() {
+        var deck = DeckState()
+        deck.cards = ["a", "b"].map(candidate)
+        deck.removeTopCard()
+        let before = deck
+        deck.insertOnTop(candidate("a"))
+        #expect(deck.cards.map(\.id) == ["a", "b"])
+        #expect(deck.containsCard("a"))
+        #expect(!before.containsCard("a"))
+        #expect(before.cards.map(\.id) == ["b"])
+    }
+
+    @Test func decksWithTheSameCards_areEqual_howeverTheyGotThem() {
+        var swiped = DeckState()
+        swiped.cards = ["a", "b", "c"].map(candidate)
+        swiped.removeTopCard()
+        var set = DeckState()
+        set.cards = ["b", "c"].map(candidate)
+        #expect(swiped == set)
+        #expect(swiped.hashValue == set.hashValue)
+    }
 }
