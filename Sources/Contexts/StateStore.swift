@@ -12,7 +12,7 @@ public final class StateStore<State: Sendable & Equatable>: Observable {
     ///
     /// Reading it inside `withObservationTracking` (SwiftUI's body) registers interest in it.
     public var state: State {
-        registrar.access(self, keyPath: stateKeyPath)
+        registrar.access(ObservedState.subject, keyPath: ObservedState.keyPath)
         return storage
     }
 
@@ -25,8 +25,6 @@ public final class StateStore<State: Sendable & Equatable>: Observable {
     // journey — are left out for it.
     @exclusivity(unchecked) private var storage: State
     private let registrar = ObservationRegistrar()
-    // A generic class's key path is built at run time; building it once keeps reads and writes cheap.
-    private let stateKeyPath: KeyPath<StateStore<State>, State>
     // Counts the changes of `storage`: telling "changed while delivering" without comparing snapshots.
     @exclusivity(unchecked) private var version: UInt64 = 0
 
@@ -41,7 +39,6 @@ public final class StateStore<State: Sendable & Equatable>: Observable {
     /// Creates a store holding `initial`.
     public init(_ initial: State) {
         storage = initial
-        stateKeyPath = \StateStore<State>.state
     }
 
     /// Changes the state; observers hear once, after the outermost update or batch, if it changed.
@@ -70,9 +67,9 @@ public final class StateStore<State: Sendable & Equatable>: Observable {
     private func flush() {
         guard let next = pending.take(), next != storage else { return }
         // willSet/didSet rather than withMutation: no closure to allocate and check the isolation of.
-        registrar.willSet(self, keyPath: stateKeyPath)
+        registrar.willSet(ObservedState.subject, keyPath: ObservedState.keyPath)
         storage = next
-        registrar.didSet(self, keyPath: stateKeyPath)
+        registrar.didSet(ObservedState.subject, keyPath: ObservedState.keyPath)
         version &+= 1
         guard !isNotifying else { return }
         isNotifying = true
@@ -136,4 +133,16 @@ public final class StateStore<State: Sendable & Equatable>: Observable {
         guard nextContinuationID > 0 else { return }
         for continuation in continuations.withLock({ Array($0.values) }) { continuation.finish() }
     }
+}
+
+/// The key under which every store's registrar records reads and changes of its state.
+///
+/// Each store has its own registrar, so one key serves them all. A key path into the generic store
+/// itself would be built at run time for every store (about 12 k instructions, 2 % of a whole
+/// journey); this one is not generic, so it is built once.
+private final class ObservedState: Observable, Sendable {
+    let state = 0
+
+    static let subject = ObservedState()
+    static let keyPath = \ObservedState.state
 }

@@ -83,6 +83,23 @@ final class ChangeCounter: Sendable {
         #expect(changes.count.load(ordering: .relaxed) == 1)
     }
 
+    @Test func observationFramework_hearsOnlyTheStoresReadInside() {
+        let read = StateStore(Counter())
+        let other = StateStore(Counter())
+        let changes = ChangeCounter()
+        withObservationTracking {
+            _ = read.state
+        } onChange: {
+            changes.count.add(1, ordering: .relaxed)
+        }
+        other.update { $0.count = 1 }
+        #expect(changes.count.load(ordering: .relaxed) == 0)
+        read.update { $0.count = 0 }
+        #expect(changes.count.load(ordering: .relaxed) == 0)
+        read.update { $0.count = 2 }
+        #expect(changes.count.load(ordering: .relaxed) == 1)
+    }
+
     @Test func asyncSequence_yieldsTheCurrentState_thenEveryChange_andEndsWithTheStore() async {
         var store: StateStore<Counter>? = StateStore(Counter())
         guard let states = store?.states else { return }
