@@ -18,10 +18,10 @@ struct DeckContent {
     static func showsSame(_ a: DeckState, _ b: DeckState) -> Bool {
         a == b
             || (a.failure == b.failure && a.isEmpty == b.isEmpty
-                && (a.rewindable == nil) == (b.rewindable == nil)
+                && a.canRewind == b.canRewind
                 && a.allowance?.likesRemaining == b.allowance?.likesRemaining
                 && a.allowance?.superLikesRemaining == b.allowance?.superLikesRemaining
-                && waitingSwipes(a) == waitingSwipes(b) && a.top == b.top && a.next == b.next
+                && waitingSwipes(a) == waitingSwipes(b) && a.startsWithSameCards(2, as: b)
                 && a.viewerInterests == b.viewerInterests)
     }
 
@@ -55,7 +55,7 @@ struct DeckContent {
         } else if state.failure == nil {
             elements.append(Self.looking)
         }
-        elements.append(state.rewindable != nil ? Self.rewindEnabled : Self.rewindDisabled)
+        elements.append(state.canRewind ? Self.rewindEnabled : Self.rewindDisabled)
         if let allowance = state.allowance {
             elements.append(line(likes: allowance.likesRemaining, superLikes: allowance.superLikesRemaining))
         }

@@ -145,6 +145,29 @@ public struct DeckState: Hashable, Sendable {
         fields.cards.insert(card, at: fields.cards.startIndex)
     }
 
+    /// Whether a card is waiting to be rewound, read without copying it.
+    public var canRewind: Bool {
+        if case .none = storage.fields.rewindable { return false }
+        return true
+    }
+
+    /// Whether this deck and `other` begin with the same `count` cards (or the same fewer), compared
+    /// in place without copying any.
+    public func startsWithSameCards(_ count: Int, as other: DeckState) -> Bool {
+        let mine = storage.fields.cards
+        let theirs = other.storage.fields.cards
+        let length = min(mine.count, count)
+        guard length == min(theirs.count, count) else { return false }
+        var left = mine.startIndex
+        var right = theirs.startIndex
+        for _ in 0..<length {
+            guard mine[left] == theirs[right] else { return false }
+            left += 1
+            right += 1
+        }
+        return true
+    }
+
     /// Whether a card with this id is in the deck.
     public func containsCard(_ id: UserID) -> Bool {
         storage.fields.cards.contains { $0.id == id }

@@ -114,4 +114,29 @@ import Testing
         #expect(swiped == set)
         #expect(swiped.hashValue == set.hashValue)
     }
+
+    @Test func startsWithSameCards_comparesOnlyTheFirstCards() {
+        var deck = DeckState()
+        deck.cards = ["a", "b", "c"].map(candidate)
+        var other = DeckState()
+        other.cards = ["x", "a", "b", "d"].map(candidate)
+        #expect(!deck.startsWithSameCards(2, as: other))
+        other.removeTopCard()
+        #expect(deck.startsWithSameCards(2, as: other))
+        #expect(!deck.startsWithSameCards(3, as: other))
+        var short = DeckState()
+        short.cards = ["a"].map(candidate)
+        #expect(!deck.startsWithSameCards(2, as: short))
+        #expect(deck.startsWithSameCards(1, as: short))
+        #expect(DeckState().startsWithSameCards(2, as: DeckState()))
+    }
+
+    @Test func canRewind_saysWhetherACardWaitsToBeRewound() {
+        var deck = DeckState()
+        #expect(!deck.canRewind)
+        deck.rewindable = candidate("a")
+        #expect(deck.canRewind)
+        deck.rewindable = nil
+        #expect(!deck.canRewind)
+    }
 }
