@@ -1,3 +1,5 @@
+import Models
+
 /// Short ASCII texts made of a prefix and a decimal number (`c17`, `g40`, `msg-000000012`), written
 /// straight into the string's storage.
 ///
@@ -24,26 +26,13 @@ enum DecimalText {
     }
 
     /// Writes `value` (not negative) in decimal, left-padded with zeros to `digits` digits, to the
-    /// start of `output`; returns `digits`.
+    /// start of `output`; returns `digits` (``TextBuilder/write(_:digits:to:)``).
     static func write(_ value: Int, digits: Int, to output: UnsafeMutableRawBufferPointer) -> Int {
-        var rest = value
-        for index in stride(from: digits - 1, through: 0, by: -1) {
-            output[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
-            rest /= 10
-        }
-        return digits
+        TextBuilder.write(value, digits: digits, to: output)
     }
 
-    /// How many decimal digits a number that is not negative has.
-    static func digitCount(of value: Int) -> Int {
-        var count = 1
-        var rest = value
-        while rest >= 10 {
-            rest /= 10
-            count += 1
-        }
-        return count
-    }
+    /// How many decimal digits a number that is not negative has (``TextBuilder/digitCount(of:)``).
+    static func digitCount(of value: Int) -> Int { TextBuilder.digitCount(of: value) }
 
     /// The value of `text` after `prefix` if the rest is a canonical decimal number (ASCII digits, no
     /// sign, no leading zero unless it is `0` itself) that fits in an `Int`; `nil` otherwise.

@@ -78,8 +78,12 @@ struct DeckContent {
         if let allowanceLine, allowanceLine.likes == likes, allowanceLine.superLikes == superLikes {
             return allowanceLine.element
         }
-        let element = ScreenElement.text(
-            "Likes left today: " + String(likes) + " · Super likes left: " + String(superLikes))
+        var text = TextBuilder(capacity: 64)
+        text.append("Likes left today: ")
+        text.append(likes)
+        text.append(" · Super likes left: ")
+        text.append(superLikes)
+        let element = ScreenElement.text(text.text)
         allowanceLine = (likes, superLikes, element)
         return element
     }

@@ -17,38 +17,32 @@ enum DeckScreens {
     /// A card's lines: name, age and distance, a super like, the bio and the interests shared with
     /// the viewer (in the card's order).
     ///
-    /// Built by appending into strings sized up front: a card is built on every swipe.
+    /// Built with ``TextBuilder``: a card is built on every swipe.
     static func card(_ candidate: Candidate, viewerInterests: [Interest]) -> [ScreenElement] {
         var elements: [ScreenElement] = []
         elements.reserveCapacity(4)
         elements.append(.text(headline(candidate)))
         if candidate.superLikedYou { elements.append(.notice(candidate.displayName + " super liked you")) }
         if !candidate.bio.isEmpty { elements.append(.text(candidate.bio)) }
-        var shared = ""
+        var shared = TextBuilder(capacity: 64)
         for interest in candidate.interests where viewerInterests.contains(interest) {
-            if shared.isEmpty {
-                shared.reserveCapacity(64)
-                shared += "Shared interests: "
-            } else {
-                shared += ", "
-            }
-            shared += interest.name
+            shared.append(shared.isEmpty ? "Shared interests: " : ", ")
+            shared.append(interest.name)
         }
-        if !shared.isEmpty { elements.append(.text(shared)) }
+        if !shared.isEmpty { elements.append(.text(shared.text)) }
         return elements
     }
 
     /// "Name, age · N km away".
     private static func headline(_ candidate: Candidate) -> String {
-        var text = ""
-        text.reserveCapacity(candidate.displayName.utf8.count + 24)
-        text += candidate.displayName
-        text += ", "
-        text += String(candidate.age)
-        text += " · "
-        text += String(candidate.distanceKm)
-        text += " km away"
-        return text
+        var text = TextBuilder(capacity: candidate.displayName.utf8.count + 32)
+        text.append(candidate.displayName)
+        text.append(", ")
+        text.append(candidate.age)
+        text.append(" · ")
+        text.append(candidate.distanceKm)
+        text.append(" km away")
+        return text.text
     }
 
     static func fullProfile(_ candidate: Candidate, viewerInterests: [Interest]) -> Screen {

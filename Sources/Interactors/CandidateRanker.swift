@@ -105,6 +105,15 @@ public enum CandidateRanker {
 
     /// How many interests a candidate shares with the viewer.
     public static func sharedInterests(_ candidate: Candidate, _ viewer: Viewer) -> Int {
-        candidate.interests.reduce(0) { $0 + (viewer.interests.contains($1) ? 1 : 0) }
+        // A profile has a handful of interests (``Interest/maximumPerProfile``): comparing names
+        // with each of the viewer's is cheaper than hashing every one of the candidate's.
+        guard viewer.interests.count <= 2 * Interest.maximumPerProfile else {
+            return candidate.interests.reduce(0) { $0 + (viewer.interests.contains($1) ? 1 : 0) }
+        }
+        var shared = 0
+        for interest in candidate.interests where viewer.interests.contains(where: { $0 == interest }) {
+            shared += 1
+        }
+        return shared
     }
 }

@@ -77,6 +77,20 @@ import Testing
         #expect(Set(merged.map(\.id)).count == merged.count)
         #expect(Set(merged.map(\.id)) == Set((queue + page).map(\.id)))
     }
+
+    @Test func sharedInterests_countEachOfTheCandidatesFoundInTheViewers_forFewAndManyInterests() {
+        let names = (0..<16).map { "Interest \($0)" }
+        for viewerCount in [0, 1, 3, 10, 11, 16] {
+            let viewerInterests = Set(names.prefix(viewerCount).map(Interest.init))
+            let viewer = CandidateRanker.Viewer(id: "me", interests: viewerInterests, preferences: .default)
+            for index in 0..<64 {
+                let picked = names.enumerated().filter { ($0.offset * 7 + index) % 5 < 2 }.map(\.element)
+                let card = candidate("c\(index)", interests: picked + picked.prefix(1))
+                let expected = card.interests.filter { viewerInterests.contains($0) }.count
+                #expect(CandidateRanker.sharedInterests(card, viewer) == expected)
+            }
+        }
+    }
 }
 
 @Suite struct SwipeLimiterTests {
