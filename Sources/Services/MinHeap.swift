@@ -11,6 +11,9 @@ public struct MinHeap<Element: Comparable> {
     /// The smallest element, if any.
     public var peek: Element? { elements.first }
 
+    /// Every element, in the heap's own order (not sorted).
+    public var unordered: [Element] { elements }
+
     /// Adds an element.
     public mutating func push(_ element: Element) {
         elements.append(element)

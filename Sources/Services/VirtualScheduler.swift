@@ -6,11 +6,30 @@ import Synchronization
 /// Work runs in due-time order (ties in the order scheduled) when ``advance(by:)``, ``runDue()`` or
 /// ``runUntilIdle(maximumSteps:)`` is called on the main actor. Scheduling is thread-safe.
 public final class VirtualScheduler: Scheduler {
+    /// One piece of work while it waits: running or cancelling takes it out.
+    ///
+    /// The queue and the task handed back share it, so cancelling needs neither the scheduler nor a
+    /// table of waiting work (an id looked up on every schedule and every run).
+    private final class Slot: Sendable {
+        let work: Mutex<ScheduledWork?>
+        init(_ work: @escaping ScheduledWork) { self.work = Mutex(work) }
+
+        /// Takes the work out, if it is still waiting.
+        func take() -> ScheduledWork? { work.withLock { $0.take() } }
+
+        /// Whether the work still waits.
+        var isWaiting: Bool { work.withLock { $0 != nil } }
+    }
+
     private struct Entry: Comparable {
         let due: Date
         let sequence: UInt64
+        let slot: Slot
         static func < (lhs: Entry, rhs: Entry) -> Bool {
             (lhs.due, lhs.sequence) < (rhs.due, rhs.sequence)
+        }
+        static func == (lhs: Entry, rhs: Entry) -> Bool {
+            lhs.due == rhs.due && lhs.sequence == rhs.sequence
         }
     }
 
@@ -18,7 +37,6 @@ public final class VirtualScheduler: Scheduler {
         var now: Date
         var nextSequence: UInt64 = 0
         var queue = MinHeap<Entry>()
-        var work: [UInt64: ScheduledWork] = [:]
     }
 
     private let state: Mutex<State>
@@ -31,13 +49,17 @@ public final class VirtualScheduler: Scheduler {
     /// The virtual time.
     public var now: Date { state.withLock { $0.now } }
 
-    /// How many pieces of work wait to run.
-    public var pendingCount: Int { state.withLock { $0.work.count } }
+    /// How many pieces of work wait to run (cancelled ones do not count).
+    ///
+    /// Counts the queue, in O(n): for tests and diagnostics.
+    public var pendingCount: Int {
+        state.withLock { state in state.queue.unordered.reduce(0) { $0 + ($1.slot.isWaiting ? 1 : 0) } }
+    }
 
     /// When the earliest waiting work is due, if any.
     public var nextDueDate: Date? {
         state.withLock { state in
-            while let top = state.queue.peek, state.work[top.sequence] == nil { _ = state.queue.pop() }
+            while let top = state.queue.peek, !top.slot.isWaiting { _ = state.queue.pop() }
             return state.queue.peek?.due
         }
     }
@@ -45,17 +67,14 @@ public final class VirtualScheduler: Scheduler {
     /// Queues `work` to run on the main actor after `delay`.
     @discardableResult
     public func schedule(after delay: Duration, _ work: @escaping ScheduledWork) -> ScheduledTask {
-        let sequence = state.withLock { state -> UInt64 in
+        let slot = Slot(work)
+        state.withLock { state in
             let sequence = state.nextSequence
             state.nextSequence += 1
             let due = state.now.addingTimeInterval(max(0, delay.timeInterval))
-            state.queue.push(Entry(due: due, sequence: sequence))
-            state.work[sequence] = work
-            return sequence
+            state.queue.push(Entry(due: due, sequence: sequence, slot: slot))
         }
-        return ScheduledTask { [weak self] in
-            _ = self?.state.withLock { $0.work.removeValue(forKey: sequence) }
-        }
+        return ScheduledTask { _ = slot.take() }
     }
 
     /// Moves the clock forward by `duration`, running every piece of work that falls due on the way, at
@@ -92,7 +111,7 @@ public final class VirtualScheduler: Scheduler {
         state.withLock { state -> ScheduledWork? in
             while let top = state.queue.peek, top.due <= target {
                 _ = state.queue.pop()
-                if let work = state.work.removeValue(forKey: top.sequence) {
+                if let work = top.slot.take() {
                     if state.now < top.due { state.now = top.due }
                     return work
                 }

@@ -64,6 +64,26 @@ import Testing
         #expect(scheduler.nextDueDate == nil)
     }
 
+    @Test func pendingCount_countsOnlyWorkStillWaiting_andALateCancelChangesNothing() {
+        let scheduler = VirtualScheduler(now: start)
+        let log = Log()
+        let first = scheduler.schedule(after: .seconds(1)) { log.lines.append("first") }
+        let second = scheduler.schedule(after: .seconds(2)) { log.lines.append("second") }
+        scheduler.schedule(after: .seconds(3)) { log.lines.append("third") }
+        #expect(scheduler.pendingCount == 3)
+        second.cancel()
+        second.cancel()
+        #expect(scheduler.pendingCount == 2)
+        scheduler.advance(by: .seconds(1))
+        first.cancel()
+        #expect(log.lines == ["first"])
+        #expect(scheduler.pendingCount == 1)
+        #expect(scheduler.nextDueDate == start + 3)
+        scheduler.advance(by: .seconds(5))
+        #expect(log.lines == ["first", "third"])
+        #expect(scheduler.pendingCount == 0)
+    }
+
     @Test func runUntilIdle_runsEverything_andStopsARunawayTimer() {
         let scheduler = VirtualScheduler(now: start)
         let log = Log()
