@@ -210,7 +210,9 @@ public final class DeckContext: StateContext {
             let viewer = CandidateRanker.Viewer(
                 id: viewerID, interests: Set(page.viewerInterests), preferences: page.preferences)
             let ranked = CandidateRanker.rank(page.candidates, for: viewer, excluding: shown)
-            shown.formUnion(ranked.map(\.id))
+            // Sized once: growing the set a step at a time rehashes every id already in it.
+            shown.reserveCapacity(shown.count + ranked.count)
+            for card in ranked { shown.insert(card.id) }
             cursor = page.nextCursor
             store.update { state in
                 state.cards = CandidateRanker.merge(ranked, into: state.cards, for: viewer)

@@ -122,10 +122,15 @@ enum DiscoverBench {
             for journey in journeys { blackHole(journey.run() ? 1 : 0) }
             for journey in journeys { journey.cleanUp() }
         case "phases": journeyPhases(observers)
+        case "phase-marks":
+            // Instructions per phase: run under callgrind with `--dump-before='*phaseEnded*'`; each
+            // dump holds one phase (the first also holds the set-up), in the order of `Journey.Phase`.
+            let journeys = (0..<observers).map { _ in Journey(folder: nil, passwordRounds: 1) }
+            for journey in journeys { blackHole(journey.run { phaseEnded($0) } ? 1 : 0) }
         default:
             print(
                 "--profile engine|floor [observers] | journey [count] | journey-files [count]"
-                    + " | phases [count]")
+                    + " | phases [count] | phase-marks [count]")
         }
     }
 
@@ -366,6 +371,10 @@ enum DiscoverBench {
             return presenter.top == .welcome
         }
     }
+
+    /// Marks the end of a journey's phase for callgrind's `--dump-before` (does nothing itself).
+    @inline(never)
+    static func phaseEnded(_ phase: Journey.Phase) { blackHole(phase.rawValue) }
 
     /// `--profile phases [count]`: the median time of each phase of the journey in memory.
     static func journeyPhases(_ count: Int) {
