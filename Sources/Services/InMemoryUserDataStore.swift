@@ -35,19 +35,22 @@ public final class InMemoryUserDataStore: UserDataStore {
         _ = records.withLock { $0.removeValue(forKey: user) }
     }
 
-    /// Whether anything is kept for the user (a record whose queue and outbox empty is dropped).
-    public func hasData(for user: UserID) -> Bool { records.withLock { $0[user] != nil } }
+    /// Whether anything is kept for the user: swipes or messages waiting.
+    public func hasData(for user: UserID) -> Bool {
+        records.withLock { records in
+            guard let record = records[user] else { return false }
+            return !record.swipes.isEmpty || !record.outbox.isEmpty
+        }
+    }
 
     private func read<Value>(_ user: UserID, _ body: (Record) -> Value) -> Value {
         records.withLock { body($0[user] ?? Record()) }
     }
 
     private func write(_ user: UserID, _ body: (inout Record) -> Void) {
-        records.withLock { records in
-            var record = records[user] ?? Record()
-            body(&record)
-            records[user] = record.swipes.isEmpty && record.outbox.isEmpty ? nil : record
-        }
+        // Edited in place with one lookup; a record emptied stays (until `removeAll(for:)`), so the
+        // next write does not insert it again.
+        records.withLock { records in body(&records[user, default: Record()]) }
     }
 
     /// The swipe queue of one user.
