@@ -14,9 +14,7 @@ public struct DeckState: Hashable, Sendable {
         var isOutOfSuperLikes = false
         var likesResetInSeconds: Int?
         var lastSwipe: Swipe?
-        // A slice: taking the top card moves its start, so a swipe neither copies the cards that
-        // earlier snapshots share nor shifts them.
-        var cards: ArraySlice<Candidate> = []
+        var cards: [Candidate] = []
         var allowance: SwipeAllowance?
         var rewindable: Candidate?
         var pendingMatch: Match?
@@ -44,11 +42,10 @@ public struct DeckState: Hashable, Sendable {
 
     /// The ranked cards still to swipe; the first is on top, the second is the peek.
     ///
-    /// Reading it builds an array of the cards left (copying them unless none was taken since they
-    /// were set); ``top``, ``next`` and ``cardCount`` read them in place.
+    /// Reading it costs one reference count, whatever the number of cards.
     public var cards: [Candidate] {
-        get { Array(storage.fields.cards) }
-        set { fields.cards = ArraySlice(newValue) }
+        get { storage.fields.cards }
+        set { fields.cards = newValue }
     }
     /// How many cards are left.
     public var cardCount: Int { storage.fields.cards.count }
@@ -133,8 +130,6 @@ public struct DeckState: Hashable, Sendable {
     public var isEmpty: Bool { storage.fields.cards.isEmpty && isExhausted && !isLoading && failure == nil }
 
     /// Takes the top card off the deck (nothing if none is left).
-    ///
-    /// In O(1), sharing the other cards with earlier snapshots.
     public mutating func removeTopCard() {
         guard !storage.fields.cards.isEmpty else { return }
         fields.cards.removeFirst()
@@ -142,7 +137,7 @@ public struct DeckState: Hashable, Sendable {
 
     /// Puts `card` on top of the deck (a rewound or a refused card).
     public mutating func insertOnTop(_ card: Candidate) {
-        fields.cards.insert(card, at: fields.cards.startIndex)
+        fields.cards.insert(card, at: 0)
     }
 
     /// Whether a card is waiting to be rewound, read without copying it.
