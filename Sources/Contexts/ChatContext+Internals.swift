@@ -188,20 +188,37 @@ extension ChatContext {
     /// When most rows changed at once (the list arriving from the server), the rows are sorted and
     /// diffed as a whole instead (``republishAll(_:)``), which is cheaper in bulk.
     func publish() {
-        let marked = dirty.sorted()
-        // A new set, not `removeAll(keepingCapacity:)`: clearing and iterating a set cost its capacity,
-        // which the first load of a long list makes large.
-        dirty = []
+        // One marked row (a message sent, confirmed or received) is the usual case: no sorted copy of
+        // the marks, and the row the update is at is known from placing it.
+        let only = dirty.count == 1 ? dirty.first : nil
+        let marked = only == nil ? dirty.sorted() : []
+        // A small set is emptied in place; a large one is replaced: clearing and iterating a set cost
+        // its capacity, which the first load of a long list makes large.
+        if dirty.capacity <= 16 {
+            dirty.removeAll(keepingCapacity: true)
+        } else {
+            dirty = []
+        }
         store.update { state in
             if marked.count > 64, marked.count * 2 > summaries.count {
                 republishAll(&state)
                 return
             }
             var changes: [ListChange] = []
-            var updated: [String] = []
-            for id in marked { place(id, in: &state, changes: &changes, updated: &updated) }
-            let rows = updated.compactMap { id in row(of: id, in: state).map { (id, $0) } }
-            for (id, row) in rows.sorted(by: { $0.1 < $1.1 }) { changes.append(.update(id, at: row)) }
+            if let only {
+                if let row = place(only, in: &state, changes: &changes) {
+                    changes.append(.update(only, at: row))
+                }
+            } else {
+                var updated: [String] = []
+                for id in marked where place(id, in: &state, changes: &changes) != nil { updated.append(id) }
+                var rows: [(id: String, row: Int)] = []
+                for id in updated {
+                    if let row = row(of: id, in: state) { rows.append((id, row)) }
+                }
+                rows.sort { $0.row < $1.row }
+                for (id, row) in rows { changes.append(.update(id, at: row)) }
+            }
             state.changes = changes
             state.outboxCount = outbox.count
             if !changes.isEmpty { state.revision += 1 }
@@ -249,9 +266,9 @@ extension ChatContext {
         if !state.changes.isEmpty { state.revision += 1 }
     }
 
-    private func place(
-        _ id: String, in state: inout ChatListState, changes: inout [ListChange], updated: inout [String]
-    ) {
+    /// Puts the row of `id` where its summary now sorts (or takes it out), recording the moves,
+    /// inserts and removals in `changes`; returns the row it ends at when its content changed.
+    private func place(_ id: String, in state: inout ChatListState, changes: inout [ListChange]) -> Int? {
         let summary = summaries[id]
         let newKey = summary.map(RowKey.init)
         var oldRow: Int?
@@ -262,11 +279,9 @@ extension ChatContext {
                 let index = Self.index(of: id, at: oldKey.date, in: state.conversations, key: Self.key)
                 let old = state.conversations[index]
                 if let summary, newKey == oldKey {
-                    if old != summary {
-                        state.conversations.replace(at: index, with: summary)
-                        updated.append(id)
-                    }
-                    return
+                    guard old != summary else { return nil }
+                    state.conversations.replace(at: index, with: summary)
+                    return state.newMatches.count + index
                 }
                 oldRow = state.newMatches.count + index
                 wasConversation = true
@@ -276,7 +291,7 @@ extension ChatContext {
                 let index = Self.index(of: id, at: oldKey.date, in: state.newMatches, key: Self.key)
                 if let summary, newKey == oldKey {
                     state.newMatches[index] = summary.match
-                    return
+                    return nil
                 }
                 oldRow = index
                 state.newMatches.remove(at: index)
@@ -285,7 +300,7 @@ extension ChatContext {
         guard let summary, let newKey else {
             if let oldRow { changes.append(.remove(id, at: oldRow)) }
             publishedKeys[id] = nil
-            return
+            return nil
         }
         let newRow: Int
         if newKey.isConversation {
@@ -300,11 +315,11 @@ extension ChatContext {
         publishedKeys[id] = newKey
         guard let oldRow else {
             changes.append(.insert(id, at: newRow))
-            return
+            return nil
         }
         if oldRow != newRow { changes.append(.move(id, from: oldRow, to: newRow)) }
         // A new match's first message turns its row into a conversation: the row's content changed.
-        if newKey.isConversation, !wasConversation || contentChanged { updated.append(id) }
+        return newKey.isConversation && (!wasConversation || contentChanged) ? newRow : nil
     }
 
     /// The row a published id is shown at.

@@ -111,7 +111,7 @@ public final class ConversationContext: StateContext {
     private func changed(_ change: ChatContext.ConversationChange) {
         switch change {
         case .messages(_, let updated):
-            rebuild(updated: Set(updated))
+            rebuild(updated: updated)
         case .typing(let isTyping):
             othersTypingExpiry?.cancel()
             store.update { $0.otherIsTyping = isTyping }
@@ -136,18 +136,20 @@ public final class ConversationContext: StateContext {
         }
     }
 
-    private func rebuild(updated: Set<String>) {
+    /// Takes the conversation's messages from the chat, with the changes from those shown before
+    /// (`updated` names the messages whose content changed).
+    private func rebuild(updated: [String]) {
         let messages = chat.messages(of: conversation)
+        let hasOlderMessages = chat.hasOlderMessages(conversation)
+        let me = chat.me
         store.update { state in
-            let old = state.messages.map(\.id)
-            let new = messages.map(\.id)
-            let changedIDs = updated.intersection(new)
-            state.changes = ListDiff.changes(from: old, to: new, updated: changedIDs)
+            let old = state.messages
+            state.changes = ListDiff.changes(from: old, to: messages, updated: updated)
             if !state.changes.isEmpty { state.revision += 1 }
             state.messages = messages
-            state.hasOlderMessages = chat.hasOlderMessages(conversation)
+            state.hasOlderMessages = hasOlderMessages
             // A message from the other person ends their typing.
-            if let last = messages.last, last.sender != chat.me, !old.contains(last.id) {
+            if let last = messages.last, last.sender != me, !old.contains(where: { $0.id == last.id }) {
                 state.otherIsTyping = false
             }
         }

@@ -50,19 +50,35 @@ enum ChatScreens {
             detail: mine ? status(message.status) : "")
     }
 
-    /// The conversation's screen with its message rows built already (``ConversationContent``).
-    static func conversation(_ state: ConversationState, me: UserID, rows items: [ScreenList.Item]) -> Screen
+    private static let olderEnabled = ScreenElement.action(
+        ScreenAction(id: older, label: "Load older messages", isEnabled: true))
+    private static let olderDisabled = ScreenElement.action(
+        ScreenAction(id: older, label: "Load older messages", isEnabled: false))
+    private static let retryAction = ScreenElement.action(
+        ScreenAction(id: retry, label: "Retry failed messages", style: .primary))
+    private static let sendAction = ScreenElement.action(
+        ScreenAction(id: send, label: "Send", style: .primary))
+    private static let unmatchAction = ScreenElement.action(
+        ScreenAction(id: unmatch, label: "Unmatch", style: .destructive))
+    private static let blockAction = ScreenElement.action(
+        ScreenAction(id: block, label: "Block", style: .destructive))
+    private static let backAction = ScreenElement.action(ScreenAction(id: .back, label: "Back"))
+
+    /// The conversation's screen with its message rows built already (``ConversationContent``);
+    /// `showsRetry` when a message of the user's was not sent.
+    ///
+    /// The actions that never change are built once; the elements go into one array sized for them all.
+    static func conversation(_ state: ConversationState, rows items: [ScreenList.Item], showsRetry: Bool)
+        -> Screen
     {
         var elements: [ScreenElement] = []
+        elements.reserveCapacity(13)
         if state.isUnmatched {
             elements.append(.notice("You are no longer matched with \(state.match.displayName)."))
         }
         if let failure = state.failure { elements.append(.error(Copy.banner(for: failure))) }
         if state.hasOlderMessages, !state.messages.isEmpty || state.isLoadingHistory == false {
-            elements.append(
-                .action(
-                    ScreenAction(id: older, label: "Load older messages", isEnabled: !state.isLoadingHistory))
-            )
+            elements.append(state.isLoadingHistory ? olderDisabled : olderEnabled)
         }
         if state.messages.isEmpty, !state.isLoadingHistory {
             elements.append(.text("You matched with \(state.match.displayName). Say hi!"))
@@ -70,19 +86,15 @@ enum ChatScreens {
         elements.append(
             .list(ScreenList(id: "messages", items: items, changes: state.changes, revision: state.revision)))
         if state.otherIsTyping { elements.append(.text("\(state.match.displayName) is typing…")) }
-        if state.messages.contains(where: { $0.status == .failed && $0.sender == me }) {
-            elements.append(.action(ScreenAction(id: retry, label: "Retry failed messages", style: .primary)))
-        }
+        if showsRetry { elements.append(retryAction) }
         if let problem = state.problem { elements.append(.error(message(for: problem))) }
         if !state.isUnmatched {
-            elements += [
-                .field(ScreenField(id: messageField, label: "Message", value: state.draft)),
-                .action(ScreenAction(id: send, label: "Send", style: .primary)),
-                .action(ScreenAction(id: unmatch, label: "Unmatch", style: .destructive)),
-                .action(ScreenAction(id: block, label: "Block", style: .destructive)),
-            ]
+            elements.append(.field(ScreenField(id: messageField, label: "Message", value: state.draft)))
+            elements.append(sendAction)
+            elements.append(unmatchAction)
+            elements.append(blockAction)
         }
-        elements.append(.action(ScreenAction(id: .back, label: "Back")))
+        elements.append(backAction)
         return Screen(id: .chat, title: state.match.displayName, elements: elements)
     }
 

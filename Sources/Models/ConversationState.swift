@@ -37,4 +37,14 @@ public struct ConversationState: Hashable, Sendable {
         isUnmatched = false
         draft = ""
     }
+
+    /// Whether two states hold the same values: the fields that change most and cost least first,
+    /// the messages (equal at once when they share storage) and the match last.
+    public static func == (lhs: ConversationState, rhs: ConversationState) -> Bool {
+        lhs.revision == rhs.revision && lhs.draft == rhs.draft && lhs.otherIsTyping == rhs.otherIsTyping
+            && lhs.problem == rhs.problem && lhs.isLoadingHistory == rhs.isLoadingHistory
+            && lhs.hasOlderMessages == rhs.hasOlderMessages && lhs.isUnmatched == rhs.isUnmatched
+            && lhs.failure == rhs.failure && lhs.changes == rhs.changes && lhs.messages == rhs.messages
+            && lhs.match == rhs.match
+    }
 }

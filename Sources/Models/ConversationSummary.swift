@@ -20,4 +20,10 @@ public struct ConversationSummary: Hashable, Codable, Sendable, Identifiable {
     public var id: String { match.id }
     /// When something last happened: the last message, or the match.
     public var lastActivity: Date { lastMessage?.sentAt ?? match.matchedAt }
+
+    /// Whether two summaries hold the same values: the unread count, then the last message, then
+    /// the match (the field that changes least).
+    public static func == (lhs: ConversationSummary, rhs: ConversationSummary) -> Bool {
+        lhs.unreadCount == rhs.unreadCount && lhs.lastMessage == rhs.lastMessage && lhs.match == rhs.match
+    }
 }
