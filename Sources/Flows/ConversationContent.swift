@@ -30,28 +30,38 @@ struct ConversationContent {
     private mutating func rows(for state: ConversationState) -> [ScreenList.Item] {
         let name = state.match.displayName
         let current = state.messages
-        if name == self.name, Self.sharesStorage(current, messages) { return rows }
-        let reusable = name == self.name ? messages.count : 0
+        if name != self.name {
+            self.name = name
+            messages = []
+            rows = []
+        } else if Self.sharesStorage(current, messages) {
+            return rows
+        }
+        // The kept rows are changed in place: once the last screen is gone, nothing else holds them.
         let previous = messages
-        let previousRows = self.rows
-        var rows: [ScreenList.Item] = []
-        rows.reserveCapacity(current.count)
+        messages = current
         var hasFailed = false
-        for index in current.indices {
-            let message = current[index]
-            if message.status == .failed, message.sender == me { hasFailed = true }
-            // Only what a row shows is compared: its id, sender, text and status.
-            if index < reusable, previous[index].id == message.id, previous[index].status == message.status,
-                previous[index].sender == message.sender, previous[index].text == message.text
-            {
-                rows.append(previousRows[index])
-            } else {
-                rows.append(ChatScreens.row(message, me: me, name: name))
+        previous.withUnsafeBufferPointer { previous in
+            current.withUnsafeBufferPointer { current in
+                // Read in place through the buffers: no message is copied to be compared.
+                for index in current.indices {
+                    if current[index].status == .failed, current[index].sender == me { hasFailed = true }
+                    guard index < previous.count else {
+                        rows.append(ChatScreens.row(current[index], me: me, name: name))
+                        continue
+                    }
+                    // Only what a row shows is compared: its id, sender, text and status.
+                    if previous[index].id != current[index].id
+                        || previous[index].status != current[index].status
+                        || previous[index].sender != current[index].sender
+                        || previous[index].text != current[index].text
+                    {
+                        rows[index] = ChatScreens.row(current[index], me: me, name: name)
+                    }
+                }
             }
         }
-        self.name = name
-        messages = current
-        self.rows = rows
+        if rows.count > current.count { rows.removeSubrange(current.count...) }
         self.hasFailed = hasFailed
         return rows
     }

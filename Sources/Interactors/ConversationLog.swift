@@ -29,9 +29,17 @@ public struct ConversationLog: Hashable, Sendable {
                 let index = index(ofID: transaction)
             {
                 // The server confirmed a pending message: the confirmed copy takes its place.
-                messages.remove(at: index)
                 positions.remove(transaction)
                 updated.append(transaction)
+                if !positions.contains(message.id), fits(message, at: index) {
+                    // Where it sorts is where the pending copy was (the usual case): replaced in place,
+                    // as removing the one and inserting the other would leave it.
+                    messages[index] = message
+                    positions.insert(message.id)
+                    added.append(message.id)
+                    continue
+                }
+                messages.remove(at: index)
             }
             if positions.contains(message.id), let index = index(ofID: message.id) {
                 var merged = message
@@ -87,6 +95,12 @@ public struct ConversationLog: Hashable, Sendable {
             insert(message)
         }
         return true
+    }
+
+    /// Whether `message` sorts strictly between the neighbours of `index`.
+    private func fits(_ message: Message, at index: Int) -> Bool {
+        (index == 0 || messages[index - 1].isOrderedBefore(message))
+            && (index == messages.count - 1 || message.isOrderedBefore(messages[index + 1]))
     }
 
     private mutating func insert(_ message: Message) {

@@ -50,8 +50,18 @@ public enum ListDiff {
         while kept < shorter, old[kept].id == new[kept].id { kept += 1 }
         var changes: [ListChange] = []
         if kept < old.count || kept < new.count {
-            changes = reordered(
-                from: old[kept...].map(\.id), to: new[kept...].map(\.id), offset: kept)
+            if disjoint(old[kept...], new[kept...]) {
+                // No row of the rest stays (a row appended, a pending one replaced by the server's
+                // copy): the old rest removed from the bottom up, the new one inserted top down, as
+                // the full diff would.
+                changes.reserveCapacity(old.count + new.count - 2 * kept)
+                for index in stride(from: old.count - 1, through: kept, by: -1) {
+                    changes.append(.remove(old[index].id, at: index))
+                }
+                for index in kept..<new.count { changes.append(.insert(new[index].id, at: index)) }
+            } else {
+                changes = reordered(from: old[kept...].map(\.id), to: new[kept...].map(\.id), offset: kept)
+            }
         }
         guard !updated.isEmpty else { return changes }
         let isUpdated = IDs(updated)
@@ -65,6 +75,14 @@ public enum ListDiff {
             changes.append(.update(new[index].id, at: index))
         }
         return changes
+    }
+
+    /// Whether two short runs of messages have no id in common (`false` when either is long: not
+    /// worth finding out here).
+    private static func disjoint(_ a: ArraySlice<Message>, _ b: ArraySlice<Message>) -> Bool {
+        guard a.count <= linearLimit, b.count <= linearLimit else { return false }
+        for x in a where b.contains(where: { $0.id == x.id }) { return false }
+        return true
     }
 
     /// A set of ids that answers by comparing when it is small and by hashing when it is not.

@@ -76,3 +76,32 @@ import Testing
         }
     }
 }
+
+/// The matches list's previews are Foundation's (line feeds as spaces), found without it when there is none.
+@Suite struct MatchesListPreviewTests {
+    @Test func previews_showLineFeedsAsSpaces_asFoundationWould() {
+        let t0 = Date(timeIntervalSince1970: 1_000)
+        let texts = [
+            "hi", "two\nlines", "crlf\r\nline", "\n", "", String(repeating: "long ", count: 12),
+            "é\u{301}\nx",
+            String(repeating: "a", count: 39) + "\nb",
+        ]
+        var state = ChatListState()
+        state.conversations = TreeList(
+            texts.enumerated().map { index, text in
+                ConversationSummary(
+                    match: Match(id: "m\(index)", user: UserID("u\(index)"), displayName: "U", matchedAt: t0),
+                    lastMessage: Message(
+                        id: "x\(index)", conversation: "m\(index)", sender: "u", text: text, sentAt: t0),
+                    unreadCount: 0)
+            })
+        guard case .list(let list) = ChatScreens.matchesList(state).first else {
+            Issue.record("no list")
+            return
+        }
+        for (item, text) in zip(list.items, texts) {
+            let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
+            #expect(item.detail == shown.replacingOccurrences(of: "\n", with: " "))
+        }
+    }
+}

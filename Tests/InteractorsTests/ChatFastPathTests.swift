@@ -101,3 +101,94 @@ import Testing
         }
     }
 }
+
+/// The log's merge as first written (a confirmed message always removed and inserted again): the
+/// log must keep giving its answers.
+struct ReferenceLog {
+    var messages: [Message] = []
+
+    mutating func merge(_ incoming: [Message]) -> (added: [String], updated: [String]) {
+        var added: [String] = []
+        var updated: [String] = []
+        for message in incoming {
+            if let transaction = message.transactionID, transaction != message.id,
+                let index = messages.firstIndex(where: { $0.id == transaction })
+            {
+                messages.remove(at: index)
+                updated.append(transaction)
+            }
+            if let index = messages.firstIndex(where: { $0.id == message.id }) {
+                var merged = message
+                merged.status =
+                    Self.rank(messages[index].status) >= Self.rank(message.status)
+                    ? messages[index].status : message.status
+                if messages[index] != merged {
+                    messages.remove(at: index)
+                    insert(merged)
+                    updated.append(message.id)
+                }
+                continue
+            }
+            insert(message)
+            added.append(message.id)
+        }
+        return (added, updated)
+    }
+
+    private mutating func insert(_ message: Message) {
+        let index = messages.firstIndex { !$0.isOrderedBefore(message) } ?? messages.count
+        messages.insert(message, at: index)
+    }
+
+    private static func rank(_ status: Message.Status) -> Int {
+        [Message.Status.failed, .sending, .sent, .delivered, .read].firstIndex(of: status) ?? 0
+    }
+}
+
+@Suite struct ConversationLogMergeTests {
+    @Test func confirmations_sendsAndArrivals_leaveTheLogOfRemovingAndInsertingEachOne() {
+        var generator = ListDiffTests.Seeded(state: 31)
+        let t0 = Date(timeIntervalSince1970: 1_000)
+        for _ in 0..<200 {
+            var log = ConversationLog()
+            var reference = ReferenceLog()
+            var pending: [String] = []
+            var next = 0
+            for _ in 0..<30 {
+                next += 1
+                // A few instants only, so many messages share one.
+                let at = t0 + Double(Int.random(in: 0..<3, using: &generator))
+                var batch: [Message] = []
+                switch Int.random(in: 0..<4, using: &generator) {
+                case 0:
+                    let id = "id-\(next)"
+                    pending.append(id)
+                    batch.append(
+                        Message(
+                            id: id, conversation: "m", sender: "alice", text: "t", sentAt: at,
+                            transactionID: id, status: Bool.random(using: &generator) ? .sending : .failed))
+                case 1 where !pending.isEmpty:
+                    let transaction = pending.remove(at: Int.random(in: pending.indices, using: &generator))
+                    batch.append(
+                        Message(
+                            id: "msg-\(next)", conversation: "m", sender: "alice", text: "t", sentAt: at,
+                            transactionID: transaction, status: .sent))
+                case 2:
+                    batch.append(
+                        Message(id: "msg-\(next)", conversation: "m", sender: "bob", text: "t", sentAt: at))
+                default:
+                    // A repeat of a message already there, its status maybe further.
+                    if let old = reference.messages.randomElement(using: &generator) {
+                        var again = old
+                        again.status = [.sent, .delivered, .read].randomElement(using: &generator) ?? .sent
+                        batch.append(again)
+                    }
+                }
+                let answer = log.merge(batch)
+                let expected = reference.merge(batch)
+                #expect(answer.added == expected.added && answer.updated == expected.updated)
+                #expect(log.messages == reference.messages)
+            }
+        }
+    }
+}
