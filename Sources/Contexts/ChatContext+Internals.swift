@@ -292,6 +292,9 @@ extension ChatContext {
 
     /// Puts the row of `id` where its summary now sorts (or takes it out), recording the moves,
     /// inserts and removals in `changes`; returns the row it ends at when its content changed.
+    ///
+    /// Rows are looked at in place (``TreeList/read(_:_:)``): a summary is not copied to read its key
+    /// or to compare it.
     private func place(_ id: String, in state: inout ChatListState, changes: inout [ListChange]) -> Int? {
         let summary = summaries[id]
         let newKey = summary.map(RowKey.init)
@@ -300,19 +303,18 @@ extension ChatContext {
         var contentChanged = false
         if let oldKey = publishedKeys[id] {
             if oldKey.isConversation {
-                let index = Self.index(of: id, at: oldKey.date, in: state.conversations, key: Self.key)
-                let old = state.conversations[index]
+                let index = Self.conversationIndex(of: id, at: oldKey.date, in: state.conversations)
                 if let summary, newKey == oldKey {
-                    guard old != summary else { return nil }
+                    guard state.conversations.read(index, { $0 != summary }) else { return nil }
                     state.conversations.replace(at: index, with: summary)
                     return state.newMatches.count + index
                 }
                 oldRow = state.newMatches.count + index
                 wasConversation = true
-                contentChanged = summary.map { $0 != old } ?? false
+                if let summary { contentChanged = state.conversations.read(index) { $0 != summary } }
                 state.conversations.remove(at: index)
             } else {
-                let index = Self.index(of: id, at: oldKey.date, in: state.newMatches, key: Self.key)
+                let index = Self.matchIndex(of: id, at: oldKey.date, in: state.newMatches)
                 if let summary, newKey == oldKey {
                     state.newMatches[index] = summary.match
                     return nil
@@ -328,11 +330,11 @@ extension ChatContext {
         }
         let newRow: Int
         if newKey.isConversation {
-            let index = Self.insertionIndex(id, at: newKey.date, in: state.conversations, key: Self.key)
+            let index = Self.conversationInsertionIndex(id, at: newKey.date, in: state.conversations)
             state.conversations.insert(summary, at: index)
             newRow = state.newMatches.count + index
         } else {
-            let index = Self.insertionIndex(id, at: newKey.date, in: state.newMatches, key: Self.key)
+            let index = Self.matchInsertionIndex(id, at: newKey.date, in: state.newMatches)
             state.newMatches.insert(summary.match, at: index)
             newRow = index
         }
@@ -351,26 +353,46 @@ extension ChatContext {
         guard let key = publishedKeys[id] else { return nil }
         if key.isConversation {
             return state.newMatches.count
-                + Self.index(of: id, at: key.date, in: state.conversations, key: Self.key)
+                + Self.conversationIndex(of: id, at: key.date, in: state.conversations)
         }
-        return Self.index(of: id, at: key.date, in: state.newMatches, key: Self.key)
+        return Self.matchIndex(of: id, at: key.date, in: state.newMatches)
     }
 
-    private static func key(_ summary: ConversationSummary) -> (Date, String) {
-        (summary.lastActivity, summary.id)
+    /// The index of a conversation published with this key.
+    nonisolated private static func conversationIndex(
+        of id: String, at date: Date, in rows: TreeList<ConversationSummary>
+    ) -> Int {
+        index(of: id, at: date, count: rows.count) { row in rows.read(row) { ($0.lastActivity, $0.id) } }
     }
 
-    private static func key(_ match: Match) -> (Date, String) { (match.matchedAt, match.id) }
+    /// The index of a new match published with this key.
+    nonisolated private static func matchIndex(of id: String, at date: Date, in rows: [Match]) -> Int {
+        index(of: id, at: date, count: rows.count) { row in (rows[row].matchedAt, rows[row].id) }
+    }
 
-    /// Where a row with this key goes in rows sorted newest first, then by id: a binary search.
-    private static func insertionIndex<Rows: RandomAccessCollection>(
-        _ id: String, at date: Date, in rows: Rows, key: (Rows.Element) -> (Date, String)
-    ) -> Int where Rows.Index == Int {
-        var low = rows.startIndex
-        var high = rows.endIndex
+    /// Where a conversation with this key goes.
+    nonisolated private static func conversationInsertionIndex(
+        _ id: String, at date: Date, in rows: TreeList<ConversationSummary>
+    ) -> Int {
+        insertionIndex(id, at: date, count: rows.count) { row in rows.read(row) { ($0.lastActivity, $0.id) } }
+    }
+
+    /// Where a new match with this key goes.
+    nonisolated private static func matchInsertionIndex(_ id: String, at date: Date, in rows: [Match]) -> Int
+    {
+        insertionIndex(id, at: date, count: rows.count) { row in (rows[row].matchedAt, rows[row].id) }
+    }
+
+    /// Where a row with this key goes in `count` rows sorted newest first, then by id (`key` reads a
+    /// row's): a binary search.
+    nonisolated private static func insertionIndex(
+        _ id: String, at date: Date, count: Int, key: (Int) -> (Date, String)
+    ) -> Int {
+        var low = 0
+        var high = count
         while low < high {
             let middle = (low + high) / 2
-            let (otherDate, otherID) = key(rows[middle])
+            let (otherDate, otherID) = key(middle)
             if otherDate != date ? otherDate > date : otherID < id {
                 low = middle + 1
             } else {
@@ -381,12 +403,13 @@ extension ChatContext {
     }
 
     /// The index of the row published with this key (a binary search; a scan if the rows disagree).
-    private static func index<Rows: RandomAccessCollection>(
-        of id: String, at date: Date, in rows: Rows, key: (Rows.Element) -> (Date, String)
-    ) -> Int where Rows.Index == Int {
-        let index = insertionIndex(id, at: date, in: rows, key: key)
-        if index < rows.endIndex, key(rows[index]).1 == id { return index }
-        return rows.firstIndex { key($0).1 == id } ?? index
+    nonisolated private static func index(
+        of id: String, at date: Date, count: Int, key: (Int) -> (Date, String)
+    ) -> Int {
+        let index = insertionIndex(id, at: date, count: count, key: key)
+        if index < count, key(index).1 == id { return index }
+        for row in 0..<count where key(row).1 == id { return row }
+        return index
     }
 }
 

@@ -89,6 +89,9 @@ public final class ChatContext: StateContext {
     /// The match a conversation belongs to, if it is one of the user's.
     public func match(of conversation: String) -> Match? { summaries[conversation]?.match }
 
+    /// Whether the conversation is one of the user's (without copying its summary out).
+    func has(_ conversation: String) -> Bool { summaries.index(forKey: conversation) != nil }
+
     /// Whether older messages of a conversation exist on the server.
     public func hasOlderMessages(_ conversation: String) -> Bool {
         !historyLoaded.contains(conversation) || olderCursors[conversation] != nil
@@ -145,7 +148,7 @@ public final class ChatContext: StateContext {
 
     /// Call when a swipe made a match (the deck's broadcast).
     public func matchMade(_ match: Match) {
-        guard summaries[match.id] == nil else { return }
+        guard !has(match.id) else { return }
         setSummary(ConversationSummary(match: match, lastMessage: nil, unreadCount: 0), for: match.id)
         publish()
     }
@@ -153,7 +156,7 @@ public final class ChatContext: StateContext {
     /// Call when the user sends a message: validated, shown at once as sending, and queued.
     /// Returns why it cannot be sent, if it cannot.
     public func send(_ text: String, to conversation: String) -> MessageProblem? {
-        guard summaries[conversation] != nil else { return .unmatched }
+        guard has(conversation) else { return .unmatched }
         let validated: String
         switch MessageValidator.validate(text) {
         case .failure(let error): return error.problem
@@ -195,7 +198,7 @@ public final class ChatContext: StateContext {
 
     /// Call when a conversation's screen needs history: the newest page, or (`older`) the next older one.
     public func loadHistory(of conversation: String, older: Bool) {
-        guard !loadingHistory.contains(conversation), summaries[conversation] != nil else { return }
+        guard !loadingHistory.contains(conversation), has(conversation) else { return }
         let older = older && historyLoaded.contains(conversation)
         if older, olderCursors[conversation] == nil { return }
         if !older, historyLoaded.contains(conversation) { return }
@@ -227,7 +230,7 @@ public final class ChatContext: StateContext {
 
     /// Call when the user starts or stops typing in a conversation.
     public func setTyping(_ isTyping: Bool, in conversation: String) {
-        guard summaries[conversation] != nil else { return }
+        guard has(conversation) else { return }
         let chat = chat
         authorizer.perform(
             { token, completion in
@@ -240,7 +243,7 @@ public final class ChatContext: StateContext {
 
     /// Call when the user unmatches (or blocks) the person of a conversation.
     public func unmatch(_ conversation: String, block: Bool) {
-        guard summaries[conversation] != nil else { return }
+        guard has(conversation) else { return }
         removeConversation(conversation)
         let chat = chat
         authorizer.perform(
@@ -258,7 +261,7 @@ public final class ChatContext: StateContext {
     func received(_ event: ChatEvent) {
         switch event {
         case .messageReceived(let message):
-            guard summaries[message.conversation] != nil else { return }
+            guard has(message.conversation) else { return }
             absorb([message], in: message.conversation)
             if message.sender != viewer, logs[message.conversation]?.contains(message.id) == true {
                 if open[message.conversation] != nil {
@@ -275,7 +278,7 @@ public final class ChatContext: StateContext {
         case .matched(let match):
             matchMade(match)
         case .unmatched(let conversation):
-            guard summaries[conversation] != nil else { return }
+            guard has(conversation) else { return }
             removeConversation(conversation)
         }
     }

@@ -161,6 +161,21 @@ public struct TreeList<Element: Hashable & Sendable>: RandomAccessCollection, Ha
         return root.element(at: position)
     }
 
+    /// Reads from the element at `position` in place, without copying the element, in O(log n).
+    ///
+    /// For a look at a field or two of a large element (a binary search by key, a comparison).
+    @inlinable public func read<Value>(_ position: Int, _ body: (Element) -> Value) -> Value {
+        precondition(position >= 0 && position < root.count, "TreeList index out of range")
+        var node = root
+        var offset = position
+        while !node.isLeaf {
+            let (slot, inner) = node.slot(for: offset, inserting: false)
+            node = node.children[slot]
+            offset = inner
+        }
+        return node.elements.withUnsafeBufferPointer { body($0[offset]) }
+    }
+
     @inlinable mutating func makeRootUnique() {
         if !isKnownUniquelyReferenced(&root) { root = root.copy() }
     }
