@@ -94,29 +94,28 @@ extension ChatContext {
         guard !added.isEmpty || !updated.isEmpty, let index = summaries.index(forKey: conversation) else {
             return
         }
-        if let newest {
-            let replaces: Bool
-            if let last = summaries.values[index].lastMessage {
-                replaces =
-                    last.isOrderedBefore(newest) || last.id == newest.transactionID || last.id == newest.id
-            } else {
-                replaces = true
-            }
-            if replaces { summaries.values[index].lastMessage = newest }
-        }
+        var unseen = 0
         if countUnread, open[conversation] == nil {
-            var unseen = 0
             for message in messages where message.sender != viewer && added.contains(message.id) {
                 unseen += 1
             }
-            summaries.values[index].unreadCount += unseen
         }
+        Self.take(newest, unseen: unseen, into: &summaries.values[index])
         dirty.insert(conversation)
         notify(conversation, .messages(added: added, updated: updated))
     }
 
+    /// Makes `newest` a summary's last message unless the one it has sorts after it, and counts
+    /// `unseen` messages as unread; in place.
+    nonisolated private static func take(
+        _ newest: Message?, unseen: Int, into summary: inout ConversationSummary
+    ) {
+        if let newest, summary.lastMessage?.isReplaced(by: newest) ?? true { summary.lastMessage = newest }
+        summary.unreadCount += unseen
+    }
+
     /// Merges into a log in place; also returns the log's newest message afterwards.
-    private static func merge(_ messages: [Message], into log: inout ConversationLog)
+    nonisolated private static func merge(_ messages: [Message], into log: inout ConversationLog)
         -> (added: [String], updated: [String], newest: Message?)
     {
         let (added, updated) = log.merge(messages)
@@ -419,7 +418,20 @@ struct RowKey: Equatable {
     let date: Date
 
     init(_ summary: ConversationSummary) {
-        isConversation = summary.lastMessage != nil
-        date = summary.lastActivity
+        if let sentAt = summary.lastMessage?.sentAt {
+            isConversation = true
+            date = sentAt
+        } else {
+            isConversation = false
+            date = summary.match.matchedAt
+        }
+    }
+}
+
+extension Message {
+    /// Whether `newer` takes this message's place as its conversation's last: it sorts after it, or
+    /// it is this message confirmed or changed.
+    fileprivate func isReplaced(by newer: Message) -> Bool {
+        isOrderedBefore(newer) || id == newer.transactionID || id == newer.id
     }
 }

@@ -71,4 +71,10 @@ public struct Message: Hashable, Codable, Sendable, Identifiable {
             && lhs.sender == rhs.sender && lhs.transactionID == rhs.transactionID
             && lhs.conversation == rhs.conversation
     }
+
+    /// Whether `other` is a message equal to this one (`false` for none).
+    func isEqual(to other: Message?) -> Bool {
+        guard let other else { return false }
+        return self == other
+    }
 }
