@@ -39,24 +39,30 @@ public final class ChatContext: StateContext {
     let ids: any IDGenerator
     let outboxStore: (any OutboxStore)?
 
-    /// Every conversation's summary; change it only through ``setSummary(_:for:)``, which marks the row.
-    var summaries: [String: ConversationSummary] = [:]
+    // The bookkeeping below is main-actor isolated and no access to it spans a call that could come
+    // back to it (merges and summary edits in place are pure; observers are called after the
+    // access ends), so the run-time exclusivity checks — a few thousand instructions per message
+    // sent — are left out for it, as for ``StateStore``'s.
+
+    /// Every conversation's summary; change it only through ``setSummary(_:for:)``, which marks the
+    /// row (or in place, marking it in ``dirty``).
+    @exclusivity(unchecked) var summaries: [String: ConversationSummary] = [:]
     /// Conversations whose summary changed since the list was last published.
-    var dirty: Set<String> = []
+    @exclusivity(unchecked) var dirty: Set<String> = []
     /// The key each row was published with, to find it again by binary search.
-    var publishedKeys: [String: RowKey] = [:]
-    var logs: [String: ConversationLog] = [:]
-    var olderCursors: [String: String] = [:]
-    var historyLoaded: Set<String> = []
-    var loadingHistory: Set<String> = []
-    var open: [String: Int] = [:]
-    var outbox: [OutgoingMessage] = []
-    var sendingID: String?
+    @exclusivity(unchecked) var publishedKeys: [String: RowKey] = [:]
+    @exclusivity(unchecked) var logs: [String: ConversationLog] = [:]
+    @exclusivity(unchecked) var olderCursors: [String: String] = [:]
+    @exclusivity(unchecked) var historyLoaded: Set<String> = []
+    @exclusivity(unchecked) var loadingHistory: Set<String> = []
+    @exclusivity(unchecked) var open: [String: Int] = [:]
+    @exclusivity(unchecked) var outbox: [OutgoingMessage] = []
+    @exclusivity(unchecked) var sendingID: String?
     var retryAttempt = 0
     var retryTask: ScheduledTask?
     var subscription: ScheduledTask?
     var listRetry: ScheduledTask?
-    var observers: [String: ObserverRegistry<ConversationChange>] = [:]
+    @exclusivity(unchecked) var observers: [String: ObserverRegistry<ConversationChange>] = [:]
     var started = false
 
     /// Creates the chat of `viewer`; `outboxStore` keeps unsent messages (memory only when `nil`).
