@@ -8,8 +8,9 @@ import Models
 /// so the usual changes (a message appended, one confirmed or read) reuse every other row, while
 /// older messages loaded above rebuild the rows below them. When the state holds the very messages
 /// rendered last (the same array storage: an edit of the draft, typing, a history request), the rows
-/// are reused whole without looking at a message. The result is the same as building every row
-/// afresh with ``ChatScreens/row(_:me:name:)``.
+/// are reused whole without looking at a message; otherwise the kept array is edited in place (no
+/// new array once the last screen is gone). The result is the same as building every row afresh
+/// with ``ChatScreens/row(_:me:name:)`` (`ConversationContentTests`).
 struct ConversationContent {
     private let me: UserID
     private var name = ""

@@ -80,6 +80,21 @@ import Testing
         }
     }
 
+    @Test func aConversationStateCopy_isIndependentOfTheOriginal() {
+        var original = ConversationState(
+            match: Match(id: "m", user: "bob", displayName: "Bob", matchedAt: t0))
+        original.messages = [message("a")]
+        let snapshot = original
+        original.messages[0].status = .read
+        original.draft = "hi"
+        #expect(snapshot.messages == [message("a")] && snapshot.draft.isEmpty)
+        #expect(original.messages[0].status == .read && original.draft == "hi")
+        #expect(snapshot != original)
+        var same = snapshot
+        same.revision = 0
+        #expect(same == snapshot)
+    }
+
     @Test func conversationStateEquality_seesEveryProperty() {
         let base = ConversationState(match: Match(id: "m", user: "bob", displayName: "Bob", matchedAt: t0))
         let edits: [(String, (inout ConversationState) -> Void)] = [
