@@ -71,31 +71,32 @@ enum ChatScreens {
     static func conversation(_ state: ConversationState, rows items: [ScreenList.Item], showsRetry: Bool)
         -> Screen
     {
+        // Each field read once: the state keeps its fields in shared storage, read through accessors.
+        let name = state.match.displayName
+        let isUnmatched = state.isUnmatched
+        let isLoadingHistory = state.isLoadingHistory
+        let hasNoMessages = state.messages.isEmpty
         var elements: [ScreenElement] = []
         elements.reserveCapacity(13)
-        if state.isUnmatched {
-            elements.append(.notice("You are no longer matched with \(state.match.displayName)."))
-        }
+        if isUnmatched { elements.append(.notice("You are no longer matched with \(name).")) }
         if let failure = state.failure { elements.append(.error(Copy.banner(for: failure))) }
-        if state.hasOlderMessages, !state.messages.isEmpty || state.isLoadingHistory == false {
-            elements.append(state.isLoadingHistory ? olderDisabled : olderEnabled)
+        if state.hasOlderMessages, !hasNoMessages || isLoadingHistory == false {
+            elements.append(isLoadingHistory ? olderDisabled : olderEnabled)
         }
-        if state.messages.isEmpty, !state.isLoadingHistory {
-            elements.append(.text("You matched with \(state.match.displayName). Say hi!"))
-        }
+        if hasNoMessages, !isLoadingHistory { elements.append(.text("You matched with \(name). Say hi!")) }
         elements.append(
             .list(ScreenList(id: "messages", items: items, changes: state.changes, revision: state.revision)))
-        if state.otherIsTyping { elements.append(.text("\(state.match.displayName) is typing…")) }
+        if state.otherIsTyping { elements.append(.text("\(name) is typing…")) }
         if showsRetry { elements.append(retryAction) }
         if let problem = state.problem { elements.append(.error(message(for: problem))) }
-        if !state.isUnmatched {
+        if !isUnmatched {
             elements.append(.field(ScreenField(id: messageField, label: "Message", value: state.draft)))
             elements.append(sendAction)
             elements.append(unmatchAction)
             elements.append(blockAction)
         }
         elements.append(backAction)
-        return Screen(id: .chat, title: state.match.displayName, elements: elements)
+        return Screen(id: .chat, title: name, elements: elements)
     }
 
     static func unavailable(_ conversation: String) -> Screen {
