@@ -149,10 +149,18 @@ public final class ConversationContext: StateContext {
             state.messages = messages
             state.hasOlderMessages = hasOlderMessages
             // A message from the other person ends their typing.
-            if let last = messages.last, last.sender != me, !old.contains(where: { $0.id == last.id }) {
+            if let sender = messages.last?.sender, sender != me, let id = messages.last?.id,
+                !Self.contains(id, in: old)
+            {
                 state.otherIsTyping = false
             }
         }
+    }
+
+    /// Whether a message with this id is among `messages` (a loop: no closure to check the actor of).
+    nonisolated private static func contains(_ id: String, in messages: [Message]) -> Bool {
+        for index in messages.indices where messages[index].id == id { return true }
+        return false
     }
 
     private func checkTyping() {

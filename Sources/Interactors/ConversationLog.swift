@@ -41,7 +41,13 @@ public struct ConversationLog: Hashable, Sendable {
                 }
                 messages.remove(at: index)
             }
-            if positions.contains(message.id), let index = index(ofID: message.id) {
+            if positions.insert(message.id).inserted {
+                // New to the log (one hash for the check and the record).
+                place(message)
+                added.append(message.id)
+                continue
+            }
+            if let index = index(ofID: message.id) {
                 var merged = message
                 merged.status = Self.furthest(messages[index].status, message.status)
                 if messages[index] != merged {
@@ -105,6 +111,11 @@ public struct ConversationLog: Hashable, Sendable {
 
     private mutating func insert(_ message: Message) {
         positions.insert(message.id)
+        place(message)
+    }
+
+    /// Puts a message where it sorts: after the last (the usual case) or by binary search.
+    private mutating func place(_ message: Message) {
         if let last = messages.last, !last.isOrderedBefore(message) {
             var low = 0
             var high = messages.count
