@@ -59,7 +59,11 @@ extension ChatContext {
     }
 
     func dequeue(_ id: String) {
-        outbox.removeAll { $0.id == id }
+        // A loop rather than `removeAll(where:)`: its closure checks the actor at run time.
+        var index = 0
+        while index < outbox.count {
+            if outbox[index].id == id { outbox.remove(at: index) } else { index += 1 }
+        }
         persistOutbox()
     }
 
@@ -81,22 +85,41 @@ extension ChatContext {
     }
 
     /// Merges messages into a conversation's log, updates its summary, and tells its screen.
+    ///
+    /// The log and the summary are each changed where they are stored (one lookup apiece, no copy of
+    /// the summary).
     func absorb(_ messages: [Message], in conversation: String, countUnread: Bool = true) {
-        let (added, updated) = logs[conversation, default: ConversationLog()].merge(messages)
-        guard !added.isEmpty || !updated.isEmpty, var summary = summaries[conversation] else { return }
-        if let newest = logs[conversation]?.messages.last,
-            summary.lastMessage.map({
-                $0.isOrderedBefore(newest) || $0.id == newest.transactionID || $0.id == newest.id
-            }) ?? true
-        {
-            summary.lastMessage = newest
+        let (added, updated, newest) = Self.merge(
+            messages, into: &logs[conversation, default: ConversationLog()])
+        guard !added.isEmpty || !updated.isEmpty, let index = summaries.index(forKey: conversation) else {
+            return
         }
-        if countUnread {
-            let unseen = messages.filter { $0.sender != viewer && added.contains($0.id) }.count
-            if open[conversation] == nil { summary.unreadCount += unseen }
+        var unseen = 0
+        if countUnread, open[conversation] == nil {
+            for message in messages where message.sender != viewer && added.contains(message.id) {
+                unseen += 1
+            }
         }
-        setSummary(summary, for: conversation)
+        Self.take(newest, unseen: unseen, into: &summaries.values[index])
+        dirty.insert(conversation)
         notify(conversation, .messages(added: added, updated: updated))
+    }
+
+    /// Makes `newest` a summary's last message unless the one it has sorts after it, and counts
+    /// `unseen` messages as unread; in place.
+    nonisolated private static func take(
+        _ newest: Message?, unseen: Int, into summary: inout ConversationSummary
+    ) {
+        if let newest, summary.lastMessage?.isReplaced(by: newest) ?? true { summary.lastMessage = newest }
+        summary.unreadCount += unseen
+    }
+
+    /// Merges into a log in place; also returns the log's newest message afterwards.
+    nonisolated private static func merge(_ messages: [Message], into log: inout ConversationLog)
+        -> (added: [String], updated: [String], newest: Message?)
+    {
+        let (added, updated) = log.merge(messages)
+        return (added, updated, log.messages.last)
     }
 
     func raise(_ conversation: String, upTo date: Date, to status: Message.Status) {
@@ -188,20 +211,37 @@ extension ChatContext {
     /// When most rows changed at once (the list arriving from the server), the rows are sorted and
     /// diffed as a whole instead (``republishAll(_:)``), which is cheaper in bulk.
     func publish() {
-        let marked = dirty.sorted()
-        // A new set, not `removeAll(keepingCapacity:)`: clearing and iterating a set cost its capacity,
-        // which the first load of a long list makes large.
-        dirty = []
+        // One marked row (a message sent, confirmed or received) is the usual case: no sorted copy of
+        // the marks, and the row the update is at is known from placing it.
+        let only = dirty.count == 1 ? dirty.first : nil
+        let marked = only == nil ? dirty.sorted() : []
+        // A small set is emptied in place; a large one is replaced: clearing and iterating a set cost
+        // its capacity, which the first load of a long list makes large.
+        if dirty.capacity <= 16 {
+            dirty.removeAll(keepingCapacity: true)
+        } else {
+            dirty = []
+        }
         store.update { state in
             if marked.count > 64, marked.count * 2 > summaries.count {
                 republishAll(&state)
                 return
             }
             var changes: [ListChange] = []
-            var updated: [String] = []
-            for id in marked { place(id, in: &state, changes: &changes, updated: &updated) }
-            let rows = updated.compactMap { id in row(of: id, in: state).map { (id, $0) } }
-            for (id, row) in rows.sorted(by: { $0.1 < $1.1 }) { changes.append(.update(id, at: row)) }
+            if let only {
+                if let row = place(only, in: &state, changes: &changes) {
+                    changes.append(.update(only, at: row))
+                }
+            } else {
+                var updated: [String] = []
+                for id in marked where place(id, in: &state, changes: &changes) != nil { updated.append(id) }
+                var rows: [(id: String, row: Int)] = []
+                for id in updated {
+                    if let row = row(of: id, in: state) { rows.append((id, row)) }
+                }
+                rows.sort { $0.row < $1.row }
+                for (id, row) in rows { changes.append(.update(id, at: row)) }
+            }
             state.changes = changes
             state.outboxCount = outbox.count
             if !changes.isEmpty { state.revision += 1 }
@@ -249,9 +289,12 @@ extension ChatContext {
         if !state.changes.isEmpty { state.revision += 1 }
     }
 
-    private func place(
-        _ id: String, in state: inout ChatListState, changes: inout [ListChange], updated: inout [String]
-    ) {
+    /// Puts the row of `id` where its summary now sorts (or takes it out), recording the moves,
+    /// inserts and removals in `changes`; returns the row it ends at when its content changed.
+    ///
+    /// Rows are looked at in place (``TreeList/read(_:_:)``): a summary is not copied to read its key
+    /// or to compare it.
+    private func place(_ id: String, in state: inout ChatListState, changes: inout [ListChange]) -> Int? {
         let summary = summaries[id]
         let newKey = summary.map(RowKey.init)
         var oldRow: Int?
@@ -259,24 +302,21 @@ extension ChatContext {
         var contentChanged = false
         if let oldKey = publishedKeys[id] {
             if oldKey.isConversation {
-                let index = Self.index(of: id, at: oldKey.date, in: state.conversations, key: Self.key)
-                let old = state.conversations[index]
+                let index = Self.conversationIndex(of: id, at: oldKey.date, in: state.conversations)
                 if let summary, newKey == oldKey {
-                    if old != summary {
-                        state.conversations.replace(at: index, with: summary)
-                        updated.append(id)
-                    }
-                    return
+                    guard state.conversations.read(index, { $0 != summary }) else { return nil }
+                    state.conversations.replace(at: index, with: summary)
+                    return state.newMatches.count + index
                 }
                 oldRow = state.newMatches.count + index
                 wasConversation = true
-                contentChanged = summary.map { $0 != old } ?? false
+                if let summary { contentChanged = state.conversations.read(index) { $0 != summary } }
                 state.conversations.remove(at: index)
             } else {
-                let index = Self.index(of: id, at: oldKey.date, in: state.newMatches, key: Self.key)
+                let index = Self.matchIndex(of: id, at: oldKey.date, in: state.newMatches)
                 if let summary, newKey == oldKey {
                     state.newMatches[index] = summary.match
-                    return
+                    return nil
                 }
                 oldRow = index
                 state.newMatches.remove(at: index)
@@ -285,26 +325,26 @@ extension ChatContext {
         guard let summary, let newKey else {
             if let oldRow { changes.append(.remove(id, at: oldRow)) }
             publishedKeys[id] = nil
-            return
+            return nil
         }
         let newRow: Int
         if newKey.isConversation {
-            let index = Self.insertionIndex(id, at: newKey.date, in: state.conversations, key: Self.key)
+            let index = Self.conversationInsertionIndex(id, at: newKey.date, in: state.conversations)
             state.conversations.insert(summary, at: index)
             newRow = state.newMatches.count + index
         } else {
-            let index = Self.insertionIndex(id, at: newKey.date, in: state.newMatches, key: Self.key)
+            let index = Self.matchInsertionIndex(id, at: newKey.date, in: state.newMatches)
             state.newMatches.insert(summary.match, at: index)
             newRow = index
         }
         publishedKeys[id] = newKey
         guard let oldRow else {
             changes.append(.insert(id, at: newRow))
-            return
+            return nil
         }
         if oldRow != newRow { changes.append(.move(id, from: oldRow, to: newRow)) }
         // A new match's first message turns its row into a conversation: the row's content changed.
-        if newKey.isConversation, !wasConversation || contentChanged { updated.append(id) }
+        return newKey.isConversation && (!wasConversation || contentChanged) ? newRow : nil
     }
 
     /// The row a published id is shown at.
@@ -312,26 +352,46 @@ extension ChatContext {
         guard let key = publishedKeys[id] else { return nil }
         if key.isConversation {
             return state.newMatches.count
-                + Self.index(of: id, at: key.date, in: state.conversations, key: Self.key)
+                + Self.conversationIndex(of: id, at: key.date, in: state.conversations)
         }
-        return Self.index(of: id, at: key.date, in: state.newMatches, key: Self.key)
+        return Self.matchIndex(of: id, at: key.date, in: state.newMatches)
     }
 
-    private static func key(_ summary: ConversationSummary) -> (Date, String) {
-        (summary.lastActivity, summary.id)
+    /// The index of a conversation published with this key.
+    nonisolated private static func conversationIndex(
+        of id: String, at date: Date, in rows: TreeList<ConversationSummary>
+    ) -> Int {
+        index(of: id, at: date, count: rows.count) { row in rows.read(row) { ($0.lastActivity, $0.id) } }
     }
 
-    private static func key(_ match: Match) -> (Date, String) { (match.matchedAt, match.id) }
+    /// The index of a new match published with this key.
+    nonisolated private static func matchIndex(of id: String, at date: Date, in rows: [Match]) -> Int {
+        index(of: id, at: date, count: rows.count) { row in (rows[row].matchedAt, rows[row].id) }
+    }
 
-    /// Where a row with this key goes in rows sorted newest first, then by id: a binary search.
-    private static func insertionIndex<Rows: RandomAccessCollection>(
-        _ id: String, at date: Date, in rows: Rows, key: (Rows.Element) -> (Date, String)
-    ) -> Int where Rows.Index == Int {
-        var low = rows.startIndex
-        var high = rows.endIndex
+    /// Where a conversation with this key goes.
+    nonisolated private static func conversationInsertionIndex(
+        _ id: String, at date: Date, in rows: TreeList<ConversationSummary>
+    ) -> Int {
+        insertionIndex(id, at: date, count: rows.count) { row in rows.read(row) { ($0.lastActivity, $0.id) } }
+    }
+
+    /// Where a new match with this key goes.
+    nonisolated private static func matchInsertionIndex(_ id: String, at date: Date, in rows: [Match]) -> Int
+    {
+        insertionIndex(id, at: date, count: rows.count) { row in (rows[row].matchedAt, rows[row].id) }
+    }
+
+    /// Where a row with this key goes in `count` rows sorted newest first, then by id (`key` reads a
+    /// row's): a binary search.
+    nonisolated private static func insertionIndex(
+        _ id: String, at date: Date, count: Int, key: (Int) -> (Date, String)
+    ) -> Int {
+        var low = 0
+        var high = count
         while low < high {
             let middle = (low + high) / 2
-            let (otherDate, otherID) = key(rows[middle])
+            let (otherDate, otherID) = key(middle)
             if otherDate != date ? otherDate > date : otherID < id {
                 low = middle + 1
             } else {
@@ -342,12 +402,13 @@ extension ChatContext {
     }
 
     /// The index of the row published with this key (a binary search; a scan if the rows disagree).
-    private static func index<Rows: RandomAccessCollection>(
-        of id: String, at date: Date, in rows: Rows, key: (Rows.Element) -> (Date, String)
-    ) -> Int where Rows.Index == Int {
-        let index = insertionIndex(id, at: date, in: rows, key: key)
-        if index < rows.endIndex, key(rows[index]).1 == id { return index }
-        return rows.firstIndex { key($0).1 == id } ?? index
+    nonisolated private static func index(
+        of id: String, at date: Date, count: Int, key: (Int) -> (Date, String)
+    ) -> Int {
+        let index = insertionIndex(id, at: date, count: count, key: key)
+        if index < count, key(index).1 == id { return index }
+        for row in 0..<count where key(row).1 == id { return row }
+        return index
     }
 }
 
@@ -357,7 +418,20 @@ struct RowKey: Equatable {
     let date: Date
 
     init(_ summary: ConversationSummary) {
-        isConversation = summary.lastMessage != nil
-        date = summary.lastActivity
+        if let sentAt = summary.lastMessage?.sentAt {
+            isConversation = true
+            date = sentAt
+        } else {
+            isConversation = false
+            date = summary.match.matchedAt
+        }
+    }
+}
+
+extension Message {
+    /// Whether `newer` takes this message's place as its conversation's last: it sorts after it, or
+    /// it is this message confirmed or changed.
+    fileprivate func isReplaced(by newer: Message) -> Bool {
+        isOrderedBefore(newer) || id == newer.transactionID || id == newer.id
     }
 }

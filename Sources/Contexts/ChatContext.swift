@@ -39,24 +39,30 @@ public final class ChatContext: StateContext {
     let ids: any IDGenerator
     let outboxStore: (any OutboxStore)?
 
-    /// Every conversation's summary; change it only through ``setSummary(_:for:)``, which marks the row.
-    var summaries: [String: ConversationSummary] = [:]
+    // The bookkeeping below is main-actor isolated and no access to it spans a call that could come
+    // back to it (merges and summary edits in place are pure; observers are called after the
+    // access ends), so the run-time exclusivity checks — a few thousand instructions per message
+    // sent — are left out for it, as for ``StateStore``'s.
+
+    /// Every conversation's summary; change it only through ``setSummary(_:for:)``, which marks the
+    /// row (or in place, marking it in ``dirty``).
+    @exclusivity(unchecked) var summaries: [String: ConversationSummary] = [:]
     /// Conversations whose summary changed since the list was last published.
-    var dirty: Set<String> = []
+    @exclusivity(unchecked) var dirty: Set<String> = []
     /// The key each row was published with, to find it again by binary search.
-    var publishedKeys: [String: RowKey] = [:]
-    var logs: [String: ConversationLog] = [:]
-    var olderCursors: [String: String] = [:]
-    var historyLoaded: Set<String> = []
-    var loadingHistory: Set<String> = []
-    var open: [String: Int] = [:]
-    var outbox: [OutgoingMessage] = []
-    var sendingID: String?
+    @exclusivity(unchecked) var publishedKeys: [String: RowKey] = [:]
+    @exclusivity(unchecked) var logs: [String: ConversationLog] = [:]
+    @exclusivity(unchecked) var olderCursors: [String: String] = [:]
+    @exclusivity(unchecked) var historyLoaded: Set<String> = []
+    @exclusivity(unchecked) var loadingHistory: Set<String> = []
+    @exclusivity(unchecked) var open: [String: Int] = [:]
+    @exclusivity(unchecked) var outbox: [OutgoingMessage] = []
+    @exclusivity(unchecked) var sendingID: String?
     var retryAttempt = 0
     var retryTask: ScheduledTask?
     var subscription: ScheduledTask?
     var listRetry: ScheduledTask?
-    var observers: [String: ObserverRegistry<ConversationChange>] = [:]
+    @exclusivity(unchecked) var observers: [String: ObserverRegistry<ConversationChange>] = [:]
     var started = false
 
     /// Creates the chat of `viewer`; `outboxStore` keeps unsent messages (memory only when `nil`).
@@ -88,6 +94,9 @@ public final class ChatContext: StateContext {
 
     /// The match a conversation belongs to, if it is one of the user's.
     public func match(of conversation: String) -> Match? { summaries[conversation]?.match }
+
+    /// Whether the conversation is one of the user's (without copying its summary out).
+    func has(_ conversation: String) -> Bool { summaries.index(forKey: conversation) != nil }
 
     /// Whether older messages of a conversation exist on the server.
     public func hasOlderMessages(_ conversation: String) -> Bool {
@@ -145,7 +154,7 @@ public final class ChatContext: StateContext {
 
     /// Call when a swipe made a match (the deck's broadcast).
     public func matchMade(_ match: Match) {
-        guard summaries[match.id] == nil else { return }
+        guard !has(match.id) else { return }
         setSummary(ConversationSummary(match: match, lastMessage: nil, unreadCount: 0), for: match.id)
         publish()
     }
@@ -153,7 +162,7 @@ public final class ChatContext: StateContext {
     /// Call when the user sends a message: validated, shown at once as sending, and queued.
     /// Returns why it cannot be sent, if it cannot.
     public func send(_ text: String, to conversation: String) -> MessageProblem? {
-        guard summaries[conversation] != nil else { return .unmatched }
+        guard has(conversation) else { return .unmatched }
         let validated: String
         switch MessageValidator.validate(text) {
         case .failure(let error): return error.problem
@@ -195,7 +204,7 @@ public final class ChatContext: StateContext {
 
     /// Call when a conversation's screen needs history: the newest page, or (`older`) the next older one.
     public func loadHistory(of conversation: String, older: Bool) {
-        guard !loadingHistory.contains(conversation), summaries[conversation] != nil else { return }
+        guard !loadingHistory.contains(conversation), has(conversation) else { return }
         let older = older && historyLoaded.contains(conversation)
         if older, olderCursors[conversation] == nil { return }
         if !older, historyLoaded.contains(conversation) { return }
@@ -227,7 +236,7 @@ public final class ChatContext: StateContext {
 
     /// Call when the user starts or stops typing in a conversation.
     public func setTyping(_ isTyping: Bool, in conversation: String) {
-        guard summaries[conversation] != nil else { return }
+        guard has(conversation) else { return }
         let chat = chat
         authorizer.perform(
             { token, completion in
@@ -240,7 +249,7 @@ public final class ChatContext: StateContext {
 
     /// Call when the user unmatches (or blocks) the person of a conversation.
     public func unmatch(_ conversation: String, block: Bool) {
-        guard summaries[conversation] != nil else { return }
+        guard has(conversation) else { return }
         removeConversation(conversation)
         let chat = chat
         authorizer.perform(
@@ -258,7 +267,7 @@ public final class ChatContext: StateContext {
     func received(_ event: ChatEvent) {
         switch event {
         case .messageReceived(let message):
-            guard summaries[message.conversation] != nil else { return }
+            guard has(message.conversation) else { return }
             absorb([message], in: message.conversation)
             if message.sender != viewer, logs[message.conversation]?.contains(message.id) == true {
                 if open[message.conversation] != nil {
@@ -275,7 +284,7 @@ public final class ChatContext: StateContext {
         case .matched(let match):
             matchMade(match)
         case .unmatched(let conversation):
-            guard summaries[conversation] != nil else { return }
+            guard has(conversation) else { return }
             removeConversation(conversation)
         }
     }

@@ -111,7 +111,7 @@ public final class ConversationContext: StateContext {
     private func changed(_ change: ChatContext.ConversationChange) {
         switch change {
         case .messages(_, let updated):
-            rebuild(updated: Set(updated))
+            rebuild(updated: updated)
         case .typing(let isTyping):
             othersTypingExpiry?.cancel()
             store.update { $0.otherIsTyping = isTyping }
@@ -136,21 +136,31 @@ public final class ConversationContext: StateContext {
         }
     }
 
-    private func rebuild(updated: Set<String>) {
+    /// Takes the conversation's messages from the chat, with the changes from those shown before
+    /// (`updated` names the messages whose content changed).
+    private func rebuild(updated: [String]) {
         let messages = chat.messages(of: conversation)
+        let hasOlderMessages = chat.hasOlderMessages(conversation)
+        let me = chat.me
         store.update { state in
-            let old = state.messages.map(\.id)
-            let new = messages.map(\.id)
-            let changedIDs = updated.intersection(new)
-            state.changes = ListDiff.changes(from: old, to: new, updated: changedIDs)
+            let old = state.messages
+            state.changes = ListDiff.changes(from: old, to: messages, updated: updated)
             if !state.changes.isEmpty { state.revision += 1 }
             state.messages = messages
-            state.hasOlderMessages = chat.hasOlderMessages(conversation)
+            state.hasOlderMessages = hasOlderMessages
             // A message from the other person ends their typing.
-            if let last = messages.last, last.sender != chat.me, !old.contains(last.id) {
+            if let sender = messages.last?.sender, sender != me, let id = messages.last?.id,
+                !Self.contains(id, in: old)
+            {
                 state.otherIsTyping = false
             }
         }
+    }
+
+    /// Whether a message with this id is among `messages` (a loop: no closure to check the actor of).
+    nonisolated private static func contains(_ id: String, in messages: [Message]) -> Bool {
+        for index in messages.indices where messages[index].id == id { return true }
+        return false
     }
 
     private func checkTyping() {

@@ -253,7 +253,8 @@ extension EmbeddedServer {
         if state.chat.subscribers[recipient]?.isEmpty == false {
             deliver(in: &state, conversation: outgoing.conversation, to: recipient, now: now)
         }
-        return .success(seen(by: sender, message, in: state))
+        // The sender's partner is the recipient: no second look-up of the match.
+        return .success(seen(by: sender, message, other: recipient, in: state))
     }
 
     private func read(in state: inout State, conversation: String, by reader: UserID, now: Date) {
@@ -286,6 +287,12 @@ extension EmbeddedServer {
         guard message.sender == viewer,
             let other = partner(of: viewer, in: message.conversation, state: state, includeEnded: true)
         else { return message }
+        return seen(by: viewer, message, other: other, in: state)
+    }
+
+    /// A message of `viewer`'s, whose partner in the conversation is `other`, with `other`'s receipts.
+    private func seen(by viewer: UserID, _ message: Message, other: UserID, in state: State) -> Message {
+        guard message.sender == viewer else { return message }
         var seen = message
         if let read = state.chat.readUpTo[message.conversation]?[other], message.sentAt <= read {
             seen.status = .read

@@ -26,7 +26,8 @@ public final class ChatFlow: FlowNode {
     private let me: UserID
     private let onClosed: @MainActor () -> Void
     private var observations: [ObservationToken] = []
-    private var content: ConversationContent
+    // Main-actor isolated, and building a screen calls out to nothing: no run-time exclusivity check.
+    @exclusivity(unchecked) private var content: ConversationContent
 
     /// Creates the flow for a conversation; `onClosed` runs when the user goes back.
     public init(

@@ -29,11 +29,25 @@ public struct ConversationLog: Hashable, Sendable {
                 let index = index(ofID: transaction)
             {
                 // The server confirmed a pending message: the confirmed copy takes its place.
-                messages.remove(at: index)
                 positions.remove(transaction)
                 updated.append(transaction)
+                if !positions.contains(message.id), fits(message, at: index) {
+                    // Where it sorts is where the pending copy was (the usual case): replaced in place,
+                    // as removing the one and inserting the other would leave it.
+                    messages[index] = message
+                    positions.insert(message.id)
+                    added.append(message.id)
+                    continue
+                }
+                messages.remove(at: index)
             }
-            if positions.contains(message.id), let index = index(ofID: message.id) {
+            if positions.insert(message.id).inserted {
+                // New to the log (one hash for the check and the record).
+                place(message)
+                added.append(message.id)
+                continue
+            }
+            if let index = index(ofID: message.id) {
                 var merged = message
                 merged.status = Self.furthest(messages[index].status, message.status)
                 if messages[index] != merged {
@@ -89,8 +103,19 @@ public struct ConversationLog: Hashable, Sendable {
         return true
     }
 
+    /// Whether `message` sorts strictly between the neighbours of `index`.
+    private func fits(_ message: Message, at index: Int) -> Bool {
+        (index == 0 || messages[index - 1].isOrderedBefore(message))
+            && (index == messages.count - 1 || message.isOrderedBefore(messages[index + 1]))
+    }
+
     private mutating func insert(_ message: Message) {
         positions.insert(message.id)
+        place(message)
+    }
+
+    /// Puts a message where it sorts: after the last (the usual case) or by binary search.
+    private mutating func place(_ message: Message) {
         if let last = messages.last, !last.isOrderedBefore(message) {
             var low = 0
             var high = messages.count

@@ -7,6 +7,10 @@ import Models
 /// from the new one, then updates at their final index. A front end that applies them and compares
 /// the result with the new snapshot catches the "N rows shown while the state changed" class of bug.
 public enum ListDiff {
+    /// Up to this many ids, membership is looked up by comparing rather than hashing: cheaper for the
+    /// few rows a usual change touches, and the same answers.
+    static var linearLimit: Int { 8 }
+
     /// The changes from `old` to `new`; `updated` names items whose content changed. Ids must be
     /// unique within each list. Linear in the lists' length for the common moves (one item to the top).
     ///
@@ -21,7 +25,7 @@ public enum ListDiff {
         while kept < shorter, old[kept] == new[kept] { kept += 1 }
         var changes =
             kept == old.count && kept == new.count
-            ? [] : reordered(from: old[kept...], to: new[kept...], offset: kept)
+            ? [] : reordered(from: Array(old[kept...]), to: Array(new[kept...]), offset: kept)
         guard !updated.isEmpty else { return changes }
         for index in 0..<kept where updated.contains(new[index]) {
             changes.append(.update(new[index], at: index))
@@ -34,34 +38,96 @@ public enum ListDiff {
         return changes
     }
 
+    /// The changes from one list of messages to another, by id; `updated` names messages whose
+    /// content changed (in any order, repeats and ids in neither list allowed).
+    ///
+    /// The same changes as the diff of the messages' ids with `Set(updated)`, without building either
+    /// list of ids: the messages both lists begin with are compared in place, only the ids of the rest
+    /// are diffed, and a handful of ids is searched rather than hashed.
+    public static func changes(from old: [Message], to new: [Message], updated: [String]) -> [ListChange] {
+        var kept = 0
+        let shorter = min(old.count, new.count)
+        while kept < shorter, old[kept].id == new[kept].id { kept += 1 }
+        var changes: [ListChange] = []
+        if kept < old.count || kept < new.count {
+            if disjoint(old[kept...], new[kept...]) {
+                // No row of the rest stays (a row appended, a pending one replaced by the server's
+                // copy): the old rest removed from the bottom up, the new one inserted top down, as
+                // the full diff would.
+                changes.reserveCapacity(old.count + new.count - 2 * kept)
+                for index in stride(from: old.count - 1, through: kept, by: -1) {
+                    changes.append(.remove(old[index].id, at: index))
+                }
+                for index in kept..<new.count { changes.append(.insert(new[index].id, at: index)) }
+            } else {
+                changes = reordered(from: old[kept...].map(\.id), to: new[kept...].map(\.id), offset: kept)
+            }
+        }
+        guard !updated.isEmpty else { return changes }
+        let isUpdated = IDs(updated)
+        for index in 0..<kept where isUpdated.contains(new[index].id) {
+            changes.append(.update(new[index].id, at: index))
+        }
+        guard kept < new.count, kept < old.count else { return changes }
+        let oldRest = IDs(old[kept...].map(\.id))
+        for index in kept..<new.count
+        where isUpdated.contains(new[index].id) && oldRest.contains(new[index].id) {
+            changes.append(.update(new[index].id, at: index))
+        }
+        return changes
+    }
+
+    /// Whether two short runs of messages have no id in common (`false` when either is long: not
+    /// worth finding out here).
+    private static func disjoint(_ a: ArraySlice<Message>, _ b: ArraySlice<Message>) -> Bool {
+        guard a.count <= linearLimit, b.count <= linearLimit else { return false }
+        for x in a where b.contains(where: { $0.id == x.id }) { return false }
+        return true
+    }
+
+    /// A set of ids that answers by comparing when it is small and by hashing when it is not.
+    private struct IDs {
+        let list: [String]
+        let set: Set<String>
+
+        init(_ ids: [String]) {
+            list = ids
+            set = ids.count > ListDiff.linearLimit ? Set(ids) : []
+        }
+
+        func contains(_ id: String) -> Bool {
+            list.count > ListDiff.linearLimit ? set.contains(id) : list.contains(id)
+        }
+    }
+
     /// The removals, moves and inserts that turn `old` into `new`, both starting at row `offset`.
-    private static func reordered(from old: ArraySlice<String>, to new: ArraySlice<String>, offset: Int)
-        -> [ListChange]
-    {
+    private static func reordered(from old: [String], to new: [String], offset: Int) -> [ListChange] {
         var changes: [ListChange] = []
         if old.isEmpty {
-            // A slice keeps its base's indices, which already count the `offset` rows before it.
-            for index in new.indices { changes.append(.insert(new[index], at: index)) }
+            for (index, id) in new.enumerated() { changes.append(.insert(id, at: offset + index)) }
             return changes
         }
-        let newSet = Set(new)
-        var current = Array(old)
-        for index in stride(from: current.count - 1, through: 0, by: -1)
-        where !newSet.contains(current[index]) {
+        let inNew = IDs(new)
+        var current = old
+        for index in stride(from: current.count - 1, through: 0, by: -1) where !inNew.contains(current[index])
+        {
             changes.append(.remove(current[index], at: offset + index))
             current.remove(at: index)
         }
+        // Where each id of `current` is: a table for long lists, a search for short ones.
+        let hashed = current.count > linearLimit
         var position: [String: Int] = [:]
-        for (index, id) in current.enumerated() { position[id] = index }
+        if hashed {
+            for (index, id) in current.enumerated() { position[id] = index }
+        }
         var index = 0
-        let new = Array(new)
         while index < new.count {
             let id = new[index]
             if index < current.count, current[index] == id {
                 index += 1
                 continue
             }
-            if let from = position[id], from > index {
+            if let from = hashed ? position[id] : current.firstIndex(of: id), from > index {
                 current.remove(at: from)
                 current.insert(id, at: index)
                 changes.append(.move(id, from: offset + from, to: offset + index))
@@ -69,7 +135,9 @@ public enum ListDiff {
                 current.insert(id, at: index)
                 changes.append(.insert(id, at: offset + index))
             }
-            for shifted in index..<current.count { position[current[shifted]] = shifted }
+            if hashed {
+                for shifted in index..<current.count { position[current[shifted]] = shifted }
+            }
             index += 1
         }
         return changes

@@ -1,40 +1,121 @@
 /// One open conversation's observable state.
+///
+/// A value with copy-on-write storage, like ``DeckState``: a snapshot is copied (into the store's
+/// pending state, to every observer, on every read) by one reference count, and two snapshots that
+/// share storage compare equal at once; a change copies the storage once, then edits it in place.
+/// Equality compares the fields that change most and cost least first.
 public struct ConversationState: Hashable, Sendable {
+    private struct Fields: Hashable, Sendable {
+        var match: Match
+        var messages: [Message] = []
+        var changes: [ListChange] = []
+        var revision = 0
+        var hasOlderMessages = true
+        var isLoadingHistory = false
+        var otherIsTyping = false
+        var problem: MessageProblem?
+        var failure: RequestFailure?
+        var isUnmatched = false
+        var draft = ""
+    }
+
+    // Mutated only while uniquely referenced (see `fields`), so sharing it between threads is safe,
+    // and an access never overlaps another (the value's own accesses are checked statically).
+    private final class Storage: @unchecked Sendable {
+        @exclusivity(unchecked) var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    private var storage: Storage
+
+    private var fields: Fields {
+        get { storage.fields }
+        _modify {
+            if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
+            yield &storage.fields
+        }
+    }
+
     /// The match.
-    public var match: Match
+    public var match: Match {
+        get { storage.fields.match }
+        _modify { yield &fields.match }
+    }
     /// The loaded messages, oldest first.
-    public var messages: [Message]
+    public var messages: [Message] {
+        get { storage.fields.messages }
+        _modify { yield &fields.messages }
+    }
     /// How the message ids changed from the previous snapshot to this one.
-    public var changes: [ListChange]
+    public var changes: [ListChange] {
+        get { storage.fields.changes }
+        _modify { yield &fields.changes }
+    }
     /// Counts snapshots; ``changes`` lead from `revision - 1` to this one.
-    public var revision: Int
+    public var revision: Int {
+        get { storage.fields.revision }
+        set { fields.revision = newValue }
+    }
     /// Whether older messages exist on the server.
-    public var hasOlderMessages: Bool
+    public var hasOlderMessages: Bool {
+        get { storage.fields.hasOlderMessages }
+        set { fields.hasOlderMessages = newValue }
+    }
     /// Whether a history page is loading.
-    public var isLoadingHistory: Bool
+    public var isLoadingHistory: Bool {
+        get { storage.fields.isLoadingHistory }
+        set { fields.isLoadingHistory = newValue }
+    }
     /// Whether the other person is typing now.
-    public var otherIsTyping: Bool
+    public var otherIsTyping: Bool {
+        get { storage.fields.otherIsTyping }
+        set { fields.otherIsTyping = newValue }
+    }
     /// Why the last message typed could not be sent.
-    public var problem: MessageProblem?
+    public var problem: MessageProblem? {
+        get { storage.fields.problem }
+        set { fields.problem = newValue }
+    }
     /// The last history request's failure.
-    public var failure: RequestFailure?
+    public var failure: RequestFailure? {
+        get { storage.fields.failure }
+        set { fields.failure = newValue }
+    }
     /// Whether the match has ended.
-    public var isUnmatched: Bool
+    public var isUnmatched: Bool {
+        get { storage.fields.isUnmatched }
+        set { fields.isUnmatched = newValue }
+    }
     /// The text being written.
-    public var draft: String
+    public var draft: String {
+        get { storage.fields.draft }
+        _modify { yield &fields.draft }
+    }
 
     /// A conversation with nothing loaded yet.
     public init(match: Match) {
-        self.match = match
-        messages = []
-        changes = []
-        revision = 0
-        hasOlderMessages = true
-        isLoadingHistory = false
-        otherIsTyping = false
-        problem = nil
-        failure = nil
-        isUnmatched = false
-        draft = ""
+        storage = Storage(Fields(match: match))
+    }
+
+    /// Whether two states hold the same values: shared storage answers at once; otherwise the fields
+    /// that change most and cost least first, the messages (equal at once when they share storage)
+    /// and the match last.
+    public static func == (lhs: ConversationState, rhs: ConversationState) -> Bool {
+        let left = lhs.storage
+        let right = rhs.storage
+        if left === right { return true }
+        return left.fields.revision == right.fields.revision && left.fields.draft == right.fields.draft
+            && left.fields.otherIsTyping == right.fields.otherIsTyping
+            && left.fields.problem == right.fields.problem
+            && left.fields.isLoadingHistory == right.fields.isLoadingHistory
+            && left.fields.hasOlderMessages == right.fields.hasOlderMessages
+            && left.fields.isUnmatched == right.fields.isUnmatched
+            && left.fields.failure == right.fields.failure && left.fields.changes == right.fields.changes
+            && left.fields.messages == right.fields.messages && left.fields.match == right.fields.match
+    }
+
+    /// Hashes every field.
+    public func hash(into hasher: inout Hasher) {
+        storage.fields.hash(into: &hasher)
     }
 }

@@ -19,5 +19,18 @@ public struct ConversationSummary: Hashable, Codable, Sendable, Identifiable {
     /// The conversation's id.
     public var id: String { match.id }
     /// When something last happened: the last message, or the match.
-    public var lastActivity: Date { lastMessage?.sentAt ?? match.matchedAt }
+    public var lastActivity: Date {
+        if let sentAt = lastMessage?.sentAt { return sentAt }
+        return match.matchedAt
+    }
+
+    /// Whether two summaries hold the same values: the unread count, then the last message, then
+    /// the match (the field that changes least).
+    ///
+    /// The last messages are compared where they are stored (the generic `Optional` comparison copied both).
+    public static func == (lhs: ConversationSummary, rhs: ConversationSummary) -> Bool {
+        guard lhs.unreadCount == rhs.unreadCount else { return false }
+        guard lhs.lastMessage?.isEqual(to: rhs.lastMessage) ?? (rhs.lastMessage == nil) else { return false }
+        return lhs.match == rhs.match
+    }
 }

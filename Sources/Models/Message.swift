@@ -63,4 +63,18 @@ public struct Message: Hashable, Codable, Sendable, Identifiable {
 
     /// Whether the message is the user's and not on the server yet (sending or not sent).
     public var isPending: Bool { status == .sending || status == .failed }
+
+    /// Whether two messages hold the same values: the id and status first (what usually differs),
+    /// the conversation last.
+    public static func == (lhs: Message, rhs: Message) -> Bool {
+        lhs.id == rhs.id && lhs.status == rhs.status && lhs.sentAt == rhs.sentAt && lhs.text == rhs.text
+            && lhs.sender == rhs.sender && lhs.transactionID == rhs.transactionID
+            && lhs.conversation == rhs.conversation
+    }
+
+    /// Whether `other` is a message equal to this one (`false` for none).
+    func isEqual(to other: Message?) -> Bool {
+        guard let other else { return false }
+        return self == other
+    }
 }

@@ -18,13 +18,15 @@ public struct TreeList<Element: Hashable & Sendable>: RandomAccessCollection, Ha
 
     // Mutated only while uniquely referenced (the list copies a shared node before changing it), so
     // sharing nodes between threads is safe. Inlinable, so clients get code specialized for their
-    // element type rather than generic code that looks types up at run time.
+    // element type rather than generic code that looks types up at run time. No access to a node's
+    // fields spans a call that could reach the same node again (a change goes down to a child, a
+    // different node), so their run-time exclusivity checks — four per edit — are left out.
     @usableFromInline
     final class Node: @unchecked Sendable {
         @usableFromInline let isLeaf: Bool
-        @usableFromInline var elements: [Element]
-        @usableFromInline var children: [Node]
-        @usableFromInline var count: Int
+        @exclusivity(unchecked) @usableFromInline var elements: [Element]
+        @exclusivity(unchecked) @usableFromInline var children: [Node]
+        @exclusivity(unchecked) @usableFromInline var count: Int
 
         @inlinable init(elements: [Element]) {
             isLeaf = true
@@ -159,6 +161,21 @@ public struct TreeList<Element: Hashable & Sendable>: RandomAccessCollection, Ha
     @inlinable public subscript(position: Int) -> Element {
         precondition(position >= 0 && position < root.count, "TreeList index out of range")
         return root.element(at: position)
+    }
+
+    /// Reads from the element at `position` in place, without copying the element, in O(log n).
+    ///
+    /// For a look at a field or two of a large element (a binary search by key, a comparison).
+    @inlinable public func read<Value>(_ position: Int, _ body: (Element) -> Value) -> Value {
+        precondition(position >= 0 && position < root.count, "TreeList index out of range")
+        var node = root
+        var offset = position
+        while !node.isLeaf {
+            let (slot, inner) = node.slot(for: offset, inserting: false)
+            node = node.children[slot]
+            offset = inner
+        }
+        return node.elements.withUnsafeBufferPointer { body($0[offset]) }
     }
 
     @inlinable mutating func makeRootUnique() {

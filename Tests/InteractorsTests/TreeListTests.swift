@@ -49,4 +49,15 @@ import Testing
         #expect(Array(list) == [1])
         #expect(list == [1])
     }
+
+    @Test func readingInPlace_seesTheElementTheSubscriptReturns_atEveryDepth() {
+        for size in [0, 1, 31, 33, 600, 20_000] {
+            var list = TreeList(0..<size)
+            // Inserts split leaves and branches unevenly, as a list that grew row by row does.
+            for value in 0..<50 { list.insert(size + value, at: (value * 7_919) % (list.count + 1)) }
+            for index in list.indices {
+                #expect(list.read(index) { $0 } == list[index])
+            }
+        }
+    }
 }

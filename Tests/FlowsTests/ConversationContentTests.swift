@@ -1,0 +1,107 @@
+import Foundation
+import Models
+import Testing
+
+@testable import Flows
+
+/// A conversation's screen built with the rows kept from the last render is the screen built afresh.
+@Suite struct ConversationContentTests {
+    struct Seeded: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return state
+        }
+    }
+
+    let me: UserID = "alice"
+    let t0 = Date(timeIntervalSince1970: 1_000)
+
+    /// Every row built from its message, the retry action looked for in every message.
+    func afresh(_ state: ConversationState) -> Screen {
+        let rows = state.messages.map { ChatScreens.row($0, me: me, name: state.match.displayName) }
+        let showsRetry = state.messages.contains { $0.status == .failed && $0.sender == me }
+        return ChatScreens.conversation(state, rows: rows, showsRetry: showsRetry)
+    }
+
+    @Test func keptRows_giveTheScreenBuiltAfresh_overRandomChanges() {
+        var generator = Seeded(state: 5)
+        let statuses: [Message.Status] = [.sending, .failed, .sent, .delivered, .read]
+        var state = ConversationState(match: Match(id: "m", user: "bob", displayName: "Bob", matchedAt: t0))
+        var content = ConversationContent(me: me)
+        var next = 0
+        for step in 0..<3_000 {
+            switch Int.random(in: 0..<10, using: &generator) {
+            case 0, 1:
+                next += 1
+                state.messages.append(
+                    Message(
+                        id: "id-\(next)", conversation: "m",
+                        sender: Bool.random(using: &generator) ? me : "bob",
+                        text: "text \(next)", sentAt: t0,
+                        status: statuses.randomElement(using: &generator) ?? .sent)
+                )
+            case 2 where !state.messages.isEmpty:
+                let index = Int.random(in: state.messages.indices, using: &generator)
+                state.messages[index].status = statuses.randomElement(using: &generator) ?? .sent
+            case 3 where !state.messages.isEmpty:
+                let index = Int.random(in: state.messages.indices, using: &generator)
+                state.messages[index].text += "!"
+            case 4 where !state.messages.isEmpty:
+                // Older messages loaded above, or the first removed: every row moves.
+                if Bool.random(using: &generator) {
+                    state.messages.removeFirst()
+                } else {
+                    next += 1
+                    state.messages.insert(
+                        Message(id: "old-\(next)", conversation: "m", sender: "bob", text: "old", sentAt: t0),
+                        at: 0)
+                }
+            case 5:
+                state.match.displayName = Bool.random(using: &generator) ? "Bob" : "Robert"
+            case 6:
+                state.otherIsTyping.toggle()
+                state.problem = Bool.random(using: &generator) ? nil : .empty
+            case 7:
+                state.isUnmatched = Int.random(in: 0..<8, using: &generator) == 0
+                state.failure = Bool.random(using: &generator) ? nil : .offline
+                state.isLoadingHistory.toggle()
+                state.hasOlderMessages = Bool.random(using: &generator)
+            default:
+                // The same messages again (an edit of the draft), in the same storage.
+                state.draft += "x"
+                state.revision += 1
+            }
+            #expect(content.screen(for: state) == afresh(state), "step \(step)")
+        }
+    }
+}
+
+/// The matches list's previews are Foundation's (line feeds as spaces), found without it when there is none.
+@Suite struct MatchesListPreviewTests {
+    @Test func previews_showLineFeedsAsSpaces_asFoundationWould() {
+        let t0 = Date(timeIntervalSince1970: 1_000)
+        let texts = [
+            "hi", "two\nlines", "crlf\r\nline", "\n", "", String(repeating: "long ", count: 12),
+            "é\u{301}\nx",
+            String(repeating: "a", count: 39) + "\nb",
+        ]
+        var state = ChatListState()
+        state.conversations = TreeList(
+            texts.enumerated().map { index, text in
+                ConversationSummary(
+                    match: Match(id: "m\(index)", user: UserID("u\(index)"), displayName: "U", matchedAt: t0),
+                    lastMessage: Message(
+                        id: "x\(index)", conversation: "m\(index)", sender: "u", text: text, sentAt: t0),
+                    unreadCount: 0)
+            })
+        guard case .list(let list) = ChatScreens.matchesList(state).first else {
+            Issue.record("no list")
+            return
+        }
+        for (item, text) in zip(list.items, texts) {
+            let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
+            #expect(item.detail == shown.replacingOccurrences(of: "\n", with: " "))
+        }
+    }
+}

@@ -1,0 +1,209 @@
+import Foundation
+import Interactors
+import Models
+import Testing
+
+/// The chat path's shortcuts give the answers of the straightforward code they replace.
+@Suite struct ChatFastPathTests {
+    let t0 = Date(timeIntervalSince1970: 1_000)
+
+    func message(_ id: String) -> Message {
+        Message(id: id, conversation: "m", sender: "bob", text: id, sentAt: t0)
+    }
+
+    /// Lists that begin alike (as a conversation's do) with rests of up to `rest` rows drawn from `pool`.
+    func lists(
+        _ pool: [String], rest: Int, using generator: inout ListDiffTests.Seeded
+    ) -> (old: [String], new: [String], updated: [String]) {
+        let shared = Array(pool.prefix(Int.random(in: 0...(pool.count / 2), using: &generator)))
+        let others = pool.dropFirst(shared.count)
+        let old =
+            shared + others.shuffled(using: &generator).prefix(Int.random(in: 0...rest, using: &generator))
+        let new =
+            shared + others.shuffled(using: &generator).prefix(Int.random(in: 0...rest, using: &generator))
+        // Repeats and ids in neither list are allowed.
+        let updated = (0..<Int.random(in: 0...(rest + 4), using: &generator)).map { _ in
+            pool.randomElement(using: &generator) ?? ""
+        }
+        return (old, new, updated)
+    }
+
+    @Test func diffingMessages_givesTheChangesOfTheirIds_shortAndLongLists() {
+        var generator = ListDiffTests.Seeded(state: 23)
+        for (size, rest) in [(10, 4), (40, 20), (60, 40)] {
+            let pool = (0..<size).map { "r\($0)" }
+            for _ in 0..<700 {
+                let (old, new, updated) = lists(pool, rest: rest, using: &generator)
+                let expected = ListDiffTests.reference(old, new, updated: Set(updated))
+                #expect(ListDiff.changes(from: old, to: new, updated: Set(updated)) == expected)
+                #expect(
+                    ListDiff.changes(from: old.map(message), to: new.map(message), updated: updated)
+                        == expected,
+                    "\(old) → \(new), updated \(updated)")
+            }
+        }
+    }
+
+    @Test func messageEquality_seesEveryProperty() {
+        let base = message("a")
+        let edits: [(String, (inout Message) -> Void)] = [
+            ("id", { $0.id = "b" }), ("conversation", { $0.conversation = "n" }),
+            ("sender", { $0.sender = "al" }),
+            ("text", { $0.text = "x" }), ("sentAt", { $0.sentAt = self.t0 + 1 }),
+            ("transactionID", { $0.transactionID = "t" }), ("status", { $0.status = .read }),
+        ]
+        for (name, edit) in edits {
+            var changed = base
+            edit(&changed)
+            #expect(changed != base && base != changed, "\(name)")
+            var same = base
+            edit(&same)
+            #expect(changed == same && changed.hashValue == same.hashValue, "\(name)")
+        }
+    }
+
+    @Test func summaryEquality_seesEveryProperty() {
+        let match = Match(id: "m", user: "bob", displayName: "Bob", matchedAt: t0)
+        let base = ConversationSummary(match: match, lastMessage: message("a"), unreadCount: 1)
+        let edits: [(String, (inout ConversationSummary) -> Void)] = [
+            ("match", { $0.match.displayName = "Rob" }), ("lastMessage", { $0.lastMessage = nil }),
+            ("lastMessage's status", { $0.lastMessage?.status = .read }),
+            ("unreadCount", { $0.unreadCount = 2 }),
+        ]
+        for (name, edit) in edits {
+            var changed = base
+            edit(&changed)
+            #expect(changed != base && base != changed, "\(name)")
+            var same = base
+            edit(&same)
+            #expect(changed == same && changed.hashValue == same.hashValue, "\(name)")
+        }
+    }
+
+    @Test func aConversationStateCopy_isIndependentOfTheOriginal() {
+        var original = ConversationState(
+            match: Match(id: "m", user: "bob", displayName: "Bob", matchedAt: t0))
+        original.messages = [message("a")]
+        let snapshot = original
+        original.messages[0].status = .read
+        original.draft = "hi"
+        #expect(snapshot.messages == [message("a")] && snapshot.draft.isEmpty)
+        #expect(original.messages[0].status == .read && original.draft == "hi")
+        #expect(snapshot != original)
+        var same = snapshot
+        same.revision = 0
+        #expect(same == snapshot)
+    }
+
+    @Test func conversationStateEquality_seesEveryProperty() {
+        let base = ConversationState(match: Match(id: "m", user: "bob", displayName: "Bob", matchedAt: t0))
+        let edits: [(String, (inout ConversationState) -> Void)] = [
+            ("match", { $0.match.displayName = "Rob" }), ("messages", { $0.messages = [self.message("a")] }),
+            ("changes", { $0.changes = [.insert("a", at: 0)] }), ("revision", { $0.revision = 1 }),
+            ("hasOlderMessages", { $0.hasOlderMessages = false }),
+            ("isLoadingHistory", { $0.isLoadingHistory = true }),
+            ("otherIsTyping", { $0.otherIsTyping = true }), ("problem", { $0.problem = .empty }),
+            ("failure", { $0.failure = .offline }), ("isUnmatched", { $0.isUnmatched = true }),
+            ("draft", { $0.draft = "hi" }),
+        ]
+        for (name, edit) in edits {
+            var changed = base
+            edit(&changed)
+            #expect(changed != base && base != changed, "\(name)")
+            var same = base
+            edit(&same)
+            #expect(changed == same && changed.hashValue == same.hashValue, "\(name)")
+        }
+    }
+}
+
+/// The log's merge as first written (a confirmed message always removed and inserted again): the
+/// log must keep giving its answers.
+struct ReferenceLog {
+    var messages: [Message] = []
+
+    mutating func merge(_ incoming: [Message]) -> (added: [String], updated: [String]) {
+        var added: [String] = []
+        var updated: [String] = []
+        for message in incoming {
+            if let transaction = message.transactionID, transaction != message.id,
+                let index = messages.firstIndex(where: { $0.id == transaction })
+            {
+                messages.remove(at: index)
+                updated.append(transaction)
+            }
+            if let index = messages.firstIndex(where: { $0.id == message.id }) {
+                var merged = message
+                merged.status =
+                    Self.rank(messages[index].status) >= Self.rank(message.status)
+                    ? messages[index].status : message.status
+                if messages[index] != merged {
+                    messages.remove(at: index)
+                    insert(merged)
+                    updated.append(message.id)
+                }
+                continue
+            }
+            insert(message)
+            added.append(message.id)
+        }
+        return (added, updated)
+    }
+
+    private mutating func insert(_ message: Message) {
+        let index = messages.firstIndex { !$0.isOrderedBefore(message) } ?? messages.count
+        messages.insert(message, at: index)
+    }
+
+    private static func rank(_ status: Message.Status) -> Int {
+        [Message.Status.failed, .sending, .sent, .delivered, .read].firstIndex(of: status) ?? 0
+    }
+}
+
+@Suite struct ConversationLogMergeTests {
+    @Test func confirmations_sendsAndArrivals_leaveTheLogOfRemovingAndInsertingEachOne() {
+        var generator = ListDiffTests.Seeded(state: 31)
+        let t0 = Date(timeIntervalSince1970: 1_000)
+        for _ in 0..<200 {
+            var log = ConversationLog()
+            var reference = ReferenceLog()
+            var pending: [String] = []
+            var next = 0
+            for _ in 0..<30 {
+                next += 1
+                // A few instants only, so many messages share one.
+                let at = t0 + Double(Int.random(in: 0..<3, using: &generator))
+                var batch: [Message] = []
+                switch Int.random(in: 0..<4, using: &generator) {
+                case 0:
+                    let id = "id-\(next)"
+                    pending.append(id)
+                    batch.append(
+                        Message(
+                            id: id, conversation: "m", sender: "alice", text: "t", sentAt: at,
+                            transactionID: id, status: Bool.random(using: &generator) ? .sending : .failed))
+                case 1 where !pending.isEmpty:
+                    let transaction = pending.remove(at: Int.random(in: pending.indices, using: &generator))
+                    batch.append(
+                        Message(
+                            id: "msg-\(next)", conversation: "m", sender: "alice", text: "t", sentAt: at,
+                            transactionID: transaction, status: .sent))
+                case 2:
+                    batch.append(
+                        Message(id: "msg-\(next)", conversation: "m", sender: "bob", text: "t", sentAt: at))
+                default:
+                    // A repeat of a message already there, its status maybe further.
+                    if let old = reference.messages.randomElement(using: &generator) {
+                        var again = old
+                        again.status = [.sent, .delivered, .read].randomElement(using: &generator) ?? .sent
+                        batch.append(again)
+                    }
+                }
+                let answer = log.merge(batch)
+                let expected = reference.merge(batch)
+                #expect(answer.added == expected.added && answer.updated == expected.updated)
+                #expect(log.messages == reference.messages)
+            }
+        }
+    }
+}
