@@ -215,7 +215,7 @@ public final class DeckContext: StateContext {
             for card in ranked { shown.insert(card.id) }
             cursor = page.nextCursor
             store.update { state in
-                state.cards = CandidateRanker.merge(ranked, into: state.cards, for: viewer)
+                state.cards = DeckCards(CandidateRanker.merge(ranked, into: Array(state.cards), for: viewer))
                 state.isLoading = false
                 state.isExhausted = page.nextCursor == nil
                 state.preferences = page.preferences

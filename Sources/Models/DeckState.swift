@@ -14,7 +14,7 @@ public struct DeckState: Hashable, Sendable {
         var isOutOfSuperLikes = false
         var likesResetInSeconds: Int?
         var lastSwipe: Swipe?
-        var cards: [Candidate] = []
+        var cards: DeckCards = []
         var allowance: SwipeAllowance?
         var rewindable: Candidate?
         var pendingMatch: Match?
@@ -42,10 +42,11 @@ public struct DeckState: Hashable, Sendable {
 
     /// The ranked cards still to swipe; the first is on top, the second is the peek.
     ///
-    /// Reading it costs one reference count, whatever the number of cards.
-    public var cards: [Candidate] {
+    /// Reading them costs one reference count, whatever their number; taking the top card off
+    /// (``removeTopCard()``) copies none of the others, which earlier snapshots share.
+    public var cards: DeckCards {
         get { storage.fields.cards }
-        set { fields.cards = newValue }
+        _modify { yield &fields.cards }
     }
     /// How many cards are left.
     public var cardCount: Int { storage.fields.cards.count }
@@ -137,7 +138,7 @@ public struct DeckState: Hashable, Sendable {
 
     /// Puts `card` on top of the deck (a rewound or a refused card).
     public mutating func insertOnTop(_ card: Candidate) {
-        fields.cards.insert(card, at: 0)
+        fields.cards.insertFirst(card)
     }
 
     /// Whether a card is waiting to be rewound, read without copying it.
@@ -153,13 +154,7 @@ public struct DeckState: Hashable, Sendable {
         let theirs = other.storage.fields.cards
         let length = min(mine.count, count)
         guard length == min(theirs.count, count) else { return false }
-        var left = mine.startIndex
-        var right = theirs.startIndex
-        for _ in 0..<length {
-            guard mine[left] == theirs[right] else { return false }
-            left += 1
-            right += 1
-        }
+        for index in 0..<length where mine[index] != theirs[index] { return false }
         return true
     }
 

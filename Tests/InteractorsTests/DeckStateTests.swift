@@ -76,7 +76,7 @@ import Testing
 
     @Test func takingTheTopCard_leavesTheSnapshotsBeforeItWhole() {
         var deck = DeckState()
-        deck.cards = ["a", "b", "c"].map(candidate)
+        deck.cards = DeckCards(["a", "b", "c"].map(candidate))
         let before = deck
         deck.removeTopCard()
         #expect(deck.cards.map(\.id) == ["b", "c"])
@@ -95,7 +95,7 @@ import Testing
 
     @Test func aCardPutBackOnTop_isShownFirst() {
         var deck = DeckState()
-        deck.cards = ["a", "b"].map(candidate)
+        deck.cards = DeckCards(["a", "b"].map(candidate))
         deck.removeTopCard()
         let before = deck
         deck.insertOnTop(candidate("a"))
@@ -107,25 +107,25 @@ import Testing
 
     @Test func decksWithTheSameCards_areEqual_howeverTheyGotThem() {
         var swiped = DeckState()
-        swiped.cards = ["a", "b", "c"].map(candidate)
+        swiped.cards = DeckCards(["a", "b", "c"].map(candidate))
         swiped.removeTopCard()
         var set = DeckState()
-        set.cards = ["b", "c"].map(candidate)
+        set.cards = DeckCards(["b", "c"].map(candidate))
         #expect(swiped == set)
         #expect(swiped.hashValue == set.hashValue)
     }
 
     @Test func startsWithSameCards_comparesOnlyTheFirstCards() {
         var deck = DeckState()
-        deck.cards = ["a", "b", "c"].map(candidate)
+        deck.cards = DeckCards(["a", "b", "c"].map(candidate))
         var other = DeckState()
-        other.cards = ["x", "a", "b", "d"].map(candidate)
+        other.cards = DeckCards(["x", "a", "b", "d"].map(candidate))
         #expect(!deck.startsWithSameCards(2, as: other))
         other.removeTopCard()
         #expect(deck.startsWithSameCards(2, as: other))
         #expect(!deck.startsWithSameCards(3, as: other))
         var short = DeckState()
-        short.cards = ["a"].map(candidate)
+        short.cards = DeckCards(["a"].map(candidate))
         #expect(!deck.startsWithSameCards(2, as: short))
         #expect(deck.startsWithSameCards(1, as: short))
         #expect(DeckState().startsWithSameCards(2, as: DeckState()))
@@ -138,5 +138,23 @@ import Testing
         #expect(deck.canRewind)
         deck.rewindable = nil
         #expect(!deck.canRewind)
+    }
+
+    @Test func deckCards_areIndexedFromZero_afterTheTopIsTaken_andCompareByTheirCards() {
+        var cards = DeckCards(["a", "b", "c"].map(candidate))
+        let before = cards
+        #expect(cards.removeFirst().id == "a")
+        #expect(cards.startIndex == 0 && cards.endIndex == 2 && cards.count == 2)
+        #expect(cards[0].id == "b" && cards[1].id == "c")
+        #expect(cards.first?.id == "b" && cards.last?.id == "c")
+        #expect(Array(cards).map(\.id) == ["b", "c"])
+        #expect(before.map(\.id) == ["a", "b", "c"])
+        let fresh = DeckCards(["b", "c"].map(candidate))
+        #expect(cards == fresh && cards.hashValue == fresh.hashValue)
+        #expect(cards != before)
+        cards.insertFirst(candidate("z"))
+        #expect(cards.map(\.id) == ["z", "b", "c"])
+        #expect(before.map(\.id) == ["a", "b", "c"])
+        #expect(DeckCards([]).isEmpty && DeckCards([]) == [])
     }
 }
