@@ -19,91 +19,76 @@ public struct ConversationState: Hashable, Sendable {
         var draft = ""
     }
 
-    // Mutated only while uniquely referenced (see `fields`), so sharing it between threads is safe,
-    // and an access never overlaps another (the value's own accesses are checked statically).
-    private final class Storage: @unchecked Sendable {
-        @exclusivity(unchecked) var fields: Fields
-        init(_ fields: Fields) { self.fields = fields }
-    }
-
-    private var storage: Storage
-
-    private var fields: Fields {
-        get { storage.fields }
-        _modify {
-            if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
-            yield &storage.fields
-        }
-    }
+    private var storage: CopyOnWrite<Fields>
 
     /// The match.
     public var match: Match {
         get { storage.fields.match }
-        _modify { yield &fields.match }
+        _modify { yield &storage.fields.match }
     }
     /// The loaded messages, oldest first.
     public var messages: [Message] {
         get { storage.fields.messages }
-        _modify { yield &fields.messages }
+        _modify { yield &storage.fields.messages }
     }
     /// How the message ids changed from the previous snapshot to this one.
     public var changes: [ListChange] {
         get { storage.fields.changes }
-        _modify { yield &fields.changes }
+        _modify { yield &storage.fields.changes }
     }
     /// Counts snapshots; ``changes`` lead from `revision - 1` to this one.
     public var revision: Int {
         get { storage.fields.revision }
-        set { fields.revision = newValue }
+        set { storage.fields.revision = newValue }
     }
     /// Whether older messages exist on the server.
     public var hasOlderMessages: Bool {
         get { storage.fields.hasOlderMessages }
-        set { fields.hasOlderMessages = newValue }
+        set { storage.fields.hasOlderMessages = newValue }
     }
     /// Whether a history page is loading.
     public var isLoadingHistory: Bool {
         get { storage.fields.isLoadingHistory }
-        set { fields.isLoadingHistory = newValue }
+        set { storage.fields.isLoadingHistory = newValue }
     }
     /// Whether the other person is typing now.
     public var otherIsTyping: Bool {
         get { storage.fields.otherIsTyping }
-        set { fields.otherIsTyping = newValue }
+        set { storage.fields.otherIsTyping = newValue }
     }
     /// Why the last message typed could not be sent.
     public var problem: MessageProblem? {
         get { storage.fields.problem }
-        set { fields.problem = newValue }
+        set { storage.fields.problem = newValue }
     }
     /// The last history request's failure.
     public var failure: RequestFailure? {
         get { storage.fields.failure }
-        set { fields.failure = newValue }
+        set { storage.fields.failure = newValue }
     }
     /// Whether the match has ended.
     public var isUnmatched: Bool {
         get { storage.fields.isUnmatched }
-        set { fields.isUnmatched = newValue }
+        set { storage.fields.isUnmatched = newValue }
     }
     /// The text being written.
     public var draft: String {
         get { storage.fields.draft }
-        _modify { yield &fields.draft }
+        _modify { yield &storage.fields.draft }
     }
 
     /// A conversation with nothing loaded yet.
     public init(match: Match) {
-        storage = Storage(Fields(match: match))
+        storage = CopyOnWrite(Fields(match: match))
     }
 
     /// Whether two states hold the same values: shared storage answers at once; otherwise the fields
     /// that change most and cost least first, the messages (equal at once when they share storage)
     /// and the match last.
     public static func == (lhs: ConversationState, rhs: ConversationState) -> Bool {
+        if lhs.storage.sharesStorage(with: rhs.storage) { return true }
         let left = lhs.storage
         let right = rhs.storage
-        if left === right { return true }
         return left.fields.revision == right.fields.revision && left.fields.draft == right.fields.draft
             && left.fields.otherIsTyping == right.fields.otherIsTyping
             && left.fields.problem == right.fields.problem

@@ -2,9 +2,10 @@ import Foundation
 
 /// The deck context's observable state: the ranked cards and everything around them.
 ///
-/// A value with copy-on-write storage: a snapshot is copied (to every observer, on every read) by one
-/// reference count, and two snapshots that share storage compare equal at once; a change copies the
-/// storage once, then edits it in place. Equality compares the fields that change most often first.
+/// A value with copy-on-write storage (``CopyOnWrite``): a snapshot is copied (to every observer, on
+/// every read) by one reference count, and two snapshots that share storage compare equal at once; a
+/// change copies the storage once, then edits it in place. Equality compares the fields that change
+/// most often first.
 public struct DeckState: Hashable, Sendable {
     private struct Fields: Hashable, Sendable {
         var queuedSwipes = 0
@@ -23,22 +24,7 @@ public struct DeckState: Hashable, Sendable {
         var viewerInterests: [Interest] = []
     }
 
-    // Mutated only while uniquely referenced (see `fields`), so sharing it between threads is safe,
-    // and an access never overlaps another (the value's own accesses are checked statically).
-    private final class Storage: @unchecked Sendable {
-        @exclusivity(unchecked) var fields: Fields
-        init(_ fields: Fields) { self.fields = fields }
-    }
-
-    private var storage: Storage
-
-    private var fields: Fields {
-        get { storage.fields }
-        _modify {
-            if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
-            yield &storage.fields
-        }
-    }
+    private var storage: CopyOnWrite<Fields>
 
     /// The ranked cards still to swipe; the first is on top, the second is the peek.
     ///
@@ -46,81 +32,81 @@ public struct DeckState: Hashable, Sendable {
     /// (``removeTopCard()``) copies none of the others, which earlier snapshots share.
     public var cards: DeckCards {
         get { storage.fields.cards }
-        _modify { yield &fields.cards }
+        _modify { yield &storage.fields.cards }
     }
     /// How many cards are left.
     public var cardCount: Int { storage.fields.cards.count }
     /// Whether a page request is in flight.
     public var isLoading: Bool {
         get { storage.fields.isLoading }
-        set { fields.isLoading = newValue }
+        set { storage.fields.isLoading = newValue }
     }
     /// Whether the server said there are no more pages.
     public var isExhausted: Bool {
         get { storage.fields.isExhausted }
-        set { fields.isExhausted = newValue }
+        set { storage.fields.isExhausted = newValue }
     }
     /// The last page request's failure, shown with "Retry".
     public var failure: RequestFailure? {
         get { storage.fields.failure }
-        set { fields.failure = newValue }
+        set { storage.fields.failure = newValue }
     }
     /// The likes and super likes left, once the first page told.
     public var allowance: SwipeAllowance? {
         get { storage.fields.allowance }
-        _modify { yield &fields.allowance }
+        _modify { yield &storage.fields.allowance }
     }
     /// The preferences the deck is filtered with, once the first page told.
     public var preferences: SearchPreferences? {
         get { storage.fields.preferences }
-        set { fields.preferences = newValue }
+        set { storage.fields.preferences = newValue }
     }
     /// The viewer's interests, to show what a card shares with them.
     public var viewerInterests: [Interest] {
         get { storage.fields.viewerInterests }
-        _modify { yield &fields.viewerInterests }
+        _modify { yield &storage.fields.viewerInterests }
     }
     /// The last card passed, which rewind can bring back; a like cannot be rewound.
     public var rewindable: Candidate? {
         get { storage.fields.rewindable }
-        set { fields.rewindable = newValue }
+        set { storage.fields.rewindable = newValue }
     }
     /// A new match waiting for the user to see the "It's a match" modal.
     public var pendingMatch: Match? {
         get { storage.fields.pendingMatch }
-        set { fields.pendingMatch = newValue }
+        set { storage.fields.pendingMatch = newValue }
     }
     /// Set when a like was refused for the daily limit: seconds until likes come back, counted down.
     public var likesResetInSeconds: Int? {
         get { storage.fields.likesResetInSeconds }
-        set { fields.likesResetInSeconds = newValue }
+        set { storage.fields.likesResetInSeconds = newValue }
     }
     /// Set when a super like was refused for the daily allowance.
     public var isOutOfSuperLikes: Bool {
         get { storage.fields.isOutOfSuperLikes }
-        set { fields.isOutOfSuperLikes = newValue }
+        set { storage.fields.isOutOfSuperLikes = newValue }
     }
     /// Swipes waiting in the persistent queue to reach the server.
     public var queuedSwipes: Int {
         get { storage.fields.queuedSwipes }
-        set { fields.queuedSwipes = newValue }
+        set { storage.fields.queuedSwipes = newValue }
     }
     /// Whether sending the queued swipes failed and waits to try again (offline, a server error).
     ///
     /// The deck says swipes are waiting only then: a swipe on its way for one round trip is not news.
     public var isSendingDelayed: Bool {
         get { storage.fields.isSendingDelayed }
-        set { fields.isSendingDelayed = newValue }
+        set { storage.fields.isSendingDelayed = newValue }
     }
     /// The last swipe the user made (accepted by the daily limits).
     public var lastSwipe: Swipe? {
         get { storage.fields.lastSwipe }
-        set { fields.lastSwipe = newValue }
+        set { storage.fields.lastSwipe = newValue }
     }
 
     /// Creates an empty deck.
     public init() {
-        storage = Storage(Fields())
+        storage = CopyOnWrite(Fields())
     }
 
     /// The card on top.
@@ -133,12 +119,12 @@ public struct DeckState: Hashable, Sendable {
     /// Takes the top card off the deck (nothing if none is left).
     public mutating func removeTopCard() {
         guard !storage.fields.cards.isEmpty else { return }
-        fields.cards.removeFirst()
+        storage.fields.cards.removeFirst()
     }
 
     /// Puts `card` on top of the deck (a rewound or a refused card).
     public mutating func insertOnTop(_ card: Candidate) {
-        fields.cards.insertFirst(card)
+        storage.fields.cards.insertFirst(card)
     }
 
     /// Whether a card is waiting to be rewound, read without copying it.
@@ -168,9 +154,9 @@ public struct DeckState: Hashable, Sendable {
     /// Field by field in place, the cheap and most often changed first (a whole `Fields` comparison
     /// would copy both sides first). A new field must be added here; a test checks each one counts.
     public static func == (lhs: DeckState, rhs: DeckState) -> Bool {
+        if lhs.storage.sharesStorage(with: rhs.storage) { return true }
         let left = lhs.storage
         let right = rhs.storage
-        if left === right { return true }
         return left.fields.queuedSwipes == right.fields.queuedSwipes
             && left.fields.isSendingDelayed == right.fields.isSendingDelayed
             && left.fields.isLoading == right.fields.isLoading
