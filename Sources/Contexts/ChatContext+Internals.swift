@@ -29,7 +29,7 @@ extension ChatContext {
             flush()
         case .failure(.rejected), .failure(.notFound):
             dequeue(message.id)
-            if logs[message.conversation]?.setPendingStatus(message.id, .failed) == true {
+            if records[message.conversation]?.log.setPendingStatus(message.id, .failed) == true {
                 notify(message.conversation, .messages(added: [], updated: [message.id]))
             }
             publish()
@@ -38,7 +38,7 @@ extension ChatContext {
             if reportIfSessionEnded(error) { return }
             var failed: [String: [String]] = [:]
             for waiting in outbox
-            where logs[waiting.conversation]?.setPendingStatus(waiting.id, .failed) == true {
+            where records[waiting.conversation]?.log.setPendingStatus(waiting.id, .failed) == true {
                 failed[waiting.conversation, default: []].append(waiting.id)
             }
             for (conversation, changed) in failed {
@@ -49,7 +49,8 @@ extension ChatContext {
                 [weak self] in
                 guard let self else { return }
                 for waiting in self.outbox {
-                    if self.logs[waiting.conversation]?.setPendingStatus(waiting.id, .sending) == true {
+                    if self.records[waiting.conversation]?.log.setPendingStatus(waiting.id, .sending) == true
+                    {
                         self.notify(waiting.conversation, .messages(added: [], updated: [waiting.id]))
                     }
                 }
@@ -86,48 +87,40 @@ extension ChatContext {
 
     /// Merges messages into a conversation's log, updates its summary, and tells its screen.
     ///
-    /// The log and the summary are each changed where they are stored (one lookup apiece, no copy of
-    /// the summary).
+    /// The conversation's record is found once and changed where it is stored (no copy of the log or
+    /// the summary); a conversation that is not one of the user's keeps the messages but has no
+    /// summary to change, and its screen is not told.
     func absorb(_ messages: [Message], in conversation: String, countUnread: Bool = true) {
-        let (added, updated, newest) = Self.merge(
-            messages, into: &logs[conversation, default: ConversationLog()])
-        guard !added.isEmpty || !updated.isEmpty, let index = summaries.index(forKey: conversation) else {
-            return
-        }
+        let record = self.record(of: conversation)
+        let (added, updated) = record.log.merge(messages)
+        guard !added.isEmpty || !updated.isEmpty, record.hasSummary else { return }
         var unseen = 0
-        if countUnread, open[conversation] == nil {
+        if countUnread, record.openCount == 0 {
             for message in messages where message.sender != viewer && added.contains(message.id) {
                 unseen += 1
             }
         }
-        Self.take(newest, unseen: unseen, into: &summaries.values[index])
+        record.take(record.log.messages.last, unseen: unseen)
         dirty.insert(conversation)
-        notify(conversation, .messages(added: added, updated: updated))
+        notify(record.observers, .messages(added: added, updated: updated))
     }
 
-    /// Makes `newest` a summary's last message unless the one it has sorts after it, and counts
-    /// `unseen` messages as unread; in place.
-    nonisolated private static func take(
-        _ newest: Message?, unseen: Int, into summary: inout ConversationSummary
-    ) {
-        if let newest, summary.lastMessage?.isReplaced(by: newest) ?? true { summary.lastMessage = newest }
-        summary.unreadCount += unseen
-    }
-
-    /// Merges into a log in place; also returns the log's newest message afterwards.
-    nonisolated private static func merge(_ messages: [Message], into log: inout ConversationLog)
-        -> (added: [String], updated: [String], newest: Message?)
-    {
-        let (added, updated) = log.merge(messages)
-        return (added, updated, log.messages.last)
+    /// A conversation's record, made when it has none yet.
+    func record(of conversation: String) -> ConversationRecord {
+        if let record = records[conversation] { return record }
+        let record = ConversationRecord()
+        records[conversation] = record
+        return record
     }
 
     func raise(_ conversation: String, upTo date: Date, to status: Message.Status) {
-        guard let changed = logs[conversation]?.raiseStatus(of: viewer, upTo: date, to: status),
+        guard let changed = records[conversation]?.log.raiseStatus(of: viewer, upTo: date, to: status),
             !changed.isEmpty
         else { return }
-        if var summary = summaries[conversation], let last = summary.lastMessage, changed.contains(last.id) {
-            summary.lastMessage = logs[conversation]?.messages.last
+        if var summary = records[conversation]?.summary, let last = summary.lastMessage,
+            changed.contains(last.id)
+        {
+            summary.lastMessage = records[conversation]?.log.messages.last
             setSummary(summary, for: conversation)
         }
         notify(conversation, .messages(added: [], updated: changed))
@@ -135,7 +128,8 @@ extension ChatContext {
     }
 
     func markReadIfNeeded(_ conversation: String) {
-        guard var summary = summaries[conversation], summary.unreadCount > 0 || open[conversation] != nil
+        guard let record = records[conversation], var summary = record.summary,
+            summary.unreadCount > 0 || record.openCount > 0
         else { return }
         let hadUnread = summary.unreadCount > 0
         summary.unreadCount = 0
@@ -153,7 +147,7 @@ extension ChatContext {
     func removeConversation(_ conversation: String) {
         var refused: [String] = []
         for message in outbox where message.conversation == conversation {
-            if logs[conversation]?.setPendingStatus(message.id, .failed) == true {
+            if records[conversation]?.log.setPendingStatus(message.id, .failed) == true {
                 refused.append(message.id)
             }
         }
@@ -161,13 +155,18 @@ extension ChatContext {
         persistOutbox()
         notify(conversation, .messages(added: [], updated: refused))
         setSummary(nil, for: conversation)
-        logs[conversation] = nil
+        records[conversation]?.log = ConversationLog()
         notify(conversation, .unmatched)
         publish()
     }
 
     func notify(_ conversation: String, _ change: ConversationChange) {
-        for observer in observers[conversation]?.callbacks ?? [] { observer(change) }
+        notify(records[conversation]?.observers, change)
+    }
+
+    /// Calls a conversation's observers (found beforehand) with a change.
+    func notify(_ observers: ObserverRegistry<ConversationChange>?, _ change: ConversationChange) {
+        for observer in observers?.callbacks ?? [] { observer(change) }
     }
 
     func merged(_ summary: ConversationSummary, over existing: ConversationSummary?)
@@ -194,7 +193,7 @@ extension ChatContext {
 
     /// Changes a conversation's summary and marks its row for the next ``publish()``.
     func setSummary(_ summary: ConversationSummary?, for conversation: String) {
-        summaries[conversation] = summary
+        summaryCount += record(of: conversation).replaceSummary(with: summary)
         dirty.insert(conversation)
     }
 
@@ -223,7 +222,7 @@ extension ChatContext {
             dirty = []
         }
         store.update { state in
-            if marked.count > 64, marked.count * 2 > summaries.count {
+            if marked.count > 64, marked.count * 2 > summaryCount {
                 republishAll(&state)
                 return
             }
@@ -252,7 +251,7 @@ extension ChatContext {
     private func republishAll(_ state: inout ChatListState) {
         // Sort light keys (time, id, position) rather than whole summaries: moving a summary copies a
         // dozen references, moving a key copies one.
-        let all = Array(summaries.values)
+        let all = records.values.compactMap(\.summary)
         var matchKeys: [(date: Date, id: String, index: Int)] = []
         var conversationKeys: [(date: Date, id: String, index: Int)] = []
         for (index, summary) in all.enumerated() {
@@ -282,9 +281,7 @@ extension ChatContext {
         // A new match's first message turns its row into a conversation: the row's content changed.
         let wereNew = Set(oldIDs).subtracting(previous.keys)
         for key in conversationKeys where wereNew.contains(key.id) { updated.insert(key.id) }
-        publishedKeys = [:]
-        publishedKeys.reserveCapacity(all.count)
-        for summary in all { publishedKeys[summary.id] = RowKey(summary) }
+        for record in records.values { record.publishedKey = record.summary.map(RowKey.init) }
         state.changes = ListDiff.changes(from: oldIDs, to: state.rowIDs, updated: updated)
         if !state.changes.isEmpty { state.revision += 1 }
     }
@@ -295,12 +292,14 @@ extension ChatContext {
     /// Rows are looked at in place (``TreeList/read(_:_:)``): a summary is not copied to read its key
     /// or to compare it.
     private func place(_ id: String, in state: inout ChatListState, changes: inout [ListChange]) -> Int? {
-        let summary = summaries[id]
+        // A marked row has a record (marking makes one), so the record is found once, here.
+        guard let record = records[id] else { return nil }
+        let summary = record.summary
         let newKey = summary.map(RowKey.init)
         var oldRow: Int?
         var wasConversation = false
         var contentChanged = false
-        if let oldKey = publishedKeys[id] {
+        if let oldKey = record.publishedKey {
             if oldKey.isConversation {
                 let index = Self.conversationIndex(of: id, at: oldKey.date, in: state.conversations)
                 if let summary, newKey == oldKey {
@@ -324,7 +323,7 @@ extension ChatContext {
         }
         guard let summary, let newKey else {
             if let oldRow { changes.append(.remove(id, at: oldRow)) }
-            publishedKeys[id] = nil
+            record.publishedKey = nil
             return nil
         }
         let newRow: Int
@@ -337,7 +336,7 @@ extension ChatContext {
             state.newMatches.insert(summary.match, at: index)
             newRow = index
         }
-        publishedKeys[id] = newKey
+        record.publishedKey = newKey
         guard let oldRow else {
             changes.append(.insert(id, at: newRow))
             return nil
@@ -349,7 +348,7 @@ extension ChatContext {
 
     /// The row a published id is shown at.
     private func row(of id: String, in state: ChatListState) -> Int? {
-        guard let key = publishedKeys[id] else { return nil }
+        guard let key = records[id]?.publishedKey else { return nil }
         if key.isConversation {
             return state.newMatches.count
                 + Self.conversationIndex(of: id, at: key.date, in: state.conversations)
@@ -409,6 +408,44 @@ extension ChatContext {
         if index < count, key(index).1 == id { return index }
         for row in 0..<count where key(row).1 == id { return row }
         return index
+    }
+}
+
+/// Everything ``ChatContext`` keeps about one conversation.
+///
+/// A class, so that a record found once is read and changed where it is stored. Only the main-actor
+/// ``ChatContext`` holds records, and no access to a field spans a call that could come back to it
+/// (merges and summary edits are pure; observers are called after the access ends), so the run-time
+/// exclusivity checks are left out for its fields.
+@MainActor
+final class ConversationRecord {
+    /// The conversation's summary; `nil` when it is not (or no longer) one of the user's.
+    @exclusivity(unchecked) private(set) var summary: ConversationSummary?
+    /// Whether ``summary`` is set (read without copying the summary).
+    private(set) var hasSummary = false
+    /// Its loaded messages, merged by id.
+    @exclusivity(unchecked) var log = ConversationLog()
+    /// The key its row was published with, to find it again by binary search.
+    @exclusivity(unchecked) var publishedKey: RowKey?
+    /// How many of its screens are open.
+    var openCount = 0
+    /// Its open screens' observers.
+    var observers: ObserverRegistry<ChatContext.ConversationChange>?
+
+    /// Replaces the summary; returns how the number of summaries changed (−1, 0 or 1).
+    func replaceSummary(with summary: ConversationSummary?) -> Int {
+        let change = (summary != nil ? 1 : 0) - (hasSummary ? 1 : 0)
+        self.summary = summary
+        hasSummary = summary != nil
+        return change
+    }
+
+    /// Makes `newest` the summary's last message unless the one it has sorts after it, and counts
+    /// `unseen` messages as unread; in place, and nothing without a summary.
+    func take(_ newest: Message?, unseen: Int) {
+        guard hasSummary else { return }
+        if let newest, summary?.lastMessage?.isReplaced(by: newest) ?? true { summary?.lastMessage = newest }
+        summary?.unreadCount += unseen
     }
 }
 
