@@ -431,6 +431,12 @@ final class ConversationRecord {
     var openCount = 0
     /// Its open screens' observers.
     var observers: ObserverRegistry<ChatContext.ConversationChange>?
+    /// Where the next older history page starts; `nil` when there is none (or none loaded yet).
+    var olderCursor: String?
+    /// Whether its newest history page arrived.
+    var historyLoaded = false
+    /// Whether a history page of it is loading.
+    var isLoadingHistory = false
 
     /// Replaces the summary; returns how the number of summaries changed (−1, 0 or 1).
     func replaceSummary(with summary: ConversationSummary?) -> Int {

@@ -52,9 +52,6 @@ public final class ChatContext: StateContext {
     var summaryCount = 0
     /// Conversations whose summary changed since the list was last published.
     @exclusivity(unchecked) var dirty: Set<String> = []
-    @exclusivity(unchecked) var olderCursors: [String: String] = [:]
-    @exclusivity(unchecked) var historyLoaded: Set<String> = []
-    @exclusivity(unchecked) var loadingHistory: Set<String> = []
     @exclusivity(unchecked) var outbox: [OutgoingMessage] = []
     @exclusivity(unchecked) var sendingID: String?
     var retryAttempt = 0
@@ -102,13 +99,23 @@ public final class ChatContext: StateContext {
         records[conversation]?.hasSummary ?? false
     }
 
+    /// A conversation's loaded messages and whether older ones exist on the server, with one look-up
+    /// (``messages(of:)`` and ``hasOlderMessages(_:)`` together).
+    func messagesAndHistory(of conversation: String) -> (messages: [Message], hasOlder: Bool) {
+        guard let record = records[conversation] else { return ([], true) }
+        return (record.log.messages, !record.historyLoaded || record.olderCursor != nil)
+    }
+
     /// Whether older messages of a conversation exist on the server.
     public func hasOlderMessages(_ conversation: String) -> Bool {
-        !historyLoaded.contains(conversation) || olderCursors[conversation] != nil
+        guard let record = records[conversation] else { return true }
+        return !record.historyLoaded || record.olderCursor != nil
     }
 
     /// Whether a history page of the conversation is loading.
-    public func isLoadingHistory(_ conversation: String) -> Bool { loadingHistory.contains(conversation) }
+    public func isLoadingHistory(_ conversation: String) -> Bool {
+        records[conversation]?.isLoadingHistory ?? false
+    }
 
     /// Calls `observer` with every change to one conversation, until the token goes.
     public func observeConversation(
@@ -210,12 +217,12 @@ public final class ChatContext: StateContext {
 
     /// Call when a conversation's screen needs history: the newest page, or (`older`) the next older one.
     public func loadHistory(of conversation: String, older: Bool) {
-        guard !loadingHistory.contains(conversation), has(conversation) else { return }
-        let older = older && historyLoaded.contains(conversation)
-        if older, olderCursors[conversation] == nil { return }
-        if !older, historyLoaded.contains(conversation) { return }
-        let cursor = older ? olderCursors[conversation] : nil
-        loadingHistory.insert(conversation)
+        guard let record = records[conversation], !record.isLoadingHistory, record.hasSummary else { return }
+        let older = older && record.historyLoaded
+        if older, record.olderCursor == nil { return }
+        if !older, record.historyLoaded { return }
+        let cursor = older ? record.olderCursor : nil
+        record.isLoadingHistory = true
         let chat = chat
         authorizer.perform(
             { token, completion in
@@ -323,17 +330,12 @@ public final class ChatContext: StateContext {
     func historyArrived(
         _ result: Result<MessagePage, ServiceError>, conversation: String, older: Bool
     ) {
-        loadingHistory.remove(conversation)
+        let record = self.record(of: conversation)
+        record.isLoadingHistory = false
         switch result {
         case .success(let page):
-            if !older || historyLoaded.contains(conversation) {
-                if let cursor = page.olderCursor {
-                    olderCursors[conversation] = cursor
-                } else {
-                    olderCursors[conversation] = nil
-                }
-            }
-            historyLoaded.insert(conversation)
+            if !older || record.historyLoaded { record.olderCursor = page.olderCursor }
+            record.historyLoaded = true
             absorb(page.messages.reversed(), in: conversation, countUnread: false)
             notify(conversation, .history(nil))
             publish()
