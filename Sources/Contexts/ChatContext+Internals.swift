@@ -101,14 +101,14 @@ extension ChatContext {
             }
         }
         record.take(record.log.messages.last, unseen: unseen)
-        dirty.insert(conversation)
+        mark(record)
         notify(record.observers, .messages(added: added, updated: updated))
     }
 
     /// A conversation's record, made when it has none yet.
     func record(of conversation: String) -> ConversationRecord {
         if let record = records[conversation] { return record }
-        let record = ConversationRecord()
+        let record = ConversationRecord(id: conversation)
         records[conversation] = record
         return record
     }
@@ -193,8 +193,16 @@ extension ChatContext {
 
     /// Changes a conversation's summary and marks its row for the next ``publish()``.
     func setSummary(_ summary: ConversationSummary?, for conversation: String) {
-        summaryCount += record(of: conversation).replaceSummary(with: summary)
-        dirty.insert(conversation)
+        let record = self.record(of: conversation)
+        summaryCount += record.replaceSummary(with: summary)
+        mark(record)
+    }
+
+    /// Marks a record's row for the next ``publish()`` (once, however often it changes before).
+    func mark(_ record: ConversationRecord) {
+        guard !record.isMarked else { return }
+        record.isMarked = true
+        dirty.append(record)
     }
 
     /// Publishes the list: new matches newest first, then conversations by last activity, with the
@@ -212,15 +220,12 @@ extension ChatContext {
     func publish() {
         // One marked row (a message sent, confirmed or received) is the usual case: no sorted copy of
         // the marks, and the row the update is at is known from placing it.
+        // The marked records are at hand: placing a row looks nothing up by its id.
         let only = dirty.count == 1 ? dirty.first : nil
-        let marked = only == nil ? dirty.sorted() : []
-        // A small set is emptied in place; a large one is replaced: clearing and iterating a set cost
-        // its capacity, which the first load of a long list makes large.
-        if dirty.capacity <= 16 {
-            dirty.removeAll(keepingCapacity: true)
-        } else {
-            dirty = []
-        }
+        let marked = only == nil ? dirty.sorted { $0.id < $1.id } : []
+        for record in dirty { record.isMarked = false }
+        // A small list is emptied in place; a large one (the first load of a long list) is let go.
+        dirty.removeAll(keepingCapacity: dirty.count <= 16)
         store.update { state in
             if marked.count > 64, marked.count * 2 > summaryCount {
                 republishAll(&state)
@@ -229,14 +234,16 @@ extension ChatContext {
             var changes: [ListChange] = []
             if let only {
                 if let row = place(only, in: &state, changes: &changes) {
-                    changes.append(.update(only, at: row))
+                    changes.append(.update(only.id, at: row))
                 }
             } else {
-                var updated: [String] = []
-                for id in marked where place(id, in: &state, changes: &changes) != nil { updated.append(id) }
+                var updated: [ConversationRecord] = []
+                for record in marked where place(record, in: &state, changes: &changes) != nil {
+                    updated.append(record)
+                }
                 var rows: [(id: String, row: Int)] = []
-                for id in updated {
-                    if let row = row(of: id, in: state) { rows.append((id, row)) }
+                for record in updated {
+                    if let row = row(of: record, in: state) { rows.append((record.id, row)) }
                 }
                 rows.sort { $0.row < $1.row }
                 for (id, row) in rows { changes.append(.update(id, at: row)) }
@@ -291,9 +298,10 @@ extension ChatContext {
     ///
     /// Rows are looked at in place (``TreeList/read(_:_:)``): a summary is not copied to read its key
     /// or to compare it.
-    private func place(_ id: String, in state: inout ChatListState, changes: inout [ListChange]) -> Int? {
-        // A marked row has a record (marking makes one), so the record is found once, here.
-        guard let record = records[id] else { return nil }
+    private func place(
+        _ record: ConversationRecord, in state: inout ChatListState, changes: inout [ListChange]
+    ) -> Int? {
+        let id = record.id
         let summary = record.summary
         let newKey = summary.map(RowKey.init)
         var oldRow: Int?
@@ -346,9 +354,10 @@ extension ChatContext {
         return newKey.isConversation && (!wasConversation || contentChanged) ? newRow : nil
     }
 
-    /// The row a published id is shown at.
-    private func row(of id: String, in state: ChatListState) -> Int? {
-        guard let key = records[id]?.publishedKey else { return nil }
+    /// The row a published record is shown at.
+    private func row(of record: ConversationRecord, in state: ChatListState) -> Int? {
+        let id = record.id
+        guard let key = record.publishedKey else { return nil }
         if key.isConversation {
             return state.newMatches.count
                 + Self.conversationIndex(of: id, at: key.date, in: state.conversations)
@@ -419,6 +428,8 @@ extension ChatContext {
 /// exclusivity checks are left out for its fields.
 @MainActor
 final class ConversationRecord {
+    /// The conversation's id.
+    let id: String
     /// The conversation's summary; `nil` when it is not (or no longer) one of the user's.
     @exclusivity(unchecked) private(set) var summary: ConversationSummary?
     /// Whether ``summary`` is set (read without copying the summary).
@@ -437,6 +448,11 @@ final class ConversationRecord {
     var historyLoaded = false
     /// Whether a history page of it is loading.
     var isLoadingHistory = false
+    /// Whether its row is marked for the next publish (it is in ``ChatContext/dirty``).
+    var isMarked = false
+
+    /// An empty record of a conversation.
+    init(id: String) { self.id = id }
 
     /// Replaces the summary; returns how the number of summaries changed (−1, 0 or 1).
     func replaceSummary(with summary: ConversationSummary?) -> Int {

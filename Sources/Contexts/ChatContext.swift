@@ -50,8 +50,9 @@ public final class ChatContext: StateContext {
     @exclusivity(unchecked) var records: [String: ConversationRecord] = [:]
     /// How many records have a summary: the number of conversations and new matches.
     var summaryCount = 0
-    /// Conversations whose summary changed since the list was last published.
-    @exclusivity(unchecked) var dirty: Set<String> = []
+    /// Conversations whose summary changed since the list was last published, each once (its record
+    /// says it is here).
+    @exclusivity(unchecked) var dirty: [ConversationRecord] = []
     @exclusivity(unchecked) var outbox: [OutgoingMessage] = []
     @exclusivity(unchecked) var sendingID: String?
     var retryAttempt = 0
