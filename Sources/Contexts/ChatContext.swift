@@ -46,7 +46,8 @@ public final class ChatContext: StateContext {
 
     /// Everything kept per conversation, in one record so that an operation on a conversation finds
     /// it with one hash of its id (a reference: reading a field copies nothing else); change a summary
-    /// only through ``setSummary(_:for:)``, which marks the row (or in place, marking it in ``dirty``).
+    /// only through ``setSummary(_:for:)``, which marks the row (or in place, marking it with
+    /// ``mark(_:)``).
     @exclusivity(unchecked) var records: [String: ConversationRecord] = [:]
     /// How many records have a summary: the number of conversations and new matches.
     var summaryCount = 0
