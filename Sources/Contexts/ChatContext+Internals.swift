@@ -91,7 +91,11 @@ extension ChatContext {
     /// the summary); a conversation that is not one of the user's keeps the messages but has no
     /// summary to change, and its screen is not told.
     func absorb(_ messages: [Message], in conversation: String, countUnread: Bool = true) {
-        let record = self.record(of: conversation)
+        absorb(messages, into: record(of: conversation), countUnread: countUnread)
+    }
+
+    /// ``absorb(_:in:countUnread:)`` into a record found beforehand.
+    func absorb(_ messages: [Message], into record: ConversationRecord, countUnread: Bool = true) {
         let (added, updated) = record.log.merge(messages)
         guard !added.isEmpty || !updated.isEmpty, record.hasSummary else { return }
         var unseen = 0
@@ -113,27 +117,33 @@ extension ChatContext {
         return record
     }
 
+    /// Raises the status of the user's messages in a conversation sent up to `date` (a receipt); the
+    /// conversation's record is found once.
     func raise(_ conversation: String, upTo date: Date, to status: Message.Status) {
-        guard let changed = records[conversation]?.log.raiseStatus(of: viewer, upTo: date, to: status),
-            !changed.isEmpty
-        else { return }
-        if var summary = records[conversation]?.summary, let last = summary.lastMessage,
-            changed.contains(last.id)
-        {
-            summary.lastMessage = records[conversation]?.log.messages.last
-            setSummary(summary, for: conversation)
+        guard let record = records[conversation] else { return }
+        let changed = record.log.raiseStatus(of: viewer, upTo: date, to: status)
+        guard !changed.isEmpty else { return }
+        if var summary = record.summary, let last = summary.lastMessage, changed.contains(last.id) {
+            summary.lastMessage = record.log.messages.last
+            setSummary(summary, of: record)
         }
-        notify(conversation, .messages(added: [], updated: changed))
+        notify(record.observers, .messages(added: [], updated: changed))
         publish()
     }
 
     func markReadIfNeeded(_ conversation: String) {
-        guard let record = records[conversation], var summary = record.summary,
-            summary.unreadCount > 0 || record.openCount > 0
-        else { return }
+        guard let record = records[conversation] else { return }
+        markReadIfNeeded(record)
+    }
+
+    /// Marks a conversation read if it has unread messages or is open (and tells the server when the
+    /// last message is the other person's).
+    func markReadIfNeeded(_ record: ConversationRecord) {
+        guard var summary = record.summary, summary.unreadCount > 0 || record.openCount > 0 else { return }
+        let conversation = record.id
         let hadUnread = summary.unreadCount > 0
         summary.unreadCount = 0
-        setSummary(summary, for: conversation)
+        setSummary(summary, of: record)
         if hadUnread { publish() }
         guard summary.lastMessage.map({ $0.sender != viewer }) ?? false else { return }
         let chat = chat
@@ -193,7 +203,11 @@ extension ChatContext {
 
     /// Changes a conversation's summary and marks its row for the next ``publish()``.
     func setSummary(_ summary: ConversationSummary?, for conversation: String) {
-        let record = self.record(of: conversation)
+        setSummary(summary, of: record(of: conversation))
+    }
+
+    /// ``setSummary(_:for:)`` on a record found beforehand.
+    func setSummary(_ summary: ConversationSummary?, of record: ConversationRecord) {
         summaryCount += record.replaceSummary(with: summary)
         mark(record)
     }

@@ -282,12 +282,10 @@ public final class ChatContext: StateContext {
     func received(_ event: ChatEvent) {
         switch event {
         case .messageReceived(let message):
-            guard has(message.conversation) else { return }
-            absorb([message], in: message.conversation)
-            if message.sender != viewer, let record = records[message.conversation], record.openCount > 0,
-                record.log.contains(message.id)
-            {
-                markReadIfNeeded(message.conversation)
+            guard let record = records[message.conversation], record.hasSummary else { return }
+            absorb([message], into: record)
+            if message.sender != viewer, record.openCount > 0, record.log.contains(message.id) {
+                markReadIfNeeded(record)
             }
             publish()
         case .delivered(let conversation, let upTo):
