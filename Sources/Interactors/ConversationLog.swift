@@ -31,11 +31,11 @@ public struct ConversationLog: Hashable, Sendable {
                 // The server confirmed a pending message: the confirmed copy takes its place.
                 positions.remove(transaction)
                 updated.append(transaction)
-                if !positions.contains(message.id), fits(message, at: index) {
+                if fits(message, at: index), positions.insert(message.id).inserted {
                     // Where it sorts is where the pending copy was (the usual case): replaced in place,
-                    // as removing the one and inserting the other would leave it.
+                    // as removing the one and inserting the other would leave it (one hash for the
+                    // check and the record).
                     messages[index] = message
-                    positions.insert(message.id)
                     added.append(message.id)
                     continue
                 }
