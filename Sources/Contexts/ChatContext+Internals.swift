@@ -29,7 +29,7 @@ extension ChatContext {
             flush()
         case .failure(.rejected), .failure(.notFound):
             dequeue(message.id)
-            if logs[message.conversation]?.setPendingStatus(message.id, .failed) == true {
+            if records[message.conversation]?.log.setPendingStatus(message.id, .failed) == true {
                 notify(message.conversation, .messages(added: [], updated: [message.id]))
             }
             publish()
@@ -38,7 +38,7 @@ extension ChatContext {
             if reportIfSessionEnded(error) { return }
             var failed: [String: [String]] = [:]
             for waiting in outbox
-            where logs[waiting.conversation]?.setPendingStatus(waiting.id, .failed) == true {
+            where records[waiting.conversation]?.log.setPendingStatus(waiting.id, .failed) == true {
                 failed[waiting.conversation, default: []].append(waiting.id)
             }
             for (conversation, changed) in failed {
@@ -49,7 +49,8 @@ extension ChatContext {
                 [weak self] in
                 guard let self else { return }
                 for waiting in self.outbox {
-                    if self.logs[waiting.conversation]?.setPendingStatus(waiting.id, .sending) == true {
+                    if self.records[waiting.conversation]?.log.setPendingStatus(waiting.id, .sending) == true
+                    {
                         self.notify(waiting.conversation, .messages(added: [], updated: [waiting.id]))
                     }
                 }
@@ -86,60 +87,63 @@ extension ChatContext {
 
     /// Merges messages into a conversation's log, updates its summary, and tells its screen.
     ///
-    /// The log and the summary are each changed where they are stored (one lookup apiece, no copy of
-    /// the summary).
+    /// The conversation's record is found once and changed where it is stored (no copy of the log or
+    /// the summary); a conversation that is not one of the user's keeps the messages but has no
+    /// summary to change, and its screen is not told.
     func absorb(_ messages: [Message], in conversation: String, countUnread: Bool = true) {
-        let (added, updated, newest) = Self.merge(
-            messages, into: &logs[conversation, default: ConversationLog()])
-        guard !added.isEmpty || !updated.isEmpty, let index = summaries.index(forKey: conversation) else {
-            return
-        }
+        absorb(messages, into: record(of: conversation), countUnread: countUnread)
+    }
+
+    /// ``absorb(_:in:countUnread:)`` into a record found beforehand.
+    func absorb(_ messages: [Message], into record: ConversationRecord, countUnread: Bool = true) {
+        let (added, updated) = record.log.merge(messages)
+        guard !added.isEmpty || !updated.isEmpty, record.hasSummary else { return }
         var unseen = 0
-        if countUnread, open[conversation] == nil {
+        if countUnread, record.openCount == 0 {
             for message in messages where message.sender != viewer && added.contains(message.id) {
                 unseen += 1
             }
         }
-        Self.take(newest, unseen: unseen, into: &summaries.values[index])
-        dirty.insert(conversation)
-        notify(conversation, .messages(added: added, updated: updated))
+        record.take(record.log.messages.last, unseen: unseen)
+        mark(record)
+        notify(record.observers, .messages(added: added, updated: updated))
     }
 
-    /// Makes `newest` a summary's last message unless the one it has sorts after it, and counts
-    /// `unseen` messages as unread; in place.
-    nonisolated private static func take(
-        _ newest: Message?, unseen: Int, into summary: inout ConversationSummary
-    ) {
-        if let newest, summary.lastMessage?.isReplaced(by: newest) ?? true { summary.lastMessage = newest }
-        summary.unreadCount += unseen
+    /// A conversation's record, made when it has none yet.
+    func record(of conversation: String) -> ConversationRecord {
+        if let record = records[conversation] { return record }
+        let record = ConversationRecord(id: conversation)
+        records[conversation] = record
+        return record
     }
 
-    /// Merges into a log in place; also returns the log's newest message afterwards.
-    nonisolated private static func merge(_ messages: [Message], into log: inout ConversationLog)
-        -> (added: [String], updated: [String], newest: Message?)
-    {
-        let (added, updated) = log.merge(messages)
-        return (added, updated, log.messages.last)
-    }
-
+    /// Raises the status of the user's messages in a conversation sent up to `date` (a receipt); the
+    /// conversation's record is found once.
     func raise(_ conversation: String, upTo date: Date, to status: Message.Status) {
-        guard let changed = logs[conversation]?.raiseStatus(of: viewer, upTo: date, to: status),
-            !changed.isEmpty
-        else { return }
-        if var summary = summaries[conversation], let last = summary.lastMessage, changed.contains(last.id) {
-            summary.lastMessage = logs[conversation]?.messages.last
-            setSummary(summary, for: conversation)
+        guard let record = records[conversation] else { return }
+        let changed = record.log.raiseStatus(of: viewer, upTo: date, to: status)
+        guard !changed.isEmpty else { return }
+        if var summary = record.summary, let last = summary.lastMessage, changed.contains(last.id) {
+            summary.lastMessage = record.log.messages.last
+            setSummary(summary, of: record)
         }
-        notify(conversation, .messages(added: [], updated: changed))
+        notify(record.observers, .messages(added: [], updated: changed))
         publish()
     }
 
     func markReadIfNeeded(_ conversation: String) {
-        guard var summary = summaries[conversation], summary.unreadCount > 0 || open[conversation] != nil
-        else { return }
+        guard let record = records[conversation] else { return }
+        markReadIfNeeded(record)
+    }
+
+    /// Marks a conversation read if it has unread messages or is open (and tells the server when the
+    /// last message is the other person's).
+    func markReadIfNeeded(_ record: ConversationRecord) {
+        guard var summary = record.summary, summary.unreadCount > 0 || record.openCount > 0 else { return }
+        let conversation = record.id
         let hadUnread = summary.unreadCount > 0
         summary.unreadCount = 0
-        setSummary(summary, for: conversation)
+        setSummary(summary, of: record)
         if hadUnread { publish() }
         guard summary.lastMessage.map({ $0.sender != viewer }) ?? false else { return }
         let chat = chat
@@ -153,7 +157,7 @@ extension ChatContext {
     func removeConversation(_ conversation: String) {
         var refused: [String] = []
         for message in outbox where message.conversation == conversation {
-            if logs[conversation]?.setPendingStatus(message.id, .failed) == true {
+            if records[conversation]?.log.setPendingStatus(message.id, .failed) == true {
                 refused.append(message.id)
             }
         }
@@ -161,13 +165,18 @@ extension ChatContext {
         persistOutbox()
         notify(conversation, .messages(added: [], updated: refused))
         setSummary(nil, for: conversation)
-        logs[conversation] = nil
+        records[conversation]?.log = ConversationLog()
         notify(conversation, .unmatched)
         publish()
     }
 
     func notify(_ conversation: String, _ change: ConversationChange) {
-        for observer in observers[conversation]?.callbacks ?? [] { observer(change) }
+        notify(records[conversation]?.observers, change)
+    }
+
+    /// Calls a conversation's observers (found beforehand) with a change.
+    func notify(_ observers: ObserverRegistry<ConversationChange>?, _ change: ConversationChange) {
+        for observer in observers?.callbacks ?? [] { observer(change) }
     }
 
     func merged(_ summary: ConversationSummary, over existing: ConversationSummary?)
@@ -194,8 +203,20 @@ extension ChatContext {
 
     /// Changes a conversation's summary and marks its row for the next ``publish()``.
     func setSummary(_ summary: ConversationSummary?, for conversation: String) {
-        summaries[conversation] = summary
-        dirty.insert(conversation)
+        setSummary(summary, of: record(of: conversation))
+    }
+
+    /// ``setSummary(_:for:)`` on a record found beforehand.
+    func setSummary(_ summary: ConversationSummary?, of record: ConversationRecord) {
+        summaryCount += record.replaceSummary(with: summary)
+        mark(record)
+    }
+
+    /// Marks a record's row for the next ``publish()`` (once, however often it changes before).
+    func mark(_ record: ConversationRecord) {
+        guard !record.isMarked else { return }
+        record.isMarked = true
+        dirty.append(record)
     }
 
     /// Publishes the list: new matches newest first, then conversations by last activity, with the
@@ -213,31 +234,30 @@ extension ChatContext {
     func publish() {
         // One marked row (a message sent, confirmed or received) is the usual case: no sorted copy of
         // the marks, and the row the update is at is known from placing it.
+        // The marked records are at hand: placing a row looks nothing up by its id.
         let only = dirty.count == 1 ? dirty.first : nil
-        let marked = only == nil ? dirty.sorted() : []
-        // A small set is emptied in place; a large one is replaced: clearing and iterating a set cost
-        // its capacity, which the first load of a long list makes large.
-        if dirty.capacity <= 16 {
-            dirty.removeAll(keepingCapacity: true)
-        } else {
-            dirty = []
-        }
+        let marked = only == nil ? dirty.sorted { $0.id < $1.id } : []
+        for record in dirty { record.isMarked = false }
+        // A small list is emptied in place; a large one (the first load of a long list) is let go.
+        dirty.removeAll(keepingCapacity: dirty.count <= 16)
         store.update { state in
-            if marked.count > 64, marked.count * 2 > summaries.count {
+            if marked.count > 64, marked.count * 2 > summaryCount {
                 republishAll(&state)
                 return
             }
             var changes: [ListChange] = []
             if let only {
                 if let row = place(only, in: &state, changes: &changes) {
-                    changes.append(.update(only, at: row))
+                    changes.append(.update(only.id, at: row))
                 }
             } else {
-                var updated: [String] = []
-                for id in marked where place(id, in: &state, changes: &changes) != nil { updated.append(id) }
+                var updated: [ConversationRecord] = []
+                for record in marked where place(record, in: &state, changes: &changes) != nil {
+                    updated.append(record)
+                }
                 var rows: [(id: String, row: Int)] = []
-                for id in updated {
-                    if let row = row(of: id, in: state) { rows.append((id, row)) }
+                for record in updated {
+                    if let row = row(of: record, in: state) { rows.append((record.id, row)) }
                 }
                 rows.sort { $0.row < $1.row }
                 for (id, row) in rows { changes.append(.update(id, at: row)) }
@@ -252,7 +272,7 @@ extension ChatContext {
     private func republishAll(_ state: inout ChatListState) {
         // Sort light keys (time, id, position) rather than whole summaries: moving a summary copies a
         // dozen references, moving a key copies one.
-        let all = Array(summaries.values)
+        let all = records.values.compactMap(\.summary)
         var matchKeys: [(date: Date, id: String, index: Int)] = []
         var conversationKeys: [(date: Date, id: String, index: Int)] = []
         for (index, summary) in all.enumerated() {
@@ -282,9 +302,7 @@ extension ChatContext {
         // A new match's first message turns its row into a conversation: the row's content changed.
         let wereNew = Set(oldIDs).subtracting(previous.keys)
         for key in conversationKeys where wereNew.contains(key.id) { updated.insert(key.id) }
-        publishedKeys = [:]
-        publishedKeys.reserveCapacity(all.count)
-        for summary in all { publishedKeys[summary.id] = RowKey(summary) }
+        for record in records.values { record.publishedKey = record.summary.map(RowKey.init) }
         state.changes = ListDiff.changes(from: oldIDs, to: state.rowIDs, updated: updated)
         if !state.changes.isEmpty { state.revision += 1 }
     }
@@ -294,13 +312,16 @@ extension ChatContext {
     ///
     /// Rows are looked at in place (``TreeList/read(_:_:)``): a summary is not copied to read its key
     /// or to compare it.
-    private func place(_ id: String, in state: inout ChatListState, changes: inout [ListChange]) -> Int? {
-        let summary = summaries[id]
+    private func place(
+        _ record: ConversationRecord, in state: inout ChatListState, changes: inout [ListChange]
+    ) -> Int? {
+        let id = record.id
+        let summary = record.summary
         let newKey = summary.map(RowKey.init)
         var oldRow: Int?
         var wasConversation = false
         var contentChanged = false
-        if let oldKey = publishedKeys[id] {
+        if let oldKey = record.publishedKey {
             if oldKey.isConversation {
                 let index = Self.conversationIndex(of: id, at: oldKey.date, in: state.conversations)
                 if let summary, newKey == oldKey {
@@ -324,7 +345,7 @@ extension ChatContext {
         }
         guard let summary, let newKey else {
             if let oldRow { changes.append(.remove(id, at: oldRow)) }
-            publishedKeys[id] = nil
+            record.publishedKey = nil
             return nil
         }
         let newRow: Int
@@ -337,7 +358,7 @@ extension ChatContext {
             state.newMatches.insert(summary.match, at: index)
             newRow = index
         }
-        publishedKeys[id] = newKey
+        record.publishedKey = newKey
         guard let oldRow else {
             changes.append(.insert(id, at: newRow))
             return nil
@@ -347,9 +368,10 @@ extension ChatContext {
         return newKey.isConversation && (!wasConversation || contentChanged) ? newRow : nil
     }
 
-    /// The row a published id is shown at.
-    private func row(of id: String, in state: ChatListState) -> Int? {
-        guard let key = publishedKeys[id] else { return nil }
+    /// The row a published record is shown at.
+    private func row(of record: ConversationRecord, in state: ChatListState) -> Int? {
+        let id = record.id
+        guard let key = record.publishedKey else { return nil }
         if key.isConversation {
             return state.newMatches.count
                 + Self.conversationIndex(of: id, at: key.date, in: state.conversations)
@@ -409,6 +431,57 @@ extension ChatContext {
         if index < count, key(index).1 == id { return index }
         for row in 0..<count where key(row).1 == id { return row }
         return index
+    }
+}
+
+/// Everything ``ChatContext`` keeps about one conversation.
+///
+/// A class, so that a record found once is read and changed where it is stored. Only the main-actor
+/// ``ChatContext`` holds records, and no access to a field spans a call that could come back to it
+/// (merges and summary edits are pure; observers are called after the access ends), so the run-time
+/// exclusivity checks are left out for its fields.
+@MainActor
+final class ConversationRecord {
+    /// The conversation's id.
+    let id: String
+    /// The conversation's summary; `nil` when it is not (or no longer) one of the user's.
+    @exclusivity(unchecked) private(set) var summary: ConversationSummary?
+    /// Whether ``summary`` is set (read without copying the summary).
+    private(set) var hasSummary = false
+    /// Its loaded messages, merged by id.
+    @exclusivity(unchecked) var log = ConversationLog()
+    /// The key its row was published with, to find it again by binary search.
+    @exclusivity(unchecked) var publishedKey: RowKey?
+    /// How many of its screens are open.
+    var openCount = 0
+    /// Its open screens' observers.
+    var observers: ObserverRegistry<ChatContext.ConversationChange>?
+    /// Where the next older history page starts; `nil` when there is none (or none loaded yet).
+    var olderCursor: String?
+    /// Whether its newest history page arrived.
+    var historyLoaded = false
+    /// Whether a history page of it is loading.
+    var isLoadingHistory = false
+    /// Whether its row is marked for the next publish (it is in ``ChatContext/dirty``).
+    var isMarked = false
+
+    /// An empty record of a conversation.
+    init(id: String) { self.id = id }
+
+    /// Replaces the summary; returns how the number of summaries changed (−1, 0 or 1).
+    func replaceSummary(with summary: ConversationSummary?) -> Int {
+        let change = (summary != nil ? 1 : 0) - (hasSummary ? 1 : 0)
+        self.summary = summary
+        hasSummary = summary != nil
+        return change
+    }
+
+    /// Makes `newest` the summary's last message unless the one it has sorts after it, and counts
+    /// `unseen` messages as unread; in place, and nothing without a summary.
+    func take(_ newest: Message?, unseen: Int) {
+        guard hasSummary else { return }
+        if let newest, summary?.lastMessage?.isReplaced(by: newest) ?? true { summary?.lastMessage = newest }
+        summary?.unreadCount += unseen
     }
 }
 

@@ -44,25 +44,22 @@ public final class ChatContext: StateContext {
     // access ends), so the run-time exclusivity checks — a few thousand instructions per message
     // sent — are left out for it, as for ``StateStore``'s.
 
-    /// Every conversation's summary; change it only through ``setSummary(_:for:)``, which marks the
-    /// row (or in place, marking it in ``dirty``).
-    @exclusivity(unchecked) var summaries: [String: ConversationSummary] = [:]
-    /// Conversations whose summary changed since the list was last published.
-    @exclusivity(unchecked) var dirty: Set<String> = []
-    /// The key each row was published with, to find it again by binary search.
-    @exclusivity(unchecked) var publishedKeys: [String: RowKey] = [:]
-    @exclusivity(unchecked) var logs: [String: ConversationLog] = [:]
-    @exclusivity(unchecked) var olderCursors: [String: String] = [:]
-    @exclusivity(unchecked) var historyLoaded: Set<String> = []
-    @exclusivity(unchecked) var loadingHistory: Set<String> = []
-    @exclusivity(unchecked) var open: [String: Int] = [:]
+    /// Everything kept per conversation, in one record so that an operation on a conversation finds
+    /// it with one hash of its id (a reference: reading a field copies nothing else); change a summary
+    /// only through ``setSummary(_:for:)``, which marks the row (or in place, marking it with
+    /// ``mark(_:)``).
+    @exclusivity(unchecked) var records: [String: ConversationRecord] = [:]
+    /// How many records have a summary: the number of conversations and new matches.
+    var summaryCount = 0
+    /// Conversations whose summary changed since the list was last published, each once (its record
+    /// says it is here).
+    @exclusivity(unchecked) var dirty: [ConversationRecord] = []
     @exclusivity(unchecked) var outbox: [OutgoingMessage] = []
     @exclusivity(unchecked) var sendingID: String?
     var retryAttempt = 0
     var retryTask: ScheduledTask?
     var subscription: ScheduledTask?
     var listRetry: ScheduledTask?
-    @exclusivity(unchecked) var observers: [String: ObserverRegistry<ConversationChange>] = [:]
     var started = false
 
     /// Creates the chat of `viewer`; `outboxStore` keeps unsent messages (memory only when `nil`).
@@ -90,28 +87,46 @@ public final class ChatContext: StateContext {
     public var me: UserID { viewer }
 
     /// A conversation's loaded messages, oldest first.
-    public func messages(of conversation: String) -> [Message] { logs[conversation]?.messages ?? [] }
+    public func messages(of conversation: String) -> [Message] {
+        records[conversation]?.log.messages ?? []
+    }
 
     /// The match a conversation belongs to, if it is one of the user's.
-    public func match(of conversation: String) -> Match? { summaries[conversation]?.match }
+    public func match(of conversation: String) -> Match? {
+        records[conversation]?.summary?.match
+    }
 
     /// Whether the conversation is one of the user's (without copying its summary out).
-    func has(_ conversation: String) -> Bool { summaries.index(forKey: conversation) != nil }
+    func has(_ conversation: String) -> Bool {
+        records[conversation]?.hasSummary ?? false
+    }
+
+    /// A conversation's loaded messages and whether older ones exist on the server, with one look-up
+    /// (``messages(of:)`` and ``hasOlderMessages(_:)`` together).
+    func messagesAndHistory(of conversation: String) -> (messages: [Message], hasOlder: Bool) {
+        guard let record = records[conversation] else { return ([], true) }
+        return (record.log.messages, !record.historyLoaded || record.olderCursor != nil)
+    }
 
     /// Whether older messages of a conversation exist on the server.
     public func hasOlderMessages(_ conversation: String) -> Bool {
-        !historyLoaded.contains(conversation) || olderCursors[conversation] != nil
+        guard let record = records[conversation] else { return true }
+        return !record.historyLoaded || record.olderCursor != nil
     }
 
     /// Whether a history page of the conversation is loading.
-    public func isLoadingHistory(_ conversation: String) -> Bool { loadingHistory.contains(conversation) }
+    public func isLoadingHistory(_ conversation: String) -> Bool {
+        records[conversation]?.isLoadingHistory ?? false
+    }
 
     /// Calls `observer` with every change to one conversation, until the token goes.
     public func observeConversation(
         _ conversation: String, _ observer: @escaping @MainActor @Sendable (ConversationChange) -> Void
     ) -> ObservationToken {
-        let registry = observers[conversation] ?? ObserverRegistry<ConversationChange>()
-        observers[conversation] = registry
+        let record = self.record(of: conversation)
+        if let registry = record.observers { return registry.add(observer) }
+        let registry = ObserverRegistry<ConversationChange>()
+        record.observers = registry
         return registry.add(observer)
     }
 
@@ -182,7 +197,7 @@ public final class ChatContext: StateContext {
     public func retryFailed(in conversation: String) {
         var changed: [String] = []
         let queued = Set(outbox.map(\.id))
-        for message in logs[conversation]?.messages ?? []
+        for message in messages(of: conversation)
         where message.sender == viewer && message.status == .failed && !queued.contains(message.id) {
             outbox.append(
                 OutgoingMessage(
@@ -191,7 +206,7 @@ public final class ChatContext: StateContext {
         }
         persistOutbox()
         for message in outbox where message.conversation == conversation {
-            if logs[conversation]?.setPendingStatus(message.id, .sending) == true {
+            if records[conversation]?.log.setPendingStatus(message.id, .sending) == true {
                 changed.append(message.id)
             }
         }
@@ -204,12 +219,12 @@ public final class ChatContext: StateContext {
 
     /// Call when a conversation's screen needs history: the newest page, or (`older`) the next older one.
     public func loadHistory(of conversation: String, older: Bool) {
-        guard !loadingHistory.contains(conversation), has(conversation) else { return }
-        let older = older && historyLoaded.contains(conversation)
-        if older, olderCursors[conversation] == nil { return }
-        if !older, historyLoaded.contains(conversation) { return }
-        let cursor = older ? olderCursors[conversation] : nil
-        loadingHistory.insert(conversation)
+        guard let record = records[conversation], !record.isLoadingHistory, record.hasSummary else { return }
+        let older = older && record.historyLoaded
+        if older, record.olderCursor == nil { return }
+        if !older, record.historyLoaded { return }
+        let cursor = older ? record.olderCursor : nil
+        record.isLoadingHistory = true
         let chat = chat
         authorizer.perform(
             { token, completion in
@@ -224,14 +239,14 @@ public final class ChatContext: StateContext {
 
     /// Call when a conversation's screen opens: its messages are marked read while it is open.
     public func opened(_ conversation: String) {
-        open[conversation, default: 0] += 1
+        self.record(of: conversation).openCount += 1
         markReadIfNeeded(conversation)
     }
 
     /// Call when a conversation's screen closes.
     public func closed(_ conversation: String) {
-        guard let count = open[conversation] else { return }
-        open[conversation] = count > 1 ? count - 1 : nil
+        guard let record = records[conversation], record.openCount > 0 else { return }
+        record.openCount -= 1
     }
 
     /// Call when the user starts or stops typing in a conversation.
@@ -267,12 +282,10 @@ public final class ChatContext: StateContext {
     func received(_ event: ChatEvent) {
         switch event {
         case .messageReceived(let message):
-            guard has(message.conversation) else { return }
-            absorb([message], in: message.conversation)
-            if message.sender != viewer, logs[message.conversation]?.contains(message.id) == true {
-                if open[message.conversation] != nil {
-                    markReadIfNeeded(message.conversation)
-                }
+            guard let record = records[message.conversation], record.hasSummary else { return }
+            absorb([message], into: record)
+            if message.sender != viewer, record.openCount > 0, record.log.contains(message.id) {
+                markReadIfNeeded(record)
             }
             publish()
         case .delivered(let conversation, let upTo):
@@ -300,14 +313,15 @@ public final class ChatContext: StateContext {
                 }
             }
             for summary in list {
-                setSummary(merged(summary, over: summaries[summary.id]), for: summary.id)
+                setSummary(merged(summary, over: records[summary.id]?.summary), for: summary.id)
                 if let last = summary.lastMessage { absorb([last], in: summary.id, countUnread: false) }
             }
             store.batch {
                 publish()
                 store.update { $0.isLoaded = true }
             }
-            for conversation in open.keys { markReadIfNeeded(conversation) }
+            let open = records.compactMap { $0.value.openCount > 0 ? $0.key : nil }
+            for conversation in open { markReadIfNeeded(conversation) }
         case .failure:
             break
         }
@@ -316,17 +330,12 @@ public final class ChatContext: StateContext {
     func historyArrived(
         _ result: Result<MessagePage, ServiceError>, conversation: String, older: Bool
     ) {
-        loadingHistory.remove(conversation)
+        let record = self.record(of: conversation)
+        record.isLoadingHistory = false
         switch result {
         case .success(let page):
-            if !older || historyLoaded.contains(conversation) {
-                if let cursor = page.olderCursor {
-                    olderCursors[conversation] = cursor
-                } else {
-                    olderCursors[conversation] = nil
-                }
-            }
-            historyLoaded.insert(conversation)
+            if !older || record.historyLoaded { record.olderCursor = page.olderCursor }
+            record.historyLoaded = true
             absorb(page.messages.reversed(), in: conversation, countUnread: false)
             notify(conversation, .history(nil))
             publish()

@@ -139,8 +139,7 @@ public final class ConversationContext: StateContext {
     /// Takes the conversation's messages from the chat, with the changes from those shown before
     /// (`updated` names the messages whose content changed).
     private func rebuild(updated: [String]) {
-        let messages = chat.messages(of: conversation)
-        let hasOlderMessages = chat.hasOlderMessages(conversation)
+        let (messages, hasOlderMessages) = chat.messagesAndHistory(of: conversation)
         let me = chat.me
         store.update { state in
             let old = state.messages

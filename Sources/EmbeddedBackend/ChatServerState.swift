@@ -5,16 +5,23 @@ import Models
 struct ChatServerState {
     typealias Subscriber = @MainActor @Sendable (ChatEvent) -> Void
 
-    /// conversation → messages, oldest first (the server's order: time, then id).
-    var messages: [String: [Message]] = [:]
+    /// One conversation: its messages, receipts and unread counts, kept together so that a request
+    /// finds them with one hash of the conversation's id.
+    struct Conversation {
+        /// Messages, oldest first (the server's order: time, then id).
+        var messages: [Message] = []
+        /// reader → read up to.
+        var readUpTo: [UserID: Date] = [:]
+        /// recipient → delivered up to.
+        var deliveredUpTo: [UserID: Date] = [:]
+        /// user → unread count, kept up to date as messages come and go.
+        var unread: [UserID: Int] = [:]
+    }
+
+    /// conversation → its messages, receipts and unread counts.
+    var conversations: [String: Conversation] = [:]
     /// "sender|transaction" → the message it made, so a resend returns the same message.
     var transactions: [String: Message] = [:]
-    /// conversation → reader → read up to.
-    var readUpTo: [String: [UserID: Date]] = [:]
-    /// conversation → recipient → delivered up to.
-    var deliveredUpTo: [String: [UserID: Date]] = [:]
-    /// conversation → user → unread count, kept up to date as messages come and go.
-    var unread: [String: [UserID: Int]] = [:]
     /// user → subscription id → handler.
     var subscribers: [UserID: [UInt64: Subscriber]] = [:]
     var nextSubscriber: UInt64 = 0

@@ -73,8 +73,10 @@ extension EmbeddedServer {
                             sender: number.isMultiple(of: 2) ? other : user, text: "Message \(number)",
                             sentAt: clock))
                 }
-                state.chat.messages[id] = messages
-                state.chat.readUpTo[id] = [user: clock, other: clock]
+                state.chat.conversations[id, default: ChatServerState.Conversation()].messages = messages
+                state.chat.conversations[id, default: ChatServerState.Conversation()].readUpTo = [
+                    user: clock, other: clock,
+                ]
             }
         }
     }
@@ -91,7 +93,7 @@ extension EmbeddedServer {
 
     /// The messages of the conversation between two people, oldest first, as the server has them.
     public func messages(between first: UserID, and second: UserID) -> [Message] {
-        state.withLock { $0.chat.messages[Match.id(between: first, and: second)] ?? [] }
+        state.withLock { $0.chat.conversations[Match.id(between: first, and: second)]?.messages ?? [] }
     }
 
     /// Whether `first` blocked `second` or the other way round.
@@ -113,9 +115,10 @@ extension EmbeddedServer {
                     let match = Match(
                         id: id, user: other, displayName: displayName(of: other, in: state),
                         matchedAt: pair.at)
-                    let last = state.chat.messages[id]?.last.map { seen(by: viewer, $0, in: state) }
+                    let conversation = state.chat.conversations[id]
+                    let last = conversation?.messages.last.map { seen(by: viewer, $0, in: state) }
                     return ConversationSummary(
-                        match: match, lastMessage: last, unreadCount: state.chat.unread[id]?[viewer] ?? 0)
+                        match: match, lastMessage: last, unreadCount: conversation?.unread[viewer] ?? 0)
                 })
         }
     }
@@ -127,7 +130,7 @@ extension EmbeddedServer {
         performAuthorized(.fetchMessages, accessToken: accessToken, completion: completion) {
             state, viewer, _ in
             guard isMember(viewer, of: conversation, in: state) else { return .failure(.notFound) }
-            let all = state.chat.messages[conversation] ?? []
+            let all = state.chat.conversations[conversation]?.messages ?? []
             let end: Int
             if let cursor {
                 guard let value = Int(cursor), (0...all.count).contains(value) else {
@@ -246,33 +249,80 @@ extension EmbeddedServer {
         let message = Message(
             id: messageID(state.chat.nextMessage), conversation: outgoing.conversation, sender: sender,
             text: outgoing.text, sentAt: now, transactionID: outgoing.id, status: .sent)
-        state.chat.messages[outgoing.conversation, default: []].append(message)
         state.chat.transactions[key] = message
-        state.chat.unread[outgoing.conversation, default: [:]][recipient, default: 0] += 1
+        // Whether the recipient has a device listening (sending an event does not change that).
+        let listening = state.chat.subscribers[recipient]?.isEmpty == false
+        // The conversation is found once: the message, the unread count, the delivery receipt and
+        // the sender's view of the message all come from the one record.
+        let (delivered, seen) = Self.append(
+            message,
+            to: &state.chat.conversations[outgoing.conversation, default: ChatServerState.Conversation()],
+            recipient: recipient, listening: listening)
         emit(in: &state, to: recipient, .messageReceived(message))
-        if state.chat.subscribers[recipient]?.isEmpty == false {
-            deliver(in: &state, conversation: outgoing.conversation, to: recipient, now: now)
+        if delivered {
+            emit(
+                in: &state, to: sender, .delivered(conversation: outgoing.conversation, upTo: message.sentAt))
         }
-        // The sender's partner is the recipient: no second look-up of the match.
-        return .success(seen(by: sender, message, other: recipient, in: state))
+        return .success(seen)
+    }
+
+    /// Appends a message to a conversation, counts it unread for `recipient` and, when they are
+    /// `listening`, marks it delivered to them; returns whether it was (so the sender is told) and the
+    /// message as its sender sees it with the recipient's receipts.
+    private static func append(
+        _ message: Message, to conversation: inout ChatServerState.Conversation, recipient: UserID,
+        listening: Bool
+    ) -> (delivered: Bool, seen: Message) {
+        conversation.messages.append(message)
+        conversation.unread[recipient, default: 0] += 1
+        var delivered = false
+        if listening, message.sender != recipient,
+            (conversation.deliveredUpTo[recipient] ?? .distantPast) < message.sentAt
+        {
+            conversation.deliveredUpTo[recipient] = message.sentAt
+            delivered = true
+        }
+        return (delivered, seen(message, other: recipient, in: conversation))
     }
 
     private func read(in state: inout State, conversation: String, by reader: UserID, now: Date) {
         guard let other = partner(of: reader, in: conversation, state: state) else { return }
-        let upTo = state.chat.messages[conversation]?.last?.sentAt ?? now
-        state.chat.readUpTo[conversation, default: [:]][reader] = upTo
-        state.chat.deliveredUpTo[conversation, default: [:]][reader] = upTo
-        state.chat.unread[conversation, default: [:]][reader] = 0
+        let upTo = Self.read(
+            &state.chat.conversations[conversation, default: ChatServerState.Conversation()], by: reader,
+            now: now)
         emit(in: &state, to: other, .read(conversation: conversation, upTo: upTo))
     }
 
+    /// Marks a conversation read (and so delivered) by `reader` up to its last message (or `now`, when
+    /// it has none); returns up to when.
+    private static func read(_ conversation: inout ChatServerState.Conversation, by reader: UserID, now: Date)
+        -> Date
+    {
+        let upTo = conversation.messages.last?.sentAt ?? now
+        conversation.readUpTo[reader] = upTo
+        conversation.deliveredUpTo[reader] = upTo
+        conversation.unread[reader] = 0
+        return upTo
+    }
+
     private func deliver(in state: inout State, conversation: String, to recipient: UserID, now: Date) {
-        guard let last = state.chat.messages[conversation]?.last, last.sender != recipient,
+        guard let index = state.chat.conversations.index(forKey: conversation),
             let sender = partner(of: recipient, in: conversation, state: state),
-            (state.chat.deliveredUpTo[conversation]?[recipient] ?? .distantPast) < last.sentAt
+            let upTo = Self.deliver(&state.chat.conversations.values[index], to: recipient)
         else { return }
-        state.chat.deliveredUpTo[conversation, default: [:]][recipient] = last.sentAt
-        emit(in: &state, to: sender, .delivered(conversation: conversation, upTo: last.sentAt))
+        emit(in: &state, to: sender, .delivered(conversation: conversation, upTo: upTo))
+    }
+
+    /// Marks a conversation's last message delivered to `recipient` unless it is theirs or already
+    /// was; returns its time when it was marked.
+    private static func deliver(_ conversation: inout ChatServerState.Conversation, to recipient: UserID)
+        -> Date?
+    {
+        guard let last = conversation.messages.last, last.sender != recipient,
+            (conversation.deliveredUpTo[recipient] ?? .distantPast) < last.sentAt
+        else { return nil }
+        conversation.deliveredUpTo[recipient] = last.sentAt
+        return last.sentAt
     }
 
     private func end(in state: inout State, conversation: String, by user: UserID, block: Bool) {
@@ -293,12 +343,22 @@ extension EmbeddedServer {
     /// A message of `viewer`'s, whose partner in the conversation is `other`, with `other`'s receipts.
     private func seen(by viewer: UserID, _ message: Message, other: UserID, in state: State) -> Message {
         guard message.sender == viewer else { return message }
+        guard let conversation = state.chat.conversations[message.conversation] else {
+            var seen = message
+            seen.status = .sent
+            return seen
+        }
+        return Self.seen(message, other: other, in: conversation)
+    }
+
+    /// A message with `other`'s receipts from its conversation: read, delivered or sent.
+    private static func seen(_ message: Message, other: UserID, in conversation: ChatServerState.Conversation)
+        -> Message
+    {
         var seen = message
-        if let read = state.chat.readUpTo[message.conversation]?[other], message.sentAt <= read {
+        if let read = conversation.readUpTo[other], message.sentAt <= read {
             seen.status = .read
-        } else if let delivered = state.chat.deliveredUpTo[message.conversation]?[other],
-            message.sentAt <= delivered
-        {
+        } else if let delivered = conversation.deliveredUpTo[other], message.sentAt <= delivered {
             seen.status = .delivered
         } else {
             seen.status = .sent

@@ -25,17 +25,15 @@ public struct ConversationLog: Hashable, Sendable {
         var updated: [String] = []
         for message in incoming {
             if let transaction = message.transactionID, transaction != message.id,
-                positions.contains(transaction),
-                let index = index(ofID: transaction)
+                let index = takeOut(transaction)
             {
                 // The server confirmed a pending message: the confirmed copy takes its place.
-                positions.remove(transaction)
                 updated.append(transaction)
-                if !positions.contains(message.id), fits(message, at: index) {
+                if fits(message, at: index), positions.insert(message.id).inserted {
                     // Where it sorts is where the pending copy was (the usual case): replaced in place,
-                    // as removing the one and inserting the other would leave it.
+                    // as removing the one and inserting the other would leave it (one hash for the
+                    // check and the record).
                     messages[index] = message
-                    positions.insert(message.id)
                     added.append(message.id)
                     continue
                 }
@@ -101,6 +99,16 @@ public struct ConversationLog: Hashable, Sendable {
             insert(message)
         }
         return true
+    }
+
+    /// Forgets a recorded id and returns its message's index; `nil`, forgetting nothing, when the id
+    /// is not in the log. One hash checks and forgets it (every recorded id is among the messages, so
+    /// the search finds it; should it not, the id is put back).
+    private mutating func takeOut(_ id: String) -> Int? {
+        guard positions.remove(id) != nil else { return nil }
+        if let index = index(ofID: id) { return index }
+        positions.insert(id)
+        return nil
     }
 
     /// Whether `message` sorts strictly between the neighbours of `index`.

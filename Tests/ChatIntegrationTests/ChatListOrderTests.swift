@@ -59,3 +59,67 @@ import Testing
         withExtendedLifetime(token) {}
     }
 }
+
+@MainActor
+@Suite struct ChatRecordTests {
+    /// Each conversation's messages, summary, open count and screen live in one record: through sends,
+    /// arrivals, reads, unmatches and screens opening and closing in any order, every row's last
+    /// message stays the newest of its conversation's messages, an open conversation has nothing
+    /// unread, history is loaded once and then says there is no older page, and an ended conversation
+    /// has neither a row nor messages.
+    @Test func perConversationRecords_agreeWithTheListAndTheMessages_throughAnyOrderOfEvents() throws {
+        let world = TestWorld(configuration: EmbeddedServerConfiguration(candidatePoolSize: 40))
+        world.server.seedConversations(for: "alice", count: 40, messagesEach: 2)
+        try world.app.signIn("alice", "wonderland")
+        try world.app.tap("Matches")
+        let chat = try #require(world.app.chat)
+        var random = ChatListOrderTests.Sequence(state: 7)
+        var open: [String: Int] = [:]
+        var ended: Set<String> = []
+        var historyLoaded: Set<String> = []
+        var changes = 0
+        var tokens: [ObservationToken] = []
+        for step in 0..<400 {
+            let other = CandidateGenerator.id(of: random.next(40))
+            let conversation = Match.id(between: "alice", and: other)
+            switch random.next(12) {
+            case 0:
+                world.server.unmatch(by: other, with: "alice")
+                ended.insert(conversation)
+            case 1:
+                world.server.markRead(by: other, with: "alice")
+            case 2:
+                chat.opened(conversation)
+                open[conversation, default: 0] += 1
+                tokens.append(chat.observeConversation(conversation) { _ in changes += 1 })
+            case 3:
+                chat.closed(conversation)
+                if let count = open[conversation] { open[conversation] = count > 1 ? count - 1 : nil }
+            case 4, 5:
+                _ = chat.send("Mine \(step)", to: conversation)
+            case 6:
+                if !ended.contains(conversation) { historyLoaded.insert(conversation) }
+                chat.loadHistory(of: conversation, older: random.next(2) == 0)
+            default:
+                _ = try? world.server.sendMessage(from: other, to: "alice", "Message \(step)")
+            }
+            world.app.settle()
+            for summary in chat.state.conversations {
+                #expect(summary.lastMessage == chat.messages(of: summary.id).last)
+                #expect(chat.match(of: summary.id) == summary.match)
+                if open[summary.id] != nil { #expect(summary.unreadCount == 0) }
+                // Every conversation's history fits in one page.
+                #expect(chat.hasOlderMessages(summary.id) == !historyLoaded.contains(summary.id))
+                #expect(!chat.isLoadingHistory(summary.id))
+            }
+            #expect(chat.state.conversations.count + chat.state.newMatches.count == 40 - ended.count)
+            for conversation in ended {
+                #expect(chat.match(of: conversation) == nil)
+                #expect(chat.messages(of: conversation).isEmpty)
+            }
+        }
+        #expect(changes > 0)
+        #expect(world.app.frontEnd.listErrors.isEmpty)
+        withExtendedLifetime(tokens) {}
+    }
+}
