@@ -1,0 +1,61 @@
+import Interactors
+import Models
+
+/// Everything ``ChatContext`` keeps about one conversation.
+///
+/// A class, so that a record found once is read and changed where it is stored. Only the main-actor
+/// ``ChatContext`` holds records, and no access to a field spans a call that could come back to it
+/// (merges and summary edits are pure; observers are called after the access ends), so the run-time
+/// exclusivity checks are left out for its fields.
+@MainActor
+final class ConversationRecord {
+    /// The conversation's id.
+    let id: String
+    /// The conversation's summary; `nil` when it is not (or no longer) one of the user's.
+    @exclusivity(unchecked) private(set) var summary: ConversationSummary?
+    /// Whether ``summary`` is set (read without copying the summary).
+    private(set) var hasSummary = false
+    /// Its loaded messages, merged by id.
+    @exclusivity(unchecked) var log = ConversationLog()
+    /// The key its row was published with, to find it again by binary search.
+    @exclusivity(unchecked) var publishedKey: RowKey?
+    /// How many of its screens are open.
+    var openCount = 0
+    /// Its open screens' observers.
+    var observers: ObserverRegistry<ChatContext.ConversationChange>?
+    /// Where the next older history page starts; `nil` when there is none (or none loaded yet).
+    var olderCursor: String?
+    /// Whether its newest history page arrived.
+    var historyLoaded = false
+    /// Whether a history page of it is loading.
+    var isLoadingHistory = false
+    /// Whether its row is marked for the next publish (it is in ``ChatContext/dirty``).
+    var isMarked = false
+
+    /// An empty record of a conversation.
+    init(id: String) { self.id = id }
+
+    /// Replaces the summary; returns how the number of summaries changed (−1, 0 or 1).
+    func replaceSummary(with summary: ConversationSummary?) -> Int {
+        let change = (summary != nil ? 1 : 0) - (hasSummary ? 1 : 0)
+        self.summary = summary
+        hasSummary = summary != nil
+        return change
+    }
+
+    /// Makes `newest` the summary's last message unless the one it has sorts after it, and counts
+    /// `unseen` messages as unread; in place, and nothing without a summary.
+    func take(_ newest: Message?, unseen: Int) {
+        guard hasSummary else { return }
+        if let newest, summary?.lastMessage?.isReplaced(by: newest) ?? true { summary?.lastMessage = newest }
+        summary?.unreadCount += unseen
+    }
+}
+
+extension Message {
+    /// Whether `newer` takes this message's place as its conversation's last: it sorts after it, or
+    /// it is this message confirmed or changed.
+    func isReplaced(by newer: Message) -> Bool {
+        isOrderedBefore(newer) || id == newer.transactionID || id == newer.id
+    }
+}
