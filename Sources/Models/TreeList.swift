@@ -64,7 +64,8 @@ public struct TreeList<Element: Hashable & Sendable>: RandomAccessCollection, Ha
             return (slot, offset)
         }
 
-        @inlinable func element(at index: Int) -> Element {
+        /// The leaf holding the element at `index`, and the element's offset in it.
+        @inlinable func leaf(containing index: Int) -> (leaf: Node, offset: Int) {
             var node = self
             var offset = index
             while !node.isLeaf {
@@ -72,7 +73,12 @@ public struct TreeList<Element: Hashable & Sendable>: RandomAccessCollection, Ha
                 node = node.children[slot]
                 offset = inner
             }
-            return node.elements[offset]
+            return (node, offset)
+        }
+
+        @inlinable func element(at index: Int) -> Element {
+            let (leaf, offset) = leaf(containing: index)
+            return leaf.elements[offset]
         }
 
         @inlinable func uniqueChild(_ slot: Int) {
@@ -168,14 +174,8 @@ public struct TreeList<Element: Hashable & Sendable>: RandomAccessCollection, Ha
     /// For a look at a field or two of a large element (a binary search by key, a comparison).
     @inlinable public func read<Value>(_ position: Int, _ body: (Element) -> Value) -> Value {
         precondition(position >= 0 && position < root.count, "TreeList index out of range")
-        var node = root
-        var offset = position
-        while !node.isLeaf {
-            let (slot, inner) = node.slot(for: offset, inserting: false)
-            node = node.children[slot]
-            offset = inner
-        }
-        return node.elements.withUnsafeBufferPointer { body($0[offset]) }
+        let (leaf, offset) = root.leaf(containing: position)
+        return leaf.elements.withUnsafeBufferPointer { body($0[offset]) }
     }
 
     @inlinable mutating func makeRootUnique() {

@@ -52,14 +52,7 @@ import Testing
             ("text", { $0.text = "x" }), ("sentAt", { $0.sentAt = self.t0 + 1 }),
             ("transactionID", { $0.transactionID = "t" }), ("status", { $0.status = .read }),
         ]
-        for (name, edit) in edits {
-            var changed = base
-            edit(&changed)
-            #expect(changed != base && base != changed, "\(name)")
-            var same = base
-            edit(&same)
-            #expect(changed == same && changed.hashValue == same.hashValue, "\(name)")
-        }
+        expectEveryEditTakesPartInEquality(base, edits)
     }
 
     @Test func summaryEquality_seesEveryProperty() {
@@ -70,14 +63,7 @@ import Testing
             ("lastMessage's status", { $0.lastMessage?.status = .read }),
             ("unreadCount", { $0.unreadCount = 2 }),
         ]
-        for (name, edit) in edits {
-            var changed = base
-            edit(&changed)
-            #expect(changed != base && base != changed, "\(name)")
-            var same = base
-            edit(&same)
-            #expect(changed == same && changed.hashValue == same.hashValue, "\(name)")
-        }
+        expectEveryEditTakesPartInEquality(base, edits)
     }
 
     @Test func aConversationStateCopy_isIndependentOfTheOriginal() {
@@ -106,14 +92,7 @@ import Testing
             ("failure", { $0.failure = .offline }), ("isUnmatched", { $0.isUnmatched = true }),
             ("draft", { $0.draft = "hi" }),
         ]
-        for (name, edit) in edits {
-            var changed = base
-            edit(&changed)
-            #expect(changed != base && base != changed, "\(name)")
-            var same = base
-            edit(&same)
-            #expect(changed == same && changed.hashValue == same.hashValue, "\(name)")
-        }
+        expectEveryEditTakesPartInEquality(base, edits)
     }
 }
 

@@ -45,15 +45,7 @@ import Testing
     }
 
     @Test func everyProperty_takesPartInEquality() {
-        for (name, edit) in edits {
-            var changed = DeckState()
-            edit(&changed)
-            #expect(changed != DeckState(), "\(name)")
-            var same = DeckState()
-            edit(&same)
-            #expect(changed == same, "\(name)")
-            #expect(changed.hashValue == same.hashValue, "\(name)")
-        }
+        expectEveryEditTakesPartInEquality(DeckState(), edits)
     }
 
     @Test func aCopy_isIndependentOfTheOriginal() {
