@@ -89,7 +89,7 @@ public final class DeckContext: StateContext {
             // One notification for the swipe and the page request it may start.
             store.batch {
                 store.update { state in
-                    state.removeTopCard()
+                    state.cards.removeFirst()
                     state.allowance = remaining
                     state.rewindable = action == .pass ? top : nil
                     state.queuedSwipes = queue.count
@@ -124,7 +124,7 @@ public final class DeckContext: StateContext {
             retryAttempt = 0
         }
         store.update { state in
-            state.insertOnTop(card)
+            state.cards.insertFirst(card)
             state.rewindable = nil
             state.queuedSwipes = queue.count
             if queue.isEmpty { state.isSendingDelayed = false }
@@ -176,7 +176,7 @@ public final class DeckContext: StateContext {
         let state = store.current
         guard
             DeckRefillPolicy.shouldFetch(
-                cardsLeft: state.cardCount, isLoading: state.isLoading, isExhausted: state.isExhausted,
+                cardsLeft: state.cards.count, isLoading: state.isLoading, isExhausted: state.isExhausted,
                 hasFailed: state.failure != nil)
         else { return }
         let requested = cursor
@@ -280,8 +280,8 @@ public final class DeckContext: StateContext {
                 store.update { state in
                     state.allowance?.likesRemaining = 0
                     state.allowance?.resetsAt = resetsAt
-                    if let card = refusedCard, !state.containsCard(card.id) {
-                        state.insertOnTop(card)
+                    if let card = refusedCard, !state.cards.contains(where: { $0.id == card.id }) {
+                        state.cards.insertFirst(card)
                     }
                     state.likesResetInSeconds = secondsUntil(resetsAt)
                 }

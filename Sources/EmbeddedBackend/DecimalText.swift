@@ -13,7 +13,7 @@ enum DecimalText {
             let digits = String(value)
             return "\(prefix)" + String(repeating: "0", count: max(0, minimumDigits - digits.count)) + digits
         }
-        let digitCount = max(minimumDigits, digitCount(of: value))
+        let digitCount = max(minimumDigits, TextBuilder.digitCount(of: value))
         let prefixCount = prefix.utf8CodeUnitCount
         return String(unsafeUninitializedCapacity: prefixCount + digitCount) { output in
             prefix.withUTF8Buffer { prefix in
@@ -21,18 +21,9 @@ enum DecimalText {
             }
             let digits = UnsafeMutableRawBufferPointer(
                 UnsafeMutableBufferPointer(rebasing: output[prefixCount...]))
-            return prefixCount + write(value, digits: digitCount, to: digits)
+            return prefixCount + TextBuilder.write(value, digits: digitCount, to: digits)
         }
     }
-
-    /// Writes `value` (not negative) in decimal, left-padded with zeros to `digits` digits, to the
-    /// start of `output`; returns `digits` (``TextBuilder/write(_:digits:to:)``).
-    static func write(_ value: Int, digits: Int, to output: UnsafeMutableRawBufferPointer) -> Int {
-        TextBuilder.write(value, digits: digits, to: output)
-    }
-
-    /// How many decimal digits a number that is not negative has (``TextBuilder/digitCount(of:)``).
-    static func digitCount(of value: Int) -> Int { TextBuilder.digitCount(of: value) }
 
     /// The value of `text` after `prefix` if the rest is a canonical decimal number (ASCII digits, no
     /// sign, no leading zero unless it is `0` itself) that fits in an `Int`; `nil` otherwise.

@@ -62,7 +62,7 @@ public final class DeckFlow: FlowNode {
     /// The deck's state in brief.
     public override var stateSummary: String? {
         let state = context.state
-        var parts = ["cards=\(state.cardCount)"]
+        var parts = ["cards=\(state.cards.count)"]
         if let top = state.top { parts.append("top=\(top.id)") }
         if state.isLoading { parts.append("loading") }
         if state.isExhausted { parts.append("exhausted") }

@@ -6,7 +6,7 @@
 /// reading the cards (``DeckState/cards``) costs one reference count. `Array(cards)` makes an array
 /// of them.
 public struct DeckCards: RandomAccessCollection, Hashable, Sendable, ExpressibleByArrayLiteral {
-    private var slice: ArraySlice<Candidate>
+    @usableFromInline var slice: ArraySlice<Candidate>
 
     /// The cards of an array, in its order.
     public init(_ cards: [Candidate]) { slice = cards[...] }
@@ -15,20 +15,20 @@ public struct DeckCards: RandomAccessCollection, Hashable, Sendable, Expressible
     public init(arrayLiteral cards: Candidate...) { self.init(cards) }
 
     /// The top card's position: always 0.
-    public var startIndex: Int { 0 }
+    @inlinable public var startIndex: Int { 0 }
 
     /// The position after the last card: the number of cards.
-    public var endIndex: Int { slice.count }
+    @inlinable public var endIndex: Int { slice.count }
 
     /// The card at `position` from the top (0 is the top card).
-    public subscript(position: Int) -> Candidate { slice[slice.startIndex + position] }
+    @inlinable public subscript(position: Int) -> Candidate { slice[slice.startIndex + position] }
 
     /// Takes the top card off, in O(1); the deck must not be empty.
-    @discardableResult
+    @inlinable @discardableResult
     public mutating func removeFirst() -> Candidate { slice.removeFirst() }
 
     /// Puts `card` on top.
-    public mutating func insertFirst(_ card: Candidate) { slice.insert(card, at: slice.startIndex) }
+    @inlinable public mutating func insertFirst(_ card: Candidate) { slice.insert(card, at: slice.startIndex) }
 
     /// Whether both hold the same cards in the same order; shared storage answers at once.
     public static func == (lhs: DeckCards, rhs: DeckCards) -> Bool { lhs.slice == rhs.slice }

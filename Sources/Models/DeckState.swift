@@ -29,13 +29,11 @@ public struct DeckState: Hashable, Sendable {
     /// The ranked cards still to swipe; the first is on top, the second is the peek.
     ///
     /// Reading them costs one reference count, whatever their number; taking the top card off
-    /// (``removeTopCard()``) copies none of the others, which earlier snapshots share.
+    /// (``DeckCards/removeFirst()``) copies none of the others, which earlier snapshots share.
     public var cards: DeckCards {
         get { storage.fields.cards }
         _modify { yield &storage.fields.cards }
     }
-    /// How many cards are left.
-    public var cardCount: Int { storage.fields.cards.count }
     /// Whether a page request is in flight.
     public var isLoading: Bool {
         get { storage.fields.isLoading }
@@ -116,17 +114,6 @@ public struct DeckState: Hashable, Sendable {
     /// Whether no card is left and none will come.
     public var isEmpty: Bool { storage.fields.cards.isEmpty && isExhausted && !isLoading && failure == nil }
 
-    /// Takes the top card off the deck (nothing if none is left).
-    public mutating func removeTopCard() {
-        guard !storage.fields.cards.isEmpty else { return }
-        storage.fields.cards.removeFirst()
-    }
-
-    /// Puts `card` on top of the deck (a rewound or a refused card).
-    public mutating func insertOnTop(_ card: Candidate) {
-        storage.fields.cards.insertFirst(card)
-    }
-
     /// Whether a card is waiting to be rewound, read without copying it.
     public var canRewind: Bool {
         if case .none = storage.fields.rewindable { return false }
@@ -142,11 +129,6 @@ public struct DeckState: Hashable, Sendable {
         guard length == min(theirs.count, count) else { return false }
         for index in 0..<length where mine[index] != theirs[index] { return false }
         return true
-    }
-
-    /// Whether a card with this id is in the deck.
-    public func containsCard(_ id: UserID) -> Bool {
-        storage.fields.cards.contains { $0.id == id }
     }
 
     /// Whether two decks hold the same values; shared storage answers at once.
