@@ -28,7 +28,9 @@ public struct DeckCards: RandomAccessCollection, Hashable, Sendable, Expressible
     public mutating func removeFirst() -> Candidate { slice.removeFirst() }
 
     /// Puts `card` on top.
-    @inlinable public mutating func insertFirst(_ card: Candidate) { slice.insert(card, at: slice.startIndex) }
+    @inlinable public mutating func insertFirst(_ card: Candidate) {
+        slice.insert(card, at: slice.startIndex)
+    }
 
     /// Whether both hold the same cards in the same order; shared storage answers at once.
     public static func == (lhs: DeckCards, rhs: DeckCards) -> Bool { lhs.slice == rhs.slice }
