@@ -254,3 +254,9 @@ final class HandWrittenDeck {
         for observer in observers { observer(self) }
     }
 }
+
+/// A counter observers can bump.
+final class Counter: @unchecked Sendable {
+    var value = 0
+    func add() { value &+= 1 }
+}
