@@ -24,7 +24,7 @@ extension ChatContext {
         case .success(let confirmed):
             retryAttempt = 0
             dequeue(message.id)
-            absorb([confirmed], in: message.conversation, countUnread: false)
+            absorb(confirmed, into: record(of: message.conversation), countUnread: false)
             publish()
             flush()
         case .failure(.rejected), .failure(.notFound):
@@ -79,10 +79,15 @@ extension ChatContext {
     // MARK: Internals
 
     func addPending(_ message: OutgoingMessage, status: Message.Status) {
+        addPending(message, status: status, into: record(of: message.conversation))
+    }
+
+    /// ``addPending(_:status:)`` into the message's conversation's record, found beforehand.
+    func addPending(_ message: OutgoingMessage, status: Message.Status, into record: ConversationRecord) {
         let pending = Message(
             id: message.id, conversation: message.conversation, sender: viewer, text: message.text,
             sentAt: message.createdAt, transactionID: message.id, status: status)
-        absorb([pending], in: message.conversation, countUnread: false)
+        absorb(pending, into: record, countUnread: false)
     }
 
     /// Merges messages into a conversation's log, updates its summary, and tells its screen.
@@ -104,6 +109,22 @@ extension ChatContext {
                 unseen += 1
             }
         }
+        absorbed(added: added, updated: updated, unseen: unseen, into: record)
+    }
+
+    /// ``absorb(_:into:countUnread:)`` of one message (one sent, confirmed or received): no array
+    /// holds it, and whether it is unread needs no loop.
+    func absorb(_ message: Message, into record: ConversationRecord, countUnread: Bool = true) {
+        let (added, updated) = record.log.merge(message)
+        guard !added.isEmpty || !updated.isEmpty, record.hasSummary else { return }
+        let unseen =
+            countUnread && record.openCount == 0 && message.sender != viewer && added.contains(message.id)
+            ? 1 : 0
+        absorbed(added: added, updated: updated, unseen: unseen, into: record)
+    }
+
+    /// Updates a record's summary after a merge that changed its log, marks its row and tells its screen.
+    private func absorbed(added: [String], updated: [String], unseen: Int, into record: ConversationRecord) {
         record.take(record.log.messages.last, unseen: unseen)
         mark(record)
         notify(record.observers, .messages(added: added, updated: updated))

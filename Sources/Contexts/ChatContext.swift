@@ -105,7 +105,13 @@ public final class ChatContext: StateContext {
     /// (``messages(of:)`` and ``hasOlderMessages(_:)`` together).
     func messagesAndHistory(of conversation: String) -> (messages: [Message], hasOlder: Bool) {
         guard let record = records[conversation] else { return ([], true) }
-        return (record.log.messages, !record.historyLoaded || record.olderCursor != nil)
+        return messagesAndHistory(of: record)
+    }
+
+    /// ``messagesAndHistory(of:)`` of a record found beforehand (records are never dropped, so an open
+    /// conversation's screen keeps its record and looks nothing up by id).
+    func messagesAndHistory(of record: ConversationRecord) -> (messages: [Message], hasOlder: Bool) {
+        (record.log.messages, !record.historyLoaded || record.olderCursor != nil)
     }
 
     /// Whether older messages of a conversation exist on the server.
@@ -123,7 +129,13 @@ public final class ChatContext: StateContext {
     public func observeConversation(
         _ conversation: String, _ observer: @escaping @MainActor @Sendable (ConversationChange) -> Void
     ) -> ObservationToken {
-        let record = self.record(of: conversation)
+        observe(record(of: conversation), observer)
+    }
+
+    /// ``observeConversation(_:_:)`` of a record found beforehand.
+    func observe(
+        _ record: ConversationRecord, _ observer: @escaping @MainActor @Sendable (ConversationChange) -> Void
+    ) -> ObservationToken {
         if let registry = record.observers { return registry.add(observer) }
         let registry = ObserverRegistry<ConversationChange>()
         record.observers = registry
@@ -177,17 +189,23 @@ public final class ChatContext: StateContext {
     /// Call when the user sends a message: validated, shown at once as sending, and queued.
     /// Returns why it cannot be sent, if it cannot.
     public func send(_ text: String, to conversation: String) -> MessageProblem? {
-        guard has(conversation) else { return .unmatched }
+        guard let record = records[conversation] else { return .unmatched }
+        return send(text, to: record)
+    }
+
+    /// ``send(_:to:)`` to a record found beforehand.
+    func send(_ text: String, to record: ConversationRecord) -> MessageProblem? {
+        guard record.hasSummary else { return .unmatched }
         let validated: String
         switch MessageValidator.validate(text) {
         case .failure(let error): return error.problem
         case .success(let trimmed): validated = trimmed
         }
         let message = OutgoingMessage(
-            id: ids.next(), conversation: conversation, text: validated, createdAt: scheduler.now)
+            id: ids.next(), conversation: record.id, text: validated, createdAt: scheduler.now)
         outbox.append(message)
         persistOutbox()
-        addPending(message, status: .sending)
+        addPending(message, status: .sending, into: record)
         publish()
         flush()
         return nil
@@ -239,8 +257,13 @@ public final class ChatContext: StateContext {
 
     /// Call when a conversation's screen opens: its messages are marked read while it is open.
     public func opened(_ conversation: String) {
-        self.record(of: conversation).openCount += 1
-        markReadIfNeeded(conversation)
+        opened(record(of: conversation))
+    }
+
+    /// ``opened(_:)`` for a record found beforehand.
+    func opened(_ record: ConversationRecord) {
+        record.openCount += 1
+        markReadIfNeeded(record)
     }
 
     /// Call when a conversation's screen closes.
@@ -251,7 +274,14 @@ public final class ChatContext: StateContext {
 
     /// Call when the user starts or stops typing in a conversation.
     public func setTyping(_ isTyping: Bool, in conversation: String) {
-        guard has(conversation) else { return }
+        guard let record = records[conversation] else { return }
+        setTyping(isTyping, of: record)
+    }
+
+    /// ``setTyping(_:in:)`` for a record found beforehand.
+    func setTyping(_ isTyping: Bool, of record: ConversationRecord) {
+        guard record.hasSummary else { return }
+        let conversation = record.id
         let chat = chat
         authorizer.perform(
             { token, completion in
@@ -283,7 +313,7 @@ public final class ChatContext: StateContext {
         switch event {
         case .messageReceived(let message):
             guard let record = records[message.conversation], record.hasSummary else { return }
-            absorb([message], into: record)
+            absorb(message, into: record)
             if message.sender != viewer, record.openCount > 0, record.log.contains(message.id) {
                 markReadIfNeeded(record)
             }
@@ -314,7 +344,9 @@ public final class ChatContext: StateContext {
             }
             for summary in list {
                 setSummary(merged(summary, over: records[summary.id]?.summary), for: summary.id)
-                if let last = summary.lastMessage { absorb([last], in: summary.id, countUnread: false) }
+                if let last = summary.lastMessage {
+                    absorb(last, into: record(of: summary.id), countUnread: false)
+                }
             }
             store.batch {
                 publish()

@@ -18,6 +18,9 @@ public final class ConversationContext: StateContext {
 
     private let conversation: String
     private let chat: ChatContext
+    /// The conversation's record in the chat, found once: the chat never drops a record, so every
+    /// request of this screen reaches the conversation without hashing its id.
+    private let record: ConversationRecord
     private let scheduler: any Scheduler
     private var observation: ObservationToken?
     private var typing = TypingPolicy.State()
@@ -30,6 +33,7 @@ public final class ConversationContext: StateContext {
         guard let match = chat.match(of: conversation) else { return nil }
         self.conversation = conversation
         self.chat = chat
+        record = chat.record(of: conversation)
         self.scheduler = scheduler
         store = StateStore(ConversationState(match: match))
     }
@@ -43,17 +47,17 @@ public final class ConversationContext: StateContext {
     public func open() {
         guard !isOpen else { return }
         isOpen = true
-        observation = chat.observeConversation(conversation) { [weak self] change in self?.changed(change) }
-        chat.opened(conversation)
+        observation = chat.observe(record) { [weak self] change in self?.changed(change) }
+        chat.opened(record)
         rebuild(updated: [])
         chat.loadHistory(of: conversation, older: false)
-        store.update { $0.isLoadingHistory = chat.isLoadingHistory(conversation) }
+        store.update { $0.isLoadingHistory = record.isLoadingHistory }
     }
 
     /// Call when the user asks for older messages.
     public func loadOlder() {
         chat.loadHistory(of: conversation, older: true)
-        store.update { $0.isLoadingHistory = chat.isLoadingHistory(conversation) }
+        store.update { $0.isLoadingHistory = record.isLoadingHistory }
     }
 
     /// Call when the user edits the message field.
@@ -65,7 +69,7 @@ public final class ConversationContext: StateContext {
         guard !state.isUnmatched, !text.isEmpty else { return }
         let (next, sendTyping) = TypingPolicy.keystroke(typing, at: scheduler.now)
         typing = next
-        if sendTyping { chat.setTyping(true, in: conversation) }
+        if sendTyping { chat.setTyping(true, of: record) }
         typingCheck?.cancel()
         typingCheck = scheduler.schedule(after: TypingPolicy.stopAfter) { [weak self] in self?.checkTyping() }
     }
@@ -76,7 +80,7 @@ public final class ConversationContext: StateContext {
     public func send() {
         guard !state.isUnmatched else { return store.update { $0.problem = .unmatched } }
         store.batch {
-            if let problem = chat.send(store.current.draft, to: conversation) {
+            if let problem = chat.send(store.current.draft, to: record) {
                 store.update { $0.problem = problem }
                 return
             }
@@ -130,8 +134,8 @@ public final class ConversationContext: StateContext {
         case .history(let failure):
             store.update { state in
                 state.failure = failure
-                state.isLoadingHistory = chat.isLoadingHistory(conversation)
-                state.hasOlderMessages = chat.hasOlderMessages(conversation)
+                state.isLoadingHistory = record.isLoadingHistory
+                state.hasOlderMessages = chat.messagesAndHistory(of: record).hasOlder
             }
         }
     }
@@ -139,7 +143,7 @@ public final class ConversationContext: StateContext {
     /// Takes the conversation's messages from the chat, with the changes from those shown before
     /// (`updated` names the messages whose content changed).
     private func rebuild(updated: [String]) {
-        let (messages, hasOlderMessages) = chat.messagesAndHistory(of: conversation)
+        let (messages, hasOlderMessages) = chat.messagesAndHistory(of: record)
         let me = chat.me
         store.update { state in
             let old = state.messages
@@ -165,13 +169,13 @@ public final class ConversationContext: StateContext {
     private func checkTyping() {
         let (next, sendStopped) = TypingPolicy.check(typing, at: scheduler.now)
         typing = next
-        if sendStopped { chat.setTyping(false, in: conversation) }
+        if sendStopped { chat.setTyping(false, of: record) }
     }
 
     private func stopTyping() {
         typingCheck?.cancel()
         typingCheck = nil
-        if typing.isTyping { chat.setTyping(false, in: conversation) }
+        if typing.isTyping { chat.setTyping(false, of: record) }
         typing = TypingPolicy.State()
     }
 }

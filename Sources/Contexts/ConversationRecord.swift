@@ -47,8 +47,18 @@ final class ConversationRecord {
     /// `unseen` messages as unread; in place, and nothing without a summary.
     func take(_ newest: Message?, unseen: Int) {
         guard hasSummary else { return }
-        if let newest, summary?.lastMessage?.isReplaced(by: newest) ?? true { summary?.lastMessage = newest }
-        summary?.unreadCount += unseen
+        // One access to the stored summary, changed where it is: reading it through optional chains
+        // copied the summary out (and back) twice a call.
+        summary?.take(newest, unseen: unseen)
+    }
+}
+
+extension ConversationSummary {
+    /// ``ConversationRecord/take(_:unseen:)`` on the summary itself: `newest` becomes the last message
+    /// unless the one it has sorts after it, and `unseen` messages count as unread.
+    mutating func take(_ newest: Message?, unseen: Int) {
+        if let newest, lastMessage?.isReplaced(by: newest) ?? true { lastMessage = newest }
+        unreadCount += unseen
     }
 }
 

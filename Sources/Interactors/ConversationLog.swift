@@ -23,42 +23,55 @@ public struct ConversationLog: Hashable, Sendable {
     public mutating func merge(_ incoming: [Message]) -> (added: [String], updated: [String]) {
         var added: [String] = []
         var updated: [String] = []
-        for message in incoming {
-            if let transaction = message.transactionID, transaction != message.id,
-                let index = takeOut(transaction)
-            {
-                // The server confirmed a pending message: the confirmed copy takes its place.
-                updated.append(transaction)
-                if fits(message, at: index), positions.insert(message.id).inserted {
-                    // Where it sorts is where the pending copy was (the usual case): replaced in place,
-                    // as removing the one and inserting the other would leave it (one hash for the
-                    // check and the record).
-                    messages[index] = message
-                    added.append(message.id)
-                    continue
-                }
-                messages.remove(at: index)
-            }
-            if positions.insert(message.id).inserted {
-                // New to the log (one hash for the check and the record).
-                place(message)
-                added.append(message.id)
-                continue
-            }
-            if let index = index(ofID: message.id) {
-                var merged = message
-                merged.status = Self.furthest(messages[index].status, message.status)
-                if messages[index] != merged {
-                    messages.remove(at: index)
-                    insert(merged)
-                    updated.append(message.id)
-                }
-                continue
-            }
-            insert(message)
-            added.append(message.id)
-        }
+        for message in incoming { merge(message, added: &added, updated: &updated) }
         return (added, updated)
+    }
+
+    /// Adds or updates one message (one sent, confirmed or received): the answers of merging an array
+    /// of it, without the array.
+    @discardableResult
+    public mutating func merge(_ message: Message) -> (added: [String], updated: [String]) {
+        var added: [String] = []
+        var updated: [String] = []
+        merge(message, added: &added, updated: &updated)
+        return (added, updated)
+    }
+
+    /// Merges one message, recording its id in `added` or `updated` (and a confirmed pending one's).
+    private mutating func merge(_ message: Message, added: inout [String], updated: inout [String]) {
+        if let transaction = message.transactionID, transaction != message.id,
+            let index = takeOut(transaction)
+        {
+            // The server confirmed a pending message: the confirmed copy takes its place.
+            updated.append(transaction)
+            if fits(message, at: index), positions.insert(message.id).inserted {
+                // Where it sorts is where the pending copy was (the usual case): replaced in place,
+                // as removing the one and inserting the other would leave it (one hash for the
+                // check and the record).
+                messages[index] = message
+                added.append(message.id)
+                return
+            }
+            messages.remove(at: index)
+        }
+        if positions.insert(message.id).inserted {
+            // New to the log (one hash for the check and the record).
+            place(message)
+            added.append(message.id)
+            return
+        }
+        if let index = index(ofID: message.id) {
+            var merged = message
+            merged.status = Self.furthest(messages[index].status, message.status)
+            if messages[index] != merged {
+                messages.remove(at: index)
+                insert(merged)
+                updated.append(message.id)
+            }
+            return
+        }
+        insert(message)
+        added.append(message.id)
     }
 
     /// Sets the status of the user's own messages sent up to `date` to at least `status`; returns the

@@ -69,10 +69,13 @@ public enum ListDiff {
             changes.append(.update(new[index].id, at: index))
         }
         guard kept < new.count, kept < old.count else { return changes }
-        let oldRest = IDs(old[kept...].map(\.id))
-        for index in kept..<new.count
-        where isUpdated.contains(new[index].id) && oldRest.contains(new[index].id) {
-            changes.append(.update(new[index].id, at: index))
+        // The ids of the old rest are gathered only when an updated message is in the new rest (a
+        // confirmation replaces a message none of the updated ids names there).
+        var oldRest: IDs?
+        for index in kept..<new.count where isUpdated.contains(new[index].id) {
+            let rest = oldRest ?? IDs(old[kept...].map(\.id))
+            oldRest = rest
+            if rest.contains(new[index].id) { changes.append(.update(new[index].id, at: index)) }
         }
         return changes
     }

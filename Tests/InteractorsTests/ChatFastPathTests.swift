@@ -140,11 +140,12 @@ struct ReferenceLog {
 }
 
 @Suite struct ConversationLogMergeTests {
-    @Test func confirmations_sendsAndArrivals_leaveTheLogOfRemovingAndInsertingEachOne() {
+    @Test func confirmations_sendsAndArrivals_leaveTheLogOfRemovingAndInsertingEachOne_oneByOneToo() {
         var generator = ListDiffTests.Seeded(state: 31)
         let t0 = Date(timeIntervalSince1970: 1_000)
         for _ in 0..<200 {
             var log = ConversationLog()
+            var single = ConversationLog()
             var reference = ReferenceLog()
             var pending: [String] = []
             var next = 0
@@ -182,6 +183,12 @@ struct ReferenceLog {
                 let expected = reference.merge(batch)
                 #expect(answer.added == expected.added && answer.updated == expected.updated)
                 #expect(log.messages == reference.messages)
+                // One message merged without an array: the same answers and the same log.
+                for message in batch {
+                    let alone = single.merge(message)
+                    #expect(alone.added == answer.added && alone.updated == answer.updated)
+                }
+                #expect(single == log)
             }
         }
     }
