@@ -1,0 +1,76 @@
+import Foundation
+import Interactors
+import Models
+import Services
+
+/// The outbox behind ``ChatContext``: messages sent one at a time, in order, and kept until confirmed.
+extension ChatContext {
+    func flush() {
+        guard sendingID == nil, let message = outbox.first else { return }
+        retryTask?.cancel()
+        retryTask = nil
+        sendingID = message.id
+        let chat = chat
+        authorizer.perform(
+            { token, completion in chat.sendMessage(message, accessToken: token, completion: completion) },
+            completion: { [weak self] result in self?.sent(message, result) })
+    }
+
+    func sent(_ message: OutgoingMessage, _ result: Result<Message, ServiceError>) {
+        sendingID = nil
+        switch result {
+        case .success(let confirmed):
+            retryAttempt = 0
+            dequeue(message.id)
+            absorb(confirmed, into: record(of: message.conversation), countUnread: false)
+            publish()
+            flush()
+        case .failure(.rejected), .failure(.notFound):
+            dequeue(message.id)
+            if records[message.conversation]?.log.setPendingStatus(message.id, .failed) == true {
+                notify(message.conversation, .messages(added: [], updated: [message.id]))
+            }
+            publish()
+            flush()
+        case .failure(let error):
+            if reportIfSessionEnded(error) { return }
+            var failed: [String: [String]] = [:]
+            for waiting in outbox
+            where records[waiting.conversation]?.log.setPendingStatus(waiting.id, .failed) == true {
+                failed[waiting.conversation, default: []].append(waiting.id)
+            }
+            for (conversation, changed) in failed {
+                notify(conversation, .messages(added: [], updated: changed))
+            }
+            retryAttempt += 1
+            retryTask = scheduler.schedule(after: RetryPolicy.delay(forAttempt: retryAttempt)) {
+                [weak self] in
+                guard let self else { return }
+                for waiting in self.outbox {
+                    if self.records[waiting.conversation]?.log.setPendingStatus(waiting.id, .sending) == true
+                    {
+                        self.notify(waiting.conversation, .messages(added: [], updated: [waiting.id]))
+                    }
+                }
+                self.flush()
+            }
+        }
+    }
+
+    func dequeue(_ id: String) {
+        // A loop rather than `removeAll(where:)`: its closure checks the actor at run time.
+        var index = 0
+        while index < outbox.count {
+            if outbox[index].id == id { outbox.remove(at: index) } else { index += 1 }
+        }
+        persistOutbox()
+    }
+
+    func persistOutbox() {
+        do {
+            try outboxStore?.save(outbox)
+        } catch {
+            store.report(error)
+        }
+    }
+}
