@@ -210,8 +210,11 @@ public final class DeckContext: StateContext {
             let viewer = CandidateRanker.Viewer(
                 id: viewerID, interests: Set(page.viewerInterests), preferences: page.preferences)
             let ranked = CandidateRanker.rank(page.candidates, for: viewer, excluding: shown)
-            // Sized once: growing the set a step at a time rehashes every id already in it.
-            shown.reserveCapacity(shown.count + ranked.count)
+            // Sized once per page, and doubled when it grows: growing a step at a time (or to the exact
+            // size, every page) rehashes every id already in it.
+            if shown.count + ranked.count > shown.capacity {
+                shown.reserveCapacity(max(shown.count + ranked.count, 2 * shown.capacity))
+            }
             for card in ranked { shown.insert(card.id) }
             cursor = page.nextCursor
             store.update { state in
