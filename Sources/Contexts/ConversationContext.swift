@@ -66,7 +66,7 @@ public final class ConversationContext: StateContext {
             state.draft = text
             state.problem = nil
         }
-        guard !state.isUnmatched, !text.isEmpty else { return }
+        guard !store.current.isUnmatched, !text.isEmpty else { return }
         let (next, sendTyping) = TypingPolicy.keystroke(typing, at: scheduler.now)
         typing = next
         if sendTyping { chat.setTyping(true, of: record) }
@@ -78,7 +78,7 @@ public final class ConversationContext: StateContext {
     ///
     /// One notification: the message shown as sending and the emptied draft arrive together.
     public func send() {
-        guard !state.isUnmatched else { return store.update { $0.problem = .unmatched } }
+        guard !store.current.isUnmatched else { return store.update { $0.problem = .unmatched } }
         store.batch {
             if let problem = chat.send(store.current.draft, to: record) {
                 store.update { $0.problem = problem }

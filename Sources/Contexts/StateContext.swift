@@ -11,8 +11,12 @@ public protocol StateContext: AnyObject {
 }
 
 extension StateContext {
-    /// The current snapshot.
+    /// The current snapshot; read inside `withObservationTracking`, it registers interest
+    /// (``StateStore/state``).
     public var state: State { store.state }
+
+    /// The current snapshot, read without registering Observation interest (``StateStore/snapshot``).
+    public var snapshot: State { store.snapshot }
 
     /// Calls `observer` now and after every change; see ``StateStore/observe(_:)``.
     public func observe(_ observer: @escaping @MainActor @Sendable (State) -> Void) -> ObservationToken {

@@ -45,7 +45,7 @@ public final class ChatFlow: FlowNode {
 
     /// The conversation's state in brief.
     public override var stateSummary: String? {
-        guard let state = context?.state else { return "no conversation \(conversation)" }
+        guard let state = context?.snapshot else { return "no conversation \(conversation)" }
         return "ConversationContext: \(conversation) messages=\(state.messages.count)"
             + (state.isUnmatched ? " unmatched" : "")
     }
@@ -53,7 +53,7 @@ public final class ChatFlow: FlowNode {
     /// Pushes the conversation and opens it; while the list is still loading (a deep link at launch)
     /// it shows "Loading…" first.
     public func start() {
-        if chat.state.isLoaded || chat.match(of: conversation) != nil {
+        if chat.snapshot.isLoaded || chat.match(of: conversation) != nil {
             show(.push)
             return
         }
@@ -83,7 +83,7 @@ public final class ChatFlow: FlowNode {
             return
         }
         self.context = context
-        environment.show(content.screen(for: context.state), placement) { [weak self] in
+        environment.show(content.screen(for: context.snapshot), placement) { [weak self] in
             self?.intent($0)
         }
         observations = watch(
@@ -105,7 +105,7 @@ public final class ChatFlow: FlowNode {
         case .tap(ChatScreens.unmatch), .tap(ChatScreens.block):
             let block = intent == .tap(ChatScreens.block)
             environment.presenter.showAlert(
-                ChatScreens.confirmation(block: block, name: context.state.match.displayName)
+                ChatScreens.confirmation(block: block, name: context.snapshot.match.displayName)
             ) {
                 [weak self] answer in
                 guard answer == .tap(ChatScreens.confirm), let self else { return }

@@ -61,7 +61,7 @@ public final class DeckFlow: FlowNode {
 
     /// The deck's state in brief.
     public override var stateSummary: String? {
-        let state = context.state
+        let state = context.snapshot
         var parts = ["cards=\(state.cards.count)"]
         if let top = state.top { parts.append("top=\(top.id)") }
         if state.isLoading { parts.append("loading") }
@@ -71,7 +71,7 @@ public final class DeckFlow: FlowNode {
     }
 
     /// The deck's part of the home screen.
-    public var content: [ScreenElement] { contentBuilder.elements(for: context.state) }
+    public var content: [ScreenElement] { contentBuilder.elements(for: context.snapshot) }
 
     /// Starts observing the deck and loads it.
     public func start() {
@@ -87,13 +87,13 @@ public final class DeckFlow: FlowNode {
         case DeckScreens.pass: context.swiped(.pass)
         case DeckScreens.superLike: context.swiped(.superLike)
         case DeckScreens.rewind:
-            let card = context.state.rewindable
+            let card = context.snapshot.rewindable
             context.rewind()
             if let card { environment.analytics.record(.rewound(card.id)) }
         case DeckScreens.openProfile:
-            guard let top = context.state.top else { return true }
+            guard let top = context.snapshot.top else { return true }
             environment.show(
-                DeckScreens.fullProfile(top, viewerInterests: context.state.viewerInterests), .push
+                DeckScreens.fullProfile(top, viewerInterests: context.snapshot.viewerInterests), .push
             ) {
                 [weak self] intent in
                 if intent == .tap(ActionID.back) { self?.environment.presenter.pop() }
@@ -106,7 +106,7 @@ public final class DeckFlow: FlowNode {
     }
 
     private func editPreferences() {
-        let current = context.state.preferences ?? .default
+        let current = context.snapshot.preferences ?? .default
         let flow = PreferencesFlow(environment: environment, context: makePreferences(current)) {
             [weak self] saved in
             guard let self else { return }
@@ -154,7 +154,7 @@ public final class DeckFlow: FlowNode {
     }
 
     private func announceTop() {
-        guard isVisible, let top = context.state.top, top.id != announcedTop else { return }
+        guard isVisible, let top = context.snapshot.top, top.id != announcedTop else { return }
         announcedTop = top.id
         environment.analytics.record(.cardShown(top.id))
     }

@@ -45,7 +45,7 @@ public final class LoginFlow: FlowNode {
 
     /// The login context's state.
     public override var stateSummary: String? {
-        let state = context.state
+        let state = context.snapshot
         var parts = ["\(state.mode)"]
         if state.isSubmitting { parts.append("submitting") }
         if let failure = state.failure { parts.append("failure=\(failure)") }
@@ -55,7 +55,7 @@ public final class LoginFlow: FlowNode {
 
     /// Shows the first screen and starts listening to the context.
     public func start() {
-        let notice = context.state.notice
+        let notice = context.snapshot.notice
         if notice == nil || notice == .loggedOut {
             environment.show(LoginScreens.welcome(notice: notice), .root) { [weak self] in
                 self?.welcomeIntent($0)
@@ -78,7 +78,8 @@ public final class LoginFlow: FlowNode {
         context.modeSelected(mode)
         if placement == .push { formHasBack = true } else if placement == .root { formHasBack = false }
         showsForm = true
-        environment.show(LoginScreens.form(context.state, canGoBack: formHasBack), placement) { [weak self] in
+        environment.show(LoginScreens.form(context.snapshot, canGoBack: formHasBack), placement) {
+            [weak self] in
             self?.formIntent($0)
         }
     }
@@ -90,7 +91,7 @@ public final class LoginFlow: FlowNode {
         case .tap(LoginScreens.submit), .tap(LoginScreens.retry):
             context.submit()
         case .tap(LoginScreens.switchMode):
-            showForm(context.state.mode == .signIn ? .signUp : .signIn, placement: .replaceTop)
+            showForm(context.snapshot.mode == .signIn ? .signUp : .signIn, placement: .replaceTop)
         case .tap(ActionID.back):
             showsForm = false
             environment.presenter.pop()

@@ -53,7 +53,7 @@ public final class MainFlow: FlowNode {
 
     /// The session's user and the home tab.
     public override var stateSummary: String? {
-        "SessionScope: \(scope.user.id) tab=\(tab) rows=\(chat.state.rowIDs.count) outbox=\(chat.state.outboxCount)"
+        "SessionScope: \(scope.user.id) tab=\(tab) rows=\(chat.snapshot.rowIDs.count) outbox=\(chat.snapshot.outboxCount)"
     }
 
     /// Starts the signed-in app: the deck and matches load, profile set-up comes first for a new
@@ -130,7 +130,7 @@ public final class MainFlow: FlowNode {
     private var tabRoute: Route { tab == .deck ? .deck : .matches }
 
     private var homeScreen: Screen {
-        let content = tab == .deck ? deck.content : ChatScreens.matchesList(chat.state)
+        let content = tab == .deck ? deck.content : ChatScreens.matchesList(chat.snapshot)
         return HomeScreens.home(signedIn: signedIn, tab: tab, content: content)
     }
 
@@ -168,7 +168,8 @@ public final class MainFlow: FlowNode {
         case .tap(HomeScreens.logOut):
             environment.presenter.showAlert(
                 HomeScreens.logoutAlert(
-                    queuedSwipes: deck.context.state.queuedSwipes, unsentMessages: chat.state.outboxCount)
+                    queuedSwipes: deck.context.snapshot.queuedSwipes,
+                    unsentMessages: chat.snapshot.outboxCount)
             ) {
                 [weak self] in self?.logoutAlertIntent($0)
             }

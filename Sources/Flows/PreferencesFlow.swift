@@ -35,12 +35,12 @@ public final class PreferencesFlow: FlowNode {
 
     /// The editor's state.
     public override var stateSummary: String? {
-        "PreferencesContext: saving=\(context.state.isSaving) saved=\(context.state.saved != nil)"
+        "PreferencesContext: saving=\(context.snapshot.isSaving) saved=\(context.snapshot.saved != nil)"
     }
 
     /// Pushes the form.
     public func start() {
-        environment.show(Self.screen(context.state), .push) { [weak self] in self?.intent($0) }
+        environment.show(Self.screen(context.snapshot), .push) { [weak self] in self?.intent($0) }
         observations = watch(context, render: { [weak self] state in self?.render(state) })
     }
 

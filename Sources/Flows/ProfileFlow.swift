@@ -31,11 +31,11 @@ public final class ProfileFlow: FlowNode {
     }
 
     /// The viewer context's state.
-    public override var stateSummary: String? { "ProfileViewerContext: \(Self.summary(context.state))" }
+    public override var stateSummary: String? { "ProfileViewerContext: \(Self.summary(context.snapshot))" }
 
     /// Pushes the screen and loads the profile.
     public func start() {
-        environment.show(Self.screen(context.state), .push) { [weak self] in self?.intent($0) }
+        environment.show(Self.screen(context.snapshot), .push) { [weak self] in self?.intent($0) }
         observations = watch(
             context, render: { [weak self] state in self?.environment.presenter.update(Self.screen(state)) })
         context.load()

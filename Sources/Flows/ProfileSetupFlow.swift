@@ -33,14 +33,16 @@ public final class ProfileSetupFlow: FlowNode {
 
     /// The profile set-up context's state.
     public override var stateSummary: String? {
-        let state = context.state
+        let state = context.snapshot
         return
             "ProfileSetupContext: interests=\(state.interests.count) saving=\(state.isSaving) saved=\(state.saved != nil)"
     }
 
     /// Shows the form as the root screen.
     public func start() {
-        environment.show(ProfileSetupScreens.screen(context.state), .root) { [weak self] in self?.intent($0) }
+        environment.show(ProfileSetupScreens.screen(context.snapshot), .root) { [weak self] in
+            self?.intent($0)
+        }
         observations = watch(context, render: { [weak self] state in self?.render(state) })
     }
 
@@ -51,7 +53,7 @@ public final class ProfileSetupFlow: FlowNode {
         case .tap(ProfileSetupScreens.save):
             context.save()
         case .tap(ProfileSetupScreens.skip):
-            guard !context.state.isSaving else { return }
+            guard !context.snapshot.isSaving else { return }
             environment.analytics.record(.profileSetupSkipped)
             finish()
         case .tap(let id):

@@ -41,7 +41,7 @@ public final class SessionFlow: FlowNode {
 
     /// The session context's state.
     public override var stateSummary: String? {
-        switch context.state {
+        switch context.snapshot {
         case .idle: "SessionContext: idle"
         case .restoring: "SessionContext: restoring"
         case .signedOut(let reason, _): "SessionContext: signed out" + (reason.map { " (\($0))" } ?? "")

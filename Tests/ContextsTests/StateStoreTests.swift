@@ -100,6 +100,33 @@ final class ChangeCounter: Sendable {
         #expect(changes.count.load(ordering: .relaxed) == 1)
     }
 
+    @Test func observationFramework_seesAStoreChangedBeforeAnyoneTracked_snapshotRegistersNothing() {
+        let store = StateStore(Counter())
+        let heard = Recorder<Int>()
+        let token = store.observe { heard.values.append($0.count) }
+        store.update { $0.count = 1 }
+        store.update { $0.count = 2 }
+        #expect(store.snapshot.count == 2)
+        let changes = ChangeCounter()
+        withObservationTracking {
+            _ = store.snapshot
+        } onChange: {
+            changes.count.add(1, ordering: .relaxed)
+        }
+        store.update { $0.count = 3 }
+        #expect(changes.count.load(ordering: .relaxed) == 0)
+        withObservationTracking {
+            #expect(store.state.count == 3)
+        } onChange: {
+            changes.count.add(1, ordering: .relaxed)
+        }
+        store.update { $0.count = 4 }
+        #expect(changes.count.load(ordering: .relaxed) == 1)
+        #expect(heard.values == [0, 1, 2, 3, 4])
+        #expect(store.snapshot == store.state)
+        withExtendedLifetime(token) {}
+    }
+
     @Test func asyncSequence_yieldsTheCurrentState_thenEveryChange_andEndsWithTheStore() async {
         var store: StateStore<Counter>? = StateStore(Counter())
         guard let states = store?.states else { return }
