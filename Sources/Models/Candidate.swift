@@ -92,8 +92,19 @@ public struct Candidate: Hashable, Codable, Sendable, Identifiable {
     }
 
     /// Whether two candidates hold the same values; copies of one card answer at once.
+    ///
+    /// Field by field in place, the id first (two different cards differ there); comparing whole
+    /// `Fields` values would copy both first. A new field must be added here; a test checks each counts.
     public static func == (lhs: Candidate, rhs: Candidate) -> Bool {
-        lhs.storage.sharesStorage(with: rhs.storage) || lhs.storage.fields == rhs.storage.fields
+        if lhs.storage.sharesStorage(with: rhs.storage) { return true }
+        let left = lhs.storage
+        let right = rhs.storage
+        return left.fields.id == right.fields.id && left.fields.displayName == right.fields.displayName
+            && left.fields.age == right.fields.age && left.fields.distanceKm == right.fields.distanceKm
+            && left.fields.likedYou == right.fields.likedYou
+            && left.fields.superLikedYou == right.fields.superLikedYou
+            && left.fields.lastActiveAt == right.fields.lastActiveAt && left.fields.bio == right.fields.bio
+            && left.fields.interests == right.fields.interests
     }
 
     /// Hashes the candidate's values.
