@@ -209,7 +209,8 @@ public final class DeckContext: StateContext {
             }
             let viewer = CandidateRanker.Viewer(
                 id: viewerID, interests: Set(page.viewerInterests), preferences: page.preferences)
-            let ranked = CandidateRanker.rank(page.candidates, for: viewer, excluding: shown)
+            let (ranked, merged) = CandidateRanker.rankAndMerge(
+                page.candidates, into: Array(store.current.cards), for: viewer, excluding: shown)
             // Sized once per page, and doubled when it grows: growing a step at a time (or to the exact
             // size, every page) rehashes every id already in it.
             if shown.count + ranked.count > shown.capacity {
@@ -218,7 +219,7 @@ public final class DeckContext: StateContext {
             for card in ranked { shown.insert(card.id) }
             cursor = page.nextCursor
             store.update { state in
-                state.cards = DeckCards(CandidateRanker.merge(ranked, into: Array(state.cards), for: viewer))
+                state.cards = DeckCards(merged)
                 state.isLoading = false
                 state.isExhausted = page.nextCursor == nil
                 state.preferences = page.preferences

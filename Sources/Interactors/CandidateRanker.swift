@@ -55,6 +55,40 @@ public enum CandidateRanker {
     public static func rank(_ candidates: [Candidate], for viewer: Viewer, excluding excluded: Set<UserID>)
         -> [Candidate]
     {
+        ranked(candidates, for: viewer, excluding: excluded).candidates
+    }
+
+    /// Merges a newly ranked page into the cards still queued, keeping the top card where it is (the
+    /// user is looking at it) and ranking the rest; in O(n) for two ranked lists.
+    public static func merge(_ page: [Candidate], into queue: [Candidate], for viewer: Viewer) -> [Candidate]
+    {
+        var queued = Set<UserID>(minimumCapacity: queue.count)
+        for candidate in queue { queued.insert(candidate.id) }
+        let fresh = page.filter { !queued.contains($0.id) }
+        // Each candidate's shared interests are counted once, as in `rank`.
+        return merge(fresh, sharing: fresh.map { sharedInterests($0, viewer) }, into: queue, for: viewer)
+    }
+
+    /// ``rank(_:for:excluding:)`` of a page, then ``merge(_:into:for:)`` of the ranked page into the
+    /// queued cards: the same two lists, with each candidate's shared interests counted once.
+    ///
+    /// The deck excludes every card it ever showed, the queued ones included, so the ranked page
+    /// holds none of them and the queue's ids are checked against `excluded` (a few lookups) rather
+    /// than gathered into a set to filter the page with.
+    public static func rankAndMerge(
+        _ page: [Candidate], into queue: [Candidate], for viewer: Viewer, excluding excluded: Set<UserID>
+    ) -> (ranked: [Candidate], merged: [Candidate]) {
+        let (ranked, shared) = Self.ranked(page, for: viewer, excluding: excluded)
+        guard queue.allSatisfy({ excluded.contains($0.id) }) else {
+            return (ranked, merge(ranked, into: queue, for: viewer))
+        }
+        return (ranked, merge(ranked, sharing: shared, into: queue, for: viewer))
+    }
+
+    /// The ranked eligible candidates of a page and how many interests each shares with the viewer.
+    private static func ranked(
+        _ candidates: [Candidate], for viewer: Viewer, excluding excluded: Set<UserID>
+    ) -> (candidates: [Candidate], shared: [Int]) {
         // Sized up front: growing a set rehashes every id inserted so far.
         var inPage = Set<UserID>(minimumCapacity: candidates.count)
         var eligible: [Candidate] = []
@@ -70,22 +104,18 @@ public enum CandidateRanker {
         let order = eligible.indices.sorted { left, right in
             ranksAbove(eligible[left], sharing: shared[left], eligible[right], sharing: shared[right])
         }
-        return order.map { eligible[$0] }
+        return (order.map { eligible[$0] }, order.map { shared[$0] })
     }
 
-    /// Merges a newly ranked page into the cards still queued, keeping the top card where it is (the
-    /// user is looking at it) and ranking the rest; in O(n) for two ranked lists.
-    public static func merge(_ page: [Candidate], into queue: [Candidate], for viewer: Viewer) -> [Candidate]
-    {
-        var queued = Set<UserID>(minimumCapacity: queue.count)
-        for candidate in queue { queued.insert(candidate.id) }
-        let fresh = page.filter { !queued.contains($0.id) }
+    /// Merges ranked `fresh` cards (none of them queued; `freshShared` their shared interests) into the
+    /// queue behind its top card.
+    private static func merge(
+        _ fresh: [Candidate], sharing freshShared: [Int], into queue: [Candidate], for viewer: Viewer
+    ) -> [Candidate] {
         guard let top = queue.first else { return fresh }
         var merged = [top]
         merged.reserveCapacity(queue.count + fresh.count)
-        // Each candidate's shared interests are counted once, as in `rank`.
         let queueShared = queue.map { sharedInterests($0, viewer) }
-        let freshShared = fresh.map { sharedInterests($0, viewer) }
         var left = 1
         var right = 0
         while left < queue.count, right < fresh.count {

@@ -78,6 +78,37 @@ import Testing
         #expect(Set(merged.map(\.id)) == Set((queue + page).map(\.id)))
     }
 
+    /// The deck's one-pass ranking and merging must give exactly what ranking, then merging, gives.
+    @Test func rankAndMerge_equalsRankThenMerge_withTheQueueExcludedOrNot() {
+        let interests = ["Music", "Books", "Films", "Hiking"]
+        var seed: UInt64 = 0x5EED
+        func next(_ bound: Int) -> Int {
+            // A small deterministic generator (xorshift), so a failure repeats.
+            seed ^= seed << 13
+            seed ^= seed >> 7
+            seed ^= seed << 17
+            return Int(seed % UInt64(bound))
+        }
+        for _ in 0..<400 {
+            let pool = (0..<(1 + next(40))).map { _ in
+                candidate(
+                    "c\(next(60))", age: 18 + next(16), km: next(12),
+                    interests: interests.filter { _ in next(2) == 0 }, activeAgo: TimeInterval(next(3)))
+            }
+            let queue = CandidateRanker.rank(
+                Array(pool.prefix(next(8))), for: viewer, excluding: [])
+            let page = Array(pool.dropFirst(next(pool.count)))
+            var excluded = Set((0..<next(10)).map { _ in UserID("c\(next(60))") })
+            if next(3) != 0 { excluded.formUnion(queue.map(\.id)) }
+            let ranked = CandidateRanker.rank(page, for: viewer, excluding: excluded)
+            let expected = CandidateRanker.merge(ranked, into: queue, for: viewer)
+            let (oneRanked, oneMerged) = CandidateRanker.rankAndMerge(
+                page, into: queue, for: viewer, excluding: excluded)
+            #expect(oneRanked == ranked)
+            #expect(oneMerged == expected)
+        }
+    }
+
     @Test func sharedInterests_countEachOfTheCandidatesFoundInTheViewers_forFewAndManyInterests() {
         let names = (0..<16).map { "Interest \($0)" }
         for viewerCount in [0, 1, 3, 10, 11, 16] {
