@@ -47,9 +47,10 @@ struct DeckContent {
             elements.append(Self.retryAction)
         }
         if let top = state.top {
-            elements += DeckScreens.card(top, viewerInterests: state.viewerInterests)
+            DeckScreens.card(top, viewerInterests: state.viewerInterests, into: &elements)
             if let next = state.next { elements.append(peek(next.displayName)) }
-            elements += Self.swipeActions
+            // One by one: appending a four-element array goes through the generic sequence path.
+            for action in Self.swipeActions { elements.append(action) }
         } else if state.isEmpty {
             elements += Self.emptyDeck
         } else if state.failure == nil {

@@ -21,6 +21,12 @@ enum DeckScreens {
     static func card(_ candidate: Candidate, viewerInterests: [Interest]) -> [ScreenElement] {
         var elements: [ScreenElement] = []
         elements.reserveCapacity(4)
+        card(candidate, viewerInterests: viewerInterests, into: &elements)
+        return elements
+    }
+
+    /// ``card(_:viewerInterests:)`` appended to `elements` (no array of its own to build and copy).
+    static func card(_ candidate: Candidate, viewerInterests: [Interest], into elements: inout [ScreenElement]) {
         elements.append(.text(headline(candidate)))
         if candidate.superLikedYou { elements.append(.notice(candidate.displayName + " super liked you")) }
         if !candidate.bio.isEmpty { elements.append(.text(candidate.bio)) }
@@ -30,7 +36,6 @@ enum DeckScreens {
             shared.append(interest.name)
         }
         if !shared.isEmpty { elements.append(.text(shared.text)) }
-        return elements
     }
 
     /// "Name, age · N km away".
