@@ -26,7 +26,9 @@ enum DeckScreens {
     }
 
     /// ``card(_:viewerInterests:)`` appended to `elements` (no array of its own to build and copy).
-    static func card(_ candidate: Candidate, viewerInterests: [Interest], into elements: inout [ScreenElement]) {
+    static func card(
+        _ candidate: Candidate, viewerInterests: [Interest], into elements: inout [ScreenElement]
+    ) {
         elements.append(.text(headline(candidate)))
         if candidate.superLikedYou { elements.append(.notice(candidate.displayName + " super liked you")) }
         if !candidate.bio.isEmpty { elements.append(.text(candidate.bio)) }
