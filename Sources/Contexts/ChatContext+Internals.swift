@@ -93,13 +93,12 @@ extension ChatContext {
         summary.unreadCount = 0
         setSummary(summary, of: record)
         if hadUnread { publish() }
-        guard summary.lastMessage.map({ $0.sender != viewer }) ?? false else { return }
-        let chat = chat
-        authorizer.perform(
-            { token, completion in
-                chat.markRead(conversation: conversation, accessToken: token, completion: completion)
-            },
-            completion: { _ in })
+        // Not `lastMessage.map { ... }`: a closure formed here and given to the standard library checks
+        // the executor at run time.
+        guard let lastMessage = summary.lastMessage, lastMessage.sender != viewer else { return }
+        authorizer.perform { [chat] token, completion in
+            chat.markRead(conversation: conversation, accessToken: token, completion: completion)
+        }
     }
 
     func removeConversation(_ conversation: String) {

@@ -10,9 +10,10 @@ extension ChatContext {
         retryTask?.cancel()
         retryTask = nil
         sendingID = message.id
-        let chat = chat
         authorizer.perform(
-            { token, completion in chat.sendMessage(message, accessToken: token, completion: completion) },
+            { [chat] token, completion in
+                chat.sendMessage(message, accessToken: token, completion: completion)
+            },
             completion: { [weak self] result in self?.sent(message, result) })
     }
 

@@ -162,9 +162,9 @@ public final class ChatContext: StateContext {
 
     /// Loads the conversations list; offline or on a server fault, tries again with ``RetryPolicy``.
     func loadList(attempt: Int) {
-        let chat = chat
         authorizer.perform(
-            { token, completion in chat.fetchConversations(accessToken: token, completion: completion) },
+            { [chat] token, completion in chat.fetchConversations(accessToken: token, completion: completion)
+            },
             completion: { [weak self] result in
                 guard let self else { return }
                 if case .failure(let error) = result, !self.reportIfSessionEnded(error) {
@@ -243,9 +243,8 @@ public final class ChatContext: StateContext {
         if !older, record.historyLoaded { return }
         let cursor = older ? record.olderCursor : nil
         record.isLoadingHistory = true
-        let chat = chat
         authorizer.perform(
-            { token, completion in
+            { [chat] token, completion in
                 chat.fetchMessages(
                     conversation: conversation, before: cursor, limit: 50, accessToken: token,
                     completion: completion)
@@ -282,23 +281,18 @@ public final class ChatContext: StateContext {
     func setTyping(_ isTyping: Bool, of record: ConversationRecord) {
         guard record.hasSummary else { return }
         let conversation = record.id
-        let chat = chat
-        authorizer.perform(
-            { token, completion in
-                chat.setTyping(
-                    conversation: conversation, isTyping: isTyping, accessToken: token, completion: completion
-                )
-            },
-            completion: { _ in })
+        authorizer.perform { [chat] token, completion in
+            chat.setTyping(
+                conversation: conversation, isTyping: isTyping, accessToken: token, completion: completion)
+        }
     }
 
     /// Call when the user unmatches (or blocks) the person of a conversation.
     public func unmatch(_ conversation: String, block: Bool) {
         guard has(conversation) else { return }
         removeConversation(conversation)
-        let chat = chat
         authorizer.perform(
-            { token, completion in
+            { [chat] token, completion in
                 chat.unmatch(
                     conversation: conversation, block: block, accessToken: token, completion: completion)
             },

@@ -17,6 +17,9 @@ public final class RequestAuthorizer {
     private let auth: any AuthService
     private let onTokensRefreshed: @MainActor (AuthTokens) -> Void
     private var refreshWaiters: [@MainActor (Result<String, ServiceError>) -> Void]?
+    /// This authorizer, held weakly, for the answers of requests in flight: made once and shared, so a
+    /// request's completion captures it with a retain instead of building a weak reference of its own.
+    private let weakSelf = WeakReference()
 
     /// Creates an authorizer for a session's tokens; `onTokensRefreshed` persists new ones.
     public init(
@@ -26,20 +29,45 @@ public final class RequestAuthorizer {
         self.tokens = tokens
         self.auth = auth
         self.onTokensRefreshed = onTokensRefreshed
+        weakSelf.authorizer = self
     }
 
     /// Call to run `request` with the access token; on `tokenExpired` it refreshes and retries once.
+    ///
+    /// Once the authorizer is gone (its session ended), an answer goes to `completion` as it is.
     public func perform<Value: Sendable>(
         _ request: @escaping Request<Value>,
         completion: @escaping @MainActor (Result<Value, ServiceError>) -> Void
     ) {
-        request(tokens.accessToken) { [weak self] result in
-            guard case .failure(.tokenExpired) = result, let self else { return completion(result) }
-            self.refreshed { refreshed in
-                switch refreshed {
-                case .success(let accessToken): request(accessToken) { completion($0) }
-                case .failure(let error): completion(.failure(error))
-                }
+        let weakSelf = weakSelf
+        request(tokens.accessToken) { result in
+            guard case .failure(.tokenExpired) = result, let self = weakSelf.authorizer else {
+                return completion(result)
+            }
+            self.retry(request, then: completion)
+        }
+    }
+
+    /// Call to run `request` with the access token when nobody waits for the answer (typing, read
+    /// receipts): ``perform(_:completion:)`` with a completion that does nothing, without building one.
+    public func perform<Value: Sendable>(_ request: @escaping Request<Value>) {
+        let weakSelf = weakSelf
+        request(tokens.accessToken) { result in
+            guard case .failure(.tokenExpired) = result, let self = weakSelf.authorizer else { return }
+            self.retry(request) { _ in }
+        }
+    }
+
+    /// Refreshes the tokens (or waits for the refresh under way) and runs `request` once more with the
+    /// new access token; a failed refresh goes to `completion`.
+    private func retry<Value: Sendable>(
+        _ request: @escaping Request<Value>,
+        then completion: @escaping @MainActor (Result<Value, ServiceError>) -> Void
+    ) {
+        refreshed { refreshed in
+            switch refreshed {
+            case .success(let accessToken): request(accessToken) { completion($0) }
+            case .failure(let error): completion(.failure(error))
             }
         }
     }
@@ -68,5 +96,11 @@ public final class RequestAuthorizer {
             }
             for waiter in waiters { waiter(outcome) }
         }
+    }
+
+    /// A weak reference to an authorizer, shared by its requests in flight.
+    @MainActor
+    private final class WeakReference {
+        weak var authorizer: RequestAuthorizer?
     }
 }

@@ -98,11 +98,18 @@ public final class StateStore<State: Sendable & Equatable>: Observable {
                 if version != delivered { break }
             }
             if version == delivered {
-                for continuation in continuations.withLock({ $0.isEmpty ? [] : Array($0.values) }) {
-                    continuation.yield(snapshot)
-                }
+                for continuation in streamContinuations() { continuation.yield(snapshot) }
             }
         } while version != delivered
+    }
+
+    /// The continuations of the streams still listening (none, without allocating, when there are none).
+    ///
+    /// Nonisolated so that the closure given to `withLock` is too: a closure formed on the main actor
+    /// and handed to a module built without strict concurrency checking (Synchronization) checks the
+    /// executor at run time each time it runs, and `flush` runs on every change.
+    nonisolated private func streamContinuations() -> [AsyncStream<State>.Continuation] {
+        continuations.withLock { $0.isEmpty ? [] : Array($0.values) }
     }
 
     /// Calls `observer` now with the current state, then after every change, until the token is

@@ -401,7 +401,7 @@ extension EmbeddedServer {
         guard let handlers = state.chat.subscribers[user], !handlers.isEmpty else { return }
         let copies = state.chat.duplicateEvents ? 2 : 1
         for handler in handlers.values {
-            for _ in 0..<copies { scheduler.schedule(after: state.latency) { handler(event) } }
+            for _ in 0..<copies { scheduler.deliver(after: state.latency) { handler(event) } }
         }
     }
 

@@ -150,7 +150,7 @@ public final class EmbeddedServer: Sendable {
             }
             return (handler(&state, now), state.latency, deliveries)
         }
-        for _ in 0..<deliveries { scheduler.schedule(after: latency) { completion(result) } }
+        for _ in 0..<deliveries { scheduler.deliver(after: latency) { completion(result) } }
     }
 
     /// Runs one request that needs a signed-in user: ``perform(_:completion:handler:)`` with the access

@@ -14,6 +14,13 @@ public protocol Scheduler: Sendable {
     /// Runs `work` on the main actor after `delay`; the returned task can cancel it.
     @discardableResult
     func schedule(after delay: Duration, _ work: @escaping ScheduledWork) -> ScheduledTask
+
+    /// Runs `work` on the main actor after `delay`, like ``schedule(after:_:)``, for work nobody cancels.
+    ///
+    /// A service delivering an answer has no use for a ``ScheduledTask``; a scheduler can spare the
+    /// handle and what cancelling needs (``VirtualScheduler`` then queues the work alone). Ordering is
+    /// that of ``schedule(after:_:)``. The default schedules the work and drops the handle.
+    func deliver(after delay: Duration, _ work: @escaping ScheduledWork)
 }
 
 extension Scheduler {
@@ -21,5 +28,10 @@ extension Scheduler {
     @discardableResult
     public func schedule(_ work: @escaping ScheduledWork) -> ScheduledTask {
         schedule(after: .zero, work)
+    }
+
+    /// Schedules `work` with ``schedule(after:_:)`` and drops the handle.
+    public func deliver(after delay: Duration, _ work: @escaping ScheduledWork) {
+        schedule(after: delay, work)
     }
 }

@@ -21,10 +21,33 @@ public final class VirtualScheduler: Scheduler {
         var isWaiting: Bool { work.withLock { $0 != nil } }
     }
 
+    /// What waits in the queue: work nobody can cancel (``deliver(after:_:)``) is queued alone; work
+    /// with a ``ScheduledTask`` shares its ``Slot`` with the task.
+    private enum Job {
+        case fixed(ScheduledWork)
+        case cancellable(Slot)
+
+        /// Whether the work still waits.
+        var isWaiting: Bool {
+            switch self {
+            case .fixed: true
+            case .cancellable(let slot): slot.isWaiting
+            }
+        }
+
+        /// Takes the work out, if it is still waiting.
+        func take() -> ScheduledWork? {
+            switch self {
+            case .fixed(let work): work
+            case .cancellable(let slot): slot.take()
+            }
+        }
+    }
+
     private struct Entry: Comparable {
         let due: Date
         let sequence: UInt64
-        let slot: Slot
+        let job: Job
         static func < (lhs: Entry, rhs: Entry) -> Bool {
             (lhs.due, lhs.sequence) < (rhs.due, rhs.sequence)
         }
@@ -53,13 +76,13 @@ public final class VirtualScheduler: Scheduler {
     ///
     /// Counts the queue, in O(n): for tests and diagnostics.
     public var pendingCount: Int {
-        state.withLock { state in state.queue.unordered.reduce(0) { $0 + ($1.slot.isWaiting ? 1 : 0) } }
+        state.withLock { state in state.queue.unordered.reduce(0) { $0 + ($1.job.isWaiting ? 1 : 0) } }
     }
 
     /// When the earliest waiting work is due, if any.
     public var nextDueDate: Date? {
         state.withLock { state in
-            while let top = state.queue.peek, !top.slot.isWaiting { _ = state.queue.pop() }
+            while let top = state.queue.peek, !top.job.isWaiting { _ = state.queue.pop() }
             return state.queue.peek?.due
         }
     }
@@ -68,24 +91,22 @@ public final class VirtualScheduler: Scheduler {
     @discardableResult
     public func schedule(after delay: Duration, _ work: @escaping ScheduledWork) -> ScheduledTask {
         let slot = Slot(work)
-        state.withLock { state in
-            let sequence = state.nextSequence
-            state.nextSequence += 1
-            let due = state.now.addingTimeInterval(max(0, delay.timeInterval))
-            state.queue.push(Entry(due: due, sequence: sequence, slot: slot))
-        }
+        enqueue(.cancellable(slot), after: delay)
         return ScheduledTask { _ = slot.take() }
+    }
+
+    /// Queues `work` like ``schedule(after:_:)``, without the slot and the handle cancelling needs.
+    public func deliver(after delay: Duration, _ work: @escaping ScheduledWork) {
+        enqueue(.fixed(work), after: delay)
     }
 
     /// Moves the clock forward by `duration`, running every piece of work that falls due on the way, at
     /// its due time; work scheduled meanwhile runs too if it falls due before the end.
     @MainActor
     public func advance(by duration: Duration) {
-        let target = now.addingTimeInterval(max(0, duration.timeInterval))
+        let target = time(after: duration)
         while let work = popWork(dueBy: target) { work() }
-        state.withLock { state in
-            if state.now < target { state.now = target }
-        }
+        moveClock(to: target)
     }
 
     /// Runs the work that is due now, without moving the clock.
@@ -107,11 +128,42 @@ public final class VirtualScheduler: Scheduler {
         return true
     }
 
+    private func enqueue(_ job: Job, after delay: Duration) {
+        state.withLock { state in
+            let sequence = state.nextSequence
+            state.nextSequence += 1
+            state.queue.push(
+                Entry(due: Self.time(after: delay, from: state.now), sequence: sequence, job: job))
+        }
+    }
+
+    // The clock is read and moved in these nonisolated helpers rather than in closures written inside
+    // `advance`: a closure formed on the main actor and handed to `withLock` (a module built without
+    // strict concurrency checking) gets a run-time check of the executor each time it runs.
+
+    /// The virtual time `duration` from now (now, for no or a negative duration).
+    private func time(after duration: Duration) -> Date {
+        state.withLock { Self.time(after: duration, from: $0.now) }
+    }
+
+    /// Moves the clock to `target` unless work has already moved it there or past it.
+    private func moveClock(to target: Date) {
+        state.withLock { state in
+            if state.now < target { state.now = target }
+        }
+    }
+
+    /// `now` plus `delay`; without a delay (every service answer by default) `now` itself, sparing the
+    /// conversion of the duration to seconds (adding zero seconds to a date gives the same date).
+    private static func time(after delay: Duration, from now: Date) -> Date {
+        delay <= .zero ? now : now.addingTimeInterval(delay.timeInterval)
+    }
+
     private func popWork(dueBy target: Date) -> ScheduledWork? {
         state.withLock { state -> ScheduledWork? in
             while let top = state.queue.peek, top.due <= target {
                 _ = state.queue.pop()
-                if let work = top.slot.take() {
+                if let work = top.job.take() {
                     if state.now < top.due { state.now = top.due }
                     return work
                 }

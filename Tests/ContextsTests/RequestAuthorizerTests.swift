@@ -69,4 +69,34 @@ import Testing
         backend.scheduler.runDue()
         #expect(results.values.map { $0.map(\.id) } == [.failure(.tokenRevoked)])
     }
+
+    @Test func requestWithoutCompletion_isRetriedOnceAfterTheExpiredTokenIsRefreshed() throws {
+        let authorizer = RequestAuthorizer(tokens: try session().tokens, auth: services.auth) { _ in }
+        backend.scheduler.advance(by: .seconds(3601))
+        let profiles = services.profiles
+        let answers = Recorder<Result<PublicProfile, ServiceError>>()
+        authorizer.perform { token, completion in
+            profiles.fetchProfile(of: "bob", accessToken: token) { result in
+                answers.values.append(result)
+                completion(result)
+            }
+        }
+        backend.scheduler.runDue()
+        #expect(answers.values.map { $0.map(\.id) } == [.failure(.tokenExpired), .success("bob")])
+        #expect(backend.server.requestCount(.refresh) == 1)
+        #expect(backend.server.requestCount(.fetchProfile) == 2)
+    }
+
+    @Test func answerArrivingAfterTheAuthorizerIsGone_reachesTheCompletionAsItIs_withoutARefresh() throws {
+        var authorizer: RequestAuthorizer? = RequestAuthorizer(
+            tokens: try session().tokens, auth: services.auth
+        ) { _ in }
+        backend.scheduler.advance(by: .seconds(3601))
+        let results = Recorder<Result<PublicProfile, ServiceError>>()
+        if let authorizer { fetch(authorizer, into: results) }
+        authorizer = nil
+        backend.scheduler.runDue()
+        #expect(results.values.map { $0.map(\.id) } == [.failure(.tokenExpired)])
+        #expect(backend.server.requestCount(.refresh) == 0)
+    }
 }
