@@ -110,7 +110,9 @@ extension ChatContext {
     ) -> Int? {
         let id = record.id
         let summary = record.summary
-        let newKey = summary.map(RowKey.init)
+        // Not `summary.map(RowKey.init)`: a closure formed on the main actor and handed to the standard
+        // library checks the executor at run time (about 220 instructions) each time it runs.
+        let newKey: RowKey? = if let summary { RowKey(summary) } else { nil }
         var oldRow: Int?
         var wasConversation = false
         var contentChanged = false

@@ -124,9 +124,7 @@ public final class DeckFlow: FlowNode {
             environment.analytics.record(.swiped(swipe.action, swipe.candidate))
         }
         // Home is rendered again only if the deck's part of it looks different.
-        if let onContentChanged, previous.map({ !DeckContent.showsSame($0, state) }) ?? true {
-            onContentChanged()
-        }
+        if let onContentChanged, !Self.showsSame(previous, state) { onContentChanged() }
         announceTop()
         if state.isEmpty, previous?.isEmpty != true { environment.analytics.record(.deckEmpty) }
         if let match = state.pendingMatch, previous?.pendingMatch != match {
@@ -151,6 +149,14 @@ public final class DeckFlow: FlowNode {
                 self?.context.outOfSuperLikesSeen()
             }
         }
+    }
+
+    /// Whether the deck's part of home shows the same for `previous` as for `state` (not when there
+    /// was none). Not `previous.map { … }`: a closure formed on the main actor and handed to the
+    /// standard library checks the executor at run time each time it runs.
+    nonisolated private static func showsSame(_ previous: DeckState?, _ state: DeckState) -> Bool {
+        guard let previous else { return false }
+        return DeckContent.showsSame(previous, state)
     }
 
     private func announceTop() {
