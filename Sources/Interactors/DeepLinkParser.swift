@@ -35,7 +35,13 @@ public enum DeepLinkParser {
     }
 
     private static func isIdentifier(_ text: String) -> Bool {
-        (1...255).contains(text.count)
+        // ASCII (every id the app makes) needs no Unicode property look-ups: below U+0080 the control
+        // and whitespace characters are exactly U+0000–U+0020 and U+007F.
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            return (1...255).contains(text.utf8.count)
+                && !text.utf8.contains { $0 <= 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "/") }
+        }
+        return (1...255).contains(text.count)
             && !text.unicodeScalars.contains {
                 $0 == "/" || $0.properties.isWhitespace || $0.properties.generalCategory == .control
             }

@@ -36,4 +36,39 @@ import Testing
             return
         }
     }
+
+    /// Identifiers in ASCII are checked without Unicode property look-ups; the answer must be the
+    /// one the properties give, for every ASCII character and at the length limits.
+    @Test func asciiIdentifiers_areJudgedAsByUnicodeProperties_andLength() {
+        for value in UInt8(0)...UInt8(127) {
+            let scalar = Unicode.Scalar(value)
+            let refused =
+                scalar == "/" || scalar.properties.isWhitespace
+                || scalar.properties.generalCategory == .control
+            let identifier = "a" + String(Character(scalar)) + "b"
+            let parsed = DeepLinkParser.parse("discover://chat/" + identifier)
+            #expect(
+                parsed
+                    == (refused
+                        ? .failure(.invalidIdentifier(parsed.failedText)) : .success(.chat(identifier))))
+        }
+        let longest = String(repeating: "m", count: 255)
+        #expect(DeepLinkParser.parse("discover://chat/" + longest) == .success(.chat(longest)))
+        guard case .failure(.invalidIdentifier) = DeepLinkParser.parse("discover://chat/" + longest + "m")
+        else {
+            Issue.record("256 characters should be too long")
+            return
+        }
+        #expect(
+            DeepLinkParser.parse("discover://chat/é\u{85}x") == .failure(.invalidIdentifier("chat/é\u{85}x")))
+        #expect(DeepLinkParser.parse("discover://chat/éa") == .success(.chat("éa")))
+    }
+}
+
+extension Result where Failure == DeepLinkError {
+    /// The text an `invalidIdentifier` failure quotes, for comparing whole results.
+    fileprivate var failedText: String {
+        if case .failure(.invalidIdentifier(let text)) = self { return text }
+        return ""
+    }
 }
