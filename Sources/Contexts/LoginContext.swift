@@ -55,10 +55,11 @@ public final class LoginContext: StateContext {
 
     /// Call when the user taps submit (or retry): validates, then sends exactly one request.
     public func submit() {
-        guard state.canSubmit else { return }
+        let current = store.current
+        guard current.canSubmit else { return }
         let now = scheduler.now
-        let mode = state.mode
-        let values = state.values
+        let mode = current.mode
+        let values = current.values
         switch mode {
         case .signIn:
             switch LoginValidator.validateSignIn(values) {

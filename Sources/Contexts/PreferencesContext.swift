@@ -36,8 +36,9 @@ public final class PreferencesContext: StateContext {
 
     /// Call when the user taps save: validates, then saves once.
     public func save() {
-        guard !state.isSaving, state.saved == nil else { return }
-        switch Self.validate(state) {
+        let current = store.current
+        guard !current.isSaving, current.saved == nil else { return }
+        switch Self.validate(current) {
         case .invalid(let errors):
             store.update { state in
                 state.showsFieldErrors = true

@@ -49,8 +49,9 @@ public final class ProfileSetupContext: StateContext {
 
     /// Call when the user taps save: validates, then sends the profile once.
     public func save() {
-        guard !state.isSaving, state.saved == nil else { return }
-        switch ProfileValidator.validate(state) {
+        let current = store.current
+        guard !current.isSaving, current.saved == nil else { return }
+        switch ProfileValidator.validate(current) {
         case .invalid(let errors):
             store.update { state in
                 state.showsFieldErrors = true
