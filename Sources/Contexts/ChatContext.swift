@@ -75,7 +75,9 @@ public final class ChatContext: StateContext {
         self.outboxStore = outboxStore
     }
 
-    isolated deinit {
+    // Not isolated: cancelling a scheduled task is thread-safe, and an isolated deinit costs an executor
+    // check on every release.
+    deinit {
         subscription?.cancel()
         retryTask?.cancel()
         listRetry?.cancel()

@@ -38,7 +38,9 @@ public final class ConversationContext: StateContext {
         store = StateStore(ConversationState(match: match))
     }
 
-    isolated deinit {
+    // Not isolated: cancelling a scheduled task is thread-safe, and an isolated deinit costs an executor
+    // check on every release.
+    deinit {
         typingCheck?.cancel()
         othersTypingExpiry?.cancel()
     }

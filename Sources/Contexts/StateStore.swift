@@ -150,7 +150,9 @@ public final class StateStore<State: Sendable & Equatable>: Observable {
         errorObservers.add(observer)
     }
 
-    isolated deinit {
+    // Not isolated: an isolated deinit hops through the executor check on every store released. Only
+    // thread-safe parts are touched (the continuations are behind a lock; finishing one is safe anywhere).
+    deinit {
         // Most stores never had a stream: finishing none should cost nothing.
         guard nextContinuationID > 0 else { return }
         for continuation in continuations.withLock({ Array($0.values) }) { continuation.finish() }
