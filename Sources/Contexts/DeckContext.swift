@@ -24,20 +24,24 @@ public final class DeckContext: StateContext {
     private let ids: any IDGenerator
     private let queueStore: (any SwipeQueueStore)?
 
-    private var started = false
-    private var generation = 0
-    private var cursor: String?
-    private var shown: Set<UserID> = []
-    private var queue: [Swipe] = []
-    private var sendingID: String?
-    private var undoAfterSending: Set<String> = []
-    private var retryAttempt = 0
-    private var retryTask: ScheduledTask?
-    private var resetTask: ScheduledTask?
-    private var lastPass: Swipe?
-    private var announcedMatches: Set<String> = []
+    // The deck's bookkeeping is main-actor isolated and never accessed across a call that could come
+    // back to it (collections are edited in place by the standard library; the store, the service and
+    // the scheduler are called after each access ends), so the run-time exclusivity checks are left out
+    // (Decision 22).
+    @exclusivity(unchecked) private var started = false
+    @exclusivity(unchecked) private var generation = 0
+    @exclusivity(unchecked) private var cursor: String?
+    @exclusivity(unchecked) private var shown: Set<UserID> = []
+    @exclusivity(unchecked) private var queue: [Swipe] = []
+    @exclusivity(unchecked) private var sendingID: String?
+    @exclusivity(unchecked) private var undoAfterSending: Set<String> = []
+    @exclusivity(unchecked) private var retryAttempt = 0
+    @exclusivity(unchecked) private var retryTask: ScheduledTask?
+    @exclusivity(unchecked) private var resetTask: ScheduledTask?
+    @exclusivity(unchecked) private var lastPass: Swipe?
+    @exclusivity(unchecked) private var announcedMatches: Set<String> = []
     /// The cards of the swipes still queued in this run, to put a refused like's card back.
-    private var swipedCards: [String: Candidate] = [:]
+    @exclusivity(unchecked) private var swipedCards: [String: Candidate] = [:]
 
     /// Creates the deck of `viewer`; `queueStore` keeps unsent swipes (memory only when `nil`).
     public init(

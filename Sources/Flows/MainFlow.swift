@@ -27,13 +27,16 @@ public final class MainFlow: FlowNode {
     private let environment: FlowEnvironment
     private let scope: SessionScope
     private weak var session: SessionContext?
-    private var tab: HomeScreens.Tab = .deck
-    private var showsHome = false
+    // The flow's bookkeeping is main-actor isolated and never accessed across a call that could come
+    // back to it (each access reads or writes in place; calls out happen after it ends), so the run-time
+    // exclusivity checks — about 2 % of a journey, with the deck context's — are left out (Decision 22).
+    @exclusivity(unchecked) private var tab: HomeScreens.Tab = .deck
+    @exclusivity(unchecked) private var showsHome = false
     /// A flow pushed above home (a profile or a conversation): home is not seen while it shows.
     private weak var cover: FlowNode?
     /// Whether home changed while covered, so it is rendered again when uncovered.
-    private var homeIsStale = false
-    private var pendingRoute: Route?
+    @exclusivity(unchecked) private var homeIsStale = false
+    @exclusivity(unchecked) private var pendingRoute: Route?
     private let signedIn: ScreenElement
     private var observations: [ObservationToken] = []
 
