@@ -12,11 +12,14 @@ public final class RequestAuthorizer {
     public typealias Request<Value: Sendable> =
         @MainActor (String, @escaping ServiceCompletion<Value>) -> Void
 
+    // The tokens and the waiters are main-actor isolated and only read or replaced in place (the
+    // service is called after each access ends), so the run-time exclusivity checks are left out: one
+    // ran for every request.
     /// The tokens in force. Emits (through `onTokensRefreshed`) when a refresh replaces them.
-    public private(set) var tokens: AuthTokens
+    @exclusivity(unchecked) public private(set) var tokens: AuthTokens
     private let auth: any AuthService
     private let onTokensRefreshed: @MainActor (AuthTokens) -> Void
-    private var refreshWaiters: [@MainActor (Result<String, ServiceError>) -> Void]?
+    @exclusivity(unchecked) private var refreshWaiters: [@MainActor (Result<String, ServiceError>) -> Void]?
     /// This authorizer, held weakly, for the answers of requests in flight: made once and shared, so a
     /// request's completion captures it with a retain instead of building a weak reference of its own.
     private let weakSelf = WeakReference()

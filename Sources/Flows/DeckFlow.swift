@@ -28,11 +28,12 @@ public final class DeckFlow: FlowNode {
 
     /// The context this flow scripts.
     public let context: DeckContext
+    // Unchecked, like the bookkeeping below: set by the parent flow, read in place.
     /// Called when the deck's part of the home screen changed (not when the deck changed in a way
     /// it does not show).
-    public var onContentChanged: (@MainActor () -> Void)?
+    @exclusivity(unchecked) public var onContentChanged: (@MainActor () -> Void)?
     /// Called when the user wants to message a new match.
-    public var onOpenChat: (@MainActor (Match) -> Void)?
+    @exclusivity(unchecked) public var onOpenChat: (@MainActor (Match) -> Void)?
 
     private let environment: FlowEnvironment
     private let makePreferences: @MainActor (SearchPreferences) -> PreferencesContext
@@ -47,7 +48,7 @@ public final class DeckFlow: FlowNode {
 
     /// Whether the deck is on screen (the home screen's Deck tab); set by the parent flow. A card counts
     /// as shown (``AnalyticsEvent/cardShown(_:)``) only while it is.
-    public var isVisible = false {
+    @exclusivity(unchecked) public var isVisible = false {
         didSet { announceTop() }
     }
 

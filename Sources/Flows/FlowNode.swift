@@ -20,17 +20,21 @@ open class FlowNode {
 
     /// The node's name in the tree.
     public let name: String
+    // The tree's links and handler lists are main-actor isolated and only read, appended to or removed
+    // from in place (handlers run on a copy of the list, after the access ends), so the run-time
+    // exclusivity checks, one per link followed, are left out (Decision 22).
+
     /// The node above, if attached.
-    public private(set) weak var parent: FlowNode?
+    @exclusivity(unchecked) public private(set) weak var parent: FlowNode?
     /// The nodes below, in the order attached.
-    public private(set) var children: [FlowNode] = []
+    @exclusivity(unchecked) public private(set) var children: [FlowNode] = []
     /// Errors that reached this node as the root with no handler on the way, oldest first.
     public private(set) var unhandledErrors: [any Error] = []
     /// Called with each error that reaches this node as the root unhandled.
     public var onUnhandledError: (@MainActor (any Error) -> Void)?
 
-    private var errorHandlers: [ErrorHandler] = []
-    private var eventHandlers: [EventHandler] = []
+    @exclusivity(unchecked) private var errorHandlers: [ErrorHandler] = []
+    @exclusivity(unchecked) private var eventHandlers: [EventHandler] = []
 
     /// Creates a detached node.
     public init(name: String) { self.name = name }

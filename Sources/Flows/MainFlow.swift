@@ -33,7 +33,7 @@ public final class MainFlow: FlowNode {
     @exclusivity(unchecked) private var tab: HomeScreens.Tab = .deck
     @exclusivity(unchecked) private var showsHome = false
     /// A flow pushed above home (a profile or a conversation): home is not seen while it shows.
-    private weak var cover: FlowNode?
+    @exclusivity(unchecked) private weak var cover: FlowNode?
     /// Whether home changed while covered, so it is rendered again when uncovered.
     @exclusivity(unchecked) private var homeIsStale = false
     @exclusivity(unchecked) private var pendingRoute: Route?
