@@ -33,4 +33,16 @@ struct ChatServerState {
     /// Hold this many more events, then deliver them newest first (out of order).
     var holdEvents = 0
     var heldEvents: [(UserID, ChatEvent)] = []
+
+    /// The message a transaction made: the one recorded already (a resend, left as it is), or `nil`
+    /// after recording `made` (if any) under `key`. One hash of the key for both.
+    mutating func claimTransaction(_ key: String, for made: Message?) -> Message? {
+        Self.claim(&transactions[key], for: made)
+    }
+
+    private static func claim(_ slot: inout Message?, for made: Message?) -> Message? {
+        if let existing = slot { return existing }
+        if let made { slot = made }
+        return nil
+    }
 }

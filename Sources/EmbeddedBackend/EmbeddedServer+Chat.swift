@@ -238,27 +238,37 @@ extension EmbeddedServer {
     private func post(in state: inout State, _ outgoing: OutgoingMessage, from sender: UserID, now: Date)
         -> Result<Message, ServiceError>
     {
-        let key = Self.transactionKey(sender, outgoing.id)
-        if let existing = state.chat.transactions[key] {
+        // The partner is looked up first (a read): then one hash of the transaction key finds a resend
+        // or records the new message.
+        let recipient = partner(of: sender, in: outgoing.conversation, state: state)
+        let made: Message? =
+            if recipient != nil {
+                Message(
+                    id: messageID(state.chat.nextMessage + 1), conversation: outgoing.conversation,
+                    sender: sender, text: outgoing.text, sentAt: now, transactionID: outgoing.id,
+                    status: .sent)
+            } else { nil }
+        if let existing = state.chat.claimTransaction(Self.transactionKey(sender, outgoing.id), for: made) {
             return .success(seen(by: sender, existing, in: state))
         }
-        guard let recipient = partner(of: sender, in: outgoing.conversation, state: state) else {
-            return .failure(.rejected("This match has ended."))
-        }
+        guard let recipient, let message = made else { return .failure(.rejected("This match has ended.")) }
         state.chat.nextMessage += 1
-        let message = Message(
-            id: messageID(state.chat.nextMessage), conversation: outgoing.conversation, sender: sender,
-            text: outgoing.text, sentAt: now, transactionID: outgoing.id, status: .sent)
-        state.chat.transactions[key] = message
-        // Whether the recipient has a device listening (sending an event does not change that).
-        let listening = state.chat.subscribers[recipient]?.isEmpty == false
+        // The recipient's devices, found once: whether one is listening (sending an event does not
+        // change that) and where the message goes.
+        let handlers = state.chat.subscribers[recipient]
+        let listening = handlers?.isEmpty == false
         // The conversation is found once: the message, the unread count, the delivery receipt and
         // the sender's view of the message all come from the one record.
         let (delivered, seen) = Self.append(
             message,
             to: &state.chat.conversations[outgoing.conversation, default: ChatServerState.Conversation()],
             recipient: recipient, listening: listening)
-        emit(in: &state, to: recipient, .messageReceived(message))
+        if state.chat.holdEvents > 0 {
+            emit(in: &state, to: recipient, .messageReceived(message))
+        } else {
+            // What `emit` does when no events are held, with the handlers found above.
+            send(.messageReceived(message), via: handlers, in: state)
+        }
         if delivered {
             emit(
                 in: &state, to: sender, .delivered(conversation: outgoing.conversation, upTo: message.sentAt))
@@ -398,7 +408,14 @@ extension EmbeddedServer {
     }
 
     private func send(_ event: ChatEvent, to user: UserID, in state: State) {
-        guard let handlers = state.chat.subscribers[user], !handlers.isEmpty else { return }
+        send(event, via: state.chat.subscribers[user], in: state)
+    }
+
+    /// Sends an event to a user's subscription handlers (found beforehand).
+    private func send(
+        _ event: ChatEvent, via handlers: [UInt64: ChatServerState.Subscriber]?, in state: State
+    ) {
+        guard let handlers, !handlers.isEmpty else { return }
         let copies = state.chat.duplicateEvents ? 2 : 1
         for handler in handlers.values {
             for _ in 0..<copies { scheduler.deliver(after: state.latency) { handler(event) } }

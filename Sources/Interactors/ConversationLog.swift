@@ -6,17 +6,26 @@ import Models
 ///
 /// A page that arrives twice or overlaps changes nothing; a message confirmed by the server replaces
 /// the pending copy with the same transaction id. Adding one message costs a binary search (and, when
-/// it is not the newest, moving the newer ones), never a pass over the whole conversation.
+/// it is not the newest, moving the newer ones), never a pass over the whole conversation longer than
+/// ``scanLimit``: up to that many messages, an id is looked for by scanning them, which costs less
+/// than hashing it into a set (and growing the set as the conversation starts).
 public struct ConversationLog: Hashable, Sendable {
+    /// The most messages whose ids are looked for by scanning; a longer log keeps a set of them.
+    static let scanLimit = 16
+
     /// The messages, oldest first.
     public private(set) var messages: [Message] = []
+    /// Every message's id while there are more than ``scanLimit`` messages; empty otherwise (so it
+    /// follows from `messages`, and equal logs have equal sets).
     private var positions: Set<String> = []
 
     /// An empty log.
     public init() {}
 
     /// Whether a message with this id is in the log.
-    public func contains(_ id: String) -> Bool { positions.contains(id) }
+    public func contains(_ id: String) -> Bool {
+        positions.isEmpty ? index(ofID: id) != nil : positions.contains(id)
+    }
 
     /// Adds or updates messages. Returns the ids that were added and the ids whose content changed.
     @discardableResult
@@ -39,23 +48,24 @@ public struct ConversationLog: Hashable, Sendable {
 
     /// Merges one message, recording its id in `added` or `updated` (and a confirmed pending one's).
     private mutating func merge(_ message: Message, added: inout [String], updated: inout [String]) {
+        defer { fitPositions() }
         if let transaction = message.transactionID, transaction != message.id,
             let index = takeOut(transaction)
         {
             // The server confirmed a pending message: the confirmed copy takes its place.
             updated.append(transaction)
-            if fits(message, at: index), positions.insert(message.id).inserted {
+            if fits(message, at: index), record(message.id) {
                 // Where it sorts is where the pending copy was (the usual case): replaced in place,
-                // as removing the one and inserting the other would leave it (one hash for the
-                // check and the record).
+                // as removing the one and inserting the other would leave it (one hash, or one scan,
+                // for the check and the record).
                 messages[index] = message
                 added.append(message.id)
                 return
             }
             messages.remove(at: index)
         }
-        if positions.insert(message.id).inserted {
-            // New to the log (one hash for the check and the record).
+        if record(message.id) {
+            // New to the log (one hash, or one scan, for the check and the record).
             place(message)
             added.append(message.id)
             return
@@ -107,17 +117,38 @@ public struct ConversationLog: Hashable, Sendable {
         if message.isPending == wasPending {
             messages[index] = message
         } else {
+            // Out and in again: the count, and so the ids' set, ends as it was.
             messages.remove(at: index)
-            positions.remove(id)
             insert(message)
         }
         return true
     }
 
+    /// Records a message's id unless it is in the log already; returns whether it was not (the
+    /// message is new). A short log scans its messages; a long one hashes the id once for the check
+    /// and the record. Place the message next, then ``fitPositions()``.
+    private mutating func record(_ id: String) -> Bool {
+        positions.isEmpty ? index(ofID: id) == nil : positions.insert(id).inserted
+    }
+
+    /// Makes the ids' set follow the number of messages: built when the log grew past ``scanLimit``,
+    /// emptied when it shrank to it.
+    private mutating func fitPositions() {
+        if messages.count > Self.scanLimit {
+            guard positions.isEmpty else { return }
+            positions.reserveCapacity(messages.count)
+            for index in messages.indices { positions.insert(messages[index].id) }
+        } else if !positions.isEmpty {
+            positions = []
+        }
+    }
+
     /// Forgets a recorded id and returns its message's index; `nil`, forgetting nothing, when the id
-    /// is not in the log. One hash checks and forgets it (every recorded id is among the messages, so
-    /// the search finds it; should it not, the id is put back).
+    /// is not in the log. A short log scans for it; in a long one, one hash checks and forgets it
+    /// (every recorded id is among the messages, so the search finds it; should it not, the id is put
+    /// back). Call ``fitPositions()`` once the message is out.
     private mutating func takeOut(_ id: String) -> Int? {
+        if positions.isEmpty { return index(ofID: id) }
         guard positions.remove(id) != nil else { return nil }
         if let index = index(ofID: id) { return index }
         positions.insert(id)
@@ -130,8 +161,9 @@ public struct ConversationLog: Hashable, Sendable {
             && (index == messages.count - 1 || message.isOrderedBefore(messages[index + 1]))
     }
 
+    /// Puts a message where it sorts and records its id (in a long log's set).
     private mutating func insert(_ message: Message) {
-        positions.insert(message.id)
+        if !positions.isEmpty { positions.insert(message.id) }
         place(message)
     }
 

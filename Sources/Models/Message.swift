@@ -16,19 +16,48 @@ public struct Message: Hashable, Codable, Sendable, Identifiable {
         case read
     }
 
+    /// The texts of a message, kept in one shared box (``CopyOnWrite``): a message is copied many
+    /// times on its way from the server to the screen (merged, kept by snapshots and summaries, sent
+    /// in events), and each copy is one reference count instead of one per text. The timestamp and
+    /// the status stay beside the box, so raising a status (receipts, confirmations) copies nothing.
+    private struct Texts: Hashable, Sendable {
+        var id: String
+        var conversation: String
+        var sender: UserID
+        var text: String
+        var transactionID: String?
+    }
+
+    private var texts: CopyOnWrite<Texts>
+
     /// The server's id, or the client transaction id while sending.
-    public var id: String
+    public var id: String {
+        get { texts.fields.id }
+        set { texts.fields.id = newValue }
+    }
     /// The conversation (the match's id).
-    public var conversation: String
+    public var conversation: String {
+        get { texts.fields.conversation }
+        set { texts.fields.conversation = newValue }
+    }
     /// Who wrote it.
-    public var sender: UserID
+    public var sender: UserID {
+        get { texts.fields.sender }
+        set { texts.fields.sender = newValue }
+    }
     /// The text, trimmed.
-    public var text: String
+    public var text: String {
+        get { texts.fields.text }
+        set { texts.fields.text = newValue }
+    }
     /// The server's timestamp (the client's clock while sending); orders messages first
     /// (``isOrderedBefore(_:)``).
     public var sentAt: Date
     /// The client transaction id it was sent with, for the sender's own messages.
-    public var transactionID: String?
+    public var transactionID: String? {
+        get { texts.fields.transactionID }
+        set { texts.fields.transactionID = newValue }
+    }
     /// Its progress (for the sender's own messages; received ones are ``Status/sent``).
     public var status: Status
 
@@ -38,13 +67,42 @@ public struct Message: Hashable, Codable, Sendable, Identifiable {
         transactionID: String? = nil,
         status: Status = .sent
     ) {
-        self.id = id
-        self.conversation = conversation
-        self.sender = sender
-        self.text = text
+        texts = CopyOnWrite(
+            Texts(
+                id: id, conversation: conversation, sender: sender, text: text, transactionID: transactionID))
         self.sentAt = sentAt
-        self.transactionID = transactionID
         self.status = status
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, conversation, sender, text, sentAt, transactionID, status
+    }
+
+    /// Decodes a message from the keys of its properties.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            id: try container.decode(String.self, forKey: .id),
+            conversation: try container.decode(String.self, forKey: .conversation),
+            sender: try container.decode(UserID.self, forKey: .sender),
+            text: try container.decode(String.self, forKey: .text),
+            sentAt: try container.decode(Date.self, forKey: .sentAt),
+            transactionID: try container.decodeIfPresent(String.self, forKey: .transactionID),
+            status: try container.decode(Status.self, forKey: .status))
+    }
+
+    /// Encodes the message under the keys of its properties, in their order (as the synthesized
+    /// conformance did).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        let texts = texts.fields
+        try container.encode(texts.id, forKey: .id)
+        try container.encode(texts.conversation, forKey: .conversation)
+        try container.encode(texts.sender, forKey: .sender)
+        try container.encode(texts.text, forKey: .text)
+        try container.encode(sentAt, forKey: .sentAt)
+        try container.encodeIfPresent(texts.transactionID, forKey: .transactionID)
+        try container.encode(status, forKey: .status)
     }
 
     /// Whether `self` comes before `other` in a conversation: by timestamp, then (at one instant)
@@ -65,11 +123,31 @@ public struct Message: Hashable, Codable, Sendable, Identifiable {
     public var isPending: Bool { status == .sending || status == .failed }
 
     /// Whether two messages hold the same values: the id and status first (what usually differs),
-    /// the conversation last.
+    /// the conversation last; copies of one message compare their texts at once.
+    ///
+    /// Field by field in place (comparing whole boxed values would copy both first). A new field must
+    /// be added here; a test checks each counts.
     public static func == (lhs: Message, rhs: Message) -> Bool {
-        lhs.id == rhs.id && lhs.status == rhs.status && lhs.sentAt == rhs.sentAt && lhs.text == rhs.text
-            && lhs.sender == rhs.sender && lhs.transactionID == rhs.transactionID
-            && lhs.conversation == rhs.conversation
+        guard lhs.status == rhs.status, lhs.sentAt == rhs.sentAt else { return false }
+        if lhs.texts.sharesStorage(with: rhs.texts) { return true }
+        let left = lhs.texts
+        let right = rhs.texts
+        return left.fields.id == right.fields.id && left.fields.text == right.fields.text
+            && left.fields.sender == right.fields.sender
+            && left.fields.transactionID == right.fields.transactionID
+            && left.fields.conversation == right.fields.conversation
+    }
+
+    /// Hashes every property, in the order they are declared.
+    public func hash(into hasher: inout Hasher) {
+        let texts = texts.fields
+        hasher.combine(texts.id)
+        hasher.combine(texts.conversation)
+        hasher.combine(texts.sender)
+        hasher.combine(texts.text)
+        hasher.combine(sentAt)
+        hasher.combine(texts.transactionID)
+        hasher.combine(status)
     }
 
     /// Whether `other` is a message equal to this one (`false` for none).
