@@ -207,10 +207,12 @@ final class HandWrittenDeck {
                 isLoading = false
                 let ranker = CandidateRanker.Viewer(
                     id: viewer, interests: Set(page.viewerInterests), preferences: page.preferences)
-                let ranked = CandidateRanker.rank(page.candidates, for: ranker, excluding: shown)
+                // The same one-pass ranking and merging the engine's deck uses.
+                let (ranked, merged) = CandidateRanker.rankAndMerge(
+                    page.candidates, into: cards, for: ranker, excluding: shown)
                 shown.formUnion(ranked.map(\.id))
                 cursor = page.nextCursor
-                cards = CandidateRanker.merge(ranked, into: cards, for: ranker)
+                cards = merged
                 var allowance = page.allowance
                 allowance.likesRemaining -= queue.filter { $0.action == .like }.count
                 self.allowance = allowance
