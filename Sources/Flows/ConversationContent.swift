@@ -37,8 +37,12 @@ struct ConversationContent {
     private var rows: [ScreenList.Item] = []
     /// Whether `messages` holds a message of the user's that was not sent (the retry action shows).
     private var hasFailed = false
-    /// The last screen's layout, `nil` before the first.
-    private var layout: Layout?
+    /// The last screen's layout (meaningless before the first: see `hasScreen`).
+    private var layout = Layout(
+        name: "", isUnmatched: false, failure: nil, hasOlderMessages: false, isLoadingHistory: false,
+        hasNoMessages: false, otherIsTyping: false, showsRetry: false, problem: nil)
+    /// Whether a screen was built (and `layout`, `elements` and the indexes are its).
+    private var hasScreen = false
     /// The last screen's elements.
     private var elements: [ScreenElement] = []
     /// Where the message list is in `elements`.
@@ -58,7 +62,7 @@ struct ConversationContent {
         let name = state.match.displayName
         let rowsKept = name == self.name && Self.sharesStorage(state.messages, messages)
         // The kept list lets go of the rows before they change, so that they are changed in place.
-        if !rowsKept, layout != nil { elements[listIndex] = .text("") }
+        if !rowsKept, hasScreen { elements[listIndex] = .text("") }
         let rows = rowsKept ? self.rows : rows(for: state, name: name)
         let layout = Layout(
             name: name, isUnmatched: state.isUnmatched, failure: state.failure,
@@ -68,10 +72,12 @@ struct ConversationContent {
         let changes = state.changes
         let revision = state.revision
         let draft = state.draft
-        if layout != self.layout {
+        // Not an optional layout: comparing optionals copied both out first.
+        if !hasScreen || layout != self.layout {
             let screen = ChatScreens.conversation(state, rows: rows, showsRetry: hasFailed)
             remember(screen.elements)
             self.layout = layout
+            hasScreen = true
         } else {
             if !rowsKept || revision != shownRevision || changes != shownChanges {
                 elements[listIndex] = ChatScreens.messagesList(rows, changes: changes, revision: revision)
