@@ -40,6 +40,13 @@ import Testing
                     ListDiff.changes(from: old.map(message), to: new.map(message), updated: updated)
                         == expected,
                     "\(old) → \(new), updated \(updated)")
+                // The same messages in both lists (texts in one storage): compared without their ids.
+                let made = Dictionary(uniqueKeysWithValues: pool.map { ($0, message($0)) })
+                let shared = { (id: String) in made[id] ?? message(id) }
+                #expect(
+                    ListDiff.changes(from: old.map(shared), to: new.map(shared), updated: updated)
+                        == expected,
+                    "shared: \(old) → \(new), updated \(updated)")
             }
         }
     }
