@@ -72,7 +72,7 @@ enum ChatScreens {
         -> Screen
     {
         // Each field read once: the state keeps its fields in shared storage, read through accessors.
-        let name = state.match.displayName
+        let name = state.matchName
         let isUnmatched = state.isUnmatched
         let isLoadingHistory = state.isLoadingHistory
         let hasNoMessages = state.messages.isEmpty

@@ -59,7 +59,7 @@ struct ConversationContent {
 
     /// The screen showing `state`.
     mutating func screen(for state: ConversationState) -> Screen {
-        let name = state.match.displayName
+        let name = state.matchName
         let rowsKept = name == self.name && Self.sharesStorage(state.messages, messages)
         // The kept list lets go of the rows before they change, so that they are changed in place.
         if !rowsKept, hasScreen { elements[listIndex] = .text("") }

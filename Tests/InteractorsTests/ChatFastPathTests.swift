@@ -88,6 +88,16 @@ import Testing
         #expect(same == snapshot)
     }
 
+    @Test func aConversationStatesMatchName_isItsMatchsDisplayName_afterEdits() {
+        var state = ConversationState(match: Match(id: "m", user: "bob", displayName: "Bob", matchedAt: t0))
+        #expect(state.matchName == state.match.displayName)
+        let copy = state
+        state.match.displayName = "Robert"
+        #expect(state.matchName == "Robert" && copy.matchName == "Bob")
+        state.match = Match(id: "n", user: "eve", displayName: "Eve", matchedAt: t0)
+        #expect(state.matchName == state.match.displayName)
+    }
+
     @Test func conversationStateEquality_seesEveryProperty() {
         let base = ConversationState(match: Match(id: "m", user: "bob", displayName: "Bob", matchedAt: t0))
         let edits: [(String, (inout ConversationState) -> Void)] = [
