@@ -96,8 +96,8 @@ extension ChatContext {
         // Not `lastMessage.map { ... }`: a closure formed here and given to the standard library checks
         // the executor at run time.
         guard let lastMessage = summary.lastMessage, lastMessage.sender != viewer else { return }
-        authorizer.perform { [chat] token, completion in
-            chat.markRead(conversation: conversation, accessToken: token, completion: completion)
+        authorizer.perform { [backend] token, completion in
+            backend.chat.markRead(conversation: conversation, accessToken: token, completion: completion)
         }
     }
 

@@ -11,8 +11,8 @@ extension ChatContext {
         retryTask = nil
         sendingID = message.id
         authorizer.perform(
-            { [chat] token, completion in
-                chat.sendMessage(message, accessToken: token, completion: completion)
+            { [backend] token, completion in
+                backend.chat.sendMessage(message, accessToken: token, completion: completion)
             },
             completion: { [weak self] result in self?.sent(message, result) })
     }
@@ -69,9 +69,24 @@ extension ChatContext {
 
     func persistOutbox() {
         do {
-            try outboxStore?.save(outbox)
+            try backend.outboxStore?.save(outbox)
         } catch {
             store.report(error)
+        }
+    }
+
+    /// The chat service and the outbox's store behind a reference.
+    ///
+    /// A request's closure captures it with one retain: capturing the service itself copied the
+    /// existential into the closure (and again to call it) and destroyed it afterwards; the store is
+    /// reached without copying it out of an optional existential either.
+    final class Backend: Sendable {
+        let chat: any ChatService
+        let outboxStore: (any OutboxStore)?
+
+        init(chat: any ChatService, outboxStore: (any OutboxStore)?) {
+            self.chat = chat
+            self.outboxStore = outboxStore
         }
     }
 }

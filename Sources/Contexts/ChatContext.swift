@@ -34,10 +34,10 @@ public final class ChatContext: StateContext {
 
     let viewer: UserID
     let authorizer: RequestAuthorizer
-    let chat: any ChatService
+    /// The chat service and the outbox's store, in one reference a request's closure captures.
+    let backend: Backend
     let scheduler: any Scheduler
     let ids: any IDGenerator
-    let outboxStore: (any OutboxStore)?
 
     // The bookkeeping below is main-actor isolated and no access to it spans a call that could come
     // back to it (merges and summary edits in place are pure; observers are called after the
@@ -69,10 +69,9 @@ public final class ChatContext: StateContext {
     ) {
         self.viewer = viewer
         self.authorizer = authorizer
-        self.chat = chat
+        backend = Backend(chat: chat, outboxStore: outboxStore)
         self.scheduler = scheduler
         self.ids = ids
-        self.outboxStore = outboxStore
     }
 
     // Not isolated: cancelling a scheduled task is thread-safe, and an isolated deinit costs an executor
@@ -152,7 +151,7 @@ public final class ChatContext: StateContext {
         guard !started else { return }
         started = true
         do {
-            outbox = try outboxStore?.load() ?? []
+            outbox = try backend.outboxStore?.load() ?? []
         } catch {
             store.report(error)
         }
@@ -165,7 +164,8 @@ public final class ChatContext: StateContext {
     /// Loads the conversations list; offline or on a server fault, tries again with ``RetryPolicy``.
     func loadList(attempt: Int) {
         authorizer.perform(
-            { [chat] token, completion in chat.fetchConversations(accessToken: token, completion: completion)
+            { [backend] token, completion in
+                backend.chat.fetchConversations(accessToken: token, completion: completion)
             },
             completion: { [weak self] result in
                 guard let self else { return }
@@ -246,8 +246,8 @@ public final class ChatContext: StateContext {
         let cursor = older ? record.olderCursor : nil
         record.isLoadingHistory = true
         authorizer.perform(
-            { [chat] token, completion in
-                chat.fetchMessages(
+            { [backend] token, completion in
+                backend.chat.fetchMessages(
                     conversation: conversation, before: cursor, limit: 50, accessToken: token,
                     completion: completion)
             },
@@ -283,8 +283,8 @@ public final class ChatContext: StateContext {
     func setTyping(_ isTyping: Bool, of record: ConversationRecord) {
         guard record.hasSummary else { return }
         let conversation = record.id
-        authorizer.perform { [chat] token, completion in
-            chat.setTyping(
+        authorizer.perform { [backend] token, completion in
+            backend.chat.setTyping(
                 conversation: conversation, isTyping: isTyping, accessToken: token, completion: completion)
         }
     }
@@ -294,8 +294,8 @@ public final class ChatContext: StateContext {
         guard has(conversation) else { return }
         removeConversation(conversation)
         authorizer.perform(
-            { [chat] token, completion in
-                chat.unmatch(
+            { [backend] token, completion in
+                backend.chat.unmatch(
                     conversation: conversation, block: block, accessToken: token, completion: completion)
             },
             completion: { [weak self] result in
@@ -333,7 +333,7 @@ public final class ChatContext: StateContext {
         case .success(let list):
             // The list came through the authorizer, so its token is fresh: the live feed uses it.
             if subscription == nil {
-                subscription = chat.subscribe(accessToken: authorizer.tokens.accessToken) {
+                subscription = backend.chat.subscribe(accessToken: authorizer.tokens.accessToken) {
                     [weak self] event in
                     self?.received(event)
                 }

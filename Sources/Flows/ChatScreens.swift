@@ -72,7 +72,7 @@ enum ChatScreens {
         -> Screen
     {
         // Each field read once: the state keeps its fields in shared storage, read through accessors.
-        let name = state.match.displayName
+        let name = state.matchName
         let isUnmatched = state.isUnmatched
         let isLoadingHistory = state.isLoadingHistory
         let hasNoMessages = state.messages.isEmpty
@@ -84,19 +84,30 @@ enum ChatScreens {
             elements.append(isLoadingHistory ? olderDisabled : olderEnabled)
         }
         if hasNoMessages, !isLoadingHistory { elements.append(.text("You matched with \(name). Say hi!")) }
-        elements.append(
-            .list(ScreenList(id: "messages", items: items, changes: state.changes, revision: state.revision)))
+        elements.append(messagesList(items, changes: state.changes, revision: state.revision))
         if state.otherIsTyping { elements.append(.text("\(name) is typing…")) }
         if showsRetry { elements.append(retryAction) }
         if let problem = state.problem { elements.append(.error(message(for: problem))) }
         if !isUnmatched {
-            elements.append(.field(ScreenField(id: messageField, label: "Message", value: state.draft)))
+            elements.append(draftField(state.draft))
             elements.append(sendAction)
             elements.append(unmatchAction)
             elements.append(blockAction)
         }
         elements.append(backAction)
         return Screen(id: .chat, title: name, elements: elements)
+    }
+
+    /// The conversation screen's list of message rows.
+    static func messagesList(_ items: [ScreenList.Item], changes: [ListChange], revision: Int)
+        -> ScreenElement
+    {
+        .list(ScreenList(id: "messages", items: items, changes: changes, revision: revision))
+    }
+
+    /// The conversation screen's message field, showing the draft.
+    static func draftField(_ draft: String) -> ScreenElement {
+        .field(ScreenField(id: messageField, label: "Message", value: draft))
     }
 
     static func unavailable(_ conversation: String) -> Screen {

@@ -11,32 +11,105 @@ import Models
 /// are reused whole without looking at a message; otherwise the kept array is edited in place (no
 /// new array once the last screen is gone). The result is the same as building every row afresh
 /// with ``ChatScreens/row(_:me:name:)`` (`ConversationContentTests`).
+///
+/// The screen's elements are kept too: when what shows besides the rows, the list's changes and the
+/// draft is as last time (the ``Layout``), only the list and the field are replaced where they are, and
+/// only when they changed (an edit of the draft replaces the field alone). Otherwise the screen is
+/// built by ``ChatScreens/conversation(_:rows:showsRetry:)``, and the same screen results either way.
 struct ConversationContent {
+    /// What the conversation screen shows besides its rows, its list's changes and revision, and the
+    /// draft: which elements there are, in which order, and their texts.
+    private struct Layout: Equatable {
+        var name: String
+        var isUnmatched: Bool
+        var failure: RequestFailure?
+        var hasOlderMessages: Bool
+        var isLoadingHistory: Bool
+        var hasNoMessages: Bool
+        var otherIsTyping: Bool
+        var showsRetry: Bool
+        var problem: MessageProblem?
+    }
+
     private let me: UserID
     private var name = ""
     private var messages: [Message] = []
     private var rows: [ScreenList.Item] = []
     /// Whether `messages` holds a message of the user's that was not sent (the retry action shows).
     private var hasFailed = false
+    /// The last screen's layout (meaningless before the first: see `hasScreen`).
+    private var layout = Layout(
+        name: "", isUnmatched: false, failure: nil, hasOlderMessages: false, isLoadingHistory: false,
+        hasNoMessages: false, otherIsTyping: false, showsRetry: false, problem: nil)
+    /// Whether a screen was built (and `layout`, `elements` and the indexes are its).
+    private var hasScreen = false
+    /// The last screen's elements.
+    private var elements: [ScreenElement] = []
+    /// Where the message list is in `elements`.
+    private var listIndex = 0
+    /// Where the message field is in `elements`; `nil` when there is none (unmatched).
+    private var fieldIndex: Int?
+    /// The changes, revision and draft the last screen shows.
+    private var shownChanges: [ListChange] = []
+    private var shownRevision = 0
+    private var shownDraft = ""
 
     /// A builder for the conversation screens of user `me`.
     init(me: UserID) { self.me = me }
 
     /// The screen showing `state`.
     mutating func screen(for state: ConversationState) -> Screen {
-        let rows = rows(for: state)
-        return ChatScreens.conversation(state, rows: rows, showsRetry: hasFailed)
+        let name = state.matchName
+        let rowsKept = name == self.name && Self.sharesStorage(state.messages, messages)
+        // The kept list lets go of the rows before they change, so that they are changed in place.
+        if !rowsKept, hasScreen { elements[listIndex] = .text("") }
+        let rows = rowsKept ? self.rows : rows(for: state, name: name)
+        let layout = Layout(
+            name: name, isUnmatched: state.isUnmatched, failure: state.failure,
+            hasOlderMessages: state.hasOlderMessages, isLoadingHistory: state.isLoadingHistory,
+            hasNoMessages: state.messages.isEmpty, otherIsTyping: state.otherIsTyping,
+            showsRetry: hasFailed, problem: state.problem)
+        let changes = state.changes
+        let revision = state.revision
+        let draft = state.draft
+        // Not an optional layout: comparing optionals copied both out first.
+        if !hasScreen || layout != self.layout {
+            let screen = ChatScreens.conversation(state, rows: rows, showsRetry: hasFailed)
+            remember(screen.elements)
+            self.layout = layout
+            hasScreen = true
+        } else {
+            if !rowsKept || revision != shownRevision || changes != shownChanges {
+                elements[listIndex] = ChatScreens.messagesList(rows, changes: changes, revision: revision)
+            }
+            if let fieldIndex, draft != shownDraft { elements[fieldIndex] = ChatScreens.draftField(draft) }
+        }
+        shownChanges = changes
+        shownRevision = revision
+        shownDraft = draft
+        return Screen(id: .chat, title: name, elements: elements)
     }
 
-    private mutating func rows(for state: ConversationState) -> [ScreenList.Item] {
-        let name = state.match.displayName
+    /// Keeps a screen's elements and where its list and field are.
+    private mutating func remember(_ elements: [ScreenElement]) {
+        self.elements = elements
+        fieldIndex = nil
+        for index in elements.indices {
+            switch elements[index] {
+            case .list: listIndex = index
+            case .field: fieldIndex = index
+            default: break
+            }
+        }
+    }
+
+    /// The rows of `state`'s messages, changed from the kept ones (which are not those messages).
+    private mutating func rows(for state: ConversationState, name: String) -> [ScreenList.Item] {
         let current = state.messages
         if name != self.name {
             self.name = name
             messages = []
             rows = []
-        } else if Self.sharesStorage(current, messages) {
-            return rows
         }
         // The kept rows are changed in place: once the last screen is gone, nothing else holds them.
         let previous = messages
@@ -51,11 +124,13 @@ struct ConversationContent {
                         rows.append(ChatScreens.row(current[index], me: me, name: name))
                         continue
                     }
-                    // Only what a row shows is compared: its id, sender, text and status.
-                    if previous[index].id != current[index].id
-                        || previous[index].status != current[index].status
-                        || previous[index].sender != current[index].sender
-                        || previous[index].text != current[index].text
+                    // Only what a row shows is compared: its id, sender, text and status; texts kept in
+                    // one storage are the same without a look.
+                    if previous[index].status != current[index].status
+                        || !previous[index].sharesTexts(with: current[index])
+                            && (previous[index].id != current[index].id
+                                || previous[index].sender != current[index].sender
+                                || previous[index].text != current[index].text)
                     {
                         rows[index] = ChatScreens.row(current[index], me: me, name: name)
                     }

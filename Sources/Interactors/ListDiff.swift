@@ -47,7 +47,10 @@ public enum ListDiff {
     public static func changes(from old: [Message], to new: [Message], updated: [String]) -> [ListChange] {
         var kept = 0
         let shorter = min(old.count, new.count)
-        while kept < shorter, old[kept].id == new[kept].id { kept += 1 }
+        // Messages sharing their texts' storage have the same id without comparing it.
+        while kept < shorter, old[kept].sharesTexts(with: new[kept]) || old[kept].id == new[kept].id {
+            kept += 1
+        }
         var changes: [ListChange] = []
         if kept < old.count || kept < new.count {
             if disjoint(old[kept...], new[kept...]) {

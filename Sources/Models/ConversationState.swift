@@ -26,6 +26,10 @@ public struct ConversationState: Hashable, Sendable {
         get { storage.fields.match }
         _modify { yield &storage.fields.match }
     }
+    /// The match's display name.
+    ///
+    /// Read where it is stored: ``match`` copies the whole match out to read one field of it.
+    public var matchName: String { storage.fields.match.displayName }
     /// The loaded messages, oldest first.
     public var messages: [Message] {
         get { storage.fields.messages }

@@ -150,6 +150,12 @@ public struct Message: Hashable, Codable, Sendable, Identifiable {
         hasher.combine(status)
     }
 
+    /// Whether this message and `other` keep their texts in one storage.
+    ///
+    /// Then their id, conversation, sender, text and transaction id are the same without comparing
+    /// them (a shared storage is never changed in place); `false` says nothing about the texts.
+    public func sharesTexts(with other: Message) -> Bool { texts.sharesStorage(with: other.texts) }
+
     /// Whether `other` is a message equal to this one (`false` for none).
     func isEqual(to other: Message?) -> Bool {
         guard let other else { return false }

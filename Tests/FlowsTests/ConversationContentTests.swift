@@ -62,6 +62,10 @@ import Testing
             case 6:
                 state.otherIsTyping.toggle()
                 state.problem = Bool.random(using: &generator) ? nil : .empty
+            case 7 where Bool.random(using: &generator):
+                // Other list changes, or the same ones again in another array.
+                state.changes =
+                    Bool.random(using: &generator) ? [] : [.update("id-\(next)", at: 0), .insert("x", at: 1)]
             case 7:
                 state.isUnmatched = Int.random(in: 0..<8, using: &generator) == 0
                 state.failure = Bool.random(using: &generator) ? nil : .offline
@@ -74,6 +78,44 @@ import Testing
             }
             #expect(content.screen(for: state) == afresh(state), "step \(step)")
         }
+    }
+}
+
+/// Screens handed out earlier keep what they showed while later renders edit the kept elements and rows.
+@Suite struct ConversationContentSharingTests {
+    let me: UserID = "alice"
+    let t0 = Date(timeIntervalSince1970: 1_000)
+
+    func afresh(_ state: ConversationState) -> Screen {
+        let rows = state.messages.map { ChatScreens.row($0, me: me, name: state.match.displayName) }
+        let showsRetry = state.messages.contains { $0.status == .failed && $0.sender == me }
+        return ChatScreens.conversation(state, rows: rows, showsRetry: showsRetry)
+    }
+
+    @Test func keptScreens_stayAsBuilt_whileLaterRendersChangeTheirElements() {
+        var state = ConversationState(match: Match(id: "m", user: "bob", displayName: "Bob", matchedAt: t0))
+        var content = ConversationContent(me: me)
+        var shown: [(screen: Screen, expected: Screen)] = []
+        for step in 0..<40 {
+            switch step % 4 {
+            case 0: state.draft += "a"
+            case 1:
+                state.messages.append(
+                    Message(
+                        id: "id-\(step)", conversation: "m", sender: me, text: "t\(step)", sentAt: t0,
+                        status: .sending))
+                state.changes = [.insert("id-\(step)", at: state.messages.count - 1)]
+                state.revision += 1
+                state.draft = ""
+            case 2:
+                state.messages[state.messages.count - 1].status = .sent
+                state.changes = [.update("x", at: state.messages.count - 1)]
+                state.revision += 1
+            default: state.otherIsTyping.toggle()
+            }
+            shown.append((content.screen(for: state), afresh(state)))
+        }
+        for (index, pair) in shown.enumerated() { #expect(pair.screen == pair.expected, "render \(index)") }
     }
 }
 

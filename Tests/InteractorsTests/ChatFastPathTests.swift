@@ -40,6 +40,13 @@ import Testing
                     ListDiff.changes(from: old.map(message), to: new.map(message), updated: updated)
                         == expected,
                     "\(old) → \(new), updated \(updated)")
+                // The same messages in both lists (texts in one storage): compared without their ids.
+                let made = Dictionary(uniqueKeysWithValues: pool.map { ($0, message($0)) })
+                let shared = { (id: String) in made[id] ?? message(id) }
+                #expect(
+                    ListDiff.changes(from: old.map(shared), to: new.map(shared), updated: updated)
+                        == expected,
+                    "shared: \(old) → \(new), updated \(updated)")
             }
         }
     }
@@ -79,6 +86,16 @@ import Testing
         var same = snapshot
         same.revision = 0
         #expect(same == snapshot)
+    }
+
+    @Test func aConversationStatesMatchName_isItsMatchsDisplayName_afterEdits() {
+        var state = ConversationState(match: Match(id: "m", user: "bob", displayName: "Bob", matchedAt: t0))
+        #expect(state.matchName == state.match.displayName)
+        let copy = state
+        state.match.displayName = "Robert"
+        #expect(state.matchName == "Robert" && copy.matchName == "Bob")
+        state.match = Match(id: "n", user: "eve", displayName: "Eve", matchedAt: t0)
+        #expect(state.matchName == state.match.displayName)
     }
 
     @Test func conversationStateEquality_seesEveryProperty() {

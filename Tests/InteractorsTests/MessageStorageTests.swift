@@ -49,6 +49,24 @@ import Testing
         }
     }
 
+    @Test func sharedTexts_meanEqualTexts_andAnEditOfATextEndsTheSharing() {
+        for base in samples {
+            var copy = base
+            #expect(copy.sharesTexts(with: base))
+            copy.status = .failed
+            copy.sentAt = t0 + 5
+            #expect(copy.sharesTexts(with: base), "status and date are not texts")
+            copy.text += "!"
+            #expect(!copy.sharesTexts(with: base))
+            #expect(base.text != copy.text)
+            let rebuilt = Message(
+                id: base.id, conversation: base.conversation, sender: base.sender, text: base.text,
+                sentAt: base.sentAt, transactionID: base.transactionID, status: base.status)
+            #expect(rebuilt == base)
+            #expect(!rebuilt.sharesTexts(with: base), "equal texts in another storage are not shared")
+        }
+    }
+
     @Test func equalityAndHashing_agreeWithTheReference_forEveryPairOfEdits() {
         let edits: [(inout Message) -> Void] = [
             { _ in }, { $0.id = "b" }, { $0.conversation = "n" }, { $0.sender = "al" }, { $0.text = "x" },
