@@ -18,11 +18,7 @@ import Testing
     let t0 = Date(timeIntervalSince1970: 1_000)
 
     /// Every row built from its message, the retry action looked for in every message.
-    func afresh(_ state: ConversationState) -> Screen {
-        let rows = state.messages.map { ChatScreens.row($0, me: me, name: state.match.displayName) }
-        let showsRetry = state.messages.contains { $0.status == .failed && $0.sender == me }
-        return ChatScreens.conversation(state, rows: rows, showsRetry: showsRetry)
-    }
+    func afresh(_ state: ConversationState) -> Screen { conversationScreenAfresh(state, me: me) }
 
     @Test func keptRows_giveTheScreenBuiltAfresh_overRandomChanges() {
         var generator = Seeded(state: 5)
@@ -86,11 +82,7 @@ import Testing
     let me: UserID = "alice"
     let t0 = Date(timeIntervalSince1970: 1_000)
 
-    func afresh(_ state: ConversationState) -> Screen {
-        let rows = state.messages.map { ChatScreens.row($0, me: me, name: state.match.displayName) }
-        let showsRetry = state.messages.contains { $0.status == .failed && $0.sender == me }
-        return ChatScreens.conversation(state, rows: rows, showsRetry: showsRetry)
-    }
+    func afresh(_ state: ConversationState) -> Screen { conversationScreenAfresh(state, me: me) }
 
     @Test func keptScreens_stayAsBuilt_whileLaterRendersChangeTheirElements() {
         var state = ConversationState(match: Match(id: "m", user: "bob", displayName: "Bob", matchedAt: t0))
@@ -146,4 +138,12 @@ import Testing
             #expect(item.detail == shown.replacingOccurrences(of: "\n", with: " "))
         }
     }
+}
+
+/// The conversation screen of `state` built afresh: every row from its message, the retry action
+/// looked for in every message (the reference the kept screens are compared with).
+func conversationScreenAfresh(_ state: ConversationState, me: UserID) -> Screen {
+    let rows = state.messages.map { ChatScreens.row($0, me: me, name: state.match.displayName) }
+    let showsRetry = state.messages.contains { $0.status == .failed && $0.sender == me }
+    return ChatScreens.conversation(state, rows: rows, showsRetry: showsRetry)
 }
