@@ -14,7 +14,7 @@ extension ChatContext {
             { [backend] token, completion in
                 backend.chat.sendMessage(message, accessToken: token, completion: completion)
             },
-            completion: { [weak self] result in self?.sent(message, result) })
+            completion: { [weakSelf] result in weakSelf.object?.sent(message, result) })
     }
 
     func sent(_ message: OutgoingMessage, _ result: Result<Message, ServiceError>) {

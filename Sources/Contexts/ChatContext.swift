@@ -61,6 +61,8 @@ public final class ChatContext: StateContext {
     var subscription: ScheduledTask?
     var listRetry: ScheduledTask?
     var started = false
+    /// This chat, held weakly, for the answers of messages in flight: made once and shared.
+    let weakSelf = WeakReference<ChatContext>()
 
     /// Creates the chat of `viewer`; `outboxStore` keeps unsent messages (memory only when `nil`).
     public init(
@@ -72,6 +74,7 @@ public final class ChatContext: StateContext {
         backend = Backend(chat: chat, outboxStore: outboxStore)
         self.scheduler = scheduler
         self.ids = ids
+        weakSelf.object = self
     }
 
     // Not isolated: cancelling a scheduled task is thread-safe, and an isolated deinit costs an executor

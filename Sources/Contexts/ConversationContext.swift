@@ -49,7 +49,8 @@ public final class ConversationContext: StateContext {
     public func open() {
         guard !isOpen else { return }
         isOpen = true
-        observation = chat.observe(record) { [weak self] change in self?.changed(change) }
+        let weakSelf = WeakReference(self)
+        observation = chat.observe(record) { change in weakSelf.object?.changed(change) }
         chat.opened(record)
         rebuild(updated: [])
         chat.loadHistory(of: conversation, older: false)

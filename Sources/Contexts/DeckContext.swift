@@ -42,6 +42,8 @@ public final class DeckContext: StateContext {
     @exclusivity(unchecked) private var announcedMatches: Set<String> = []
     /// The cards of the swipes still queued in this run, to put a refused like's card back.
     @exclusivity(unchecked) private var swipedCards: [String: Candidate] = [:]
+    /// This deck, held weakly, for the answers of swipes in flight: made once and shared.
+    private let weakSelf = WeakReference<DeckContext>()
 
     /// Creates the deck of `viewer`; `queueStore` keeps unsent swipes (memory only when `nil`).
     public init(
@@ -55,6 +57,7 @@ public final class DeckContext: StateContext {
         self.scheduler = scheduler
         self.ids = ids
         self.queueStore = queueStore
+        weakSelf.object = self
     }
 
     /// Call once when the signed-in app starts: loads and sends queued swipes, then the first page.
@@ -276,7 +279,7 @@ public final class DeckContext: StateContext {
         let discovery = discovery
         authorizer.perform(
             { token, completion in discovery.sendSwipe(swipe, accessToken: token, completion: completion) },
-            completion: { [weak self] result in self?.sent(swipe, result) })
+            completion: { [weakSelf] result in weakSelf.object?.sent(swipe, result) })
     }
 
     private func sent(_ swipe: Swipe, _ result: Result<SwipeOutcome, ServiceError>) {

@@ -22,7 +22,7 @@ public final class RequestAuthorizer {
     @exclusivity(unchecked) private var refreshWaiters: [@MainActor (Result<String, ServiceError>) -> Void]?
     /// This authorizer, held weakly, for the answers of requests in flight: made once and shared, so a
     /// request's completion captures it with a retain instead of building a weak reference of its own.
-    private let weakSelf = WeakReference()
+    private let weakSelf = WeakReference<RequestAuthorizer>()
 
     /// Creates an authorizer for a session's tokens; `onTokensRefreshed` persists new ones.
     public init(
@@ -32,7 +32,7 @@ public final class RequestAuthorizer {
         self.tokens = tokens
         self.auth = auth
         self.onTokensRefreshed = onTokensRefreshed
-        weakSelf.authorizer = self
+        weakSelf.object = self
     }
 
     /// Call to run `request` with the access token; on `tokenExpired` it refreshes and retries once.
@@ -44,7 +44,7 @@ public final class RequestAuthorizer {
     ) {
         let weakSelf = weakSelf
         request(tokens.accessToken) { result in
-            guard case .failure(.tokenExpired) = result, let self = weakSelf.authorizer else {
+            guard case .failure(.tokenExpired) = result, let self = weakSelf.object else {
                 return completion(result)
             }
             self.retry(request, then: completion)
@@ -56,7 +56,7 @@ public final class RequestAuthorizer {
     public func perform<Value: Sendable>(_ request: @escaping Request<Value>) {
         let weakSelf = weakSelf
         request(tokens.accessToken) { result in
-            guard case .failure(.tokenExpired) = result, let self = weakSelf.authorizer else { return }
+            guard case .failure(.tokenExpired) = result, let self = weakSelf.object else { return }
             self.retry(request) { _ in }
         }
     }
@@ -99,11 +99,5 @@ public final class RequestAuthorizer {
             }
             for waiter in waiters { waiter(outcome) }
         }
-    }
-
-    /// A weak reference to an authorizer, shared by its requests in flight.
-    @MainActor
-    private final class WeakReference {
-        weak var authorizer: RequestAuthorizer?
     }
 }

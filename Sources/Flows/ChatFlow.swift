@@ -83,13 +83,14 @@ public final class ChatFlow: FlowNode {
             return
         }
         self.context = context
-        environment.show(content.screen(for: context.snapshot), placement) { [weak self] in
-            self?.intent($0)
+        let weakSelf = WeakFlow(self)
+        environment.show(content.screen(for: context.snapshot), placement) {
+            weakSelf.flow?.intent($0)
         }
         observations = watch(
             context,
-            render: { [weak self] state in
-                guard let self else { return }
+            render: { state in
+                guard let self = weakSelf.flow else { return }
                 self.environment.presenter.update(self.content.screen(for: state))
             })
         context.open()

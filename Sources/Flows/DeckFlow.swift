@@ -79,7 +79,8 @@ public final class DeckFlow: FlowNode {
 
     /// Starts observing the deck and loads it.
     public func start() {
-        observations = watch(context, render: { [weak self] state in self?.render(state) })
+        let weakSelf = WeakFlow(self)
+        observations = watch(context, render: { state in weakSelf.flow?.render(state) })
         context.start()
     }
 

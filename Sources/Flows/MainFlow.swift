@@ -39,6 +39,8 @@ public final class MainFlow: FlowNode {
     @exclusivity(unchecked) private var pendingRoute: Route?
     private let signedIn: ScreenElement
     private var observations: [ObservationToken] = []
+    /// This flow, held weakly, for its screen and render closures: made once and shared.
+    private let weakSelf = WeakFlow<MainFlow>()
 
     /// Creates the flow for a signed-in session.
     public init(environment: FlowEnvironment, scope: SessionScope, session: SessionContext) {
@@ -51,6 +53,7 @@ public final class MainFlow: FlowNode {
         self.chat = scope.makeChatContext()
         self.signedIn = HomeScreens.signedIn(scope.user)
         super.init(name: "MainFlow")
+        weakSelf.flow = self
         subscribe(to: MatchMade.self) { [weak self] event in self?.chat.matchMade(event.match) }
     }
 
@@ -63,9 +66,10 @@ public final class MainFlow: FlowNode {
     /// account, then home, then `route`.
     public func start(isNewAccount: Bool, route: Route?) {
         attach(deck)
-        deck.onContentChanged = { [weak self] in self?.refreshHome() }
-        deck.onOpenChat = { [weak self] match in self?.open(.chat(match.id)) }
-        observations = watch(chat, render: { [weak self] _ in self?.refreshHome(chatChanged: true) })
+        let weakSelf = weakSelf
+        deck.onContentChanged = { weakSelf.flow?.refreshHome() }
+        deck.onOpenChat = { match in weakSelf.flow?.open(.chat(match.id)) }
+        observations = watch(chat, render: { _ in weakSelf.flow?.refreshHome(chatChanged: true) })
         chat.start()
         guard isNewAccount else {
             deck.start()
@@ -139,7 +143,7 @@ public final class MainFlow: FlowNode {
 
     private func showHome(_ tab: HomeScreens.Tab) {
         self.tab = tab
-        environment.show(homeScreen, .root) { [weak self] in self?.homeIntent($0) }
+        environment.show(homeScreen, .root) { [weakSelf] in weakSelf.flow?.homeIntent($0) }
         showsHome = true
         deck.isVisible = tab == .deck
     }
