@@ -105,23 +105,9 @@ public final class ChatContext: StateContext {
         records[conversation]?.hasSummary ?? false
     }
 
-    /// A conversation's loaded messages and whether older ones exist on the server, with one look-up
-    /// (``messages(of:)`` and ``hasOlderMessages(_:)`` together).
-    func messagesAndHistory(of conversation: String) -> (messages: [Message], hasOlder: Bool) {
-        guard let record = records[conversation] else { return ([], true) }
-        return messagesAndHistory(of: record)
-    }
-
-    /// ``messagesAndHistory(of:)`` of a record found beforehand (records are never dropped, so an open
-    /// conversation's screen keeps its record and looks nothing up by id).
-    func messagesAndHistory(of record: ConversationRecord) -> (messages: [Message], hasOlder: Bool) {
-        (record.log.messages, !record.historyLoaded || record.olderCursor != nil)
-    }
-
     /// Whether older messages of a conversation exist on the server.
     public func hasOlderMessages(_ conversation: String) -> Bool {
-        guard let record = records[conversation] else { return true }
-        return !record.historyLoaded || record.olderCursor != nil
+        records[conversation]?.hasOlderMessages ?? true
     }
 
     /// Whether a history page of the conversation is loading.

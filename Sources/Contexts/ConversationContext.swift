@@ -138,7 +138,7 @@ public final class ConversationContext: StateContext {
             store.update { state in
                 state.failure = failure
                 state.isLoadingHistory = record.isLoadingHistory
-                state.hasOlderMessages = chat.messagesAndHistory(of: record).hasOlder
+                state.hasOlderMessages = record.hasOlderMessages
             }
         }
     }
@@ -146,7 +146,8 @@ public final class ConversationContext: StateContext {
     /// Takes the conversation's messages from the chat, with the changes from those shown before
     /// (`updated` names the messages whose content changed).
     private func rebuild(updated: [String]) {
-        let (messages, hasOlderMessages) = chat.messagesAndHistory(of: record)
+        let messages = record.log.messages
+        let hasOlderMessages = record.hasOlderMessages
         let me = chat.me
         store.update { state in
             let old = state.messages
@@ -155,9 +156,7 @@ public final class ConversationContext: StateContext {
             state.messages = messages
             state.hasOlderMessages = hasOlderMessages
             // A message from the other person ends their typing.
-            if let sender = messages.last?.sender, sender != me, let id = messages.last?.id,
-                !Self.contains(id, in: old)
-            {
+            if let last = messages.last, last.sender != me, !Self.contains(last.id, in: old) {
                 state.otherIsTyping = false
             }
         }

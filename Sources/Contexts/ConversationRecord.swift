@@ -27,6 +27,9 @@ final class ConversationRecord {
     var olderCursor: String?
     /// Whether its newest history page arrived.
     var historyLoaded = false
+    /// Whether older messages exist on the server: until the newest page arrived, and then while a
+    /// page says where an older one starts.
+    var hasOlderMessages: Bool { !historyLoaded || olderCursor != nil }
     /// Whether a history page of it is loading.
     var isLoadingHistory = false
     /// Whether its row is marked for the next publish (it is in ``ChatContext/dirty``).

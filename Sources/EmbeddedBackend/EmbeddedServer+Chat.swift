@@ -5,102 +5,9 @@ import Services
 /// Conversations over the embedded server's matches: messages (idempotent by transaction id),
 /// history pages, receipts, typing, unmatch and block, and live events to subscribers.
 ///
-/// A conversation's id is its match's id. Knobs act as the other side ("bob sends 'hi'", "bob reads",
-/// "bob types") and misbehave on request (duplicate events, events out of order) to prove the client's
-/// merge.
+/// A conversation's id is its match's id. The knobs that act as the other side are in
+/// `EmbeddedServer+ChatKnobs.swift`.
 extension EmbeddedServer {
-    // MARK: Knobs: the other side
-
-    /// Sends a message from `sender` to their match with `recipient`, as that person's app would.
-    @discardableResult
-    public func sendMessage(from sender: UserID, to recipient: UserID, _ text: String) throws(ServiceError)
-        -> Message
-    {
-        let now = scheduler.now
-        let result = state.withLock { state -> Result<Message, ServiceError> in
-            let id = Match.id(between: sender, and: recipient)
-            let transaction = "server-\(state.chat.nextMessage)"
-            return post(
-                in: &state, OutgoingMessage(id: transaction, conversation: id, text: text, createdAt: now),
-                from: sender,
-                now: now)
-        }
-        return try result.get()
-    }
-
-    /// Marks `reader`'s conversation with `other` read, as their app would.
-    public func markRead(by reader: UserID, with other: UserID) {
-        let now = scheduler.now
-        state.withLock { state in
-            read(in: &state, conversation: Match.id(between: reader, and: other), by: reader, now: now)
-        }
-    }
-
-    /// Makes `typist` start or stop typing to `other`, as their app would.
-    public func setTyping(by typist: UserID, with other: UserID, isTyping: Bool) {
-        state.withLock { state in
-            emit(
-                in: &state, to: other,
-                .typing(conversation: Match.id(between: typist, and: other), isTyping: isTyping))
-        }
-    }
-
-    /// Ends the match between `user` and `other`, as `user`'s app would.
-    public func unmatch(by user: UserID, with other: UserID, block: Bool = false) {
-        state.withLock { state in
-            end(in: &state, conversation: Match.id(between: user, and: other), by: user, block: block)
-        }
-    }
-
-    /// Creates matches between `user` and generated people `c0`…, each with `messagesEach` messages
-    /// alternating between the two, a second apart (for scale tests).
-    public func seedConversations(for user: UserID, count: Int, messagesEach: Int) {
-        let start = scheduler.now.addingTimeInterval(-Double(count * messagesEach) - 1)
-        state.withLock { state in
-            var clock = start
-            for index in 0..<min(count, pool.poolSize) {
-                let other = CandidateGenerator.id(of: index)
-                let id = Match.id(between: user, and: other)
-                state.discovery.matches[id] = (user, other, clock)
-                var messages: [Message] = []
-                messages.reserveCapacity(messagesEach)
-                for number in 0..<messagesEach {
-                    clock = clock.addingTimeInterval(1)
-                    state.chat.nextMessage += 1
-                    messages.append(
-                        Message(
-                            id: messageID(state.chat.nextMessage), conversation: id,
-                            sender: number.isMultiple(of: 2) ? other : user, text: "Message \(number)",
-                            sentAt: clock))
-                }
-                state.chat.conversations[id, default: ChatServerState.Conversation()].messages = messages
-                state.chat.conversations[id, default: ChatServerState.Conversation()].readUpTo = [
-                    user: clock, other: clock,
-                ]
-            }
-        }
-    }
-
-    /// Delivers every chat event twice from now on, or stops doing so.
-    public func duplicateChatEvents(_ on: Bool) {
-        state.withLock { $0.chat.duplicateEvents = on }
-    }
-
-    /// Holds the next `count` chat events and then delivers them newest first.
-    public func deliverNextChatEventsOutOfOrder(_ count: Int) {
-        state.withLock { $0.chat.holdEvents = count }
-    }
-
-    /// The messages of the conversation between two people, oldest first, as the server has them.
-    public func messages(between first: UserID, and second: UserID) -> [Message] {
-        state.withLock { $0.chat.conversations[Match.id(between: first, and: second)]?.messages ?? [] }
-    }
-
-    /// Whether `first` blocked `second` or the other way round.
-    public func isBlocked(_ first: UserID, _ second: UserID) -> Bool {
-        state.withLock { $0.chat.blocked.contains(Self.pair(first, second)) }
-    }
-
     // MARK: Requests
 
     func fetchConversations(
@@ -235,7 +142,7 @@ extension EmbeddedServer {
         [first.rawValue, second.rawValue].sorted().joined(separator: "|")
     }
 
-    private func post(in state: inout State, _ outgoing: OutgoingMessage, from sender: UserID, now: Date)
+    func post(in state: inout State, _ outgoing: OutgoingMessage, from sender: UserID, now: Date)
         -> Result<Message, ServiceError>
     {
         // The partner is looked up first (a read): then one hash of the transaction key finds a resend
@@ -263,12 +170,7 @@ extension EmbeddedServer {
             message,
             to: &state.chat.conversations[outgoing.conversation, default: ChatServerState.Conversation()],
             recipient: recipient, listening: listening)
-        if state.chat.holdEvents > 0 {
-            emit(in: &state, to: recipient, .messageReceived(message))
-        } else {
-            // What `emit` does when no events are held, with the handlers found above.
-            send(.messageReceived(message), via: handlers, in: state)
-        }
+        emit(in: &state, to: recipient, .messageReceived(message), via: handlers)
         if delivered {
             emit(
                 in: &state, to: sender, .delivered(conversation: outgoing.conversation, upTo: message.sentAt))
@@ -295,7 +197,7 @@ extension EmbeddedServer {
         return (delivered, seen(message, other: recipient, in: conversation))
     }
 
-    private func read(in state: inout State, conversation: String, by reader: UserID, now: Date) {
+    func read(in state: inout State, conversation: String, by reader: UserID, now: Date) {
         guard let other = partner(of: reader, in: conversation, state: state) else { return }
         let upTo = Self.read(
             &state.chat.conversations[conversation, default: ChatServerState.Conversation()], by: reader,
@@ -335,7 +237,7 @@ extension EmbeddedServer {
         return last.sentAt
     }
 
-    private func end(in state: inout State, conversation: String, by user: UserID, block: Bool) {
+    func end(in state: inout State, conversation: String, by user: UserID, block: Bool) {
         guard let pair = state.discovery.matches.removeValue(forKey: conversation) else { return }
         if block { state.chat.blocked.insert(Self.pair(pair.first, pair.second)) }
         emit(in: &state, to: pair.first, .unmatched(conversation: conversation))
@@ -394,7 +296,17 @@ extension EmbeddedServer {
         return parts[0] == user ? parts[1] : parts[0]
     }
 
-    private func emit(in state: inout State, to user: UserID, _ event: ChatEvent) {
+    func emit(in state: inout State, to user: UserID, _ event: ChatEvent) {
+        let handlers = state.chat.subscribers[user]
+        emit(in: &state, to: user, event, via: handlers)
+    }
+
+    /// ``emit(in:to:_:)`` with the user's subscription handlers found beforehand: sent to them now, or
+    /// held while the knob holds events (and then sent to whoever listens when they are let go).
+    private func emit(
+        in state: inout State, to user: UserID, _ event: ChatEvent,
+        via handlers: [UInt64: ChatServerState.Subscriber]?
+    ) {
         if state.chat.holdEvents > 0 {
             state.chat.heldEvents.append((user, event))
             state.chat.holdEvents -= 1
@@ -404,7 +316,7 @@ extension EmbeddedServer {
             for (recipient, heldEvent) in held { send(heldEvent, to: recipient, in: state) }
             return
         }
-        send(event, to: user, in: state)
+        send(event, via: handlers, in: state)
     }
 
     private func send(_ event: ChatEvent, to user: UserID, in state: State) {
@@ -422,7 +334,7 @@ extension EmbeddedServer {
         }
     }
 
-    private func messageID(_ number: Int) -> String {
+    func messageID(_ number: Int) -> String {
         DecimalText.make("msg-", number, minimumDigits: 9)
     }
 }

@@ -1,4 +1,5 @@
-/// The fields of a copy-on-write value (``DeckState``, ``ConversationState``), kept in one shared box.
+/// The fields of a copy-on-write value (``DeckState``, ``ConversationState``, ``Candidate``, a
+/// ``Message``'s texts), kept in one shared box.
 ///
 /// Copying the value copies one reference; two values that share the box are equal at once
 /// (``sharesStorage(with:)``); a change copies the box first when another value shares it, then

@@ -122,8 +122,9 @@ public struct Message: Hashable, Codable, Sendable, Identifiable {
     /// Whether the message is the user's and not on the server yet (sending or not sent).
     public var isPending: Bool { status == .sending || status == .failed }
 
-    /// Whether two messages hold the same values: the id and status first (what usually differs),
-    /// the conversation last; copies of one message compare their texts at once.
+    /// Whether two messages hold the same values: the status and timestamp first (what usually
+    /// differs, kept beside the box), then the texts — at once for copies of one message, else the id
+    /// first and the conversation last.
     ///
     /// Field by field in place (comparing whole boxed values would copy both first). A new field must
     /// be added here; a test checks each counts.

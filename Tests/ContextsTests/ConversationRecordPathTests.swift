@@ -40,7 +40,8 @@ import Testing
 
         /// What the chat and the server show: the list, the conversation, and the requests made.
         var observed: String {
-            let (messages, hasOlder) = chat.messagesAndHistory(of: conversation)
+            let messages = chat.messages(of: conversation)
+            let hasOlder = chat.hasOlderMessages(conversation)
             let requests = [EmbeddedEndpoint.sendMessage, .setTyping, .markRead].map {
                 backend.server.requestCount($0)
             }
@@ -53,9 +54,8 @@ import Testing
         let byID = try World()
         let byRecord = try World()
         let record = byRecord.chat.record(of: byRecord.conversation)
-        #expect(
-            byRecord.chat.messagesAndHistory(of: record)
-                == byID.chat.messagesAndHistory(of: byID.conversation))
+        #expect(record.log.messages == byID.chat.messages(of: byID.conversation))
+        #expect(record.hasOlderMessages == byID.chat.hasOlderMessages(byID.conversation))
 
         byID.chat.opened(byID.conversation)
         byRecord.chat.opened(record)
