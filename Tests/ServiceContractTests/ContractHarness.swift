@@ -15,6 +15,9 @@ protocol ContractHarness: AnyObject {
     func wait(until condition: @MainActor () -> Bool) -> Bool
     /// The clock the backend computes ages and allowances with.
     var now: Date { get }
+    /// Whether a live feed `user` subscribed to hears what happens from now on (a feed that first
+    /// has to find where "now" is on the server may not yet).
+    func feedIsLive(for user: UserID) -> Bool
 }
 
 extension ContractHarness {
@@ -46,6 +49,9 @@ final class EmbeddedHarness: ContractHarness {
     }
 
     func device() -> AppServices { backend.makeServices() }
+
+    /// The embedded server's feeds hear everything from the moment they are subscribed.
+    func feedIsLive(for user: UserID) -> Bool { true }
 
     func wait(until condition: @MainActor () -> Bool) -> Bool {
         backend.scheduler.runDue()
@@ -79,6 +85,15 @@ final class MatrixHarness: ContractHarness {
 
     func wait(until condition: @MainActor () -> Bool) -> Bool {
         backend.wait(until: condition, timeout: .seconds(30))
+    }
+
+    /// A Matrix feed is live once its first sync found "now" and stored its token (what comes before
+    /// that is the list's and the history's to show, not news), on whichever device the user is.
+    func feedIsLive(for user: UserID) -> Bool {
+        ([backend] + devices).contains { device in
+            MatrixSyncTokenStore(directory: device.storageDirectory.appendingPathComponent("sync"))
+                .token(of: user.rawValue) != nil
+        }
     }
 
     var now: Date { backend.scheduler.now }

@@ -247,6 +247,7 @@ struct ServiceContract {
         var aliceEvents: [ChatEvent] = []
         let feed = alice.services.chat.subscribe(accessToken: alice.token) { aliceEvents.append($0) }
         defer { feed.cancel() }
+        #expect(harness.wait { harness.feedIsLive(for: alice.id) })
         _ = try harness.value {
             alice.services.discovery.sendSwipe(
                 swipe(bob.id, .superLike), accessToken: alice.token, completion: $0)
@@ -342,6 +343,8 @@ struct ServiceContract {
             aliceFeed.cancel()
             bobFeed.cancel()
         }
+        // A feed hears what happens after it is live: sending before that raced the first sync.
+        #expect(harness.wait { harness.feedIsLive(for: alice.id) && harness.feedIsLive(for: bob.id) })
         let sent = try send(alice, "Are you there?", in: conversation)
         #expect(
             harness.wait {
@@ -379,6 +382,7 @@ struct ServiceContract {
         var aliceEvents: [ChatEvent] = []
         let feed = alice.services.chat.subscribe(accessToken: alice.token) { aliceEvents.append($0) }
         defer { feed.cancel() }
+        #expect(harness.wait { harness.feedIsLive(for: alice.id) })
         try send(alice, "Hello?", in: conversation)
         try harness.value {
             bob.services.chat.unmatch(
