@@ -95,9 +95,20 @@ extension DiscoverBench {
         let server = measureReplays(
             "baseline: the journey's requests alone, 1 round", operations: operations * 20,
             repetitions: repetitions, requests: requests)
-        for figure in [disk, memory, journeyOnDisk, journeyOnMemory, journeyHashing, journey, server] {
+        let handWritten = measureHandWritten(
+            "floor: the journey written by hand, same stores and server", operations: operations * 20,
+            repetitions: repetitions)
+        for figure in [
+            disk, memory, journeyOnDisk, journeyOnMemory, journeyHashing, journey, handWritten, server,
+        ] {
             print(figure.line)
         }
+        print(
+            String(
+                format:
+                    "the journey against its floor (1 round): %.2f× (client's share against the floor's: %.2f×)",
+                journey.median / handWritten.median,
+                (journey.median - server.median) / (handWritten.median - server.median)))
         print(
             String(
                 format: "the client's share of the journey (1 round): %@ of %@ (%.0f %%); the server's %@",
@@ -169,12 +180,49 @@ extension DiscoverBench {
         guard heard.events == recorder.events else {
             fail("the replay heard \(heard.events) live events, the journey \(recorder.events)")
         }
+        checkHandWritten(against: recorder, counts: counts)
         let perEndpoint = zip(EmbeddedEndpoint.allCases, counts).filter { $0.1 > 0 }
             .map { "\($0.0.rawValue) \($0.1)" }.joined(separator: ", ")
         print(
             "the journey's requests (\(counts.reduce(0, +)): \(perEndpoint); \(recorder.events) live events)"
                 + " replay to a fresh server with the same answers")
         return recorder.requests
+    }
+
+    /// Checks that the hand-written journey sends the engine journey's requests: the same answers (so
+    /// the same arguments, ids and times), the same live events and the same per-endpoint counts.
+    static func checkHandWritten(against engine: RequestRecorder, counts: [Int]) {
+        let recorder = RequestRecorder()
+        let journey = Journey(folder: nil, passwordRounds: 1, recorder: recorder)
+        guard HandWrittenJourney.run(journey) else {
+            fail("the hand-written journey did not end signed out on the welcome screen")
+        }
+        guard ServerReplay.requestCounts(journey.backend.server) == counts else {
+            fail("the hand-written journey reached other endpoints than the engine's")
+        }
+        let (mine, theirs) = (recorder.answers, engine.answers)
+        if let index = theirs.indices.first(where: { !mine.indices.contains($0) || mine[$0] != theirs[$0] }) {
+            fail(
+                "request \(index) of the hand-written journey was answered "
+                    + "\(mine.indices.contains(index) ? mine[index] ?? "nothing" : "nothing"), "
+                    + "the engine's \(theirs[index] ?? "nothing")")
+        }
+        guard mine.count == theirs.count, recorder.events == engine.events else {
+            fail(
+                "the hand-written journey sent \(mine.count) requests and heard \(recorder.events) events, "
+                    + "the engine \(theirs.count) and \(engine.events)")
+        }
+    }
+
+    /// Times `count` hand-written journeys (``HandWrittenJourney``) whose set-up is done beforehand.
+    static func measureHandWritten(_ name: String, operations: Int, repetitions: Int) -> BenchHarness.Figure {
+        BenchHarness.measure(name, operations: operations, repetitions: repetitions) { count, clock in
+            let journeys = (0..<count).map { _ in Journey(folder: nil, passwordRounds: 1) }
+            clock.start()
+            for journey in journeys { blackHole(HandWrittenJourney.run(journey) ? 1 : 0) }
+            clock.stop()
+            for journey in journeys { journey.cleanUp() }
+        }
     }
 
     /// Times `count` replays of `requests`, each to a server prepared beforehand, untimed.

@@ -59,6 +59,12 @@ enum DiscoverBench {
             }
             for replay in replays { blackHole(replay.run().events) }
             for replay in replays { replay.journey.cleanUp() }
+        case "hand-written":
+            // The journey's floor: count only `HandWrittenJourney.run` with
+            // `--toggle-collect='*18HandWrittenJourney*3run*'`.
+            let journeys = (0..<observers).map { _ in Journey(folder: nil, passwordRounds: 1) }
+            for journey in journeys { blackHole(HandWrittenJourney.run(journey) ? 1 : 0) }
+            for journey in journeys { journey.cleanUp() }
         case "phases": journeyPhases(observers)
         case "phase-marks":
             // Instructions per phase: run under callgrind with `--dump-before='*phaseEnded*'`; each
@@ -68,7 +74,7 @@ enum DiscoverBench {
         default:
             print(
                 "--profile engine|floor [observers] | journey [count] | journey-files [count] | requests [count]"
-                    + " | phases [count] | phase-marks [count]")
+                    + " | hand-written [count] | phases [count] | phase-marks [count]")
         }
     }
 

@@ -29,3 +29,10 @@ struct CopyOnWrite<Fields: Sendable>: Sendable {
     /// Whether both values hold the very same box (and so the same fields).
     func sharesStorage(with other: CopyOnWrite) -> Bool { box === other.box }
 }
+
+// Without this, a boxed value (a card, a message, a deck) describes itself as the box's type name:
+// its fields would be missing from logs, test failures and the benchmark's record of answers.
+extension CopyOnWrite: CustomDebugStringConvertible {
+    /// The fields, described as they would be unboxed.
+    var debugDescription: String { String(reflecting: fields) }
+}

@@ -23,6 +23,12 @@ import Testing
             ])
     }
 
+    @Test func describesItsContent_notItsBox() {
+        let description = String(describing: card)
+        #expect(description.contains("\"Cleo\"") && description.contains("Music"))
+        #expect(!description.contains("Box"))
+    }
+
     @Test func editingACopy_leavesTheOriginalAsItWas() {
         var copy = card
         copy.displayName = "Other"

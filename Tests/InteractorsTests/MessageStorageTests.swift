@@ -99,4 +99,13 @@ import Testing
         #expect(copy.text == "changed" && copy.status == .failed && copy.transactionID == nil)
         #expect(copy.id == original.id && copy.sender == original.sender)
     }
+
+    @Test func describesItsContent_notItsBox() {
+        for message in samples {
+            let description = String(describing: message)
+            #expect(description.contains("\"\(message.id)\""))
+            #expect(description.contains("\"\(message.text)\""))
+            #expect(!description.contains("Box"))
+        }
+    }
 }

@@ -1,0 +1,580 @@
+import Foundation
+import Interactors
+import Models
+import Services
+
+/// The journey written by hand: the floor of section 2, as ``HandWrittenDeck`` is the floor of section 1.
+///
+/// One `final class` with a `switch` over the same intents ``Journey`` sends, talking to the same
+/// services of a ``Journey`` prepared the same way, and doing the same work the engine does for them:
+/// the same requests with the same arguments in the same order (``DiscoverBench/recordedRequests()``
+/// checks each answer against the engine's), the same pure interactors (`LoginValidator`,
+/// `CandidateRanker`, `SwipeLimiter`, `MatchDetector`, `DeepLinkParser`, `TypingPolicy`,
+/// `MessageValidator`, `ConversationLog`), the session, swipe queue and outbox saved to the same
+/// stores as often, the typing check scheduled per keystroke, the same analytics events counted, and
+/// the text the user sees kept up to date as a hand-written interface keeps its labels: the card's
+/// lines, the peek, the allowance, the match, the matches list and the message rows.
+///
+/// It leaves out exactly the engine: flows, contexts, state stores and snapshots, observers, screens
+/// as values, the request authorizer (it sends the access token it has; the journey's never expires).
+@MainActor
+final class HandWrittenJourney {
+    private enum Place {
+        case launching, welcome, login, home, match, chat, logoutAlert
+    }
+
+    private let services: AppServices
+    private let runDue: () -> Void
+    private let analytics = CountingAnalytics()
+
+    private var place = Place.launching
+    /// Whether home shows the matches (else the deck).
+    private var showsMatches = false
+    private var fields: [LoginField: String] = [:]
+    private var user: User?
+    private var session: StoredSession?
+    private var token = ""
+
+    // The deck.
+    private var queueStore: (any SwipeQueueStore)?
+    private var cards: [Candidate] = []
+    private var shown: Set<UserID> = []
+    private var cursor: String?
+    private var isLoading = false
+    private var isExhausted = false
+    private var allowance: SwipeAllowance?
+    private var viewerInterests: [Interest] = []
+    private var queue: [Swipe] = []
+    private var swipedCards: [String: Candidate] = [:]
+    private var sendingSwipe = false
+    private var rewindable: Candidate?
+    private var pendingMatch: Match?
+    private var announcedMatches: Set<String> = []
+
+    // The chat.
+    private var outboxStore: (any OutboxStore)?
+    private var outbox: [OutgoingMessage] = []
+    private var sendingMessage = false
+    private var summaries: [ConversationSummary] = []
+    private var logs: [String: ConversationLog] = [:]
+    private var subscription: ScheduledTask?
+    private var open: String?
+    private var openName = ""
+    private var draft = ""
+    private var typing = TypingPolicy.State()
+    private var typingCheck: ScheduledTask?
+
+    // What the user sees.
+    private var cardLines: [String] = []
+    private var shownTop: UserID?
+    private var peekName = ""
+    private var peekLine = ""
+    private var allowanceLine = ""
+    private var matchLine = ""
+    private var listLines: [String] = []
+    private var rowTitles: [String] = []
+    private var rowDetails: [String] = []
+    private var alertText = ""
+
+    /// A journey over `journey`'s services, delivering answers with its scheduler.
+    init(_ journey: Journey) {
+        services = journey.services
+        let scheduler = journey.backend.scheduler
+        runDue = { scheduler.runDue() }
+    }
+
+    /// Runs a hand-written journey over `journey`'s services (kept alive until it ends).
+    static func run(_ journey: Journey) -> Bool {
+        let floor = HandWrittenJourney(journey)
+        return withExtendedLifetime(floor) { floor.run() }
+    }
+
+    /// The journey ``Journey/run()`` makes, by hand. `true` if it ends signed out on the welcome screen.
+    func run() -> Bool {
+        launch()
+        runDue()
+        send(.tap("logIn"))
+        send(.edit("username", "alice"))
+        send(.edit("password", "wonderland"))
+        send(.tap("submit"))
+        send(.tap("deck:like"))
+        guard place == .match else { return false }
+        send(.tap("match:keepSwiping"))
+        for _ in 0..<19 { send(.tap("deck:pass")) }
+        openLink("discover://chat/m-alice-dave")
+        runDue()
+        guard place == .chat else { return false }
+        for index in 0..<10 {
+            send(.edit("message", "Message \(index)"))
+            send(.tap("chat:send"))
+        }
+        guard outbox.isEmpty else { return false }
+        send(.tap("back"))
+        send(.tap("logOut"))
+        send(.tap("confirmLogOut"))
+        return place == .welcome && cardLines.isEmpty && rowTitles.isEmpty
+    }
+
+    private func send(_ intent: Intent) {
+        handle(intent)
+        runDue()
+    }
+
+    /// Handles an intent from the front end: one switch over where the user is and what they did.
+    private func handle(_ intent: Intent) {
+        switch (place, intent) {
+        case (.welcome, .tap("logIn")): show(.login)
+        case (.login, .edit("username", let text)): fields[.username] = text
+        case (.login, .edit("password", let text)): fields[.password] = text
+        case (.login, .tap("submit")): submit()
+        case (.home, .tap("deck:like")): swiped(.like)
+        case (.home, .tap("deck:pass")): swiped(.pass)
+        case (.home, .tap("logOut")): askToLogOut()
+        case (.match, .tap("match:keepSwiping")):
+            pendingMatch = nil
+            show(.home)
+        case (.chat, .edit("message", let text)): draftChanged(text)
+        case (.chat, .tap("chat:send")): sendDraft()
+        case (.chat, .tap("back")): closeConversation()
+        case (.logoutAlert, .tap("confirmLogOut")): logOut()
+        default: break
+        }
+    }
+
+    private func show(_ next: Place) {
+        place = next
+        switch next {
+        case .welcome: analytics.record(.screenShown(.welcome))
+        case .login: analytics.record(.screenShown(.signIn))
+        case .home: analytics.record(.screenShown(.home))
+        case .match: analytics.record(.screenShown(.match))
+        case .chat: analytics.record(.screenShown(.chat))
+        case .launching, .logoutAlert: break
+        }
+    }
+
+    // MARK: Session and login
+
+    private func launch() {
+        analytics.record(.appLaunched)
+        let stored = (try? services.sessionStore.load()) ?? nil
+        guard stored == nil else { return }
+        show(.welcome)
+    }
+
+    private func submit() {
+        guard case .valid(let credentials) = LoginValidator.validateSignIn(fields) else { return }
+        analytics.record(.loginSubmitted(.signIn))
+        services.auth.signIn(credentials) { [weak self] result in
+            guard let self, case .success(let session) = result else { return }
+            self.signedIn(session)
+        }
+    }
+
+    private func signedIn(_ signedIn: AuthSession) {
+        analytics.record(.loginSucceeded(.signIn))
+        user = signedIn.user
+        token = signedIn.tokens.accessToken
+        persist(StoredSession(user: signedIn.user, tokens: signedIn.tokens, lastRoute: nil))
+        outboxStore = try? services.userData.outbox(for: signedIn.user.id)
+        outbox = (try? outboxStore?.load()) ?? []
+        services.chat.fetchConversations(accessToken: token) { [weak self] result in
+            guard let self, case .success(let list) = result else { return }
+            self.listArrived(list)
+        }
+        queueStore = try? services.userData.swipeQueue(for: signedIn.user.id)
+        queue = (try? queueStore?.load()) ?? []
+        refillIfNeeded()
+        show(.home)
+        routeChanged(.deck)
+    }
+
+    private func persist(_ stored: StoredSession) {
+        session = stored
+        try? services.sessionStore.save(stored)
+    }
+
+    private func routeChanged(_ route: Route) {
+        guard var stored = session, stored.lastRoute != route else { return }
+        stored.lastRoute = route
+        persist(stored)
+    }
+
+    private func askToLogOut() {
+        alertText = HandWrittenJourney.logoutMessage(queued: queue.count, unsent: outbox.count)
+        place = .logoutAlert
+    }
+
+    private func logOut() {
+        analytics.record(.logoutConfirmed)
+        services.auth.signOut(accessToken: token) { _ in }
+        if let user { try? services.userData.removeAll(for: user.id) }
+        try? services.sessionStore.delete()
+        subscription?.cancel()
+        subscription = nil
+        typingCheck?.cancel()
+        user = nil
+        session = nil
+        token = ""
+        cards = []
+        shown = []
+        queue = []
+        swipedCards = [:]
+        outbox = []
+        summaries = []
+        logs = [:]
+        cardLines = []
+        rowTitles = []
+        rowDetails = []
+        listLines = []
+        showsMatches = false
+        show(.welcome)
+    }
+
+    private static func logoutMessage(queued: Int, unsent: Int) -> String {
+        var message = "You'll need to log in again to see your matches."
+        if unsent > 0 { message += " \(unsent) message(s) have not been sent yet and will be lost." }
+        if queued > 0 { message += " \(queued) swipe(s) have not been sent yet and will be lost." }
+        return message
+    }
+
+    // MARK: The deck
+
+    private func refillIfNeeded() {
+        guard
+            DeckRefillPolicy.shouldFetch(
+                cardsLeft: cards.count, isLoading: isLoading, isExhausted: isExhausted, hasFailed: false)
+        else { return }
+        isLoading = true
+        let requested = cursor
+        services.discovery.fetchCandidates(
+            cursor: requested, limit: DeckRefillPolicy.pageSize, accessToken: token
+        ) { [weak self] result in
+            guard let self, case .success(let page) = result, page.cursor == requested else { return }
+            self.pageArrived(page)
+        }
+    }
+
+    private func pageArrived(_ page: DiscoveryPage) {
+        isLoading = false
+        guard let user else { return }
+        let viewer = CandidateRanker.Viewer(
+            id: user.id, interests: Set(page.viewerInterests), preferences: page.preferences)
+        let (ranked, merged) = CandidateRanker.rankAndMerge(
+            page.candidates, into: cards, for: viewer, excluding: shown)
+        for card in ranked { shown.insert(card.id) }
+        cards = merged
+        cursor = page.nextCursor
+        isExhausted = page.nextCursor == nil
+        viewerInterests = page.viewerInterests
+        var allowance = page.allowance
+        var likes = 0
+        for swipe in queue where swipe.action == .like { likes += 1 }
+        allowance.likesRemaining = max(0, allowance.likesRemaining - likes)
+        setAllowance(allowance)
+        showTop()
+        refillIfNeeded()
+    }
+
+    private func swiped(_ action: SwipeAction) {
+        let now = services.scheduler.now
+        guard let top = cards.first, let allowance, let user,
+            case .allowed(let remaining) = SwipeLimiter.decide(action, allowance: allowance, at: now)
+        else { return }
+        let swipe = Swipe(id: services.ids.next(), candidate: top.id, action: action, swipedAt: now)
+        let match = MatchDetector.match(viewer: user.id, swiping: action, on: top, at: now)
+        queue.append(swipe)
+        swipedCards[swipe.id] = top
+        try? queueStore?.save(queue)
+        cards.removeFirst()
+        rewindable = action == .pass ? top : nil
+        analytics.record(.swiped(action, top.id))
+        sendNextSwipe()
+        refillIfNeeded()
+        setAllowance(remaining)
+        showTop()
+        if let match {
+            announcedMatches.insert(match.id)
+            pendingMatch = match
+            analytics.record(.matched(match.user))
+            matchMade(match)
+            matchLine = "You and " + match.displayName + " like each other."
+            show(.match)
+        }
+    }
+
+    private func sendNextSwipe() {
+        guard !sendingSwipe, let swipe = queue.first else { return }
+        sendingSwipe = true
+        services.discovery.sendSwipe(swipe, accessToken: token) { [weak self] result in
+            self?.swipeSent(swipe, result)
+        }
+    }
+
+    private func swipeSent(_ swipe: Swipe, _ result: Result<SwipeOutcome, ServiceError>) {
+        sendingSwipe = false
+        guard case .success(let outcome) = result else { return }
+        for index in queue.indices where queue[index].id == swipe.id {
+            queue.remove(at: index)
+            break
+        }
+        swipedCards[swipe.id] = nil
+        try? queueStore?.save(queue)
+        if case .matched(let match) = outcome, !announcedMatches.contains(match.id) {
+            announcedMatches.insert(match.id)
+            pendingMatch = match
+        }
+        sendNextSwipe()
+    }
+
+    private func setAllowance(_ new: SwipeAllowance) {
+        if let allowance, allowance.likesRemaining == new.likesRemaining,
+            allowance.superLikesRemaining == new.superLikesRemaining
+        {
+            self.allowance = new
+            return
+        }
+        allowance = new
+        var text = TextBuilder(capacity: 64)
+        text.append("Likes left today: ")
+        text.append(new.likesRemaining)
+        text.append(" · Super likes left: ")
+        text.append(new.superLikesRemaining)
+        allowanceLine = text.text
+    }
+
+    /// The card's lines and the peek, set again when the top card changed.
+    private func showTop() {
+        guard let top = cards.first else {
+            cardLines = []
+            shownTop = nil
+            return
+        }
+        if cards.count > 1, cards[1].displayName != peekName {
+            peekName = cards[1].displayName
+            peekLine = "Next: " + peekName
+        }
+        guard top.id != shownTop else { return }
+        shownTop = top.id
+        analytics.record(.cardShown(top.id))
+        cardLines.removeAll(keepingCapacity: true)
+        var headline = TextBuilder(capacity: top.displayName.utf8.count + 32)
+        headline.append(top.displayName)
+        headline.append(", ")
+        headline.append(top.age)
+        headline.append(" · ")
+        headline.append(top.distanceKm)
+        headline.append(" km away")
+        cardLines.append(headline.text)
+        if top.superLikedYou { cardLines.append(top.displayName + " super liked you") }
+        if !top.bio.isEmpty { cardLines.append(top.bio) }
+        var shared = TextBuilder(capacity: 64)
+        for interest in top.interests where viewerInterests.contains(interest) {
+            shared.append(shared.isEmpty ? "Shared interests: " : ", ")
+            shared.append(interest.name)
+        }
+        if !shared.isEmpty { cardLines.append(shared.text) }
+    }
+
+    // MARK: The chat
+
+    private func listArrived(_ list: [ConversationSummary]) {
+        if subscription == nil {
+            subscription = services.chat.subscribe(accessToken: token) { [weak self] event in
+                self?.received(event)
+            }
+        }
+        for summary in list {
+            setSummary(summary)
+            if let last = summary.lastMessage { _ = logs[summary.id, default: ConversationLog()].merge(last) }
+        }
+    }
+
+    private func matchMade(_ match: Match) {
+        guard Self.index(of: match.id, in: summaries) == nil else { return }
+        setSummary(ConversationSummary(match: match, lastMessage: nil, unreadCount: 0))
+    }
+
+    /// Puts a summary where the list orders it: the most recent activity first.
+    private func setSummary(_ summary: ConversationSummary) {
+        Self.place(summary, in: &summaries)
+        if place == .home, showsMatches { showList() }
+    }
+
+    // Loops, not `firstIndex(where:)`: a closure formed on the main actor checks the actor at run time
+    // each time it runs, which no hand-written app would pay for.
+    nonisolated private static func place(
+        _ summary: ConversationSummary, in list: inout [ConversationSummary]
+    ) {
+        for index in list.indices where list[index].id == summary.id {
+            list.remove(at: index)
+            break
+        }
+        let activity = summary.lastActivity
+        var position = list.count
+        for index in list.indices where list[index].lastActivity < activity {
+            position = index
+            break
+        }
+        list.insert(summary, at: position)
+    }
+
+    nonisolated private static func index(of conversation: String, in list: [ConversationSummary]) -> Int? {
+        for index in list.indices where list[index].id == conversation { return index }
+        return nil
+    }
+
+    private func showList() {
+        listLines.removeAll(keepingCapacity: true)
+        for summary in summaries {
+            var detail = summary.lastMessage.map { $0.text } ?? "New match — say hi"
+            if summary.unreadCount > 0 { detail += " · \(summary.unreadCount) unread" }
+            listLines.append(summary.match.displayName + " — " + detail)
+        }
+    }
+
+    private func openLink(_ link: String) {
+        guard case .success(.chat(let conversation)) = DeepLinkParser.parse(link) else { return }
+        analytics.record(.deepLinkOpened(.chat(conversation)))
+        showsMatches = true
+        showList()
+        open = conversation
+        show(.chat)
+        routeChanged(.chat(conversation))
+        openName = Self.index(of: conversation, in: summaries).map { summaries[$0].match.displayName } ?? ""
+        let messages = logs[conversation]?.messages ?? []
+        showRows(of: messages, added: messages.count, updated: [])
+        services.chat.fetchMessages(conversation: conversation, before: nil, limit: 50, accessToken: token) {
+            [weak self] result in
+            guard let self, case .success(let page) = result else { return }
+            self.absorb(page.messages, in: conversation)
+        }
+    }
+
+    private func draftChanged(_ text: String) {
+        draft = text
+        guard let open, !text.isEmpty else { return }
+        let (next, sendTyping) = TypingPolicy.keystroke(typing, at: services.scheduler.now)
+        typing = next
+        if sendTyping {
+            services.chat.setTyping(conversation: open, isTyping: true, accessToken: token) { _ in }
+        }
+        typingCheck?.cancel()
+        typingCheck = services.scheduler.schedule(after: TypingPolicy.stopAfter) { [weak self] in
+            self?.checkTyping()
+        }
+    }
+
+    private func checkTyping() {
+        let (next, sendStopped) = TypingPolicy.check(typing, at: services.scheduler.now)
+        typing = next
+        if sendStopped, let open {
+            services.chat.setTyping(conversation: open, isTyping: false, accessToken: token) { _ in }
+        }
+    }
+
+    private func stopTyping() {
+        typingCheck?.cancel()
+        typingCheck = nil
+        if typing.isTyping, let open {
+            services.chat.setTyping(conversation: open, isTyping: false, accessToken: token) { _ in }
+        }
+        typing = TypingPolicy.State()
+    }
+
+    private func sendDraft() {
+        guard let open, let user, case .success(let text) = MessageValidator.validate(draft) else { return }
+        let message = OutgoingMessage(
+            id: services.ids.next(), conversation: open, text: text, createdAt: services.scheduler.now)
+        outbox.append(message)
+        try? outboxStore?.save(outbox)
+        absorb(
+            [
+                Message(
+                    id: message.id, conversation: open, sender: user.id, text: text,
+                    sentAt: message.createdAt,
+                    transactionID: message.id, status: .sending)
+            ], in: open)
+        sendNextMessage()
+        draft = ""
+        stopTyping()
+    }
+
+    private func sendNextMessage() {
+        guard !sendingMessage, let message = outbox.first else { return }
+        sendingMessage = true
+        services.chat.sendMessage(message, accessToken: token) { [weak self] result in
+            guard let self else { return }
+            self.sendingMessage = false
+            guard case .success(let confirmed) = result else { return }
+            for index in self.outbox.indices where self.outbox[index].id == message.id {
+                self.outbox.remove(at: index)
+                break
+            }
+            try? self.outboxStore?.save(self.outbox)
+            self.absorb([confirmed], in: message.conversation)
+            self.sendNextMessage()
+        }
+    }
+
+    private func received(_ event: ChatEvent) {
+        switch event {
+        case .messageReceived(let message): absorb([message], in: message.conversation)
+        case .matched(let match): matchMade(match)
+        default: break
+        }
+    }
+
+    /// Merges messages into a conversation's log; its summary and, if it is open, its rows follow.
+    private func absorb(_ messages: [Message], in conversation: String) {
+        var log = logs.removeValue(forKey: conversation) ?? ConversationLog()
+        let (added, updated) = log.merge(messages)
+        let last = log.messages.last
+        if open == conversation { showRows(of: log.messages, added: added.count, updated: updated) }
+        logs[conversation] = log
+        guard !added.isEmpty || !updated.isEmpty, let index = Self.index(of: conversation, in: summaries)
+        else { return }
+        var summary = summaries[index]
+        summary.lastMessage = last
+        setSummary(summary)
+    }
+
+    /// The open conversation's rows: the rows of the `added` messages appended (new messages come
+    /// last here), the status of the `updated` ones set again, found from the end.
+    private func showRows(of messages: [Message], added: Int, updated: [String]) {
+        guard let user else { return }
+        for id in updated {
+            var index = messages.count - 1
+            while index >= 0, messages[index].id != id { index -= 1 }
+            guard index >= 0, index < rowDetails.count else { continue }
+            rowDetails[index] = messages[index].sender == user.id ? Self.status(messages[index].status) : ""
+        }
+        guard added > 0 else { return }
+        let name = openName
+        for message in messages[(messages.count - added)...] {
+            let mine = message.sender == user.id
+            rowTitles.append((mine ? "You: " : name + ": ") + message.text)
+            rowDetails.append(mine ? Self.status(message.status) : "")
+        }
+    }
+
+    private func closeConversation() {
+        stopTyping()
+        open = nil
+        rowTitles = []
+        rowDetails = []
+        show(.home)
+        routeChanged(.matches)
+        showList()
+    }
+
+    private static func status(_ status: Message.Status) -> String {
+        switch status {
+        case .sending: "sending"
+        case .failed: "not sent"
+        case .sent: "sent"
+        case .delivered: "delivered"
+        case .read: "read"
+        }
+    }
+}
