@@ -40,8 +40,10 @@ public final class DeckContext: StateContext {
     @exclusivity(unchecked) private var resetTask: ScheduledTask?
     @exclusivity(unchecked) private var lastPass: Swipe?
     @exclusivity(unchecked) private var announcedMatches: Set<String> = []
-    /// The cards of the swipes still queued in this run, to put a refused like's card back.
-    @exclusivity(unchecked) private var swipedCards: [String: Candidate] = [:]
+    /// The card of each queued swipe, in the queue's order (`nil` for a swipe loaded from an earlier
+    /// run), to put a refused like's card back: kept beside the queue, so a swipe's card is found with
+    /// it, not by hashing its id.
+    @exclusivity(unchecked) private var queuedCards: [Candidate?] = []
     /// This deck, held weakly, for the answers of swipes in flight: made once and shared.
     private let weakSelf = WeakReference<DeckContext>()
 
@@ -69,6 +71,7 @@ public final class DeckContext: StateContext {
         } catch {
             store.report(error)
         }
+        queuedCards = Array(repeating: nil, count: queue.count)
         // Queued swipes from an earlier run are decided: their cards must not come back.
         shown.formUnion(queue.map(\.candidate))
         store.update { $0.queuedSwipes = queue.count }
@@ -91,7 +94,7 @@ public final class DeckContext: StateContext {
             let match = MatchDetector.match(viewer: viewerID, swiping: action, on: top, at: now)
             lastPass = action == .pass ? swipe : nil
             queue.append(swipe)
-            swipedCards[swipe.id] = top
+            queuedCards.append(top)
             persistQueue()
             // One notification for the swipe and the page request it may start.
             store.batch {
@@ -118,8 +121,9 @@ public final class DeckContext: StateContext {
         lastPass = nil
         if sendingID == pass.id {
             undoAfterSending.insert(pass.id)
-        } else if let index = queue.firstIndex(where: { $0.id == pass.id }) {
+        } else if let index = Self.index(of: pass.id, in: queue) {
             queue.remove(at: index)
+            queuedCards.remove(at: index)
             persistQueue()
         } else {
             undo(pass.id)
@@ -259,9 +263,10 @@ public final class DeckContext: StateContext {
     // Closures handed to the standard library from main-actor code check the executor at run time
     // each time they run (about 220 instructions); formed in these nonisolated helpers, they do not.
 
-    /// Removes the swipe with id `id` from `queue`.
-    nonisolated private static func remove(_ id: String, from queue: inout [Swipe]) {
-        queue.removeAll { $0.id == id }
+    /// Where the swipe with id `id` waits in `queue`, if it does.
+    nonisolated private static func index(of id: String, in queue: [Swipe]) -> Int? {
+        for index in queue.indices where queue[index].id == id { return index }
+        return nil
     }
 
     /// How many swipes of `action` wait in `queue`.
@@ -286,9 +291,8 @@ public final class DeckContext: StateContext {
         sendingID = nil
         switch result {
         case .success(let outcome):
-            let refusedCard = swipedCards[swipe.id]
             retryAttempt = 0
-            dequeue(swipe)
+            let refusedCard = dequeue(swipe)
             if undoAfterSending.remove(swipe.id) != nil { undo(swipe.id) }
             switch outcome {
             case .recorded:
@@ -328,14 +332,20 @@ public final class DeckContext: StateContext {
         }
     }
 
-    private func dequeue(_ swipe: Swipe) {
-        Self.remove(swipe.id, from: &queue)
-        swipedCards[swipe.id] = nil
+    /// Takes a swipe the server answered off the queue; returns its card, if this run made it.
+    @discardableResult
+    private func dequeue(_ swipe: Swipe) -> Candidate? {
+        var card: Candidate?
+        if let index = Self.index(of: swipe.id, in: queue) {
+            queue.remove(at: index)
+            card = queuedCards.remove(at: index)
+        }
         persistQueue()
         store.update { state in
             state.queuedSwipes = queue.count
             state.isSendingDelayed = false
         }
+        return card
     }
 
     /// Undoes a pass the server has; offline or on a server fault it tries again with ``RetryPolicy``
