@@ -1,14 +1,13 @@
 import Models
 
-/// Builds the deck's part of the home screen, keeping what it built for the next render.
+/// Builds the deck's part of the home screen.
 ///
 /// The deck changes more often than what it shows: the server's answer to a swipe only takes it off
 /// the queue. ``showsSame(_:_:)`` tells whether two decks look the same on home — the flow renders
-/// home only when they do not — and the elements are built again only when the deck looks different.
-/// The result is the same as building them afresh from the deck.
+/// home only when they do not — and the elements are appended straight to home's own (no array of the
+/// deck's to build, copy and free on every swipe). The allowance line and the peek are kept with what
+/// they show. The result is the same as building them afresh from the deck.
 struct DeckContent {
-    private var builtFrom: DeckState?
-    private var built: [ScreenElement] = []
     // The allowance line and the peek change less often than the card: each is kept with what it
     // shows and built again only when that changes.
     private var allowanceLine: (likes: Int, superLikes: Int, element: ScreenElement)?
@@ -33,15 +32,17 @@ struct DeckContent {
     /// The elements showing `state`: the failure, the top card and a peek at the next, the buttons,
     /// the allowance, the swipes waiting and the preferences.
     mutating func elements(for state: DeckState) -> [ScreenElement] {
-        if let builtFrom, Self.showsSame(builtFrom, state) { return built }
-        built = build(state)
-        builtFrom = state
-        return built
+        var elements: [ScreenElement] = []
+        elements.reserveCapacity(Self.maximumCount)
+        append(state, to: &elements)
+        return elements
     }
 
-    private mutating func build(_ state: DeckState) -> [ScreenElement] {
-        var elements: [ScreenElement] = []
-        elements.reserveCapacity(12)
+    /// At most how many elements ``append(_:to:)`` appends.
+    static let maximumCount = 15
+
+    /// ``elements(for:)`` appended to `elements`.
+    mutating func append(_ state: DeckState, to elements: inout [ScreenElement]) {
         if let failure = state.failure {
             elements.append(.error(Copy.banner(for: failure)))
             elements.append(Self.retryAction)
@@ -63,7 +64,6 @@ struct DeckContent {
         let waiting = Self.waitingSwipes(state)
         if waiting > 0 { elements.append(.notice("Waiting to send \(waiting) swipe(s).")) }
         if state.top != nil || !state.isEmpty { elements.append(Self.preferencesAction) }
-        return elements
     }
 
     /// "Next: name", kept while the card under the top one has the same name.

@@ -77,6 +77,14 @@ public final class DeckFlow: FlowNode {
     /// The deck's part of the home screen.
     public var content: [ScreenElement] { contentBuilder.elements(for: context.snapshot) }
 
+    /// At most how many elements the deck's part of home has.
+    static var maximumContentCount: Int { DeckContent.maximumCount }
+
+    /// ``content`` appended to `elements` (home's own), without an array of its own.
+    func appendContent(to elements: inout [ScreenElement]) {
+        contentBuilder.append(context.snapshot, to: &elements)
+    }
+
     /// Starts observing the deck and loads it.
     public func start() {
         let weakSelf = WeakFlow(self)

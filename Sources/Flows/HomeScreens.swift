@@ -19,11 +19,23 @@ enum HomeScreens {
     }
 
     static func home(signedIn: ScreenElement, tab: Tab, content: [ScreenElement]) -> Screen {
+        var elements = opening(signedIn: signedIn, tab: tab, room: content.count)
+        elements += content
+        return closing(&elements)
+    }
+
+    /// Home's elements above the tab's content: the signed-in line and the tabs, with `room` for the
+    /// content and the closing elements; a tab appends its content to them, then ``closing(_:)``.
+    static func opening(signedIn: ScreenElement, tab: Tab, room: Int) -> [ScreenElement] {
         var elements: [ScreenElement] = []
-        elements.reserveCapacity(content.count + 3)
+        elements.reserveCapacity(room + 3)
         elements.append(signedIn)
         elements.append(tab == .deck ? deckTabs : matchesTabs)
-        elements += content
+        return elements
+    }
+
+    /// Home, from ``opening(signedIn:tab:room:)``'s elements with the tab's content appended.
+    static func closing(_ elements: inout [ScreenElement]) -> Screen {
         elements.append(logOutAction)
         return Screen(id: .home, title: "Discover", elements: elements)
     }

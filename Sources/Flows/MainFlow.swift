@@ -137,8 +137,14 @@ public final class MainFlow: FlowNode {
     private var tabRoute: Route { tab == .deck ? .deck : .matches }
 
     private var homeScreen: Screen {
-        let content = tab == .deck ? deck.content : ChatScreens.matchesList(chat.snapshot)
-        return HomeScreens.home(signedIn: signedIn, tab: tab, content: content)
+        guard tab == .deck else {
+            return HomeScreens.home(
+                signedIn: signedIn, tab: tab, content: ChatScreens.matchesList(chat.snapshot))
+        }
+        // The deck's part goes straight into home's elements: it changes on almost every swipe.
+        var elements = HomeScreens.opening(signedIn: signedIn, tab: .deck, room: DeckFlow.maximumContentCount)
+        deck.appendContent(to: &elements)
+        return HomeScreens.closing(&elements)
     }
 
     private func showHome(_ tab: HomeScreens.Tab) {
