@@ -5,25 +5,33 @@ import Services
 
 /// The outbox behind ``ChatContext``: messages sent one at a time, in order, and kept until confirmed.
 extension ChatContext {
-    func flush() {
+    /// Sends the first message waiting, unless one is on its way; `known` is the record of the
+    /// conversation the caller just queued a message in, if any (its answer then finds the record
+    /// without hashing the conversation's id).
+    func flush(known: ConversationRecord? = nil) {
         guard sendingID == nil, let message = outbox.first else { return }
         retryTask?.cancel()
         retryTask = nil
         sendingID = message.id
+        let record = known?.id == message.conversation ? known : nil
         authorizer.perform(
             { [backend] token, completion in
                 backend.chat.sendMessage(message, accessToken: token, completion: completion)
             },
-            completion: { [weakSelf] result in weakSelf.object?.sent(message, result) })
+            completion: { [weakSelf] result in weakSelf.object?.sent(message, result, record: record) })
     }
 
-    func sent(_ message: OutgoingMessage, _ result: Result<Message, ServiceError>) {
+    /// The server's answer to a message sent; `record` is its conversation's, if known (the chat never
+    /// drops a record, so it is still the conversation's).
+    func sent(
+        _ message: OutgoingMessage, _ result: Result<Message, ServiceError>, record: ConversationRecord? = nil
+    ) {
         sendingID = nil
         switch result {
         case .success(let confirmed):
             retryAttempt = 0
             dequeue(message.id)
-            absorb(confirmed, into: record(of: message.conversation), countUnread: false)
+            absorb(confirmed, into: record ?? self.record(of: message.conversation), countUnread: false)
             publish()
             flush()
         case .failure(.rejected), .failure(.notFound):

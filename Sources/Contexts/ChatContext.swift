@@ -198,7 +198,7 @@ public final class ChatContext: StateContext {
         persistOutbox()
         addPending(message, status: .sending, into: record)
         publish()
-        flush()
+        flush(known: record)
         return nil
     }
 
