@@ -161,8 +161,8 @@ public final class VirtualScheduler: Scheduler {
 
     private func popWork(dueBy target: Date) -> ScheduledWork? {
         state.withLock { state -> ScheduledWork? in
-            while let top = state.queue.peek, top.due <= target {
-                _ = state.queue.pop()
+            // The earliest entry is looked at where it is, and taken out only when due.
+            while let top = state.queue.pop(if: { $0.due <= target }) {
                 if let work = top.job.take() {
                     if state.now < top.due { state.now = top.due }
                     return work
