@@ -13,12 +13,12 @@ extension ChatContext {
         retryTask?.cancel()
         retryTask = nil
         sendingID = message.id
-        let record = known?.id == message.conversation ? known : nil
+        let delivery = Delivery(
+            message, record: known?.id == message.conversation ? known : nil, backend: backend, chat: weakSelf
+        )
         authorizer.perform(
-            { [backend] token, completion in
-                backend.chat.sendMessage(message, accessToken: token, completion: completion)
-            },
-            completion: { [weakSelf] result in weakSelf.object?.sent(message, result, record: record) })
+            { [delivery] token, completion in delivery.send(accessToken: token, completion: completion) },
+            completion: { [delivery] result in delivery.answered(result) })
     }
 
     /// The server's answer to a message sent; `record` is its conversation's, if known (the chat never
