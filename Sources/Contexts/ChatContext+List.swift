@@ -31,8 +31,13 @@ extension ChatContext {
         let only = dirty.count == 1 ? dirty.first : nil
         let marked = only == nil ? dirty.sorted { $0.id < $1.id } : []
         for record in dirty { record.isMarked = false }
-        // A small list is emptied in place; a large one (the first load of a long list) is let go.
-        dirty.removeAll(keepingCapacity: dirty.count <= 16)
+        // One mark is taken off the end (no generic range replacement); a small list is emptied in
+        // place; a large one (the first load of a long list) is let go.
+        if only != nil {
+            dirty.removeLast()
+        } else {
+            dirty.removeAll(keepingCapacity: dirty.count <= 16)
+        }
         store.update { state in
             if marked.count > 64, marked.count * 2 > summaryCount {
                 republishAll(&state)

@@ -5,25 +5,33 @@ import Services
 
 /// The outbox behind ``ChatContext``: messages sent one at a time, in order, and kept until confirmed.
 extension ChatContext {
-    func flush() {
+    /// Sends the first message waiting, unless one is on its way; `known` is the record of the
+    /// conversation the caller just queued a message in, if any (its answer then finds the record
+    /// without hashing the conversation's id).
+    func flush(known: ConversationRecord? = nil) {
         guard sendingID == nil, let message = outbox.first else { return }
         retryTask?.cancel()
         retryTask = nil
         sendingID = message.id
+        let delivery = Delivery(
+            message, record: known?.id == message.conversation ? known : nil, backend: backend, chat: weakSelf
+        )
         authorizer.perform(
-            { [backend] token, completion in
-                backend.chat.sendMessage(message, accessToken: token, completion: completion)
-            },
-            completion: { [weakSelf] result in weakSelf.object?.sent(message, result) })
+            { [delivery] token, completion in delivery.send(accessToken: token, completion: completion) },
+            completion: { [delivery] result in delivery.answered(result) })
     }
 
-    func sent(_ message: OutgoingMessage, _ result: Result<Message, ServiceError>) {
+    /// The server's answer to a message sent; `record` is its conversation's, if known (the chat never
+    /// drops a record, so it is still the conversation's).
+    func sent(
+        _ message: OutgoingMessage, _ result: Result<Message, ServiceError>, record: ConversationRecord? = nil
+    ) {
         sendingID = nil
         switch result {
         case .success(let confirmed):
             retryAttempt = 0
             dequeue(message.id)
-            absorb(confirmed, into: record(of: message.conversation), countUnread: false)
+            absorb(confirmed, into: record ?? self.record(of: message.conversation), countUnread: false)
             publish()
             flush()
         case .failure(.rejected), .failure(.notFound):
@@ -59,6 +67,12 @@ extension ChatContext {
     }
 
     func dequeue(_ id: String) {
+        // The usual case, the only message waiting: let go of the array rather than remove it in place,
+        // which copies the array first (the outbox's store keeps the one saved last).
+        if outbox.count == 1, outbox[0].id == id {
+            outbox = []
+            return persistOutbox()
+        }
         // A loop rather than `removeAll(where:)`: its closure checks the actor at run time.
         var index = 0
         while index < outbox.count {

@@ -198,7 +198,7 @@ public final class ChatContext: StateContext {
         persistOutbox()
         addPending(message, status: .sending, into: record)
         publish()
-        flush()
+        flush(known: record)
         return nil
     }
 
@@ -271,10 +271,9 @@ public final class ChatContext: StateContext {
     /// ``setTyping(_:in:)`` for a record found beforehand.
     func setTyping(_ isTyping: Bool, of record: ConversationRecord) {
         guard record.hasSummary else { return }
-        let conversation = record.id
-        authorizer.perform { [backend] token, completion in
-            backend.chat.setTyping(
-                conversation: conversation, isTyping: isTyping, accessToken: token, completion: completion)
+        let notice = typingNotice(isTyping, of: record)
+        authorizer.perform { [notice] token, completion in
+            notice.send(accessToken: token, completion: completion)
         }
     }
 

@@ -27,6 +27,8 @@ public final class ConversationContext: StateContext {
     private var typingCheck: ScheduledTask?
     private var othersTypingExpiry: ScheduledTask?
     private var isOpen = false
+    /// This context, held weakly, for its observation and its typing checks: made once and shared.
+    private let weakSelf = WeakReference<ConversationContext>()
 
     /// Creates the context of a conversation the user has; `nil` when it is not one of theirs.
     public init?(conversation: String, chat: ChatContext, scheduler: any Scheduler) {
@@ -36,6 +38,7 @@ public final class ConversationContext: StateContext {
         record = chat.record(of: conversation)
         self.scheduler = scheduler
         store = StateStore(ConversationState(match: match))
+        weakSelf.object = self
     }
 
     // Not isolated: cancelling a scheduled task is thread-safe, and an isolated deinit costs an executor
@@ -49,8 +52,7 @@ public final class ConversationContext: StateContext {
     public func open() {
         guard !isOpen else { return }
         isOpen = true
-        let weakSelf = WeakReference(self)
-        observation = chat.observe(record) { change in weakSelf.object?.changed(change) }
+        observation = chat.observe(record) { [weakSelf] change in weakSelf.object?.changed(change) }
         chat.opened(record)
         rebuild(updated: [])
         chat.loadHistory(of: conversation, older: false)
@@ -74,7 +76,9 @@ public final class ConversationContext: StateContext {
         typing = next
         if sendTyping { chat.setTyping(true, of: record) }
         typingCheck?.cancel()
-        typingCheck = scheduler.schedule(after: TypingPolicy.stopAfter) { [weak self] in self?.checkTyping() }
+        typingCheck = scheduler.schedule(after: TypingPolicy.stopAfter) { [weakSelf] in
+            weakSelf.object?.checkTyping()
+        }
     }
 
     /// Call when the user taps send: the draft goes out (shown as sending at once) or the problem shows.

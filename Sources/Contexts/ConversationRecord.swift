@@ -34,6 +34,9 @@ final class ConversationRecord {
     var isLoadingHistory = false
     /// Whether its row is marked for the next publish (it is in ``ChatContext/dirty``).
     var isMarked = false
+    /// Its notices of the user starting and stopping typing, made on first use.
+    var typingStarted: ChatContext.TypingNotice?
+    var typingStopped: ChatContext.TypingNotice?
 
     /// An empty record of a conversation.
     init(id: String) { self.id = id }

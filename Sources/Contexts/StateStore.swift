@@ -97,7 +97,8 @@ public final class StateStore<State: Sendable & Equatable>: Observable {
                 callback(snapshot)
                 if version != delivered { break }
             }
-            if version == delivered {
+            // A store that never handed out a stream (most) has none to lock and look at.
+            if version == delivered, nextContinuationID > 0 {
                 for continuation in streamContinuations() { continuation.yield(snapshot) }
             }
         } while version != delivered

@@ -10,9 +10,16 @@ import Synchronization
 /// swipes and messages across a simulated relaunch.
 public final class InMemoryUserDataStore: UserDataStore {
     /// One user's data.
-    private struct Record {
+    private struct Contents {
         var swipes: [Swipe] = []
         var outbox: [OutgoingMessage] = []
+    }
+
+    /// One user's data behind its own lock, found once by the stores handed out for the user: saving
+    /// (every swipe and message, twice) then hashes no user id. A user's record stays once made;
+    /// ``removeAll(for:)`` empties it, so stores handed out before still reach the user's data.
+    private final class Record: Sendable {
+        let data = Mutex(Contents())
     }
 
     private let records = Mutex<[UserID: Record]>([:])
@@ -22,54 +29,51 @@ public final class InMemoryUserDataStore: UserDataStore {
 
     /// The user's swipe queue, kept in this store.
     public func swipeQueue(for user: UserID) throws(StoreError) -> any SwipeQueueStore {
-        SwipeQueue(owner: self, user: user)
+        SwipeQueue(record: record(of: user))
     }
 
     /// The user's outbox, kept in this store.
     public func outbox(for user: UserID) throws(StoreError) -> any OutboxStore {
-        Outbox(owner: self, user: user)
+        Outbox(record: record(of: user))
     }
 
     /// Forgets everything kept for the user.
     public func removeAll(for user: UserID) throws(StoreError) {
-        _ = records.withLock { $0.removeValue(forKey: user) }
+        guard let record = records.withLock({ $0[user] }) else { return }
+        record.data.withLock { $0 = Contents() }
     }
 
     /// Whether anything is kept for the user: swipes or messages waiting.
     public func hasData(for user: UserID) -> Bool {
+        guard let record = records.withLock({ $0[user] }) else { return false }
+        return record.data.withLock { !$0.swipes.isEmpty || !$0.outbox.isEmpty }
+    }
+
+    /// The user's record, made when it has none yet.
+    private func record(of user: UserID) -> Record {
         records.withLock { records in
-            guard let record = records[user] else { return false }
-            return !record.swipes.isEmpty || !record.outbox.isEmpty
+            if let record = records[user] { return record }
+            let record = Record()
+            records[user] = record
+            return record
         }
-    }
-
-    private func read<Value>(_ user: UserID, _ body: (Record) -> Value) -> Value {
-        records.withLock { body($0[user] ?? Record()) }
-    }
-
-    private func write(_ user: UserID, _ body: (inout Record) -> Void) {
-        // Edited in place with one lookup; a record emptied stays (until `removeAll(for:)`), so the
-        // next write does not insert it again.
-        records.withLock { records in body(&records[user, default: Record()]) }
     }
 
     /// The swipe queue of one user.
     private struct SwipeQueue: SwipeQueueStore {
-        let owner: InMemoryUserDataStore
-        let user: UserID
+        let record: Record
 
-        func load() throws(StoreError) -> [Swipe] { owner.read(user) { $0.swipes } }
-        func save(_ swipes: [Swipe]) throws(StoreError) { owner.write(user) { $0.swipes = swipes } }
+        func load() throws(StoreError) -> [Swipe] { record.data.withLock { $0.swipes } }
+        func save(_ swipes: [Swipe]) throws(StoreError) { record.data.withLock { $0.swipes = swipes } }
     }
 
     /// The outbox of one user.
     private struct Outbox: OutboxStore {
-        let owner: InMemoryUserDataStore
-        let user: UserID
+        let record: Record
 
-        func load() throws(StoreError) -> [OutgoingMessage] { owner.read(user) { $0.outbox } }
+        func load() throws(StoreError) -> [OutgoingMessage] { record.data.withLock { $0.outbox } }
         func save(_ messages: [OutgoingMessage]) throws(StoreError) {
-            owner.write(user) { $0.outbox = messages }
+            record.data.withLock { $0.outbox = messages }
         }
     }
 }

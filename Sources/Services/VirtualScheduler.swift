@@ -11,20 +11,27 @@ public final class VirtualScheduler: Scheduler {
     /// The queue and the task handed back share it, so cancelling needs neither the scheduler nor a
     /// table of waiting work (an id looked up on every schedule and every run).
     private final class Slot: Sendable {
-        let work: Mutex<ScheduledWork?>
-        init(_ work: @escaping ScheduledWork) { self.work = Mutex(work) }
+        let work: Mutex<Work?>
+        init(_ work: Work) { self.work = Mutex(work) }
 
         /// Takes the work out, if it is still waiting.
-        func take() -> ScheduledWork? { work.withLock { $0.take() } }
+        func take() -> Work? { work.withLock { $0.take() } }
 
         /// Whether the work still waits.
         var isWaiting: Bool { work.withLock { $0 != nil } }
     }
 
+    /// A piece of work, in a struct of its own: a closure kept in a generic container (`Mutex`,
+    /// `Optional` handed through `withLock`) is stored in the most general form, and converting it
+    /// there and back allocated a thunk each time; a closure inside a struct keeps its own form.
+    private struct Work: Sendable {
+        let run: ScheduledWork
+    }
+
     /// What waits in the queue: work nobody can cancel (``deliver(after:_:)``) is queued alone; work
     /// with a ``ScheduledTask`` shares its ``Slot`` with the task.
     private enum Job {
-        case fixed(ScheduledWork)
+        case fixed(Work)
         case cancellable(Slot)
 
         /// Whether the work still waits.
@@ -36,7 +43,7 @@ public final class VirtualScheduler: Scheduler {
         }
 
         /// Takes the work out, if it is still waiting.
-        func take() -> ScheduledWork? {
+        func take() -> Work? {
             switch self {
             case .fixed(let work): work
             case .cancellable(let slot): slot.take()
@@ -90,14 +97,14 @@ public final class VirtualScheduler: Scheduler {
     /// Queues `work` to run on the main actor after `delay`.
     @discardableResult
     public func schedule(after delay: Duration, _ work: @escaping ScheduledWork) -> ScheduledTask {
-        let slot = Slot(work)
+        let slot = Slot(Work(run: work))
         enqueue(.cancellable(slot), after: delay)
         return ScheduledTask { _ = slot.take() }
     }
 
     /// Queues `work` like ``schedule(after:_:)``, without the slot and the handle cancelling needs.
     public func deliver(after delay: Duration, _ work: @escaping ScheduledWork) {
-        enqueue(.fixed(work), after: delay)
+        enqueue(.fixed(Work(run: work)), after: delay)
     }
 
     /// Moves the clock forward by `duration`, running every piece of work that falls due on the way, at
@@ -105,7 +112,7 @@ public final class VirtualScheduler: Scheduler {
     @MainActor
     public func advance(by duration: Duration) {
         let target = time(after: duration)
-        while let work = popWork(dueBy: target) { work() }
+        while let work = popWork(dueBy: target) { work.run() }
         moveClock(to: target)
     }
 
@@ -122,7 +129,7 @@ public final class VirtualScheduler: Scheduler {
         while let due = nextDueDate {
             guard steps < maximumSteps else { return false }
             guard let work = popWork(dueBy: due) else { continue }
-            work()
+            work.run()
             steps += 1
         }
         return true
@@ -159,10 +166,10 @@ public final class VirtualScheduler: Scheduler {
         delay <= .zero ? now : now.addingTimeInterval(delay.timeInterval)
     }
 
-    private func popWork(dueBy target: Date) -> ScheduledWork? {
-        state.withLock { state -> ScheduledWork? in
-            while let top = state.queue.peek, top.due <= target {
-                _ = state.queue.pop()
+    private func popWork(dueBy target: Date) -> Work? {
+        state.withLock { state -> Work? in
+            // The earliest entry is looked at where it is, and taken out only when due.
+            while let top = state.queue.pop(if: { $0.due <= target }) {
                 if let work = top.job.take() {
                     if state.now < top.due { state.now = top.due }
                     return work

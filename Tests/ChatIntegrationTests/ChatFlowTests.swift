@@ -254,6 +254,25 @@ import Testing
         #expect(!bobsPhone.app.frontEnd.visibleTexts.contains("Alice is typing…"))
     }
 
+    @Test func typingAgainAfterStopping_sendsTypingAndStoppedAgain_andTheOtherSideSeesEachInTurn() throws {
+        world.match("alice", "bob")
+        let bobsPhone = world.secondApp()
+        try bobsPhone.app.signIn("bob", "builder123")
+        bobsPhone.app.open("discover://chat/m-alice-bob")
+        try app.signIn("alice", "wonderland")
+        app.open("discover://chat/m-alice-bob")
+        for round in 1...2 {
+            try app.type(String(repeating: "H", count: round), into: "Message")
+            bobsPhone.app.settle()
+            #expect(bobsPhone.app.frontEnd.visibleTexts.contains("Alice is typing…"))
+            #expect(world.server.requestCount(.setTyping) == 2 * round - 1)
+            app.advance(by: .seconds(3))
+            bobsPhone.app.settle()
+            #expect(world.server.requestCount(.setTyping) == 2 * round)
+            #expect(!bobsPhone.app.frontEnd.visibleTexts.contains("Alice is typing…"))
+        }
+    }
+
     @Test func theOtherPersonsTyping_expiresWithoutRenewal() throws {
         world.match("alice", "bob")
         try app.signIn("alice", "wonderland")

@@ -141,6 +141,21 @@ final class ChangeCounter: Sendable {
         #expect(seen == [0, 1, 3])
     }
 
+    @Test func aStreamMadeAfterChanges_yieldsTheStateThen_thenEveryLaterChange() async {
+        var store: StateStore<Counter>? = StateStore(Counter())
+        let heard = Recorder<Int>()
+        let token = store?.observe { heard.values.append($0.count) }
+        store?.update { $0.count = 1 }
+        guard let states = store?.states else { return }
+        store?.update { $0.count = 2 }
+        store = nil
+        var seen: [Int] = []
+        for await state in states { seen.append(state.count) }
+        #expect(seen == [1, 2])
+        #expect(heard.values == [0, 1, 2])
+        withExtendedLifetime(token) {}
+    }
+
     @Test func anObserverThatUpdatesTheStore_leavesEveryObserverOnTheLatestState() {
         let store = StateStore(Counter())
         let first = Recorder<Int>()

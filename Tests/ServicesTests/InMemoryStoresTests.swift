@@ -42,4 +42,22 @@ import Testing
         try store.swipeQueue(for: "alice").save([])
         #expect(!store.hasData(for: "alice"))
     }
+
+    @Test func userData_storesHandedOutBeforeRemoval_seeTheRemoval_andSaveWhatLaterStoresLoad() throws {
+        let store = InMemoryUserDataStore()
+        let message = OutgoingMessage(
+            id: "t1", conversation: "m-alice-bob", text: "Hi", createdAt: Date(timeIntervalSince1970: 2))
+        let outbox = try store.outbox(for: "alice")
+        let queue = try store.swipeQueue(for: "alice")
+        try outbox.save([message])
+        try store.removeAll(for: "alice")
+        #expect(try outbox.load().isEmpty)
+        #expect(!store.hasData(for: "alice"))
+
+        try outbox.save([message])
+        #expect(try store.outbox(for: "alice").load() == [message])
+        #expect(try queue.load().isEmpty)
+        #expect(store.hasData(for: "alice"))
+        #expect(try store.outbox(for: "bob").load().isEmpty && !store.hasData(for: "bob"))
+    }
 }

@@ -104,4 +104,44 @@ import Testing
         while let value = heap.pop() { popped.append(value) }
         #expect(popped == [1, 1, 3, 5, 7, 9])
     }
+
+    @Test func heap_popsInOrder_throughPushesAndPopsMixed_likeASortedList() {
+        // A fixed sequence of pseudo-random numbers (a linear congruential generator): the same every run.
+        var seed: UInt64 = 42
+        func next() -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(seed >> 33) % 500
+        }
+        var heap = MinHeap<String>()
+        var reference: [String] = []
+        for step in 0..<2_000 {
+            if step % 3 == 2 || reference.isEmpty && step % 2 == 0 {
+                reference.sort()
+                #expect(heap.pop() == (reference.isEmpty ? nil : reference.removeFirst()))
+            } else {
+                // Heap-allocated strings, so moving them in place must keep every reference right.
+                let value =
+                    "entry-\(next())-" + String(repeating: "x", count: 20)
+                heap.push(value)
+                reference.append(value)
+            }
+            #expect(heap.count == reference.count)
+        }
+        reference.sort()
+        var rest: [String] = []
+        while let value = heap.pop() { rest.append(value) }
+        #expect(rest == reference)
+    }
+
+    @Test func heap_popIf_takesTheSmallestOnlyWhenItIsDue() {
+        var heap = MinHeap<Int>()
+        #expect(heap.pop(if: { _ in true }) == nil)
+        for value in [4, 2, 8] { heap.push(value) }
+        #expect(heap.pop(if: { $0 > 2 }) == nil)
+        #expect(heap.count == 3)
+        #expect(heap.pop(if: { $0 <= 4 }) == 2)
+        #expect(heap.pop(if: { $0 <= 4 }) == 4)
+        #expect(heap.pop(if: { $0 <= 4 }) == nil)
+        #expect(heap.pop() == 8)
+    }
 }

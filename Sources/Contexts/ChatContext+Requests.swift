@@ -1,0 +1,69 @@
+import Models
+import Services
+
+/// The objects a chat request's closures capture.
+///
+/// A closure that captures one reference uses it as its context; one that captures more gets a
+/// context of its own, allocated and freed per request. So a message sent or a typing notice keeps
+/// what its request and its answer need in one object, and the closures capture just that.
+extension ChatContext {
+    /// A message on its way to the server, with what its answer needs.
+    final class Delivery: Sendable {
+        let message: OutgoingMessage
+        /// Its conversation's record, when the sender had it at hand.
+        let record: ConversationRecord?
+        let backend: Backend
+        let chat: WeakReference<ChatContext>
+
+        init(
+            _ message: OutgoingMessage, record: ConversationRecord?, backend: Backend,
+            chat: WeakReference<ChatContext>
+        ) {
+            self.message = message
+            self.record = record
+            self.backend = backend
+            self.chat = chat
+        }
+
+        /// Sends the message with `token`.
+        @MainActor
+        func send(accessToken token: String, completion: @escaping ServiceCompletion<Message>) {
+            backend.chat.sendMessage(message, accessToken: token, completion: completion)
+        }
+
+        /// Hands the server's answer to the chat, if it is still there.
+        @MainActor
+        func answered(_ result: Result<Message, ServiceError>) {
+            chat.object?.sent(message, result, record: record)
+        }
+    }
+
+    /// "Typing" or "stopped" in one conversation: made once per conversation and direction, and sent
+    /// as often as the user starts and stops.
+    final class TypingNotice: Sendable {
+        let backend: Backend
+        let conversation: String
+        let isTyping: Bool
+
+        init(backend: Backend, conversation: String, isTyping: Bool) {
+            self.backend = backend
+            self.conversation = conversation
+            self.isTyping = isTyping
+        }
+
+        /// Sends the notice with `token`.
+        @MainActor
+        func send(accessToken token: String, completion: @escaping ServiceCompletion<Void>) {
+            backend.chat.setTyping(
+                conversation: conversation, isTyping: isTyping, accessToken: token, completion: completion)
+        }
+    }
+
+    /// The record's notice of the user starting (or stopping) typing, made on first use.
+    func typingNotice(_ isTyping: Bool, of record: ConversationRecord) -> TypingNotice {
+        if let notice = isTyping ? record.typingStarted : record.typingStopped { return notice }
+        let notice = TypingNotice(backend: backend, conversation: record.id, isTyping: isTyping)
+        if isTyping { record.typingStarted = notice } else { record.typingStopped = notice }
+        return notice
+    }
+}
