@@ -291,6 +291,8 @@ public final class EmbeddedServer: Sendable {
             user: user, email: email, passwordHash: hasher.hash(password, salt: salt),
             profile: profile ?? .empty, location: location)
         state.accountOrder.append(id)
+        // An account whose id reads like a generated person's may like someone (see `poolIdsMayLike`).
+        if pool.index(of: id) != nil { state.discovery.poolIdsMayLike = true }
         state.identifiers[key] = id
         if let email { state.identifiers[email.lowercased()] = id }
         return .success(user)
