@@ -26,9 +26,15 @@ struct DiscoveryState {
         /// Today's likes and super likes, if any swipe was counted.
         var usage: Usage?
 
+        /// How many swipes a viewer's table has room for when their first swipe is recorded.
+        static let initialCapacity = 32
+
         /// Records (or, with `nil`, forgets) what the viewer did to `candidate`, whose pool index is
         /// `poolIndex` when its id is a generated person's.
         mutating func set(_ action: SwipeAction?, on candidate: UserID, poolIndex: Int?) {
+            // Room for a session's worth of swipes at once: growing one slot at a time would hash every
+            // swipe recorded so far again at each doubling.
+            if swipes.isEmpty, action != nil { swipes.reserveCapacity(Self.initialCapacity) }
             swipes[candidate] = action
             guard let poolIndex else { return }
             let position = Self.position(of: poolIndex, in: swipedPoolIndices)
@@ -71,6 +77,8 @@ struct DiscoveryState {
     var poolIdsMayLike = false
     /// Every swipe id applied, with its outcome, so a resend gets the same answer.
     var processed: [String: ProcessedSwipe] = [:]
+    /// How many applied swipes ``processed`` has room for when the first is recorded.
+    static let processedInitialCapacity = 256
     /// match id → the pair and when.
     var matches: [String: (first: UserID, second: UserID, at: Date)] = [:]
     /// How many pool positions page requests have looked at, in all.

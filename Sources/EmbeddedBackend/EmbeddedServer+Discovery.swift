@@ -74,6 +74,8 @@ extension EmbeddedServer {
             var processed = state.discovery.processed
             state.discovery.processed = [:]
             defer { state.discovery.processed = processed }
+            // Room for many swipes at once, so the table does not hash its ids again at each doubling.
+            if processed.isEmpty { processed.reserveCapacity(DiscoveryState.processedInitialCapacity) }
             return Self.applyOnce(swipe, by: viewer, recordedIn: &processed[swipe.id]) {
                 apply(swipe, by: viewer, in: &state, now: now)
             }
