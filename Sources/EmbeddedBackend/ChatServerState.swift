@@ -20,8 +20,18 @@ struct ChatServerState {
 
     /// conversation → its messages, receipts and unread counts.
     var conversations: [String: Conversation] = [:]
-    /// "sender|transaction" → the message it made, so a resend returns the same message.
-    var transactions: [String: Message] = [:]
+    /// A sent message's sender and transaction id: the key of ``transactions``, hashed as the two
+    /// strings rather than a string made of both.
+    struct TransactionKey: Hashable {
+        let sender: UserID
+        let transaction: String
+    }
+
+    /// sender and transaction → the message it made, so a resend returns the same message.
+    var transactions: [TransactionKey: Message] = [:]
+    /// How many sent messages ``transactions`` has room for when the first is recorded, so it does not
+    /// hash every earlier key again at each doubling.
+    static let transactionsInitialCapacity = 256
     /// user → subscription id → handler.
     var subscribers: [UserID: [UInt64: Subscriber]] = [:]
     var nextSubscriber: UInt64 = 0
@@ -36,8 +46,9 @@ struct ChatServerState {
 
     /// The message a transaction made: the one recorded already (a resend, left as it is), or `nil`
     /// after recording `made` (if any) under `key`. One hash of the key for both.
-    mutating func claimTransaction(_ key: String, for made: Message?) -> Message? {
-        Self.claim(&transactions[key], for: made)
+    mutating func claimTransaction(_ key: TransactionKey, for made: Message?) -> Message? {
+        if transactions.isEmpty { transactions.reserveCapacity(Self.transactionsInitialCapacity) }
+        return Self.claim(&transactions[key], for: made)
     }
 
     private static func claim(_ slot: inout Message?, for made: Message?) -> Message? {

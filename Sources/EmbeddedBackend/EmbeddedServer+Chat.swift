@@ -130,14 +130,6 @@ extension EmbeddedServer {
                 Match(id: id, user: first, displayName: displayName(of: first, in: state), matchedAt: date)))
     }
 
-    /// The key of a sent message in ``ChatServerState/transactions``: `sender|transaction`.
-    static func transactionKey(_ sender: UserID, _ transaction: String) -> String {
-        var key = sender.rawValue
-        key.append("|")
-        key.append(transaction)
-        return key
-    }
-
     static func pair(_ first: UserID, _ second: UserID) -> String {
         [first.rawValue, second.rawValue].sorted().joined(separator: "|")
     }
@@ -155,7 +147,7 @@ extension EmbeddedServer {
                     sender: sender, text: outgoing.text, sentAt: now, transactionID: outgoing.id,
                     status: .sent)
             } else { nil }
-        if let existing = state.chat.claimTransaction(Self.transactionKey(sender, outgoing.id), for: made) {
+        if let existing = state.chat.claimTransaction(.init(sender: sender, transaction: outgoing.id), for: made) {
             return .success(seen(by: sender, existing, in: state))
         }
         guard let recipient, let message = made else { return .failure(.rejected("This match has ended.")) }
