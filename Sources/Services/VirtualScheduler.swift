@@ -11,14 +11,21 @@ public final class VirtualScheduler: Scheduler {
     /// The queue and the task handed back share it, so cancelling needs neither the scheduler nor a
     /// table of waiting work (an id looked up on every schedule and every run).
     private final class Slot: Sendable {
-        let work: Mutex<ScheduledWork?>
-        init(_ work: @escaping ScheduledWork) { self.work = Mutex(work) }
+        let work: Mutex<Wrapped?>
+        init(_ work: @escaping ScheduledWork) { self.work = Mutex(Wrapped(work: work)) }
 
         /// Takes the work out, if it is still waiting.
-        func take() -> ScheduledWork? { work.withLock { $0.take() } }
+        func take() -> ScheduledWork? { work.withLock { $0.take() }?.work }
 
         /// Whether the work still waits.
         var isWaiting: Bool { work.withLock { $0 != nil } }
+    }
+
+    /// Work wrapped so that a `Mutex` keeps it and `withLock` hands it back as it is: a bare closure
+    /// stored in or returned through a generic value is re-wrapped in a new closure (an allocation)
+    /// each way.
+    private struct Wrapped: Sendable {
+        let work: ScheduledWork
     }
 
     /// What waits in the queue: work nobody can cancel (``deliver(after:_:)``) is queued alone; work
@@ -160,15 +167,16 @@ public final class VirtualScheduler: Scheduler {
     }
 
     private func popWork(dueBy target: Date) -> ScheduledWork? {
-        state.withLock { state -> ScheduledWork? in
+        let popped = state.withLock { state -> Wrapped? in
             while let top = state.queue.peek, top.due <= target {
                 _ = state.queue.pop()
                 if let work = top.job.take() {
                     if state.now < top.due { state.now = top.due }
-                    return work
+                    return Wrapped(work: work)
                 }
             }
             return nil
         }
+        return popped?.work
     }
 }
