@@ -80,7 +80,7 @@ struct DiscoveryState {
     /// How many applied swipes ``processed`` has room for when the first is recorded.
     static let processedInitialCapacity = 256
     /// match id → the pair and when.
-    var matches: [String: (first: UserID, second: UserID, at: Date)] = [:]
+    var matches = MatchTable()
     /// How many pool positions page requests have looked at, in all.
     var positionsScanned = 0
 }

@@ -16,7 +16,7 @@ extension EmbeddedServer {
         performAuthorized(.fetchConversations, accessToken: accessToken, completion: completion) {
             state, viewer, _ in
             .success(
-                state.discovery.matches.compactMap { id, pair -> ConversationSummary? in
+                state.discovery.matches.all.compactMap { id, pair -> ConversationSummary? in
                     guard pair.first == viewer || pair.second == viewer else { return nil }
                     let other = pair.first == viewer ? pair.second : pair.first
                     let match = Match(
@@ -75,7 +75,7 @@ extension EmbeddedServer {
         completion: @escaping ServiceCompletion<Void>
     ) {
         performAuthorized(.setTyping, accessToken: accessToken, completion: completion) { state, viewer, _ in
-            guard let other = partner(of: viewer, in: conversation, state: state) else {
+            guard let other = partner(of: viewer, in: conversation, state: &state) else {
                 return .failure(.notFound)
             }
             emit(in: &state, to: other, .typing(conversation: conversation, isTyping: isTyping))
@@ -103,7 +103,7 @@ extension EmbeddedServer {
             state.chat.nextSubscriber += 1
             state.chat.subscribers[viewer, default: [:]][id] = onEvent
             // Everything waiting for this user has now reached a device of theirs.
-            for (conversation, pair) in state.discovery.matches
+            for (conversation, pair) in state.discovery.matches.all
             where pair.first == viewer || pair.second == viewer {
                 deliver(in: &state, conversation: conversation, to: viewer, now: now)
             }
@@ -139,7 +139,7 @@ extension EmbeddedServer {
     {
         // The partner is looked up first (a read): then one hash of the transaction key finds a resend
         // or records the new message.
-        let recipient = partner(of: sender, in: outgoing.conversation, state: state)
+        let recipient = partner(of: sender, in: outgoing.conversation, state: &state)
         let made: Message? =
             if recipient != nil {
                 Message(
@@ -230,7 +230,7 @@ extension EmbeddedServer {
     }
 
     func end(in state: inout State, conversation: String, by user: UserID, block: Bool) {
-        guard let pair = state.discovery.matches.removeValue(forKey: conversation) else { return }
+        guard let pair = state.discovery.matches.remove(conversation) else { return }
         if block { state.chat.blocked.insert(Self.pair(pair.first, pair.second)) }
         emit(in: &state, to: pair.first, .unmatched(conversation: conversation))
         emit(in: &state, to: pair.second, .unmatched(conversation: conversation))
@@ -272,6 +272,15 @@ extension EmbeddedServer {
 
     private func isMember(_ user: UserID, of conversation: String, in state: State) -> Bool {
         partner(of: user, in: conversation, state: state) != nil
+    }
+
+    /// The other person of `user`'s live match `conversation`, remembering the match for the next
+    /// request about it (see ``MatchTable``).
+    private func partner(of user: UserID, in conversation: String, state: inout State) -> UserID? {
+        guard let pair = state.discovery.matches.pair(for: conversation) else { return nil }
+        if pair.first == user { return pair.second }
+        if pair.second == user { return pair.first }
+        return nil
     }
 
     private func partner(of user: UserID, in conversation: String, state: State, includeEnded: Bool = false)

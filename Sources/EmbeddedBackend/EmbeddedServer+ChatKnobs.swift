@@ -56,7 +56,7 @@ extension EmbeddedServer {
             for index in 0..<min(count, pool.poolSize) {
                 let other = CandidateGenerator.id(of: index)
                 let id = Match.id(between: user, and: other)
-                state.discovery.matches[id] = (user, other, clock)
+                state.discovery.matches.insert((user, other, clock), for: id)
                 var messages: [Message] = []
                 messages.reserveCapacity(messagesEach)
                 for number in 0..<messagesEach {

@@ -265,7 +265,7 @@ extension EmbeddedServer {
     }
 
     private func matches(of user: UserID, in state: State) -> [Match] {
-        state.discovery.matches.compactMap { id, pair -> Match? in
+        state.discovery.matches.all.compactMap { id, pair -> Match? in
             guard pair.first == user || pair.second == user else { return nil }
             let other = pair.first == user ? pair.second : pair.first
             return Match(
@@ -284,7 +284,7 @@ extension EmbeddedServer {
     {
         let id = Match.id(between: first, and: second)
         if state.discovery.matches[id] == nil {
-            state.discovery.matches[id] = (first, second, now)
+            state.discovery.matches.insert((first, second, now), for: id)
             announceMatch(in: &state, first, second, id: id, at: now)
         }
         let at = state.discovery.matches[id]?.at ?? now
