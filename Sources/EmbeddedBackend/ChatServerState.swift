@@ -33,7 +33,7 @@ struct ChatServerState {
     /// hash every earlier key again at each doubling.
     static let transactionsInitialCapacity = 256
     /// user → subscription id → handler.
-    var subscribers: [UserID: [UInt64: Subscriber]] = [:]
+    var subscribers = SubscriberTable()
     var nextSubscriber: UInt64 = 0
     var nextMessage = 0
     /// Blocked pairs, "a|b" with a < b.

@@ -101,7 +101,7 @@ extension EmbeddedServer {
             guard case .success(let viewer) = authorize(accessToken, in: &state, now: now) else { return nil }
             let id = state.chat.nextSubscriber
             state.chat.nextSubscriber += 1
-            state.chat.subscribers[viewer, default: [:]][id] = onEvent
+            state.chat.subscribers.add(onEvent, of: viewer, id: id)
             // Everything waiting for this user has now reached a device of theirs.
             for (conversation, pair) in state.discovery.matches.all
             where pair.first == viewer || pair.second == viewer {
@@ -111,7 +111,7 @@ extension EmbeddedServer {
         }
         guard let (viewer, id) = subscription else { return ScheduledTask {} }
         return ScheduledTask { [weak self] in
-            _ = self?.state.withLock { $0.chat.subscribers[viewer]?.removeValue(forKey: id) }
+            self?.state.withLock { $0.chat.subscribers.remove(of: viewer, id: id) }
         }
     }
 
@@ -154,7 +154,7 @@ extension EmbeddedServer {
         state.chat.nextMessage += 1
         // The recipient's devices, found once: whether one is listening (sending an event does not
         // change that) and where the message goes.
-        let handlers = state.chat.subscribers[recipient]
+        let handlers = state.chat.subscribers.handlers(of: recipient)
         let listening = handlers?.isEmpty == false
         // The conversation is found once: the message, the unread count, the delivery receipt and
         // the sender's view of the message all come from the one record.
@@ -298,7 +298,7 @@ extension EmbeddedServer {
     }
 
     func emit(in state: inout State, to user: UserID, _ event: ChatEvent) {
-        let handlers = state.chat.subscribers[user]
+        let handlers = state.chat.subscribers.handlers(of: user)
         emit(in: &state, to: user, event, via: handlers)
     }
 
@@ -306,7 +306,7 @@ extension EmbeddedServer {
     /// held while the knob holds events (and then sent to whoever listens when they are let go).
     private func emit(
         in state: inout State, to user: UserID, _ event: ChatEvent,
-        via handlers: [UInt64: ChatServerState.Subscriber]?
+        via handlers: SubscriberTable.Handlers?
     ) {
         if state.chat.holdEvents > 0 {
             state.chat.heldEvents.append((user, event))
@@ -326,7 +326,7 @@ extension EmbeddedServer {
 
     /// Sends an event to a user's subscription handlers (found beforehand).
     private func send(
-        _ event: ChatEvent, via handlers: [UInt64: ChatServerState.Subscriber]?, in state: State
+        _ event: ChatEvent, via handlers: SubscriberTable.Handlers?, in state: State
     ) {
         guard let handlers, !handlers.isEmpty else { return }
         let copies = state.chat.duplicateEvents ? 2 : 1
