@@ -5,19 +5,6 @@ import Models
 struct ChatServerState {
     typealias Subscriber = @MainActor @Sendable (ChatEvent) -> Void
 
-    /// One conversation: its messages, receipts and unread counts, kept together so that a request
-    /// finds them with one hash of the conversation's id.
-    struct Conversation {
-        /// Messages, oldest first (the server's order: time, then id).
-        var messages: [Message] = []
-        /// reader → read up to.
-        var readUpTo: [UserID: Date] = [:]
-        /// recipient → delivered up to.
-        var deliveredUpTo: [UserID: Date] = [:]
-        /// user → unread count, kept up to date as messages come and go.
-        var unread: [UserID: Int] = [:]
-    }
-
     /// conversation → its messages, receipts and unread counts.
     var conversations: [String: Conversation] = [:]
     /// A sent message's sender and transaction id: the key of ``transactions``, hashed as the two

@@ -25,7 +25,7 @@ extension EmbeddedServer {
                     let conversation = state.chat.conversations[id]
                     let last = conversation?.messages.last.map { seen(by: viewer, $0, in: state) }
                     return ConversationSummary(
-                        match: match, lastMessage: last, unreadCount: conversation?.unread[viewer] ?? 0)
+                        match: match, lastMessage: last, unreadCount: conversation?.unread(of: viewer) ?? 0)
                 })
         }
     }
@@ -178,13 +178,13 @@ extension EmbeddedServer {
         listening: Bool
     ) -> (delivered: Bool, seen: Message) {
         conversation.messages.append(message)
-        conversation.unread[recipient, default: 0] += 1
-        var delivered = false
-        if listening, message.sender != recipient,
-            (conversation.deliveredUpTo[recipient] ?? .distantPast) < message.sentAt
-        {
-            conversation.deliveredUpTo[recipient] = message.sentAt
-            delivered = true
+        let delivered = conversation.update(recipient) { receipts in
+            receipts.unread += 1
+            guard listening, message.sender != recipient,
+                (receipts.deliveredUpTo ?? .distantPast) < message.sentAt
+            else { return false }
+            receipts.deliveredUpTo = message.sentAt
+            return true
         }
         return (delivered, seen(message, other: recipient, in: conversation))
     }
@@ -203,9 +203,11 @@ extension EmbeddedServer {
         -> Date
     {
         let upTo = conversation.messages.last?.sentAt ?? now
-        conversation.readUpTo[reader] = upTo
-        conversation.deliveredUpTo[reader] = upTo
-        conversation.unread[reader] = 0
+        conversation.update(reader) { receipts in
+            receipts.readUpTo = upTo
+            receipts.deliveredUpTo = upTo
+            receipts.unread = 0
+        }
         return upTo
     }
 
@@ -223,9 +225,9 @@ extension EmbeddedServer {
         -> Date?
     {
         guard let last = conversation.messages.last, last.sender != recipient,
-            (conversation.deliveredUpTo[recipient] ?? .distantPast) < last.sentAt
+            (conversation.deliveredUpTo(of: recipient) ?? .distantPast) < last.sentAt
         else { return nil }
-        conversation.deliveredUpTo[recipient] = last.sentAt
+        conversation.update(recipient) { $0.deliveredUpTo = last.sentAt }
         return last.sentAt
     }
 
@@ -260,9 +262,9 @@ extension EmbeddedServer {
         -> Message
     {
         var seen = message
-        if let read = conversation.readUpTo[other], message.sentAt <= read {
+        if let read = conversation.readUpTo(of: other), message.sentAt <= read {
             seen.status = .read
-        } else if let delivered = conversation.deliveredUpTo[other], message.sentAt <= delivered {
+        } else if let delivered = conversation.deliveredUpTo(of: other), message.sentAt <= delivered {
             seen.status = .delivered
         } else {
             seen.status = .sent
