@@ -91,7 +91,8 @@ public struct CandidateGenerator: Sendable {
         let inactiveSeconds = TimeInterval(random.next() % (30 * 24 * 3600))
         return Candidate(
             id: id, displayName: name, age: sketch.age,
-            bio: Self.bios[Int(random.next() % UInt64(Self.bios.count))], interests: [catalog[first], catalog[second], catalog[third]],
+            bio: Self.bios[Int(random.next() % UInt64(Self.bios.count))],
+            interests: [catalog[first], catalog[second], catalog[third]],
             distanceKm: distanceKm, lastActiveAt: now.addingTimeInterval(-inactiveSeconds),
             likedYou: likedYou, superLikedYou: superLikedYou)
     }

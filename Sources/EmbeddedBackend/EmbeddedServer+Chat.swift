@@ -147,7 +147,9 @@ extension EmbeddedServer {
                     sender: sender, text: outgoing.text, sentAt: now, transactionID: outgoing.id,
                     status: .sent)
             } else { nil }
-        if let existing = state.chat.claimTransaction(.init(sender: sender, transaction: outgoing.id), for: made) {
+        if let existing = state.chat.claimTransaction(
+            .init(sender: sender, transaction: outgoing.id), for: made)
+        {
             return .success(seen(by: sender, existing, in: state))
         }
         guard let recipient, let message = made else { return .failure(.rejected("This match has ended.")) }
