@@ -78,7 +78,7 @@ struct DiscoveryState {
     /// Every swipe id applied, with its outcome, so a resend gets the same answer.
     var processed: [String: ProcessedSwipe] = [:]
     /// How many applied swipes ``processed`` has room for when the first is recorded.
-    static let processedInitialCapacity = 256
+    static let processedInitialCapacity = 64
     /// match id → the pair and when.
     var matches = MatchTable()
     /// How many pool positions page requests have looked at, in all.
