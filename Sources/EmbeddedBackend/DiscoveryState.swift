@@ -17,51 +17,63 @@ struct DiscoveryState {
 
     /// What one viewer did: their swipes and today's allowance use, in one record so a swipe looks the
     /// viewer up once. A record with no swipes reads the same as no record.
+    ///
+    /// Swipes on generated people (an id that is a pool index, see ``CandidateGenerator/index(of:)``)
+    /// are kept by pool index in ascending order, found by binary search: a swipe records one without
+    /// hashing its id, and a page of the generated pool asks "swiped?" of each person it looks at
+    /// without making an id. Swipes on anyone else are kept by id.
     struct Viewer {
-        /// candidate → action.
-        private(set) var swipes: [UserID: SwipeAction] = [:]
-        /// The pool indices of the swiped ids that are generated people's ids, ascending: a page of the
-        /// generated pool asks "swiped?" of each person it looks at without making and hashing an id.
-        private(set) var swipedPoolIndices: [Int] = []
+        /// candidate (not a generated person) → action.
+        private var otherSwipes: [UserID: SwipeAction] = [:]
+        /// Swipes on generated people, ascending by pool index; no index appears twice.
+        private var poolSwipes: [(index: Int, action: SwipeAction)] = []
         /// Today's likes and super likes, if any swipe was counted.
         var usage: Usage?
 
-        /// How many swipes a viewer's table has room for when their first swipe is recorded.
-        static let initialCapacity = 32
+        /// How many swipes the viewer has recorded.
+        var count: Int { otherSwipes.count + poolSwipes.count }
+
+        /// What the viewer did to `candidate`, whose pool index is `poolIndex` when its id is a
+        /// generated person's.
+        func action(on candidate: UserID, poolIndex: Int?) -> SwipeAction? {
+            guard let poolIndex else { return otherSwipes[candidate] }
+            let position = position(of: poolIndex)
+            return position < poolSwipes.count && poolSwipes[position].index == poolIndex
+                ? poolSwipes[position].action : nil
+        }
+
+        /// Whether the viewer swiped generated person `poolIndex`.
+        func hasSwiped(poolIndex: Int) -> Bool {
+            let position = position(of: poolIndex)
+            return position < poolSwipes.count && poolSwipes[position].index == poolIndex
+        }
 
         /// Records (or, with `nil`, forgets) what the viewer did to `candidate`, whose pool index is
         /// `poolIndex` when its id is a generated person's.
         mutating func set(_ action: SwipeAction?, on candidate: UserID, poolIndex: Int?) {
-            // Room for a session's worth of swipes at once: growing one slot at a time would hash every
-            // swipe recorded so far again at each doubling.
-            if swipes.isEmpty, action != nil { swipes.reserveCapacity(Self.initialCapacity) }
-            swipes[candidate] = action
-            guard let poolIndex else { return }
-            let position = Self.position(of: poolIndex, in: swipedPoolIndices)
-            let present = position < swipedPoolIndices.count && swipedPoolIndices[position] == poolIndex
-            if action == nil, present {
-                swipedPoolIndices.remove(at: position)
-            } else if action != nil, !present {
-                swipedPoolIndices.insert(poolIndex, at: position)
+            guard let poolIndex else {
+                otherSwipes[candidate] = action
+                return
+            }
+            let position = position(of: poolIndex)
+            let present = position < poolSwipes.count && poolSwipes[position].index == poolIndex
+            switch (action, present) {
+            case (let action?, true): poolSwipes[position].action = action
+            case (let action?, false): poolSwipes.insert((poolIndex, action), at: position)
+            case (nil, true): poolSwipes.remove(at: position)
+            case (nil, false): break
             }
         }
 
-        /// Whether the viewer swiped generated person `poolIndex` (the same as looking up its id in
-        /// ``swipes``).
-        func hasSwiped(poolIndex: Int) -> Bool {
-            let position = Self.position(of: poolIndex, in: swipedPoolIndices)
-            return position < swipedPoolIndices.count && swipedPoolIndices[position] == poolIndex
-        }
-
-        /// The first position in `sorted` whose value is not below `value` (binary search); swipes
-        /// mostly come in pool order, so the last element is checked first.
-        private static func position(of value: Int, in sorted: [Int]) -> Int {
-            guard let last = sorted.last, value <= last else { return sorted.count }
+        /// The first position in ``poolSwipes`` whose index is not below `index` (binary search);
+        /// swipes mostly come in pool order, so the last one is checked first.
+        private func position(of index: Int) -> Int {
+            guard let last = poolSwipes.last, index <= last.index else { return poolSwipes.count }
             var low = 0
-            var high = sorted.count - 1
+            var high = poolSwipes.count - 1
             while low < high {
                 let middle = (low + high) / 2
-                if sorted[middle] < value { low = middle + 1 } else { high = middle }
+                if poolSwipes[middle].index < index { low = middle + 1 } else { high = middle }
             }
             return low
         }

@@ -34,12 +34,14 @@ extension EmbeddedServer {
 
     /// What `viewer` did to `candidate`, as the server recorded it.
     public func recordedSwipe(by viewer: UserID, on candidate: UserID) -> SwipeAction? {
-        state.withLock { $0.discovery.viewers[viewer]?.swipes[candidate] }
+        state.withLock {
+            $0.discovery.viewers[viewer]?.action(on: candidate, poolIndex: pool.index(of: candidate))
+        }
     }
 
     /// How many swipes of `viewer` the server recorded.
     public func swipeCount(of viewer: UserID) -> Int {
-        state.withLock { $0.discovery.viewers[viewer]?.swipes.count ?? 0 }
+        state.withLock { $0.discovery.viewers[viewer]?.count ?? 0 }
     }
 
     /// Whether `liked` received a super like from `liker`.
@@ -189,7 +191,6 @@ extension EmbeddedServer {
         let preferences = account.profile.lookingFor
         let ages = preferences.minimumAge...max(preferences.minimumAge, preferences.maximumAge)
         let record = state.discovery.viewers[viewer] ?? DiscoveryState.Viewer()
-        let swiped = record.swipes
         let received = state.discovery.likesReceived[viewer] ?? [:]
         // A generated person is a liker only if some liker may have a generated person's id.
         let generatedMayLike = state.discovery.poolIdsMayLike && !received.isEmpty
@@ -209,7 +210,8 @@ extension EmbeddedServer {
                 let id = state.accountOrder[index]
                 position = .account(index + 1)
                 scanned += 1
-                guard id != viewer, swiped[id] == nil, let other = state.accounts[id],
+                guard id != viewer, record.action(on: id, poolIndex: pool.index(of: id)) == nil,
+                    let other = state.accounts[id],
                     !anyBlocked || !state.chat.blocked.contains(Self.pair(viewer, id))
                 else { continue }
                 let age = CalendarMath.age(bornOn: other.user.birthDate, at: now)
