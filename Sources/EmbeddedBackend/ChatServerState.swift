@@ -18,7 +18,7 @@ struct ChatServerState {
     var transactions: [TransactionKey: Message] = [:]
     /// How many sent messages ``transactions`` has room for when the first is recorded, so it does not
     /// hash every earlier key again at each doubling.
-    static let transactionsInitialCapacity = 256
+    static let transactionsInitialCapacity = 64
     /// user → subscription id → handler.
     var subscribers = SubscriberTable()
     var nextSubscriber: UInt64 = 0
