@@ -30,6 +30,9 @@ struct DiscoveryState {
         /// Today's likes and super likes, if any swipe was counted.
         var usage: Usage?
 
+        /// How many swipes on generated people a viewer's record has room for at their first.
+        static let initialCapacity = 32
+
         /// How many swipes the viewer has recorded.
         var count: Int { otherSwipes.count + poolSwipes.count }
 
@@ -59,7 +62,10 @@ struct DiscoveryState {
             let present = position < poolSwipes.count && poolSwipes[position].index == poolIndex
             switch (action, present) {
             case (let action?, true): poolSwipes[position].action = action
-            case (let action?, false): poolSwipes.insert((poolIndex, action), at: position)
+            case (let action?, false):
+                // Room for a session's worth at once, rather than growing one doubling at a time.
+                if poolSwipes.isEmpty { poolSwipes.reserveCapacity(Self.initialCapacity) }
+                poolSwipes.insert((poolIndex, action), at: position)
             case (nil, true): poolSwipes.remove(at: position)
             case (nil, false): break
             }
