@@ -82,15 +82,17 @@ public struct CandidateGenerator: Sendable {
         let name = Self.names[Int(random.next() % UInt64(Self.names.count))]
         let catalog = Interest.catalog
         let count = UInt64(catalog.count)
-        let first = catalog[Int(random.next() % count)]
-        var second = catalog[Int(random.next() % count)]
-        while second == first { second = catalog[Int(random.next() % count)] }
-        var third = catalog[Int(random.next() % count)]
-        while third == first || third == second { third = catalog[Int(random.next() % count)] }
+        // Positions in the catalog compare as its (distinct) interests do, without comparing names.
+        let first = Int(random.next() % count)
+        var second = Int(random.next() % count)
+        while second == first { second = Int(random.next() % count) }
+        var third = Int(random.next() % count)
+        while third == first || third == second { third = Int(random.next() % count) }
         let inactiveSeconds = TimeInterval(random.next() % (30 * 24 * 3600))
         return Candidate(
             id: id, displayName: name, age: sketch.age,
-            bio: Self.bios[Int(random.next() % UInt64(Self.bios.count))], interests: [first, second, third],
+            bio: Self.bios[Int(random.next() % UInt64(Self.bios.count))],
+            interests: [catalog[first], catalog[second], catalog[third]],
             distanceKm: distanceKm, lastActiveAt: now.addingTimeInterval(-inactiveSeconds),
             likedYou: likedYou, superLikedYou: superLikedYou)
     }

@@ -5,25 +5,22 @@ import Models
 struct ChatServerState {
     typealias Subscriber = @MainActor @Sendable (ChatEvent) -> Void
 
-    /// One conversation: its messages, receipts and unread counts, kept together so that a request
-    /// finds them with one hash of the conversation's id.
-    struct Conversation {
-        /// Messages, oldest first (the server's order: time, then id).
-        var messages: [Message] = []
-        /// reader → read up to.
-        var readUpTo: [UserID: Date] = [:]
-        /// recipient → delivered up to.
-        var deliveredUpTo: [UserID: Date] = [:]
-        /// user → unread count, kept up to date as messages come and go.
-        var unread: [UserID: Int] = [:]
-    }
-
     /// conversation → its messages, receipts and unread counts.
     var conversations: [String: Conversation] = [:]
-    /// "sender|transaction" → the message it made, so a resend returns the same message.
-    var transactions: [String: Message] = [:]
+    /// A sent message's sender and transaction id: the key of ``transactions``, hashed as the two
+    /// strings rather than a string made of both.
+    struct TransactionKey: Hashable {
+        let sender: UserID
+        let transaction: String
+    }
+
+    /// sender and transaction → the message it made, so a resend returns the same message.
+    var transactions: [TransactionKey: Message] = [:]
+    /// How many sent messages ``transactions`` has room for when the first is recorded, so it does not
+    /// hash every earlier key again at each doubling.
+    static let transactionsInitialCapacity = 64
     /// user → subscription id → handler.
-    var subscribers: [UserID: [UInt64: Subscriber]] = [:]
+    var subscribers = SubscriberTable()
     var nextSubscriber: UInt64 = 0
     var nextMessage = 0
     /// Blocked pairs, "a|b" with a < b.
@@ -36,8 +33,9 @@ struct ChatServerState {
 
     /// The message a transaction made: the one recorded already (a resend, left as it is), or `nil`
     /// after recording `made` (if any) under `key`. One hash of the key for both.
-    mutating func claimTransaction(_ key: String, for made: Message?) -> Message? {
-        Self.claim(&transactions[key], for: made)
+    mutating func claimTransaction(_ key: TransactionKey, for made: Message?) -> Message? {
+        if transactions.isEmpty { transactions.reserveCapacity(Self.transactionsInitialCapacity) }
+        return Self.claim(&transactions[key], for: made)
     }
 
     private static func claim(_ slot: inout Message?, for made: Message?) -> Message? {

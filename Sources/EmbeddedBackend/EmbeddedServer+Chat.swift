@@ -16,7 +16,7 @@ extension EmbeddedServer {
         performAuthorized(.fetchConversations, accessToken: accessToken, completion: completion) {
             state, viewer, _ in
             .success(
-                state.discovery.matches.compactMap { id, pair -> ConversationSummary? in
+                state.discovery.matches.all.compactMap { id, pair -> ConversationSummary? in
                     guard pair.first == viewer || pair.second == viewer else { return nil }
                     let other = pair.first == viewer ? pair.second : pair.first
                     let match = Match(
@@ -25,7 +25,7 @@ extension EmbeddedServer {
                     let conversation = state.chat.conversations[id]
                     let last = conversation?.messages.last.map { seen(by: viewer, $0, in: state) }
                     return ConversationSummary(
-                        match: match, lastMessage: last, unreadCount: conversation?.unread[viewer] ?? 0)
+                        match: match, lastMessage: last, unreadCount: conversation?.unread(of: viewer) ?? 0)
                 })
         }
     }
@@ -75,7 +75,7 @@ extension EmbeddedServer {
         completion: @escaping ServiceCompletion<Void>
     ) {
         performAuthorized(.setTyping, accessToken: accessToken, completion: completion) { state, viewer, _ in
-            guard let other = partner(of: viewer, in: conversation, state: state) else {
+            guard let other = partner(of: viewer, in: conversation, state: &state) else {
                 return .failure(.notFound)
             }
             emit(in: &state, to: other, .typing(conversation: conversation, isTyping: isTyping))
@@ -101,9 +101,9 @@ extension EmbeddedServer {
             guard case .success(let viewer) = authorize(accessToken, in: &state, now: now) else { return nil }
             let id = state.chat.nextSubscriber
             state.chat.nextSubscriber += 1
-            state.chat.subscribers[viewer, default: [:]][id] = onEvent
+            state.chat.subscribers.add(onEvent, of: viewer, id: id)
             // Everything waiting for this user has now reached a device of theirs.
-            for (conversation, pair) in state.discovery.matches
+            for (conversation, pair) in state.discovery.matches.all
             where pair.first == viewer || pair.second == viewer {
                 deliver(in: &state, conversation: conversation, to: viewer, now: now)
             }
@@ -111,7 +111,7 @@ extension EmbeddedServer {
         }
         guard let (viewer, id) = subscription else { return ScheduledTask {} }
         return ScheduledTask { [weak self] in
-            _ = self?.state.withLock { $0.chat.subscribers[viewer]?.removeValue(forKey: id) }
+            self?.state.withLock { $0.chat.subscribers.remove(of: viewer, id: id) }
         }
     }
 
@@ -130,14 +130,6 @@ extension EmbeddedServer {
                 Match(id: id, user: first, displayName: displayName(of: first, in: state), matchedAt: date)))
     }
 
-    /// The key of a sent message in ``ChatServerState/transactions``: `sender|transaction`.
-    static func transactionKey(_ sender: UserID, _ transaction: String) -> String {
-        var key = sender.rawValue
-        key.append("|")
-        key.append(transaction)
-        return key
-    }
-
     static func pair(_ first: UserID, _ second: UserID) -> String {
         [first.rawValue, second.rawValue].sorted().joined(separator: "|")
     }
@@ -147,7 +139,7 @@ extension EmbeddedServer {
     {
         // The partner is looked up first (a read): then one hash of the transaction key finds a resend
         // or records the new message.
-        let recipient = partner(of: sender, in: outgoing.conversation, state: state)
+        let recipient = partner(of: sender, in: outgoing.conversation, state: &state)
         let made: Message? =
             if recipient != nil {
                 Message(
@@ -155,14 +147,16 @@ extension EmbeddedServer {
                     sender: sender, text: outgoing.text, sentAt: now, transactionID: outgoing.id,
                     status: .sent)
             } else { nil }
-        if let existing = state.chat.claimTransaction(Self.transactionKey(sender, outgoing.id), for: made) {
+        if let existing = state.chat.claimTransaction(
+            .init(sender: sender, transaction: outgoing.id), for: made)
+        {
             return .success(seen(by: sender, existing, in: state))
         }
         guard let recipient, let message = made else { return .failure(.rejected("This match has ended.")) }
         state.chat.nextMessage += 1
         // The recipient's devices, found once: whether one is listening (sending an event does not
         // change that) and where the message goes.
-        let handlers = state.chat.subscribers[recipient]
+        let handlers = state.chat.subscribers.handlers(of: recipient)
         let listening = handlers?.isEmpty == false
         // The conversation is found once: the message, the unread count, the delivery receipt and
         // the sender's view of the message all come from the one record.
@@ -186,13 +180,13 @@ extension EmbeddedServer {
         listening: Bool
     ) -> (delivered: Bool, seen: Message) {
         conversation.messages.append(message)
-        conversation.unread[recipient, default: 0] += 1
-        var delivered = false
-        if listening, message.sender != recipient,
-            (conversation.deliveredUpTo[recipient] ?? .distantPast) < message.sentAt
-        {
-            conversation.deliveredUpTo[recipient] = message.sentAt
-            delivered = true
+        let delivered = conversation.update(recipient) { receipts in
+            receipts.unread += 1
+            guard listening, message.sender != recipient,
+                (receipts.deliveredUpTo ?? .distantPast) < message.sentAt
+            else { return false }
+            receipts.deliveredUpTo = message.sentAt
+            return true
         }
         return (delivered, seen(message, other: recipient, in: conversation))
     }
@@ -211,9 +205,11 @@ extension EmbeddedServer {
         -> Date
     {
         let upTo = conversation.messages.last?.sentAt ?? now
-        conversation.readUpTo[reader] = upTo
-        conversation.deliveredUpTo[reader] = upTo
-        conversation.unread[reader] = 0
+        conversation.update(reader) { receipts in
+            receipts.readUpTo = upTo
+            receipts.deliveredUpTo = upTo
+            receipts.unread = 0
+        }
         return upTo
     }
 
@@ -231,14 +227,14 @@ extension EmbeddedServer {
         -> Date?
     {
         guard let last = conversation.messages.last, last.sender != recipient,
-            (conversation.deliveredUpTo[recipient] ?? .distantPast) < last.sentAt
+            (conversation.deliveredUpTo(of: recipient) ?? .distantPast) < last.sentAt
         else { return nil }
-        conversation.deliveredUpTo[recipient] = last.sentAt
+        conversation.update(recipient) { $0.deliveredUpTo = last.sentAt }
         return last.sentAt
     }
 
     func end(in state: inout State, conversation: String, by user: UserID, block: Bool) {
-        guard let pair = state.discovery.matches.removeValue(forKey: conversation) else { return }
+        guard let pair = state.discovery.matches.remove(conversation) else { return }
         if block { state.chat.blocked.insert(Self.pair(pair.first, pair.second)) }
         emit(in: &state, to: pair.first, .unmatched(conversation: conversation))
         emit(in: &state, to: pair.second, .unmatched(conversation: conversation))
@@ -268,9 +264,9 @@ extension EmbeddedServer {
         -> Message
     {
         var seen = message
-        if let read = conversation.readUpTo[other], message.sentAt <= read {
+        if let read = conversation.readUpTo(of: other), message.sentAt <= read {
             seen.status = .read
-        } else if let delivered = conversation.deliveredUpTo[other], message.sentAt <= delivered {
+        } else if let delivered = conversation.deliveredUpTo(of: other), message.sentAt <= delivered {
             seen.status = .delivered
         } else {
             seen.status = .sent
@@ -280,6 +276,15 @@ extension EmbeddedServer {
 
     private func isMember(_ user: UserID, of conversation: String, in state: State) -> Bool {
         partner(of: user, in: conversation, state: state) != nil
+    }
+
+    /// The other person of `user`'s live match `conversation`, remembering the match for the next
+    /// request about it (see ``MatchTable``).
+    private func partner(of user: UserID, in conversation: String, state: inout State) -> UserID? {
+        guard let pair = state.discovery.matches.pair(for: conversation) else { return nil }
+        if pair.first == user { return pair.second }
+        if pair.second == user { return pair.first }
+        return nil
     }
 
     private func partner(of user: UserID, in conversation: String, state: State, includeEnded: Bool = false)
@@ -297,7 +302,7 @@ extension EmbeddedServer {
     }
 
     func emit(in state: inout State, to user: UserID, _ event: ChatEvent) {
-        let handlers = state.chat.subscribers[user]
+        let handlers = state.chat.subscribers.handlers(of: user)
         emit(in: &state, to: user, event, via: handlers)
     }
 
@@ -305,7 +310,7 @@ extension EmbeddedServer {
     /// held while the knob holds events (and then sent to whoever listens when they are let go).
     private func emit(
         in state: inout State, to user: UserID, _ event: ChatEvent,
-        via handlers: [UInt64: ChatServerState.Subscriber]?
+        via handlers: SubscriberTable.Handlers?
     ) {
         if state.chat.holdEvents > 0 {
             state.chat.heldEvents.append((user, event))
@@ -325,7 +330,7 @@ extension EmbeddedServer {
 
     /// Sends an event to a user's subscription handlers (found beforehand).
     private func send(
-        _ event: ChatEvent, via handlers: [UInt64: ChatServerState.Subscriber]?, in state: State
+        _ event: ChatEvent, via handlers: SubscriberTable.Handlers?, in state: State
     ) {
         guard let handlers, !handlers.isEmpty else { return }
         let copies = state.chat.duplicateEvents ? 2 : 1

@@ -56,7 +56,7 @@ extension EmbeddedServer {
             for index in 0..<min(count, pool.poolSize) {
                 let other = CandidateGenerator.id(of: index)
                 let id = Match.id(between: user, and: other)
-                state.discovery.matches[id] = (user, other, clock)
+                state.discovery.matches.insert((user, other, clock), for: id)
                 var messages: [Message] = []
                 messages.reserveCapacity(messagesEach)
                 for number in 0..<messagesEach {
@@ -68,12 +68,21 @@ extension EmbeddedServer {
                             sender: number.isMultiple(of: 2) ? other : user, text: "Message \(number)",
                             sentAt: clock))
                 }
-                state.chat.conversations[id, default: ChatServerState.Conversation()].messages = messages
-                state.chat.conversations[id, default: ChatServerState.Conversation()].readUpTo = [
-                    user: clock, other: clock,
-                ]
+                Self.seed(
+                    &state.chat.conversations[id, default: ChatServerState.Conversation()], with: messages,
+                    readBy: user, and: other, upTo: clock)
             }
         }
+    }
+
+    /// Replaces a conversation's messages with `messages`, read by both people up to `upTo`.
+    private static func seed(
+        _ conversation: inout ChatServerState.Conversation, with messages: [Message], readBy user: UserID,
+        and other: UserID, upTo: Date
+    ) {
+        conversation.messages = messages
+        conversation.update(user) { $0.readUpTo = upTo }
+        conversation.update(other) { $0.readUpTo = upTo }
     }
 
     /// Delivers every chat event twice from now on, or stops doing so.

@@ -18,7 +18,9 @@ extension EmbeddedServer {
         let now = scheduler.now
         state.withLock { state in
             state.discovery.likesReceived[liked, default: [:]][liker] = superLike
-            state.discovery.viewers[liker, default: .init()].swipes[liked] = superLike ? .superLike : .like
+            if pool.index(of: liker) != nil { state.discovery.poolIdsMayLike = true }
+            state.discovery.viewers[liker, default: .init()].set(
+                superLike ? .superLike : .like, on: liked, poolIndex: pool.index(of: liked))
             if state.discovery.likesReceived[liker]?[liked] != nil {
                 recordMatch(in: &state, liker, liked, at: now)
             }
@@ -32,12 +34,14 @@ extension EmbeddedServer {
 
     /// What `viewer` did to `candidate`, as the server recorded it.
     public func recordedSwipe(by viewer: UserID, on candidate: UserID) -> SwipeAction? {
-        state.withLock { $0.discovery.viewers[viewer]?.swipes[candidate] }
+        state.withLock {
+            $0.discovery.viewers[viewer]?.action(on: candidate, poolIndex: pool.index(of: candidate))
+        }
     }
 
     /// How many swipes of `viewer` the server recorded.
     public func swipeCount(of viewer: UserID) -> Int {
-        state.withLock { $0.discovery.viewers[viewer]?.swipes.count ?? 0 }
+        state.withLock { $0.discovery.viewers[viewer]?.count ?? 0 }
     }
 
     /// Whether `liked` received a super like from `liker`.
@@ -67,32 +71,61 @@ extension EmbeddedServer {
     {
         performAuthorized(.sendSwipe, accessToken: accessToken, completion: completion) {
             state, viewer, now in
-            if let done = state.discovery.processed[swipe.id] {
-                return done.viewer == viewer
-                    ? .success(done.outcome) : .failure(.rejected("swipe id in use"))
+            // The table of applied swipes is moved out while this one is applied, so that one hash of
+            // the swipe id finds a resend or records the new swipe.
+            var processed = state.discovery.processed
+            state.discovery.processed = [:]
+            defer { state.discovery.processed = processed }
+            // Room for many swipes at once, so the table does not hash its ids again at each doubling.
+            if processed.isEmpty { processed.reserveCapacity(DiscoveryState.processedInitialCapacity) }
+            return Self.applyOnce(swipe, by: viewer, recordedIn: &processed[swipe.id]) {
+                apply(swipe, by: viewer, in: &state, now: now)
             }
-            guard swipe.candidate != viewer,
-                pool.index(of: swipe.candidate) != nil || state.accounts[swipe.candidate] != nil
-            else {
-                return .failure(.notFound)
-            }
-            let dayStart = Date(
-                timeIntervalSince1970: (now.timeIntervalSince1970 / 86_400).rounded(.down) * 86_400)
-            guard record(swipe, in: &state.discovery.viewers[viewer, default: .init()], dayStart: dayStart)
-            else {
-                return .success(.limitReached(resetsAt: dayStart.addingTimeInterval(86_400)))
-            }
-            var outcome = SwipeOutcome.recorded
-            if swipe.action != .pass {
-                state.discovery.likesReceived[swipe.candidate, default: [:]][viewer] =
-                    swipe.action == .superLike
-                if state.discovery.likesReceived[viewer]?[swipe.candidate] != nil {
-                    outcome = .matched(recordMatch(in: &state, viewer, swipe.candidate, at: now))
-                }
-            }
-            state.discovery.processed[swipe.id] = .init(viewer: viewer, swipe: swipe, outcome: outcome)
-            return .success(outcome)
         }
+    }
+
+    /// The answer to a swipe already applied under its id (the same outcome for its viewer, refused for
+    /// anyone else), or `apply`'s, kept in `slot` when it recorded the swipe.
+    private static func applyOnce(
+        _ swipe: Swipe, by viewer: UserID, recordedIn slot: inout DiscoveryState.ProcessedSwipe?,
+        _ apply: () -> (outcome: Result<SwipeOutcome, ServiceError>, recorded: Bool)
+    ) -> Result<SwipeOutcome, ServiceError> {
+        if let done = slot {
+            return done.viewer == viewer ? .success(done.outcome) : .failure(.rejected("swipe id in use"))
+        }
+        let (result, recorded) = apply()
+        if recorded, case .success(let outcome) = result {
+            slot = .init(viewer: viewer, swipe: swipe, outcome: outcome)
+        }
+        return result
+    }
+
+    /// Applies a swipe not seen before: the allowance, the record, the like and a match; `recorded` when
+    /// the swipe was recorded (not refused, not over the allowance).
+    private func apply(_ swipe: Swipe, by viewer: UserID, in state: inout State, now: Date)
+        -> (outcome: Result<SwipeOutcome, ServiceError>, recorded: Bool)
+    {
+        let poolIndex = pool.index(of: swipe.candidate)
+        guard swipe.candidate != viewer, poolIndex != nil || state.accounts[swipe.candidate] != nil else {
+            return (.failure(.notFound), false)
+        }
+        let dayStart = Date(
+            timeIntervalSince1970: (now.timeIntervalSince1970 / 86_400).rounded(.down) * 86_400)
+        guard
+            record(
+                swipe, poolIndex: poolIndex, in: &state.discovery.viewers[viewer, default: .init()],
+                dayStart: dayStart)
+        else {
+            return (.success(.limitReached(resetsAt: dayStart.addingTimeInterval(86_400))), false)
+        }
+        var outcome = SwipeOutcome.recorded
+        if swipe.action != .pass {
+            state.discovery.likesReceived[swipe.candidate, default: [:]][viewer] = swipe.action == .superLike
+            if state.discovery.likesReceived[viewer]?[swipe.candidate] != nil {
+                outcome = .matched(recordMatch(in: &state, viewer, swipe.candidate, at: now))
+            }
+        }
+        return (.success(outcome), true)
     }
 
     func undoSwipe(id: String, accessToken: String, completion: @escaping ServiceCompletion<Void>) {
@@ -104,7 +137,8 @@ extension EmbeddedServer {
                 return .failure(.rejected("only a pass can be undone"))
             }
             state.discovery.processed[id] = nil
-            state.discovery.viewers[viewer]?.swipes[done.swipe.candidate] = nil
+            state.discovery.viewers[viewer]?.set(
+                nil, on: done.swipe.candidate, poolIndex: pool.index(of: done.swipe.candidate))
             return .success(())
         }
     }
@@ -129,7 +163,9 @@ extension EmbeddedServer {
 
     /// Counts a swipe against the viewer's allowance for the day starting at `dayStart` and records it;
     /// `false` (nothing recorded) if the day's likes or super likes are used up.
-    private func record(_ swipe: Swipe, in viewer: inout DiscoveryState.Viewer, dayStart: Date) -> Bool {
+    private func record(
+        _ swipe: Swipe, poolIndex: Int?, in viewer: inout DiscoveryState.Viewer, dayStart: Date
+    ) -> Bool {
         var usage = viewer.usage ?? DiscoveryState.Usage(dayStart: dayStart)
         if usage.dayStart != dayStart { usage = DiscoveryState.Usage(dayStart: dayStart) }
         switch swipe.action {
@@ -143,7 +179,7 @@ extension EmbeddedServer {
             break
         }
         viewer.usage = usage
-        viewer.swipes[swipe.candidate] = swipe.action
+        viewer.set(swipe.action, on: swipe.candidate, poolIndex: poolIndex)
         return true
     }
 
@@ -154,8 +190,10 @@ extension EmbeddedServer {
         let viewer = account.user.id
         let preferences = account.profile.lookingFor
         let ages = preferences.minimumAge...max(preferences.minimumAge, preferences.maximumAge)
-        let swiped = state.discovery.viewers[viewer]?.swipes ?? [:]
+        let record = state.discovery.viewers[viewer] ?? DiscoveryState.Viewer()
         let received = state.discovery.likesReceived[viewer] ?? [:]
+        // A generated person is a liker only if some liker may have a generated person's id.
+        let generatedMayLike = state.discovery.poolIdsMayLike && !received.isEmpty
         var candidates: [Candidate] = []
         var position = start
         var scanned = 0
@@ -172,7 +210,8 @@ extension EmbeddedServer {
                 let id = state.accountOrder[index]
                 position = .account(index + 1)
                 scanned += 1
-                guard id != viewer, swiped[id] == nil, let other = state.accounts[id],
+                guard id != viewer, record.action(on: id, poolIndex: pool.index(of: id)) == nil,
+                    let other = state.accounts[id],
                     !anyBlocked || !state.chat.blocked.contains(Self.pair(viewer, id))
                 else { continue }
                 let age = CalendarMath.age(bornOn: other.user.birthDate, at: now)
@@ -192,9 +231,9 @@ extension EmbeddedServer {
                 guard ages.contains(sketch.age) else { continue }
                 let distance = sketch.location.distanceKm(to: account.location)
                 guard distance <= preferences.maximumDistanceKm else { continue }
+                guard !record.hasSwiped(poolIndex: index) else { continue }
                 let id = CandidateGenerator.id(of: index)
-                guard swiped[id] == nil else { continue }
-                let like = received[id]
+                let like = generatedMayLike ? received[id] : nil
                 candidates.append(
                     pool.candidate(
                         sketch, id: id, distanceKm: distance, likedYou: like != nil,
@@ -228,7 +267,7 @@ extension EmbeddedServer {
     }
 
     private func matches(of user: UserID, in state: State) -> [Match] {
-        state.discovery.matches.compactMap { id, pair -> Match? in
+        state.discovery.matches.all.compactMap { id, pair -> Match? in
             guard pair.first == user || pair.second == user else { return nil }
             let other = pair.first == user ? pair.second : pair.first
             return Match(
@@ -247,7 +286,7 @@ extension EmbeddedServer {
     {
         let id = Match.id(between: first, and: second)
         if state.discovery.matches[id] == nil {
-            state.discovery.matches[id] = (first, second, now)
+            state.discovery.matches.insert((first, second, now), for: id)
             announceMatch(in: &state, first, second, id: id, at: now)
         }
         let at = state.discovery.matches[id]?.at ?? now

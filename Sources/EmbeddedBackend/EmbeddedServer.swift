@@ -129,6 +129,10 @@ public final class EmbeddedServer: Sendable {
 
     /// Runs one request: network and injected failures first, then `handler` on the server's state;
     /// the result reaches `completion` after the latency, on the scheduler.
+    ///
+    /// Always inlined into the request: called as a generic function, each request's completion was
+    /// re-wrapped in a new closure (an allocation) taking its result indirectly.
+    @inline(__always)
     func perform<Value: Sendable>(
         _ endpoint: EmbeddedEndpoint,
         completion: @escaping ServiceCompletion<Value>,
@@ -155,7 +159,8 @@ public final class EmbeddedServer: Sendable {
 
     /// Runs one request that needs a signed-in user: ``perform(_:completion:handler:)`` with the access
     /// token checked first (`tokenRevoked` if unknown, `tokenExpired` if expired), then `handler` with
-    /// the token's user.
+    /// the token's user. Always inlined, as ``perform(_:completion:handler:)`` is.
+    @inline(__always)
     func performAuthorized<Value: Sendable>(
         _ endpoint: EmbeddedEndpoint, accessToken: String,
         completion: @escaping ServiceCompletion<Value>,
@@ -291,6 +296,8 @@ public final class EmbeddedServer: Sendable {
             user: user, email: email, passwordHash: hasher.hash(password, salt: salt),
             profile: profile ?? .empty, location: location)
         state.accountOrder.append(id)
+        // An account whose id reads like a generated person's may like someone (see `poolIdsMayLike`).
+        if pool.index(of: id) != nil { state.discovery.poolIdsMayLike = true }
         state.identifiers[key] = id
         if let email { state.identifiers[email.lowercased()] = id }
         return .success(user)
