@@ -19,62 +19,62 @@ import Services
 /// as values, the request authorizer (it sends the access token it has; the journey's never expires).
 @MainActor
 final class HandWrittenJourney {
-    private enum Place {
+    enum Place {
         case launching, welcome, login, home, match, chat, logoutAlert
     }
 
-    private let services: AppServices
-    private let runDue: () -> Void
-    private let analytics = CountingAnalytics()
+    let services: AppServices
+    let runDue: () -> Void
+    let analytics = CountingAnalytics()
 
-    private var place = Place.launching
+    var place = Place.launching
     /// Whether home shows the matches (else the deck).
-    private var showsMatches = false
-    private var fields: [LoginField: String] = [:]
-    private var user: User?
-    private var session: StoredSession?
-    private var token = ""
+    var showsMatches = false
+    var fields: [LoginField: String] = [:]
+    var user: User?
+    var session: StoredSession?
+    var token = ""
 
     // The deck.
-    private var queueStore: (any SwipeQueueStore)?
-    private var cards: [Candidate] = []
-    private var shown: Set<UserID> = []
-    private var cursor: String?
-    private var isLoading = false
-    private var isExhausted = false
-    private var allowance: SwipeAllowance?
-    private var viewerInterests: [Interest] = []
-    private var queue: [Swipe] = []
-    private var swipedCards: [String: Candidate] = [:]
-    private var sendingSwipe = false
-    private var rewindable: Candidate?
-    private var pendingMatch: Match?
-    private var announcedMatches: Set<String> = []
+    var queueStore: (any SwipeQueueStore)?
+    var cards: [Candidate] = []
+    var shown: Set<UserID> = []
+    var cursor: String?
+    var isLoading = false
+    var isExhausted = false
+    var allowance: SwipeAllowance?
+    var viewerInterests: [Interest] = []
+    var queue: [Swipe] = []
+    var swipedCards: [String: Candidate] = [:]
+    var sendingSwipe = false
+    var rewindable: Candidate?
+    var pendingMatch: Match?
+    var announcedMatches: Set<String> = []
 
     // The chat.
-    private var outboxStore: (any OutboxStore)?
-    private var outbox: [OutgoingMessage] = []
-    private var sendingMessage = false
-    private var summaries: [ConversationSummary] = []
-    private var logs: [String: ConversationLog] = [:]
-    private var subscription: ScheduledTask?
-    private var open: String?
-    private var openName = ""
-    private var draft = ""
-    private var typing = TypingPolicy.State()
-    private var typingCheck: ScheduledTask?
+    var outboxStore: (any OutboxStore)?
+    var outbox: [OutgoingMessage] = []
+    var sendingMessage = false
+    var summaries: [ConversationSummary] = []
+    var logs: [String: ConversationLog] = [:]
+    var subscription: ScheduledTask?
+    var open: String?
+    var openName = ""
+    var draft = ""
+    var typing = TypingPolicy.State()
+    var typingCheck: ScheduledTask?
 
     // What the user sees.
-    private var cardLines: [String] = []
-    private var shownTop: UserID?
-    private var peekName = ""
-    private var peekLine = ""
-    private var allowanceLine = ""
-    private var matchLine = ""
-    private var listLines: [String] = []
-    private var rowTitles: [String] = []
-    private var rowDetails: [String] = []
-    private var alertText = ""
+    var cardLines: [String] = []
+    var shownTop: UserID?
+    var peekName = ""
+    var peekLine = ""
+    var allowanceLine = ""
+    var matchLine = ""
+    var listLines: [String] = []
+    var rowTitles: [String] = []
+    var rowDetails: [String] = []
+    var alertText = ""
 
     /// A journey over `journey`'s services, delivering answers with its scheduler.
     init(_ journey: Journey) {
@@ -141,7 +141,7 @@ final class HandWrittenJourney {
         }
     }
 
-    private func show(_ next: Place) {
+    func show(_ next: Place) {
         place = next
         switch next {
         case .welcome: analytics.record(.screenShown(.welcome))
@@ -194,7 +194,7 @@ final class HandWrittenJourney {
         try? services.sessionStore.save(stored)
     }
 
-    private func routeChanged(_ route: Route) {
+    func routeChanged(_ route: Route) {
         guard var stored = session, stored.lastRoute != route else { return }
         stored.lastRoute = route
         persist(stored)
@@ -303,7 +303,7 @@ final class HandWrittenJourney {
         }
     }
 
-    private func sendNextSwipe() {
+    func sendNextSwipe() {
         guard !sendingSwipe, let swipe = queue.first else { return }
         sendingSwipe = true
         services.discovery.sendSwipe(swipe, accessToken: token) { [weak self] result in
@@ -374,207 +374,5 @@ final class HandWrittenJourney {
             shared.append(interest.name)
         }
         if !shared.isEmpty { cardLines.append(shared.text) }
-    }
-
-    // MARK: The chat
-
-    private func listArrived(_ list: [ConversationSummary]) {
-        if subscription == nil {
-            subscription = services.chat.subscribe(accessToken: token) { [weak self] event in
-                self?.received(event)
-            }
-        }
-        for summary in list {
-            setSummary(summary)
-            if let last = summary.lastMessage { _ = logs[summary.id, default: ConversationLog()].merge(last) }
-        }
-    }
-
-    private func matchMade(_ match: Match) {
-        guard Self.index(of: match.id, in: summaries) == nil else { return }
-        setSummary(ConversationSummary(match: match, lastMessage: nil, unreadCount: 0))
-    }
-
-    /// Puts a summary where the list orders it: the most recent activity first.
-    private func setSummary(_ summary: ConversationSummary) {
-        Self.place(summary, in: &summaries)
-        if place == .home, showsMatches { showList() }
-    }
-
-    // Loops, not `firstIndex(where:)`: a closure formed on the main actor checks the actor at run time
-    // each time it runs, which no hand-written app would pay for.
-    nonisolated private static func place(
-        _ summary: ConversationSummary, in list: inout [ConversationSummary]
-    ) {
-        for index in list.indices where list[index].id == summary.id {
-            list.remove(at: index)
-            break
-        }
-        let activity = summary.lastActivity
-        var position = list.count
-        for index in list.indices where list[index].lastActivity < activity {
-            position = index
-            break
-        }
-        list.insert(summary, at: position)
-    }
-
-    nonisolated private static func index(of conversation: String, in list: [ConversationSummary]) -> Int? {
-        for index in list.indices where list[index].id == conversation { return index }
-        return nil
-    }
-
-    private func showList() {
-        listLines.removeAll(keepingCapacity: true)
-        for summary in summaries {
-            var detail = summary.lastMessage.map { $0.text } ?? "New match — say hi"
-            if summary.unreadCount > 0 { detail += " · \(summary.unreadCount) unread" }
-            listLines.append(summary.match.displayName + " — " + detail)
-        }
-    }
-
-    private func openLink(_ link: String) {
-        guard case .success(.chat(let conversation)) = DeepLinkParser.parse(link) else { return }
-        analytics.record(.deepLinkOpened(.chat(conversation)))
-        showsMatches = true
-        showList()
-        open = conversation
-        show(.chat)
-        routeChanged(.chat(conversation))
-        openName = Self.index(of: conversation, in: summaries).map { summaries[$0].match.displayName } ?? ""
-        let messages = logs[conversation]?.messages ?? []
-        showRows(of: messages, added: messages.count, updated: [])
-        services.chat.fetchMessages(conversation: conversation, before: nil, limit: 50, accessToken: token) {
-            [weak self] result in
-            guard let self, case .success(let page) = result else { return }
-            self.absorb(page.messages, in: conversation)
-        }
-    }
-
-    private func draftChanged(_ text: String) {
-        draft = text
-        guard let open, !text.isEmpty else { return }
-        let (next, sendTyping) = TypingPolicy.keystroke(typing, at: services.scheduler.now)
-        typing = next
-        if sendTyping {
-            services.chat.setTyping(conversation: open, isTyping: true, accessToken: token) { _ in }
-        }
-        typingCheck?.cancel()
-        typingCheck = services.scheduler.schedule(after: TypingPolicy.stopAfter) { [weak self] in
-            self?.checkTyping()
-        }
-    }
-
-    private func checkTyping() {
-        let (next, sendStopped) = TypingPolicy.check(typing, at: services.scheduler.now)
-        typing = next
-        if sendStopped, let open {
-            services.chat.setTyping(conversation: open, isTyping: false, accessToken: token) { _ in }
-        }
-    }
-
-    private func stopTyping() {
-        typingCheck?.cancel()
-        typingCheck = nil
-        if typing.isTyping, let open {
-            services.chat.setTyping(conversation: open, isTyping: false, accessToken: token) { _ in }
-        }
-        typing = TypingPolicy.State()
-    }
-
-    private func sendDraft() {
-        guard let open, let user, case .success(let text) = MessageValidator.validate(draft) else { return }
-        let message = OutgoingMessage(
-            id: services.ids.next(), conversation: open, text: text, createdAt: services.scheduler.now)
-        outbox.append(message)
-        try? outboxStore?.save(outbox)
-        absorb(
-            [
-                Message(
-                    id: message.id, conversation: open, sender: user.id, text: text,
-                    sentAt: message.createdAt,
-                    transactionID: message.id, status: .sending)
-            ], in: open)
-        sendNextMessage()
-        draft = ""
-        stopTyping()
-    }
-
-    private func sendNextMessage() {
-        guard !sendingMessage, let message = outbox.first else { return }
-        sendingMessage = true
-        services.chat.sendMessage(message, accessToken: token) { [weak self] result in
-            guard let self else { return }
-            self.sendingMessage = false
-            guard case .success(let confirmed) = result else { return }
-            for index in self.outbox.indices where self.outbox[index].id == message.id {
-                self.outbox.remove(at: index)
-                break
-            }
-            try? self.outboxStore?.save(self.outbox)
-            self.absorb([confirmed], in: message.conversation)
-            self.sendNextMessage()
-        }
-    }
-
-    private func received(_ event: ChatEvent) {
-        switch event {
-        case .messageReceived(let message): absorb([message], in: message.conversation)
-        case .matched(let match): matchMade(match)
-        default: break
-        }
-    }
-
-    /// Merges messages into a conversation's log; its summary and, if it is open, its rows follow.
-    private func absorb(_ messages: [Message], in conversation: String) {
-        var log = logs.removeValue(forKey: conversation) ?? ConversationLog()
-        let (added, updated) = log.merge(messages)
-        let last = log.messages.last
-        if open == conversation { showRows(of: log.messages, added: added.count, updated: updated) }
-        logs[conversation] = log
-        guard !added.isEmpty || !updated.isEmpty, let index = Self.index(of: conversation, in: summaries)
-        else { return }
-        var summary = summaries[index]
-        summary.lastMessage = last
-        setSummary(summary)
-    }
-
-    /// The open conversation's rows: the rows of the `added` messages appended (new messages come
-    /// last here), the status of the `updated` ones set again, found from the end.
-    private func showRows(of messages: [Message], added: Int, updated: [String]) {
-        guard let user else { return }
-        for id in updated {
-            var index = messages.count - 1
-            while index >= 0, messages[index].id != id { index -= 1 }
-            guard index >= 0, index < rowDetails.count else { continue }
-            rowDetails[index] = messages[index].sender == user.id ? Self.status(messages[index].status) : ""
-        }
-        guard added > 0 else { return }
-        let name = openName
-        for message in messages[(messages.count - added)...] {
-            let mine = message.sender == user.id
-            rowTitles.append((mine ? "You: " : name + ": ") + message.text)
-            rowDetails.append(mine ? Self.status(message.status) : "")
-        }
-    }
-
-    private func closeConversation() {
-        stopTyping()
-        open = nil
-        rowTitles = []
-        rowDetails = []
-        show(.home)
-        routeChanged(.matches)
-        showList()
-    }
-
-    private static func status(_ status: Message.Status) -> String {
-        switch status {
-        case .sending: "sending"
-        case .failed: "not sent"
-        case .sent: "sent"
-        case .delivered: "delivered"
-        case .read: "read"
-        }
     }
 }
