@@ -36,25 +36,24 @@ extension ChatContext {
                 unseen += 1
             }
         }
-        absorbed(added: added, updated: updated, unseen: unseen, into: record)
+        record.take(record.log.messages.last, unseen: unseen)
+        mark(record)
+        notify(record, .messages(added: added, updated: updated))
     }
 
     /// ``absorb(_:into:countUnread:)`` of one message (one sent, confirmed or received): no array
-    /// holds it, and whether it is unread needs no loop.
+    /// holds it, whether it is unread needs no loop, and the array of its id added is built only for
+    /// observers that read it (not for its screens).
     func absorb(_ message: Message, into record: ConversationRecord, countUnread: Bool = true) {
-        let (added, updated) = record.log.merge(message)
-        guard !added.isEmpty || !updated.isEmpty, record.hasSummary else { return }
-        let unseen =
-            countUnread && record.openCount == 0 && message.sender != viewer && added.contains(message.id)
-            ? 1 : 0
-        absorbed(added: added, updated: updated, unseen: unseen, into: record)
-    }
-
-    /// Updates a record's summary after a merge that changed its log, marks its row and tells its screen.
-    private func absorbed(added: [String], updated: [String], unseen: Int, into record: ConversationRecord) {
+        let (isAdded, updated) = record.log.mergeOne(message)
+        guard isAdded || !updated.isEmpty, record.hasSummary else { return }
+        let unseen = countUnread && record.openCount == 0 && message.sender != viewer && isAdded ? 1 : 0
         record.take(record.log.messages.last, unseen: unseen)
         mark(record)
-        notify(record.observers, .messages(added: added, updated: updated))
+        notify(record.screens, .messages(added: [], updated: updated))
+        if let observers = record.observers {
+            notify(observers, .messages(added: isAdded ? [message.id] : [], updated: updated))
+        }
     }
 
     /// A conversation's record, made when it has none yet.
@@ -75,7 +74,7 @@ extension ChatContext {
             summary.lastMessage = record.log.messages.last
             setSummary(summary, of: record)
         }
-        notify(record.observers, .messages(added: [], updated: changed))
+        notify(record, .messages(added: [], updated: changed))
         publish()
     }
 
@@ -118,12 +117,21 @@ extension ChatContext {
     }
 
     func notify(_ conversation: String, _ change: ConversationChange) {
-        notify(records[conversation]?.observers, change)
+        guard let record = records[conversation] else { return }
+        notify(record, change)
     }
 
-    /// Calls a conversation's observers (found beforehand) with a change.
+    /// Calls a conversation's screens, then its other observers, with a change (the record found
+    /// beforehand).
+    func notify(_ record: ConversationRecord, _ change: ConversationChange) {
+        notify(record.screens, change)
+        notify(record.observers, change)
+    }
+
+    /// Calls the observers of one registry with a change.
     func notify(_ observers: ObserverRegistry<ConversationChange>?, _ change: ConversationChange) {
-        for observer in observers?.callbacks ?? [] { observer(change) }
+        guard let observers else { return }
+        for observer in observers.callbacks { observer(change) }
     }
 
     func merged(_ summary: ConversationSummary, over existing: ConversationSummary?)

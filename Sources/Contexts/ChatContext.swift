@@ -10,8 +10,8 @@ import Services
 /// ``loadHistory(of:older:)``, ``opened(_:)``, ``closed(_:)``, ``setTyping(_:in:)``,
 /// ``unmatch(_:block:)``. Output: ``ChatListState`` through ``store`` (new matches, conversations
 /// by last activity with unread counts and previews, and the list changes from the previous
-/// snapshot); per-conversation changes through ``observeConversation(_:_:)`` for
-/// ``ConversationContext``. Messages are merged by id in a ``ConversationLog`` per conversation, so
+/// snapshot); per-conversation changes through ``observeConversation(_:_:)``, and to
+/// ``ConversationContext`` through an internal registration that leaves out the added ids. Messages are merged by id in a ``ConversationLog`` per conversation, so
 /// duplicate or out-of-order deliveries change nothing and one arrival never walks other conversations.
 /// Every outgoing message waits in a persistent outbox with its transaction id until the server
 /// confirmed it, so it is sent exactly once across network drops, relaunches and re-logins.
@@ -129,6 +129,18 @@ public final class ChatContext: StateContext {
         if let registry = record.observers { return registry.add(observer) }
         let registry = ObserverRegistry<ConversationChange>()
         record.observers = registry
+        return registry.add(observer)
+    }
+
+    /// Calls a conversation's screen with every change to it, as ``observe(_:_:)`` does, except that
+    /// messages come without the added ids (`added` is empty): its screen reads only the updated ones,
+    /// and a message merged then builds no array of them.
+    func observeAsScreen(
+        _ record: ConversationRecord, _ observer: @escaping @MainActor @Sendable (ConversationChange) -> Void
+    ) -> ObservationToken {
+        if let registry = record.screens { return registry.add(observer) }
+        let registry = ObserverRegistry<ConversationChange>()
+        record.screens = registry
         return registry.add(observer)
     }
 

@@ -52,7 +52,7 @@ public final class ConversationContext: StateContext {
     public func open() {
         guard !isOpen else { return }
         isOpen = true
-        observation = chat.observe(record) { [weakSelf] change in weakSelf.object?.changed(change) }
+        observation = chat.observeAsScreen(record) { [weakSelf] change in weakSelf.object?.changed(change) }
         chat.opened(record)
         rebuild(updated: [])
         chat.loadHistory(of: conversation, older: false)

@@ -21,8 +21,11 @@ final class ConversationRecord {
     @exclusivity(unchecked) var publishedKey: RowKey?
     /// How many of its screens are open.
     var openCount = 0
-    /// Its open screens' observers.
+    /// Its observers through ``ChatContext/observeConversation(_:_:)``.
     var observers: ObserverRegistry<ChatContext.ConversationChange>?
+    /// Its open screens (``ConversationContext``): told every change as `observers` are, but of
+    /// messages without the added ids, which a screen does not read (no array is built for them).
+    var screens: ObserverRegistry<ChatContext.ConversationChange>?
     /// Where the next older history page starts; `nil` when there is none (or none loaded yet).
     var olderCursor: String?
     /// Whether its newest history page arrived.

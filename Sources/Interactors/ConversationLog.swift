@@ -46,8 +46,26 @@ public struct ConversationLog: Hashable, Sendable {
         return (added, updated)
     }
 
+    /// Adds or updates one message and tells whether its id was added, with the ids whose content
+    /// changed.
+    ///
+    /// The answers of `merge(_:)` of one message, whose added ids are this message's or none, without
+    /// building an array for them: a message sent or received builds no array at all, a confirmation
+    /// one (the pending copy's id, updated).
+    public mutating func mergeOne(_ message: Message) -> (isAdded: Bool, updated: [String]) {
+        var updated: [String] = []
+        let isAdded = merge(message, updated: &updated)
+        return (isAdded, updated)
+    }
+
     /// Merges one message, recording its id in `added` or `updated` (and a confirmed pending one's).
     private mutating func merge(_ message: Message, added: inout [String], updated: inout [String]) {
+        if merge(message, updated: &updated) { added.append(message.id) }
+    }
+
+    /// Merges one message, recording in `updated` the ids whose content changed (a confirmed pending
+    /// one's, and its own); returns whether its id was added (the only id a merge of one message adds).
+    private mutating func merge(_ message: Message, updated: inout [String]) -> Bool {
         defer { fitPositions() }
         if let transaction = message.transactionID, transaction != message.id,
             let index = takeOut(transaction)
@@ -59,16 +77,14 @@ public struct ConversationLog: Hashable, Sendable {
                 // as removing the one and inserting the other would leave it (one hash, or one scan,
                 // for the check and the record).
                 messages[index] = message
-                added.append(message.id)
-                return
+                return true
             }
             messages.remove(at: index)
         }
         if record(message.id) {
             // New to the log (one hash, or one scan, for the check and the record).
             place(message)
-            added.append(message.id)
-            return
+            return true
         }
         if let index = index(ofID: message.id) {
             var merged = message
@@ -78,10 +94,10 @@ public struct ConversationLog: Hashable, Sendable {
                 insert(merged)
                 updated.append(message.id)
             }
-            return
+            return false
         }
         insert(message)
-        added.append(message.id)
+        return true
     }
 
     /// Sets the status of the user's own messages sent up to `date` to at least `status`; returns the

@@ -126,4 +126,41 @@ import Testing
             }
         }
     }
+
+    /// The changes one observer heard.
+    @MainActor
+    final class Heard {
+        var changes: [ChatContext.ConversationChange] = []
+
+        /// The message changes heard, as "added updated".
+        var messages: [String] {
+            changes.compactMap { change in
+                guard case .messages(let added, let updated) = change else { return nil }
+                return "\(added) \(updated)"
+            }
+        }
+    }
+
+    @Test func messagesMerged_tellObserversTheAddedIDs_andScreensTheUpdatedOnesAlone() throws {
+        let world = try World()
+        let record = world.chat.record(of: world.conversation)
+        let observed = Heard()
+        let screen = Heard()
+        let tokens = [
+            world.chat.observeConversation(world.conversation) { observed.changes.append($0) },
+            world.chat.observeAsScreen(record) { screen.changes.append($0) },
+        ]
+        #expect(world.chat.send("hello bob", to: record) == nil)
+        world.backend.scheduler.runDue()
+        let last = try #require(world.chat.messages(of: world.conversation).last)
+        let pending = try #require(last.transactionID)
+        #expect(observed.messages == ["[\"\(pending)\"] []", "[\"\(last.id)\"] [\"\(pending)\"]"])
+        #expect(screen.messages == ["[] []", "[] [\"\(pending)\"]"])
+        // Every other change reaches both alike.
+        world.backend.server.unmatch(by: "bob", with: "alice")
+        world.backend.scheduler.runDue()
+        #expect(observed.changes.count == screen.changes.count && observed.changes.count > 2)
+        #expect("\(observed.changes.dropFirst(2))" == "\(screen.changes.dropFirst(2))")
+        withExtendedLifetime(tokens) {}
+    }
 }

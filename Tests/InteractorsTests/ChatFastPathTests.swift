@@ -163,6 +163,7 @@ struct ReferenceLog {
         for _ in 0..<200 {
             var log = ConversationLog()
             var single = ConversationLog()
+            var flagged = ConversationLog()
             var reference = ReferenceLog()
             var pending: [String] = []
             var next = 0
@@ -206,6 +207,14 @@ struct ReferenceLog {
                     #expect(alone.added == answer.added && alone.updated == answer.updated)
                 }
                 #expect(single == log)
+                // One message merged without an array of added ids: whether its id is the one added,
+                // the same updated ids and the same log.
+                for message in batch {
+                    let one = flagged.mergeOne(message)
+                    #expect(
+                        (one.isAdded ? [message.id] : []) == answer.added && one.updated == answer.updated)
+                }
+                #expect(flagged == log)
             }
         }
     }
