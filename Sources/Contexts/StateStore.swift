@@ -38,8 +38,9 @@ public final class StateStore<State: Sendable & Equatable>: Observable {
 
     private let observers = ObserverRegistry<State>()
     private let errorObservers = ObserverRegistry<any Error>()
-    private let continuations = Mutex<[UInt64: AsyncStream<State>.Continuation]>([:])
-    private var nextContinuationID: UInt64 = 0
+    // Made by the first `states` (most stores never hand out a stream): a `Mutex` of a table generic
+    // in `State` held inline had its metadata looked up at run time for every store released.
+    private var streams: StreamTable?
     @exclusivity(unchecked) private var pending: State?
     @exclusivity(unchecked) private var depth = 0
     @exclusivity(unchecked) private var isNotifying = false
@@ -98,19 +99,10 @@ public final class StateStore<State: Sendable & Equatable>: Observable {
                 if version != delivered { break }
             }
             // A store that never handed out a stream (most) has none to lock and look at.
-            if version == delivered, nextContinuationID > 0 {
-                for continuation in streamContinuations() { continuation.yield(snapshot) }
+            if version == delivered, let streams {
+                for continuation in streams.continuations() { continuation.yield(snapshot) }
             }
         } while version != delivered
-    }
-
-    /// The continuations of the streams still listening (none, without allocating, when there are none).
-    ///
-    /// Nonisolated so that the closure given to `withLock` is too: a closure formed on the main actor
-    /// and handed to a module built without strict concurrency checking (Synchronization) checks the
-    /// executor at run time each time it runs, and `flush` runs on every change.
-    nonisolated private func streamContinuations() -> [AsyncStream<State>.Continuation] {
-        continuations.withLock { $0.isEmpty ? [] : Array($0.values) }
     }
 
     /// Calls `observer` now with the current state, then after every change, until the token is
@@ -125,14 +117,16 @@ public final class StateStore<State: Sendable & Equatable>: Observable {
     public var states: AsyncStream<State> {
         let (stream, continuation) = AsyncStream.makeStream(
             of: State.self, bufferingPolicy: .bufferingNewest(64))
-        let id = nextContinuationID
-        nextContinuationID += 1
-        continuation.yield(storage)
-        continuations.withLock { $0[id] = continuation }
-        continuation.onTermination = { [weak self] _ in
-            guard let self else { return }
-            _ = self.continuations.withLock { $0.removeValue(forKey: id) }
+        let table: StreamTable
+        if let streams {
+            table = streams
+        } else {
+            table = StreamTable()
+            streams = table
         }
+        continuation.yield(storage)
+        let id = table.add(continuation)
+        continuation.onTermination = { [weak table] _ in table?.remove(id) }
         return stream
     }
 
@@ -155,8 +149,41 @@ public final class StateStore<State: Sendable & Equatable>: Observable {
     // thread-safe parts are touched (the continuations are behind a lock; finishing one is safe anywhere).
     deinit {
         // Most stores never had a stream: finishing none should cost nothing.
-        guard nextContinuationID > 0 else { return }
-        for continuation in continuations.withLock({ Array($0.values) }) { continuation.finish() }
+        streams?.finishAll()
+    }
+
+    /// The continuations of the streams handed out by ``states``, behind a lock: a stream's end may be
+    /// told on any thread.
+    private final class StreamTable: Sendable {
+        private let entries = Mutex<
+            (nextID: UInt64, continuations: [UInt64: AsyncStream<State>.Continuation])
+        >(
+            (0, [:]))
+
+        /// Keeps `continuation` until ``remove(_:)`` with the id returned.
+        func add(_ continuation: AsyncStream<State>.Continuation) -> UInt64 {
+            entries.withLock { entries in
+                let id = entries.nextID
+                entries.nextID += 1
+                entries.continuations[id] = continuation
+                return id
+            }
+        }
+
+        /// Forgets the continuation kept under `id`.
+        func remove(_ id: UInt64) {
+            _ = entries.withLock { $0.continuations.removeValue(forKey: id) }
+        }
+
+        /// The continuations of the streams still listening (none, without allocating, when there are none).
+        func continuations() -> [AsyncStream<State>.Continuation] {
+            entries.withLock { $0.continuations.isEmpty ? [] : Array($0.continuations.values) }
+        }
+
+        /// Ends every stream still listening.
+        func finishAll() {
+            for continuation in continuations() { continuation.finish() }
+        }
     }
 }
 

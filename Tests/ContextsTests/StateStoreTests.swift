@@ -71,6 +71,30 @@ final class ChangeCounter: Sendable {
         #expect(other == nil)
     }
 
+    @Test func removingAnObserverFromTheMiddle_keepsTheOthersInTheOrderAdded() {
+        let store = StateStore(Counter())
+        let heard = Recorder<String>()
+        let first = store.observe { heard.values.append("first \($0.count)") }
+        var middle: ObservationToken? = store.observe { heard.values.append("middle \($0.count)") }
+        let last = store.observe { heard.values.append("last \($0.count)") }
+        middle = nil
+        heard.values = []
+        store.update { $0.count = 1 }
+        #expect(heard.values == ["first 1", "last 1"])
+        #expect(store.observerCount == 2)
+        #expect(middle == nil)
+        withExtendedLifetime((first, last)) {}
+    }
+
+    @Test func aTokenOutlivingItsStore_cancelsWithoutEffect() {
+        var store: StateStore<Counter>? = StateStore(Counter())
+        let heard = Recorder<Int>()
+        let token = store?.observe { heard.values.append($0.count) }
+        store = nil
+        token?.cancel()
+        #expect(heard.values == [0])
+    }
+
     @Test func observationFramework_seesChanges() {
         let store = StateStore(Counter())
         let changes = ChangeCounter()
