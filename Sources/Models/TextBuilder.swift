@@ -5,7 +5,7 @@
 /// costs a few dozen. Up to ``inlineCapacity`` bytes are kept inside the builder, so a short line
 /// allocates only its `String`. The text is the same as the pieces concatenated.
 public struct TextBuilder: Sendable {
-    /// How many bytes are kept inline, without allocating: a card's line or a message row fits.
+    /// How many bytes are kept inline, without allocating: a card's line fits.
     public static let inlineCapacity = 128
 
     // The bytes, inline while they fit (`overflow` is nil), else all of them in `overflow`: an
