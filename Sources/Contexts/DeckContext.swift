@@ -19,10 +19,10 @@ public final class DeckContext: StateContext {
 
     private let viewerID: UserID
     private let authorizer: RequestAuthorizer
-    private let discovery: any DiscoveryService
+    /// The discovery service and the queue's store, shared by reference with each swipe's request.
+    private let backend: Backend
     private let scheduler: any Scheduler
     private let ids: any IDGenerator
-    private let queueStore: (any SwipeQueueStore)?
 
     // The deck's bookkeeping is main-actor isolated and never accessed across a call that could come
     // back to it (collections are edited in place by the standard library; the store, the service and
@@ -55,10 +55,9 @@ public final class DeckContext: StateContext {
     ) {
         self.viewerID = viewer
         self.authorizer = authorizer
-        self.discovery = discovery
+        self.backend = Backend(discovery: discovery, queueStore: queueStore)
         self.scheduler = scheduler
         self.ids = ids
-        self.queueStore = queueStore
         weakSelf.object = self
     }
 
@@ -67,7 +66,7 @@ public final class DeckContext: StateContext {
         guard !started else { return }
         started = true
         do {
-            queue = try queueStore?.load() ?? []
+            queue = try backend.queueStore.load()
         } catch {
             store.report(error)
         }
@@ -192,11 +191,11 @@ public final class DeckContext: StateContext {
         else { return }
         let requested = cursor
         let current = generation
-        let discovery = discovery
+        let backend = backend
         store.update { $0.isLoading = true }
         authorizer.perform(
             { token, completion in
-                discovery.fetchCandidates(
+                backend.discovery.fetchCandidates(
                     cursor: requested, limit: DeckRefillPolicy.pageSize, accessToken: token,
                     completion: completion)
             },
@@ -281,19 +280,21 @@ public final class DeckContext: StateContext {
         retryTask?.cancel()
         retryTask = nil
         sendingID = swipe.id
-        let discovery = discovery
+        let delivery = SwipeDelivery(swipe, backend: backend, deck: weakSelf)
         authorizer.perform(
-            { token, completion in discovery.sendSwipe(swipe, accessToken: token, completion: completion) },
-            completion: { [weakSelf] result in weakSelf.object?.sent(swipe, result) })
+            { [delivery] token, completion in delivery.send(accessToken: token, completion: completion) },
+            completion: { [delivery] result in delivery.answered(result) })
     }
 
-    private func sent(_ swipe: Swipe, _ result: Result<SwipeOutcome, ServiceError>) {
+    /// The server's answer to `swipe`.
+    func sent(_ swipe: Swipe, _ result: Result<SwipeOutcome, ServiceError>) {
         sendingID = nil
         switch result {
         case .success(let outcome):
             retryAttempt = 0
             let refusedCard = dequeue(swipe)
-            if undoAfterSending.remove(swipe.id) != nil { undo(swipe.id) }
+            // Most often none is waiting: an empty set need not hash the id.
+            if !undoAfterSending.isEmpty, undoAfterSending.remove(swipe.id) != nil { undo(swipe.id) }
             switch outcome {
             case .recorded:
                 break
@@ -337,7 +338,9 @@ public final class DeckContext: StateContext {
     private func dequeue(_ swipe: Swipe) -> Candidate? {
         var card: Candidate?
         if let index = Self.index(of: swipe.id, in: queue) {
-            queue.remove(at: index)
+            // The store keeps the queue last saved, so it shares its storage: removing the only swipe
+            // from it would copy it first, to an empty array.
+            if queue.count == 1 { queue = [] } else { queue.remove(at: index) }
             card = queuedCards.remove(at: index)
         }
         persistQueue()
@@ -351,9 +354,11 @@ public final class DeckContext: StateContext {
     /// Undoes a pass the server has; offline or on a server fault it tries again with ``RetryPolicy``
     /// while the app runs (an undo is not kept across a relaunch).
     private func undo(_ id: String, attempt: Int = 0) {
-        let discovery = discovery
+        let backend = backend
         authorizer.perform(
-            { token, completion in discovery.undoSwipe(id: id, accessToken: token, completion: completion) },
+            { token, completion in
+                backend.discovery.undoSwipe(id: id, accessToken: token, completion: completion)
+            },
             completion: { [weak self] result in
                 guard let self, case .failure(let error) = result else { return }
                 switch error {
@@ -370,7 +375,7 @@ public final class DeckContext: StateContext {
 
     private func persistQueue() {
         do {
-            try queueStore?.save(queue)
+            try backend.queueStore.save(queue)
         } catch {
             store.report(error)
         }

@@ -133,14 +133,15 @@ public final class DeckFlow: FlowNode {
     private func render(_ state: DeckState) {
         let previous = previous
         self.previous = state
-        if let swipe = state.lastSwipe, swipe.id != previous?.lastSwipe?.id {
+        // Compared in place: the swipe is copied out only when it is new.
+        if !Self.sameLastSwipe(previous, state), let swipe = state.lastSwipe {
             environment.analytics.record(.swiped(swipe.action, swipe.candidate))
         }
         // Home is rendered again only if the deck's part of it looks different.
         if let onContentChanged, !Self.showsSame(previous, state) { onContentChanged() }
         announceTop()
         if state.isEmpty, previous?.isEmpty != true { environment.analytics.record(.deckEmpty) }
-        if let match = state.pendingMatch, previous?.pendingMatch != match {
+        if state.hasPendingMatch, let match = state.pendingMatch, previous?.pendingMatch != match {
             environment.analytics.record(.matched(match.user))
             parent?.broadcast(MatchMade(match: match))
             present(DeckScreens.match(match)) { [weak self] intent in self?.matchIntent(intent, match) }
@@ -172,10 +173,16 @@ public final class DeckFlow: FlowNode {
         return DeckContent.showsSame(previous, state)
     }
 
+    /// Whether `previous` (not when there was none) and `state` hold the same last swipe.
+    nonisolated private static func sameLastSwipe(_ previous: DeckState?, _ state: DeckState) -> Bool {
+        guard let previous else { return false }
+        return state.hasSameLastSwipe(as: previous)
+    }
+
     private func announceTop() {
-        guard isVisible, let top = context.snapshot.top, top.id != announcedTop else { return }
-        announcedTop = top.id
-        environment.analytics.record(.cardShown(top.id))
+        guard isVisible, let top = context.snapshot.topID, top != announcedTop else { return }
+        announcedTop = top
+        environment.analytics.record(.cardShown(top))
     }
 
     private func matchIntent(_ intent: Intent, _ match: Match) {

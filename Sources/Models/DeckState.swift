@@ -114,6 +114,22 @@ public struct DeckState: Hashable, Sendable {
     /// Whether no card is left and none will come.
     public var isEmpty: Bool { storage.fields.cards.isEmpty && isExhausted && !isLoading && failure == nil }
 
+    /// The top card's id, read without copying the card.
+    public var topID: UserID? { storage.fields.cards.first?.id }
+
+    /// Whether a match waits to be seen, read without copying it.
+    public var hasPendingMatch: Bool {
+        if case .none = storage.fields.pendingMatch { return false }
+        return true
+    }
+
+    /// Whether ``lastSwipe`` is the same swipe in both (the same id, or none in either), compared in
+    /// place without copying either.
+    public func hasSameLastSwipe(as other: DeckState) -> Bool {
+        storage.sharesStorage(with: other.storage)
+            || storage.fields.lastSwipe?.id == other.storage.fields.lastSwipe?.id
+    }
+
     /// Whether a card is waiting to be rewound, read without copying it.
     public var canRewind: Bool {
         if case .none = storage.fields.rewindable { return false }

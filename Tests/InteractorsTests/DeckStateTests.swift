@@ -48,6 +48,26 @@ import Testing
         expectEveryEditTakesPartInEquality(DeckState(), edits)
     }
 
+    @Test func inPlaceReads_agreeWithTheCopiedValues() {
+        var deck = DeckState()
+        #expect(deck.topID == nil && !deck.hasPendingMatch && deck.hasSameLastSwipe(as: DeckState()))
+        let before = deck
+        deck.cards = [card]
+        deck.pendingMatch = Match(id: "m", user: "c1", displayName: "C", matchedAt: now)
+        deck.lastSwipe = Swipe(id: "s1", candidate: "c1", action: .pass, swipedAt: now)
+        #expect(deck.topID == deck.top?.id && deck.topID == "c1")
+        #expect(deck.hasPendingMatch == (deck.pendingMatch != nil))
+        #expect(!deck.hasSameLastSwipe(as: before) && !before.hasSameLastSwipe(as: deck))
+        var later = deck
+        later.queuedSwipes = 3
+        #expect(later.hasSameLastSwipe(as: deck))
+        // The same id is the same swipe, whatever else differs; another id is another swipe.
+        later.lastSwipe = Swipe(id: "s1", candidate: "c2", action: .like, swipedAt: now)
+        #expect(later.hasSameLastSwipe(as: deck))
+        later.lastSwipe = Swipe(id: "s2", candidate: "c1", action: .pass, swipedAt: now)
+        #expect(!later.hasSameLastSwipe(as: deck))
+    }
+
     @Test func aCopy_isIndependentOfTheOriginal() {
         var original = DeckState()
         original.cards = [card]

@@ -1,0 +1,56 @@
+import Models
+import Services
+
+extension DeckContext {
+    /// The deck's services, held by one reference that request closures share.
+    ///
+    /// A closure capturing the service existential copies it (and allocates room for it); one
+    /// capturing this object retains it. Without a store the queue lives in memory only.
+    final class Backend: Sendable {
+        let discovery: any DiscoveryService
+        /// Where the queue is saved: the injected store, or one that keeps nothing.
+        let queueStore: any SwipeQueueStore
+
+        init(discovery: any DiscoveryService, queueStore: (any SwipeQueueStore)?) {
+            self.discovery = discovery
+            self.queueStore = queueStore ?? NoQueueStore()
+        }
+    }
+
+    /// A queue store for a deck without one: nothing to load, nothing kept.
+    ///
+    /// Lets the deck call its store without unwrapping an optional existential, which copied it on
+    /// every save.
+    private struct NoQueueStore: SwipeQueueStore {
+        func load() throws(StoreError) -> [Swipe] { [] }
+        func save(_ swipes: [Swipe]) throws(StoreError) {}
+    }
+
+    /// One swipe's request and answer: what both need, in the one object both closures capture.
+    ///
+    /// A closure capturing a single reference needs no context of its own; capturing the service
+    /// and the swipe, each of the two allocated one and copied both.
+    final class SwipeDelivery: Sendable {
+        let swipe: Swipe
+        let backend: Backend
+        let deck: WeakReference<DeckContext>
+
+        init(_ swipe: Swipe, backend: Backend, deck: WeakReference<DeckContext>) {
+            self.swipe = swipe
+            self.backend = backend
+            self.deck = deck
+        }
+
+        /// Sends the swipe with `token`.
+        @MainActor
+        func send(accessToken token: String, completion: @escaping ServiceCompletion<SwipeOutcome>) {
+            backend.discovery.sendSwipe(swipe, accessToken: token, completion: completion)
+        }
+
+        /// Hands the server's answer to the deck, if it is still there.
+        @MainActor
+        func answered(_ result: Result<SwipeOutcome, ServiceError>) {
+            deck.object?.sent(swipe, result)
+        }
+    }
+}
