@@ -11,8 +11,9 @@ import Services
 /// ``unmatch(_:block:)``. Output: ``ChatListState`` through ``store`` (new matches, conversations
 /// by last activity with unread counts and previews, and the list changes from the previous
 /// snapshot); per-conversation changes through ``observeConversation(_:_:)``, and to
-/// ``ConversationContext`` through an internal registration that leaves out the added ids. Messages are merged by id in a ``ConversationLog`` per conversation, so
-/// duplicate or out-of-order deliveries change nothing and one arrival never walks other conversations.
+/// ``ConversationContext`` through an internal registration that leaves out the id of a message
+/// merged alone. Messages are merged by id in a ``ConversationLog`` per conversation, so duplicate
+/// or out-of-order deliveries change nothing and one arrival never walks other conversations.
 /// Every outgoing message waits in a persistent outbox with its transaction id until the server
 /// confirmed it, so it is sent exactly once across network drops, relaunches and re-logins.
 @MainActor
@@ -133,8 +134,9 @@ public final class ChatContext: StateContext {
     }
 
     /// Calls a conversation's screen with every change to it, as ``observe(_:_:)`` does, except that
-    /// messages come without the added ids (`added` is empty): its screen reads only the updated ones,
-    /// and a message merged then builds no array of them.
+    /// a message merged alone comes without its id in `added` (a batch still names them): the screen
+    /// reads only the updated ones, so one message merged builds no array of added ids. Screens are
+    /// told before the conversation's other observers.
     func observeAsScreen(
         _ record: ConversationRecord, _ observer: @escaping @MainActor @Sendable (ConversationChange) -> Void
     ) -> ObservationToken {

@@ -23,8 +23,8 @@ final class ConversationRecord {
     var openCount = 0
     /// Its observers through ``ChatContext/observeConversation(_:_:)``.
     var observers: ObserverRegistry<ChatContext.ConversationChange>?
-    /// Its open screens (``ConversationContext``): told every change as `observers` are, but of
-    /// messages without the added ids, which a screen does not read (no array is built for them).
+    /// Its open screens (``ConversationContext``): told every change as `observers` are, and first,
+    /// but of a message merged alone without its id in `added`, which a screen does not read.
     var screens: ObserverRegistry<ChatContext.ConversationChange>?
     /// Where the next older history page starts; `nil` when there is none (or none loaded yet).
     var olderCursor: String?

@@ -259,20 +259,6 @@ public final class DeckContext: StateContext {
         return allowance
     }
 
-    // Closures handed to the standard library from main-actor code check the executor at run time
-    // each time they run (about 220 instructions); formed in these nonisolated helpers, they do not.
-
-    /// Where the swipe with id `id` waits in `queue`, if it does.
-    nonisolated private static func index(of id: String, in queue: [Swipe]) -> Int? {
-        for index in queue.indices where queue[index].id == id { return index }
-        return nil
-    }
-
-    /// How many swipes of `action` wait in `queue`.
-    nonisolated private static func count(_ action: SwipeAction, in queue: [Swipe]) -> Int {
-        queue.reduce(0) { $0 + ($1.action == action ? 1 : 0) }
-    }
-
     // MARK: The swipe queue
 
     private func flush() {

@@ -27,10 +27,12 @@ final class ObserverRegistry<Value: Sendable>: Sendable {
     }
 
     private func remove(_ id: UInt64) {
-        lock.withLock { _ in
-            guard let index = ids.firstIndex(of: id) else { return }
+        // The removed callback is handed out of the lock and let go there: releasing it may release a
+        // token of this same registry (a callback holding one), whose cancel comes back here.
+        _ = lock.withLock { _ -> Callback? in
+            guard let index = ids.firstIndex(of: id) else { return nil }
             ids.remove(at: index)
-            storedCallbacks.remove(at: index)
+            return storedCallbacks.remove(at: index)
         }
     }
 

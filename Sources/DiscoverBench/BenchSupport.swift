@@ -174,7 +174,8 @@ final class HandWrittenDeck {
     private let viewer: UserID = "me"
     private var now = Date(timeIntervalSince1970: 1_700_000_000)
     private var shown: Set<UserID> = []
-    private var swipedCards: [String: Candidate] = [:]
+    /// The card of each queued swipe, in the queue's order (as the engine's deck keeps them).
+    private var queuedCards: [Candidate] = []
     private var answers: [Answer] = []
     private var cursor: String?
     private var isLoading = false
@@ -200,8 +201,10 @@ final class HandWrittenDeck {
         while !answers.isEmpty {
             switch answers.removeFirst() {
             case .swipe(let swipe):
-                queue.removeAll { $0.id == swipe.id }
-                swipedCards[swipe.id] = nil
+                if let index = queue.firstIndex(where: { $0.id == swipe.id }) {
+                    queue.remove(at: index)
+                    queuedCards.remove(at: index)
+                }
                 notify()
             case .page(let page):
                 isLoading = false
@@ -231,7 +234,7 @@ final class HandWrittenDeck {
             pendingMatch = match
         }
         queue.append(swipe)
-        swipedCards[swipe.id] = top
+        queuedCards.append(top)
         answers.append(.swipe(swipe))
         cards.removeFirst()
         self.allowance = remaining

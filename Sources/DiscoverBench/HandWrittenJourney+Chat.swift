@@ -66,12 +66,14 @@ extension HandWrittenJourney {
         analytics.record(.deepLinkOpened(.chat(conversation)))
         showsMatches = true
         showList()
+        analytics.record(.screenShown(.home))
         open = conversation
         show(.chat)
         routeChanged(.chat(conversation))
         openName = Self.index(of: conversation, in: summaries).map { summaries[$0].match.displayName } ?? ""
-        let messages = logs[conversation]?.messages ?? []
-        showRows(of: messages, added: messages.count, updated: [])
+        // The open conversation's messages are kept by its screen, out of the table of the others.
+        openLog = logs.removeValue(forKey: conversation) ?? ConversationLog()
+        showRows(of: openLog.messages, added: openLog.messages.count, updated: [])
         services.chat.fetchMessages(conversation: conversation, before: nil, limit: 50, accessToken: token) {
             [weak self] result in
             guard let self, case .success(let page) = result else { return }
@@ -117,12 +119,9 @@ extension HandWrittenJourney {
         outbox.append(message)
         try? outboxStore?.save(outbox)
         absorb(
-            [
-                Message(
-                    id: message.id, conversation: open, sender: user.id, text: text,
-                    sentAt: message.createdAt,
-                    transactionID: message.id, status: .sending)
-            ], in: open)
+            Message(
+                id: message.id, conversation: open, sender: user.id, text: text, sentAt: message.createdAt,
+                transactionID: message.id, status: .sending), in: open)
         sendNextMessage()
         draft = ""
         stopTyping()
@@ -140,14 +139,14 @@ extension HandWrittenJourney {
                 break
             }
             try? self.outboxStore?.save(self.outbox)
-            self.absorb([confirmed], in: message.conversation)
+            self.absorb(confirmed, in: message.conversation)
             self.sendNextMessage()
         }
     }
 
     private func received(_ event: ChatEvent) {
         switch event {
-        case .messageReceived(let message): absorb([message], in: message.conversation)
+        case .messageReceived(let message): absorb(message, in: message.conversation)
         case .matched(let match): matchMade(match)
         default: break
         }
@@ -155,13 +154,42 @@ extension HandWrittenJourney {
 
     /// Merges messages into a conversation's log; its summary and, if it is open, its rows follow.
     private func absorb(_ messages: [Message], in conversation: String) {
-        var log = logs.removeValue(forKey: conversation) ?? ConversationLog()
+        let added: Int
+        let updated: [String]
+        let last: Message?
+        if conversation == open {
+            (added, updated) = Self.merge(messages, into: &openLog)
+            last = openLog.messages.last
+            showRows(of: openLog.messages, added: added, updated: updated)
+        } else {
+            var log = logs.removeValue(forKey: conversation) ?? ConversationLog()
+            (added, updated) = Self.merge(messages, into: &log)
+            last = log.messages.last
+            logs[conversation] = log
+        }
+        guard added > 0 || !updated.isEmpty else { return }
+        summarize(conversation, last: last)
+    }
+
+    /// ``absorb(_:in:)`` of one message (sent, confirmed or received): no array to hold it.
+    private func absorb(_ message: Message, in conversation: String) {
+        guard conversation == open else { return absorb([message], in: conversation) }
+        let (isAdded, updated) = openLog.mergeOne(message)
+        showRows(of: openLog.messages, added: isAdded ? 1 : 0, updated: updated)
+        guard isAdded || !updated.isEmpty else { return }
+        summarize(conversation, last: openLog.messages.last)
+    }
+
+    nonisolated private static func merge(_ messages: [Message], into log: inout ConversationLog) -> (
+        Int, [String]
+    ) {
         let (added, updated) = log.merge(messages)
-        let last = log.messages.last
-        if open == conversation { showRows(of: log.messages, added: added.count, updated: updated) }
-        logs[conversation] = log
-        guard !added.isEmpty || !updated.isEmpty, let index = Self.index(of: conversation, in: summaries)
-        else { return }
+        return (added.count, updated)
+    }
+
+    /// The conversation's summary shows `last` and moves where the list orders it.
+    private func summarize(_ conversation: String, last: Message?) {
+        guard let index = Self.index(of: conversation, in: summaries) else { return }
         var summary = summaries[index]
         summary.lastMessage = last
         setSummary(summary)
@@ -188,10 +216,12 @@ extension HandWrittenJourney {
 
     func closeConversation() {
         stopTyping()
+        if let open { logs[open] = openLog }
+        openLog = ConversationLog()
         open = nil
         rowTitles = []
         rowDetails = []
-        show(.home)
+        place = .home
         routeChanged(.matches)
         showList()
     }

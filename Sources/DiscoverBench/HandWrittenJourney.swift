@@ -45,7 +45,8 @@ final class HandWrittenJourney {
     var allowance: SwipeAllowance?
     var viewerInterests: [Interest] = []
     var queue: [Swipe] = []
-    var swipedCards: [String: Candidate] = [:]
+    /// The card of each queued swipe, in the queue's order (as the engine's deck keeps them).
+    var queuedCards: [Candidate?] = []
     var sendingSwipe = false
     var rewindable: Candidate?
     var pendingMatch: Match?
@@ -59,6 +60,8 @@ final class HandWrittenJourney {
     var logs: [String: ConversationLog] = [:]
     var subscription: ScheduledTask?
     var open: String?
+    /// The open conversation's messages, kept by its screen.
+    var openLog = ConversationLog()
     var openName = ""
     var draft = ""
     var typing = TypingPolicy.State()
@@ -132,7 +135,7 @@ final class HandWrittenJourney {
         case (.home, .tap("logOut")): askToLogOut()
         case (.match, .tap("match:keepSwiping")):
             pendingMatch = nil
-            show(.home)
+            place = .home
         case (.chat, .edit("message", let text)): draftChanged(text)
         case (.chat, .tap("chat:send")): sendDraft()
         case (.chat, .tap("back")): closeConversation()
@@ -157,8 +160,11 @@ final class HandWrittenJourney {
 
     private func launch() {
         analytics.record(.appLaunched)
+        analytics.record(.screenShown(.launching))
         let stored = (try? services.sessionStore.load()) ?? nil
         guard stored == nil else { return }
+        // Signed out: no session file may stay behind (the engine clears it the same way).
+        try? services.sessionStore.delete()
         show(.welcome)
     }
 
@@ -184,6 +190,7 @@ final class HandWrittenJourney {
         }
         queueStore = try? services.userData.swipeQueue(for: signedIn.user.id)
         queue = (try? queueStore?.load()) ?? []
+        queuedCards = Array(repeating: nil, count: queue.count)
         refillIfNeeded()
         show(.home)
         routeChanged(.deck)
@@ -219,15 +226,17 @@ final class HandWrittenJourney {
         cards = []
         shown = []
         queue = []
-        swipedCards = [:]
+        queuedCards = []
         outbox = []
         summaries = []
         logs = [:]
+        openLog = ConversationLog()
         cardLines = []
         rowTitles = []
         rowDetails = []
         listLines = []
         showsMatches = false
+        analytics.record(.sessionEnded(.loggedOut))
         show(.welcome)
     }
 
@@ -284,7 +293,7 @@ final class HandWrittenJourney {
         let swipe = Swipe(id: services.ids.next(), candidate: top.id, action: action, swipedAt: now)
         let match = MatchDetector.match(viewer: user.id, swiping: action, on: top, at: now)
         queue.append(swipe)
-        swipedCards[swipe.id] = top
+        queuedCards.append(top)
         try? queueStore?.save(queue)
         cards.removeFirst()
         rewindable = action == .pass ? top : nil
@@ -316,9 +325,9 @@ final class HandWrittenJourney {
         guard case .success(let outcome) = result else { return }
         for index in queue.indices where queue[index].id == swipe.id {
             queue.remove(at: index)
+            queuedCards.remove(at: index)
             break
         }
-        swipedCards[swipe.id] = nil
         try? queueStore?.save(queue)
         if case .matched(let match) = outcome, !announcedMatches.contains(match.id) {
             announcedMatches.insert(match.id)

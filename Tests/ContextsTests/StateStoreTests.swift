@@ -86,6 +86,21 @@ final class ChangeCounter: Sendable {
         withExtendedLifetime((first, last)) {}
     }
 
+    @Test func cancellingAnObserverHoldingAnotherOnesToken_removesBoth_withoutDeadlock() {
+        let store = StateStore(Counter())
+        let heard = Recorder<String>()
+        var inner: ObservationToken? = store.observe { heard.values.append("inner \($0.count)") }
+        let outer = store.observe { [inner] state in
+            withExtendedLifetime(inner) { heard.values.append("outer \(state.count)") }
+        }
+        inner = nil
+        heard.values = []
+        outer.cancel()
+        store.update { $0.count = 1 }
+        #expect(heard.values == [])
+        #expect(store.observerCount == 0)
+    }
+
     @Test func aTokenOutlivingItsStore_cancelsWithoutEffect() {
         var store: StateStore<Counter>? = StateStore(Counter())
         let heard = Recorder<Int>()
