@@ -67,16 +67,10 @@ extension ChatContext {
     }
 
     func dequeue(_ id: String) {
-        // The usual case, the only message waiting: let go of the array rather than remove it in place,
-        // which copies the array first (the outbox's store keeps the one saved last).
-        if outbox.count == 1, outbox[0].id == id {
-            outbox = []
-            return persistOutbox()
-        }
         // A loop rather than `removeAll(where:)`: its closure checks the actor at run time.
         var index = 0
         while index < outbox.count {
-            if outbox[index].id == id { outbox.remove(at: index) } else { index += 1 }
+            if outbox[index].id == id { outbox.removeUnsharing(at: index) } else { index += 1 }
         }
         persistOutbox()
     }

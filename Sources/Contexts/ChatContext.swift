@@ -127,10 +127,7 @@ public final class ChatContext: StateContext {
     func observe(
         _ record: ConversationRecord, _ observer: @escaping @MainActor @Sendable (ConversationChange) -> Void
     ) -> ObservationToken {
-        if let registry = record.observers { return registry.add(observer) }
-        let registry = ObserverRegistry<ConversationChange>()
-        record.observers = registry
-        return registry.add(observer)
+        Self.add(observer, to: &record.observers)
     }
 
     /// Calls a conversation's screen with every change to it, as ``observe(_:_:)`` does, except that
@@ -140,10 +137,18 @@ public final class ChatContext: StateContext {
     func observeAsScreen(
         _ record: ConversationRecord, _ observer: @escaping @MainActor @Sendable (ConversationChange) -> Void
     ) -> ObservationToken {
-        if let registry = record.screens { return registry.add(observer) }
-        let registry = ObserverRegistry<ConversationChange>()
-        record.screens = registry
-        return registry.add(observer)
+        Self.add(observer, to: &record.screens)
+    }
+
+    /// Adds `observer` to `registry`, made on first use.
+    private static func add(
+        _ observer: @escaping @MainActor @Sendable (ConversationChange) -> Void,
+        to registry: inout ObserverRegistry<ConversationChange>?
+    ) -> ObservationToken {
+        if let registry { return registry.add(observer) }
+        let made = ObserverRegistry<ConversationChange>()
+        registry = made
+        return made.add(observer)
     }
 
     // MARK: Inputs

@@ -324,9 +324,7 @@ public final class DeckContext: StateContext {
     private func dequeue(_ swipe: Swipe) -> Candidate? {
         var card: Candidate?
         if let index = Self.index(of: swipe.id, in: queue) {
-            // The store keeps the queue last saved, so it shares its storage: removing the only swipe
-            // from it would copy it first, to an empty array.
-            if queue.count == 1 { queue = [] } else { queue.remove(at: index) }
+            queue.removeUnsharing(at: index)
             card = queuedCards.remove(at: index)
         }
         persistQueue()

@@ -24,26 +24,20 @@ extension DiscoverBench {
         ) { count in
             runHandWritten(count, observers: 10)
         }
-        let floor1 = BenchHarness.measure(
-            "bare floor: a counter and a card index, 1 observer", operations: operations,
-            repetitions: repetitions
-        ) { count in
-            let deck = FloorDeck(cards: 20)
-            var sink = 0
-            deck.observers = [{ sink &+= $0.top }]
-            for index in 0..<count { deck.send(index.isMultiple(of: 2) ? .like : .pass) }
-            blackHole(sink)
+        func bareFloor(observers: Int) -> BenchHarness.Figure {
+            BenchHarness.measure(
+                "bare floor: a counter and a card index, \(observers) observer\(observers == 1 ? "" : "s")",
+                operations: operations, repetitions: repetitions
+            ) { count in
+                let deck = FloorDeck(cards: 20)
+                var sink = 0
+                deck.observers = (0..<observers).map { _ in { sink &+= $0.top } }
+                for index in 0..<count { deck.send(index.isMultiple(of: 2) ? .like : .pass) }
+                blackHole(sink)
+            }
         }
-        let floor10 = BenchHarness.measure(
-            "bare floor: a counter and a card index, 10 observers", operations: operations,
-            repetitions: repetitions
-        ) { count in
-            let deck = FloorDeck(cards: 20)
-            var sink = 0
-            deck.observers = (0..<10).map { _ in { sink &+= $0.top } }
-            for index in 0..<count { deck.send(index.isMultiple(of: 2) ? .like : .pass) }
-            blackHole(sink)
-        }
+        let floor1 = bareFloor(observers: 1)
+        let floor10 = bareFloor(observers: 10)
         let engine1 = BenchHarness.measure(
             "engine: DeckFlow + DeckContext, 1 closure observer", operations: operations,
             repetitions: repetitions

@@ -281,7 +281,7 @@ extension EmbeddedServer {
     /// The other person of `user`'s live match `conversation`, remembering the match for the next
     /// request about it (see ``MatchTable``).
     private func partner(of user: UserID, in conversation: String, state: inout State) -> UserID? {
-        guard let pair = state.discovery.matches.pair(for: conversation) else { return nil }
+        guard let pair = state.discovery.matches.value(for: conversation) else { return nil }
         if pair.first == user { return pair.second }
         if pair.second == user { return pair.first }
         return nil
