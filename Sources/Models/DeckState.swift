@@ -2,10 +2,13 @@ import Foundation
 
 /// The deck context's observable state: the ranked cards and everything around them.
 ///
-/// A value with copy-on-write storage (``CopyOnWrite``): a snapshot is copied (to every observer, on
-/// every read) by one reference count, and two snapshots that share storage compare equal at once; a
-/// change copies the storage once, then edits it in place. Equality compares the fields that change
-/// most often first.
+/// A value with copy-on-write storage: a snapshot is copied (to every observer, on every read) by one
+/// reference count, and two snapshots that share storage compare equal at once; a change copies the
+/// storage once, then edits it in place. Equality compares the fields that change most often first.
+///
+/// The storage is its own box (`Storage`), as ``CopyOnWrite``'s is, edited by plain setters after
+/// `makeUnique()`: a change through ``CopyOnWrite``'s `_modify` nested in the property's ran two
+/// coroutines whose frames held a copy of the fields, each allocated with `malloc` on every change.
 public struct DeckState: Hashable, Sendable {
     private struct Fields: Hashable, Sendable {
         var queuedSwipes = 0
@@ -24,7 +27,24 @@ public struct DeckState: Hashable, Sendable {
         var viewerInterests: [Interest] = []
     }
 
-    private var storage: CopyOnWrite<Fields>
+    /// The fields' box: mutated only while uniquely referenced (`makeUnique()` first), so sharing it
+    /// between threads is safe, and an access never overlaps another (each is a single read or write
+    /// of one field, none spans a call out).
+    private final class Storage: @unchecked Sendable, CustomDebugStringConvertible {
+        @exclusivity(unchecked) var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+
+        // Without this the deck would describe itself as the box's type name, its fields missing from
+        // logs and test failures (as ``CopyOnWrite`` describes its fields).
+        var debugDescription: String { String(reflecting: fields) }
+    }
+
+    private var storage: Storage
+
+    /// Copies the box first if another snapshot shares it.
+    private mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
+    }
 
     /// The ranked cards still to swipe; the first is on top, the second is the peek.
     ///
@@ -32,79 +52,121 @@ public struct DeckState: Hashable, Sendable {
     /// (``DeckCards/removeFirst()``) copies none of the others, which earlier snapshots share.
     public var cards: DeckCards {
         get { storage.fields.cards }
-        _modify { yield &storage.fields.cards }
+        _modify {
+            makeUnique()
+            yield &storage.fields.cards
+        }
     }
     /// Whether a page request is in flight.
     public var isLoading: Bool {
         get { storage.fields.isLoading }
-        set { storage.fields.isLoading = newValue }
+        set {
+            makeUnique()
+            storage.fields.isLoading = newValue
+        }
     }
     /// Whether the server said there are no more pages.
     public var isExhausted: Bool {
         get { storage.fields.isExhausted }
-        set { storage.fields.isExhausted = newValue }
+        set {
+            makeUnique()
+            storage.fields.isExhausted = newValue
+        }
     }
     /// The last page request's failure, shown with "Retry".
     public var failure: RequestFailure? {
         get { storage.fields.failure }
-        set { storage.fields.failure = newValue }
+        set {
+            makeUnique()
+            storage.fields.failure = newValue
+        }
     }
     /// The likes and super likes left, once the first page told.
     public var allowance: SwipeAllowance? {
         get { storage.fields.allowance }
-        _modify { yield &storage.fields.allowance }
+        _modify {
+            makeUnique()
+            yield &storage.fields.allowance
+        }
     }
     /// The preferences the deck is filtered with, once the first page told.
     public var preferences: SearchPreferences? {
         get { storage.fields.preferences }
-        set { storage.fields.preferences = newValue }
+        set {
+            makeUnique()
+            storage.fields.preferences = newValue
+        }
     }
     /// The viewer's interests, to show what a card shares with them.
     public var viewerInterests: [Interest] {
         get { storage.fields.viewerInterests }
-        _modify { yield &storage.fields.viewerInterests }
+        _modify {
+            makeUnique()
+            yield &storage.fields.viewerInterests
+        }
     }
     /// The last card passed, which rewind can bring back; a like cannot be rewound.
     public var rewindable: Candidate? {
         get { storage.fields.rewindable }
-        set { storage.fields.rewindable = newValue }
+        set {
+            makeUnique()
+            storage.fields.rewindable = newValue
+        }
     }
     /// A new match waiting for the user to see the "It's a match" modal.
     public var pendingMatch: Match? {
         get { storage.fields.pendingMatch }
-        set { storage.fields.pendingMatch = newValue }
+        set {
+            makeUnique()
+            storage.fields.pendingMatch = newValue
+        }
     }
     /// Set when a like was refused for the daily limit: seconds until likes come back, counted down.
     public var likesResetInSeconds: Int? {
         get { storage.fields.likesResetInSeconds }
-        set { storage.fields.likesResetInSeconds = newValue }
+        set {
+            makeUnique()
+            storage.fields.likesResetInSeconds = newValue
+        }
     }
     /// Set when a super like was refused for the daily allowance.
     public var isOutOfSuperLikes: Bool {
         get { storage.fields.isOutOfSuperLikes }
-        set { storage.fields.isOutOfSuperLikes = newValue }
+        set {
+            makeUnique()
+            storage.fields.isOutOfSuperLikes = newValue
+        }
     }
     /// Swipes waiting in the persistent queue to reach the server.
     public var queuedSwipes: Int {
         get { storage.fields.queuedSwipes }
-        set { storage.fields.queuedSwipes = newValue }
+        set {
+            makeUnique()
+            storage.fields.queuedSwipes = newValue
+        }
     }
     /// Whether sending the queued swipes failed and waits to try again (offline, a server error).
     ///
     /// The deck says swipes are waiting only then: a swipe on its way for one round trip is not news.
     public var isSendingDelayed: Bool {
         get { storage.fields.isSendingDelayed }
-        set { storage.fields.isSendingDelayed = newValue }
+        set {
+            makeUnique()
+            storage.fields.isSendingDelayed = newValue
+        }
     }
     /// The last swipe the user made (accepted by the daily limits).
     public var lastSwipe: Swipe? {
         get { storage.fields.lastSwipe }
-        set { storage.fields.lastSwipe = newValue }
+        set {
+            makeUnique()
+            storage.fields.lastSwipe = newValue
+        }
     }
 
     /// Creates an empty deck.
     public init() {
-        storage = CopyOnWrite(Fields())
+        storage = Storage(Fields())
     }
 
     /// The card on top.
@@ -126,7 +188,7 @@ public struct DeckState: Hashable, Sendable {
     /// Whether ``lastSwipe`` is the same swipe in both (the same id, or none in either), compared in
     /// place without copying either.
     public func hasSameLastSwipe(as other: DeckState) -> Bool {
-        storage.sharesStorage(with: other.storage)
+        storage === other.storage
             || storage.fields.lastSwipe?.id == other.storage.fields.lastSwipe?.id
     }
 
@@ -152,7 +214,7 @@ public struct DeckState: Hashable, Sendable {
     /// Field by field in place, the cheap and most often changed first (a whole `Fields` comparison
     /// would copy both sides first). A new field must be added here; a test checks each one counts.
     public static func == (lhs: DeckState, rhs: DeckState) -> Bool {
-        if lhs.storage.sharesStorage(with: rhs.storage) { return true }
+        if lhs.storage === rhs.storage { return true }
         let left = lhs.storage
         let right = rhs.storage
         return left.fields.queuedSwipes == right.fields.queuedSwipes

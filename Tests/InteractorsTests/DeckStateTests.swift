@@ -68,6 +68,14 @@ import Testing
         #expect(!later.hasSameLastSwipe(as: deck))
     }
 
+    @Test func aDeck_describesItsFields_notItsBox() {
+        var deck = DeckState()
+        deck.queuedSwipes = 3
+        let description = String(reflecting: deck)
+        #expect(description.contains("queuedSwipes: 3"))
+        #expect(!description.contains("Storage"))
+    }
+
     @Test func aCopy_isIndependentOfTheOriginal() {
         var original = DeckState()
         original.cards = [card]
