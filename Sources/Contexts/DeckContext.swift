@@ -219,14 +219,15 @@ public final class DeckContext: StateContext {
             }
             let viewer = CandidateRanker.Viewer(
                 id: viewerID, interests: Set(page.viewerInterests), preferences: page.preferences)
-            let (ranked, merged) = CandidateRanker.rankAndMerge(
-                page.candidates, into: Array(store.current.cards), for: viewer, excluding: shown)
             // Sized once per page, and doubled when it grows: growing a step at a time (or to the exact
-            // size, every page) rehashes every id already in it.
-            if shown.count + ranked.count > shown.capacity {
-                shown.reserveCapacity(max(shown.count + ranked.count, 2 * shown.capacity))
+            // size, every page) rehashes every id already in it. The first page makes room for two.
+            let wanted = shown.count + page.candidates.count
+            if wanted > shown.capacity {
+                shown.reserveCapacity(max(wanted, 2 * shown.capacity, 2 * DeckRefillPolicy.pageSize))
             }
-            for card in ranked { shown.insert(card.id) }
+            // Each candidate's id is looked up in `shown` and recorded there by one insertion.
+            let merged = CandidateRanker.rankAndMerge(
+                page.candidates, into: Array(store.current.cards), for: viewer, recordingIn: &shown)
             cursor = page.nextCursor
             store.update { state in
                 state.cards = DeckCards(merged)

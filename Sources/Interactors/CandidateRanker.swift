@@ -85,6 +85,36 @@ public enum CandidateRanker {
         return (ranked, merge(ranked, sharing: shared, into: queue, for: viewer))
     }
 
+    /// ``rankAndMerge(_:into:for:excluding:)`` with `shown` as the set excluded, the ranked cards'
+    /// ids added to it: the merged cards.
+    ///
+    /// For a deck that remembers every card it showed: each candidate's id is hashed once, looked up
+    /// and recorded by one insertion, where ranking and then recording hash it three times (the
+    /// excluded set, the page's own duplicates, the record). Reserve room in `shown` first: a set
+    /// that grows rehashes every id already in it.
+    public static func rankAndMerge(
+        _ page: [Candidate], into queue: [Candidate], for viewer: Viewer, recordingIn shown: inout Set<UserID>
+    ) -> [Candidate] {
+        // Checked before the page's ids join the set, as `rankAndMerge(_:into:for:excluding:)` checks.
+        let queueIsExcluded = queue.allSatisfy { shown.contains($0.id) }
+        var eligible: [Candidate] = []
+        eligible.reserveCapacity(page.count)
+        for candidate in page
+        where isEligibleIgnoringExclusion(candidate, for: viewer) && shown.insert(candidate.id).inserted {
+            eligible.append(candidate)
+        }
+        let (ranked, shared) = sorted(eligible, for: viewer)
+        guard queueIsExcluded else { return merge(ranked, into: queue, for: viewer) }
+        return merge(ranked, sharing: shared, into: queue, for: viewer)
+    }
+
+    /// ``isEligible(_:for:excluding:)`` but for the set excluded.
+    private static func isEligibleIgnoringExclusion(_ candidate: Candidate, for viewer: Viewer) -> Bool {
+        candidate.id != viewer.id && candidate.age >= viewer.preferences.minimumAge
+            && candidate.age <= viewer.preferences.maximumAge
+            && candidate.distanceKm <= viewer.preferences.maximumDistanceKm
+    }
+
     /// The ranked eligible candidates of a page and how many interests each shares with the viewer.
     private static func ranked(
         _ candidates: [Candidate], for viewer: Viewer, excluding excluded: Set<UserID>
@@ -98,9 +128,17 @@ public enum CandidateRanker {
         {
             eligible.append(candidate)
         }
+        return sorted(eligible, for: viewer)
+    }
+
+    /// The eligible candidates in rank order, and how many interests each shares with the viewer.
+    private static func sorted(_ eligible: [Candidate], for viewer: Viewer) -> (
+        candidates: [Candidate], shared: [Int]
+    ) {
         // Shared interests are counted once per candidate, not twice per comparison: counting hashes
         // every interest, and a sort makes n log n comparisons.
-        let shared = eligible.map { sharedInterests($0, viewer) }
+        let counter = SharedInterestCounter(viewer)
+        let shared = eligible.map { counter.count($0) }
         let order = eligible.indices.sorted { left, right in
             ranksAbove(eligible[left], sharing: shared[left], eligible[right], sharing: shared[right])
         }
@@ -115,7 +153,8 @@ public enum CandidateRanker {
         guard let top = queue.first else { return fresh }
         var merged = [top]
         merged.reserveCapacity(queue.count + fresh.count)
-        let queueShared = queue.map { sharedInterests($0, viewer) }
+        let counter = SharedInterestCounter(viewer)
+        let queueShared = queue.map { counter.count($0) }
         var left = 1
         var right = 0
         while left < queue.count, right < fresh.count {
@@ -131,6 +170,28 @@ public enum CandidateRanker {
         merged += queue[left...]
         merged += fresh[right...]
         return merged
+    }
+
+    /// Counts the interests candidates share with one viewer (``sharedInterests(_:_:)``), the
+    /// viewer's few interests read out of their set once: walking a set costs more per element than
+    /// an array, and each candidate walked it again.
+    private struct SharedInterestCounter {
+        let viewer: Viewer
+        /// The viewer's interests, when few enough to compare names rather than hash.
+        let few: [Interest]?
+
+        init(_ viewer: Viewer) {
+            self.viewer = viewer
+            few = viewer.interests.count <= 2 * Interest.maximumPerProfile ? Array(viewer.interests) : nil
+        }
+
+        /// ``sharedInterests(_:_:)`` of `candidate`.
+        func count(_ candidate: Candidate) -> Int {
+            guard let few else { return sharedInterests(candidate, viewer) }
+            var shared = 0
+            for interest in candidate.interests where few.contains(interest) { shared += 1 }
+            return shared
+        }
     }
 
     /// How many interests a candidate shares with the viewer.
