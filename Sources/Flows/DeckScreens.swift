@@ -31,17 +31,40 @@ enum DeckScreens {
     ) {
         elements.append(.text(headline(candidate)))
         if candidate.superLikedYou { elements.append(.notice(candidate.displayName + " super liked you")) }
-        if !candidate.bio.isEmpty { elements.append(.text(candidate.bio)) }
-        var shared = TextBuilder(capacity: 64)
-        for interest in candidate.interests where viewerInterests.contains(interest) {
-            shared.append(shared.isEmpty ? "Shared interests: " : ", ")
-            shared.append(interest.name)
+        let bio = candidate.bio
+        if !bio.isEmpty { elements.append(.text(bio)) }
+        if let shared = sharedInterests(candidate.interests, viewerInterests) {
+            elements.append(.text(shared))
         }
-        if !shared.isEmpty { elements.append(.text(shared.text)) }
     }
 
-    /// "Name, age · N km away".
-    private static func headline(_ candidate: Candidate) -> String {
+    /// "Name, age · N km away", written straight into the string's own storage: one allocation,
+    /// where a ``TextBuilder`` allocates its bytes and then the string.
+    static func headline(_ candidate: Candidate) -> String {
+        let name = candidate.displayName
+        let age = candidate.age
+        let distance = candidate.distanceKm
+        guard age >= 0, distance >= 0 else { return referenceHeadline(candidate) }
+        let ageDigits = TextBuilder.digitCount(of: age)
+        let distanceDigits = TextBuilder.digitCount(of: distance)
+        let comma = ", "
+        let dot = " · "
+        let away = " km away"
+        let length =
+            name.utf8.count + comma.utf8.count + ageDigits + dot.utf8.count + distanceDigits + away.utf8.count
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            var written = DirectText.write(name, to: buffer, at: 0)
+            written = DirectText.write(comma, to: buffer, at: written)
+            written = DirectText.write(age, digits: ageDigits, to: buffer, at: written)
+            written = DirectText.write(dot, to: buffer, at: written)
+            written = DirectText.write(distance, digits: distanceDigits, to: buffer, at: written)
+            return DirectText.write(away, to: buffer, at: written)
+        }
+    }
+
+    /// ``headline(_:)`` built piece by piece: the reference it is checked against, and the way for a
+    /// negative number.
+    static func referenceHeadline(_ candidate: Candidate) -> String {
         var text = TextBuilder(capacity: candidate.displayName.utf8.count + 32)
         text.append(candidate.displayName)
         text.append(", ")
@@ -50,6 +73,43 @@ enum DeckScreens {
         text.append(candidate.distanceKm)
         text.append(" km away")
         return text.text
+    }
+
+    /// "Shared interests: A, B" for the card's interests the viewer has too (in the card's order), or
+    /// `nil` when none is shared.
+    ///
+    /// Each interest is compared once: the shared ones are marked, then written in one string.
+    static func sharedInterests(_ interests: [Interest], _ viewerInterests: [Interest]) -> String? {
+        guard interests.count <= 64 else { return referenceSharedInterests(interests, viewerInterests) }
+        let opening = "Shared interests: "
+        let separator = ", "
+        var marked: UInt64 = 0
+        var length = 0
+        for index in interests.indices where viewerInterests.contains(interests[index]) {
+            marked |= 1 << UInt64(index)
+            length +=
+                (length == 0 ? opening.utf8.count : separator.utf8.count) + interests[index].name.utf8.count
+        }
+        guard marked != 0 else { return nil }
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            var written = 0
+            for index in interests.indices where marked & (1 << UInt64(index)) != 0 {
+                written = DirectText.write(written == 0 ? opening : separator, to: buffer, at: written)
+                written = DirectText.write(interests[index].name, to: buffer, at: written)
+            }
+            return written
+        }
+    }
+
+    /// ``sharedInterests(_:_:)`` built piece by piece: the reference it is checked against, and the
+    /// way for a card listing more than 64 interests.
+    static func referenceSharedInterests(_ interests: [Interest], _ viewerInterests: [Interest]) -> String? {
+        var shared = TextBuilder(capacity: 64)
+        for interest in interests where viewerInterests.contains(interest) {
+            shared.append(shared.isEmpty ? "Shared interests: " : ", ")
+            shared.append(interest.name)
+        }
+        return shared.isEmpty ? nil : shared.text
     }
 
     static func fullProfile(_ candidate: Candidate, viewerInterests: [Interest]) -> Screen {

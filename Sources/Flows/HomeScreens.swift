@@ -34,6 +34,16 @@ enum HomeScreens {
         return elements
     }
 
+    /// ``opening(signedIn:tab:room:)`` written over `elements` (home's elements last time, or none),
+    /// reusing its storage when nothing else holds it; a new array with its capacity when something
+    /// does (a presenter that keeps the screen), without copying the old elements.
+    static func reopen(_ elements: inout [ScreenElement], signedIn: ScreenElement, tab: Tab, room: Int) {
+        elements.removeAll(keepingCapacity: true)
+        elements.reserveCapacity(room + 3)
+        elements.append(signedIn)
+        elements.append(tab == .deck ? deckTabs : matchesTabs)
+    }
+
     /// Home, from ``opening(signedIn:tab:room:)``'s elements with the tab's content appended.
     static func closing(_ elements: inout [ScreenElement]) -> Screen {
         elements.append(logOutAction)

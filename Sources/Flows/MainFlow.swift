@@ -32,6 +32,10 @@ public final class MainFlow: FlowNode {
     // exclusivity checks — about 2 % of a journey, with the deck context's — are left out (Decision 22).
     @exclusivity(unchecked) private var tab: HomeScreens.Tab = .deck
     @exclusivity(unchecked) private var showsHome = false
+    /// The deck tab's home elements last shown, kept to be written over by the next render: once the
+    /// presenter let go of the last screen, its array is reused in place (no array to allocate and
+    /// free on every swipe).
+    @exclusivity(unchecked) private var deckHome: [ScreenElement] = []
     /// A flow pushed above home (a profile or a conversation): home is not seen while it shows.
     @exclusivity(unchecked) private weak var cover: FlowNode?
     /// Whether home changed while covered, so it is rendered again when uncovered.
@@ -138,13 +142,14 @@ public final class MainFlow: FlowNode {
 
     private var homeScreen: Screen {
         guard tab == .deck else {
+            deckHome = []
             return HomeScreens.home(
                 signedIn: signedIn, tab: tab, content: ChatScreens.matchesList(chat.snapshot))
         }
         // The deck's part goes straight into home's elements: it changes on almost every swipe.
-        var elements = HomeScreens.opening(signedIn: signedIn, tab: .deck, room: DeckFlow.maximumContentCount)
-        deck.appendContent(to: &elements)
-        return HomeScreens.closing(&elements)
+        HomeScreens.reopen(&deckHome, signedIn: signedIn, tab: .deck, room: DeckFlow.maximumContentCount)
+        deck.appendContent(to: &deckHome)
+        return HomeScreens.closing(&deckHome)
     }
 
     private func showHome(_ tab: HomeScreens.Tab) {

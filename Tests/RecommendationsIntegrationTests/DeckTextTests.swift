@@ -1,0 +1,99 @@
+import Foundation
+import Models
+import Testing
+
+@testable import Flows
+
+/// The deck's lines written straight into their strings read as the lines built piece by piece, and
+/// home's elements written over the last render's are home built afresh.
+@Suite struct DeckTextTests {
+    struct Seeded: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return state
+        }
+    }
+
+    let now = Date(timeIntervalSince1970: 1_000)
+    let names = ["", "Al", "Zoë", "李小龍", "A rather long display name indeed", "😀 Emoji", "Ann-Marie O'Neil"]
+
+    func candidate(name: String, age: Int, distance: Int, interests: [Interest]) -> Candidate {
+        Candidate(
+            id: UserID(name), displayName: name, age: age, bio: "", interests: interests,
+            distanceKm: distance, lastActiveAt: now)
+    }
+
+    @Test func headline_matchesTheHeadlineBuiltPieceByPiece() {
+        let numbers = [0, 1, 9, 10, 29, 99, 100, 12_345, Int.max, -1, -42, Int.min]
+        for name in names {
+            for age in numbers {
+                for distance in numbers {
+                    let card = candidate(name: name, age: age, distance: distance, interests: [])
+                    #expect(DeckScreens.headline(card) == DeckScreens.referenceHeadline(card))
+                }
+            }
+        }
+        let carol = candidate(name: "Carol", age: 27, distance: 10, interests: [])
+        #expect(DeckScreens.headline(carol) == "Carol, 27 · 10 km away")
+    }
+
+    @Test func sharedInterests_matchTheLineBuiltPieceByPiece() {
+        var random = Seeded(state: 7)
+        let odd = [Interest(""), Interest("Café"), Interest("Very long interest name here"), Interest("🎲")]
+        let choices = Interest.catalog + odd
+        for _ in 0..<2_000 {
+            let cardCount = Int.random(in: 0...8, using: &random)
+            let viewerCount = Int.random(in: 0...8, using: &random)
+            // Repeats included: a card may list an interest twice.
+            let interests = (0..<cardCount).map { _ in
+                choices[Int.random(in: 0..<choices.count, using: &random)]
+            }
+            let viewer = (0..<viewerCount).map { _ in
+                choices[Int.random(in: 0..<choices.count, using: &random)]
+            }
+            #expect(
+                DeckScreens.sharedInterests(interests, viewer)
+                    == DeckScreens.referenceSharedInterests(interests, viewer))
+        }
+        // More than 64 interests take the way built piece by piece.
+        let many = (0..<70).map { Interest("I\($0)") }
+        let someOfThem = [many[3], many[65], many[69]]
+        #expect(DeckScreens.sharedInterests(many, someOfThem) == "Shared interests: I3, I65, I69")
+        #expect(DeckScreens.sharedInterests(many, []) == nil)
+        #expect(
+            DeckScreens.sharedInterests([Interest("Coffee"), Interest("Dogs")], [Interest("Coffee")])
+                == "Shared interests: Coffee")
+    }
+
+    @Test func cardLines_matchTheLinesBuiltPieceByPiece() {
+        let card = Candidate(
+            id: "carol", displayName: "Carol", age: 27, bio: "Sings in a choir.",
+            interests: [Interest("Coffee"), Interest("Music")], distanceKm: 10, lastActiveAt: now,
+            likedYou: true, superLikedYou: true)
+        let lines = DeckScreens.card(card, viewerInterests: [Interest("Music"), Interest("Coffee")])
+        #expect(
+            lines == [
+                .text("Carol, 27 · 10 km away"), .notice("Carol super liked you"), .text("Sings in a choir."),
+                .text("Shared interests: Coffee, Music"),
+            ])
+    }
+
+    @Test func homeWrittenOverTheLastOne_isHomeBuiltAfresh_andLeavesAScreenStillShownAlone() {
+        let signedIn = ScreenElement.text("Signed in as Alice (@alice)")
+        var kept: [ScreenElement] = []
+        var shown: [(screen: Screen, content: [ScreenElement])] = []
+        for round in [0, 3, 1, 15, 0, 2, 7] {
+            let content: [ScreenElement] = (0..<round).map { .text("line \($0) of \(round)") }
+            HomeScreens.reopen(&kept, signedIn: signedIn, tab: .deck, room: 15)
+            kept += content
+            let screen = HomeScreens.closing(&kept)
+            #expect(screen == HomeScreens.home(signedIn: signedIn, tab: .deck, content: content))
+            shown.append((screen, content))
+        }
+        // The screens handed out earlier (a presenter may keep them) are untouched by later renders.
+        for (screen, content) in shown {
+            #expect(screen == HomeScreens.home(signedIn: signedIn, tab: .deck, content: content))
+        }
+    }
+}
