@@ -9,37 +9,41 @@ import Foundation
 /// The storage is its own box (`Storage`), as ``CopyOnWrite``'s is, edited by plain setters after
 /// `makeUnique()`: a change through ``CopyOnWrite``'s `_modify` nested in the property's ran two
 /// coroutines whose frames held a copy of the fields, each allocated with `malloc` on every change.
+/// No property has a `_modify` of its own for the same reason (its frame was allocated too): an edit
+/// of the cards reads them, edits the copy (taking the top card off copies none) and sets them back.
 public struct DeckState: Hashable, Sendable {
-    private struct Fields: Hashable, Sendable {
-        var queuedSwipes = 0
-        var isSendingDelayed = false
-        var isLoading = false
-        var isExhausted = false
-        var isOutOfSuperLikes = false
-        var likesResetInSeconds: Int?
-        var lastSwipe: Swipe?
-        var cards: DeckCards = []
-        var allowance: SwipeAllowance?
-        var rewindable: Candidate?
-        var pendingMatch: Match?
-        var failure: RequestFailure?
-        var preferences: SearchPreferences?
-        var viewerInterests: [Interest] = []
+    @usableFromInline struct Fields: Hashable, Sendable {
+        @usableFromInline var queuedSwipes = 0
+        @usableFromInline var isSendingDelayed = false
+        @usableFromInline var isLoading = false
+        @usableFromInline var isExhausted = false
+        @usableFromInline var isOutOfSuperLikes = false
+        @usableFromInline var likesResetInSeconds: Int?
+        @usableFromInline var lastSwipe: Swipe?
+        @usableFromInline var cards: DeckCards = []
+        @usableFromInline var allowance: SwipeAllowance?
+        @usableFromInline var rewindable: Candidate?
+        @usableFromInline var pendingMatch: Match?
+        @usableFromInline var failure: RequestFailure?
+        @usableFromInline var preferences: SearchPreferences?
+        @usableFromInline var viewerInterests: [Interest] = []
     }
 
     /// The fields' box: mutated only while uniquely referenced (`makeUnique()` first), so sharing it
     /// between threads is safe, and an access never overlaps another (each is a single read or write
     /// of one field, none spans a call out).
-    private final class Storage: @unchecked Sendable, CustomDebugStringConvertible {
-        @exclusivity(unchecked) var fields: Fields
+    @usableFromInline final class Storage: @unchecked Sendable, CustomDebugStringConvertible {
+        @exclusivity(unchecked) @usableFromInline var fields: Fields
         init(_ fields: Fields) { self.fields = fields }
 
         // Without this the deck would describe itself as the box's type name, its fields missing from
         // logs and test failures (as ``CopyOnWrite`` describes its fields).
-        var debugDescription: String { String(reflecting: fields) }
+        @usableFromInline var debugDescription: String { String(reflecting: fields) }
     }
 
-    private var storage: Storage
+    // Internal, not private, so that the getters below can be inlined into other modules: a read of
+    // the deck from a flow or the context is then a load, not a call that retains what it returns.
+    @usableFromInline var storage: Storage
 
     /// Copies the box first if another snapshot shares it.
     private mutating func makeUnique() {
@@ -51,15 +55,15 @@ public struct DeckState: Hashable, Sendable {
     /// Reading them costs one reference count, whatever their number; taking the top card off
     /// (``DeckCards/removeFirst()``) copies none of the others, which earlier snapshots share.
     public var cards: DeckCards {
-        get { storage.fields.cards }
-        _modify {
+        @inlinable get { storage.fields.cards }
+        set {
             makeUnique()
-            yield &storage.fields.cards
+            storage.fields.cards = newValue
         }
     }
     /// Whether a page request is in flight.
     public var isLoading: Bool {
-        get { storage.fields.isLoading }
+        @inlinable get { storage.fields.isLoading }
         set {
             makeUnique()
             storage.fields.isLoading = newValue
@@ -67,7 +71,7 @@ public struct DeckState: Hashable, Sendable {
     }
     /// Whether the server said there are no more pages.
     public var isExhausted: Bool {
-        get { storage.fields.isExhausted }
+        @inlinable get { storage.fields.isExhausted }
         set {
             makeUnique()
             storage.fields.isExhausted = newValue
@@ -75,7 +79,7 @@ public struct DeckState: Hashable, Sendable {
     }
     /// The last page request's failure, shown with "Retry".
     public var failure: RequestFailure? {
-        get { storage.fields.failure }
+        @inlinable get { storage.fields.failure }
         set {
             makeUnique()
             storage.fields.failure = newValue
@@ -83,15 +87,15 @@ public struct DeckState: Hashable, Sendable {
     }
     /// The likes and super likes left, once the first page told.
     public var allowance: SwipeAllowance? {
-        get { storage.fields.allowance }
-        _modify {
+        @inlinable get { storage.fields.allowance }
+        set {
             makeUnique()
-            yield &storage.fields.allowance
+            storage.fields.allowance = newValue
         }
     }
     /// The preferences the deck is filtered with, once the first page told.
     public var preferences: SearchPreferences? {
-        get { storage.fields.preferences }
+        @inlinable get { storage.fields.preferences }
         set {
             makeUnique()
             storage.fields.preferences = newValue
@@ -99,15 +103,15 @@ public struct DeckState: Hashable, Sendable {
     }
     /// The viewer's interests, to show what a card shares with them.
     public var viewerInterests: [Interest] {
-        get { storage.fields.viewerInterests }
-        _modify {
+        @inlinable get { storage.fields.viewerInterests }
+        set {
             makeUnique()
-            yield &storage.fields.viewerInterests
+            storage.fields.viewerInterests = newValue
         }
     }
     /// The last card passed, which rewind can bring back; a like cannot be rewound.
     public var rewindable: Candidate? {
-        get { storage.fields.rewindable }
+        @inlinable get { storage.fields.rewindable }
         set {
             makeUnique()
             storage.fields.rewindable = newValue
@@ -115,7 +119,7 @@ public struct DeckState: Hashable, Sendable {
     }
     /// A new match waiting for the user to see the "It's a match" modal.
     public var pendingMatch: Match? {
-        get { storage.fields.pendingMatch }
+        @inlinable get { storage.fields.pendingMatch }
         set {
             makeUnique()
             storage.fields.pendingMatch = newValue
@@ -123,7 +127,7 @@ public struct DeckState: Hashable, Sendable {
     }
     /// Set when a like was refused for the daily limit: seconds until likes come back, counted down.
     public var likesResetInSeconds: Int? {
-        get { storage.fields.likesResetInSeconds }
+        @inlinable get { storage.fields.likesResetInSeconds }
         set {
             makeUnique()
             storage.fields.likesResetInSeconds = newValue
@@ -131,7 +135,7 @@ public struct DeckState: Hashable, Sendable {
     }
     /// Set when a super like was refused for the daily allowance.
     public var isOutOfSuperLikes: Bool {
-        get { storage.fields.isOutOfSuperLikes }
+        @inlinable get { storage.fields.isOutOfSuperLikes }
         set {
             makeUnique()
             storage.fields.isOutOfSuperLikes = newValue
@@ -139,7 +143,7 @@ public struct DeckState: Hashable, Sendable {
     }
     /// Swipes waiting in the persistent queue to reach the server.
     public var queuedSwipes: Int {
-        get { storage.fields.queuedSwipes }
+        @inlinable get { storage.fields.queuedSwipes }
         set {
             makeUnique()
             storage.fields.queuedSwipes = newValue
@@ -149,7 +153,7 @@ public struct DeckState: Hashable, Sendable {
     ///
     /// The deck says swipes are waiting only then: a swipe on its way for one round trip is not news.
     public var isSendingDelayed: Bool {
-        get { storage.fields.isSendingDelayed }
+        @inlinable get { storage.fields.isSendingDelayed }
         set {
             makeUnique()
             storage.fields.isSendingDelayed = newValue
@@ -157,7 +161,7 @@ public struct DeckState: Hashable, Sendable {
     }
     /// The last swipe the user made (accepted by the daily limits).
     public var lastSwipe: Swipe? {
-        get { storage.fields.lastSwipe }
+        @inlinable get { storage.fields.lastSwipe }
         set {
             makeUnique()
             storage.fields.lastSwipe = newValue
@@ -170,37 +174,39 @@ public struct DeckState: Hashable, Sendable {
     }
 
     /// The card on top.
-    public var top: Candidate? { storage.fields.cards.first }
+    @inlinable public var top: Candidate? { storage.fields.cards.first }
     /// The card under it.
-    public var next: Candidate? { storage.fields.cards.dropFirst().first }
+    @inlinable public var next: Candidate? { storage.fields.cards.dropFirst().first }
     /// Whether no card is left and none will come.
-    public var isEmpty: Bool { storage.fields.cards.isEmpty && isExhausted && !isLoading && failure == nil }
+    @inlinable public var isEmpty: Bool {
+        storage.fields.cards.isEmpty && isExhausted && !isLoading && failure == nil
+    }
 
     /// The top card's id, read without copying the card.
-    public var topID: UserID? { storage.fields.cards.first?.id }
+    @inlinable public var topID: UserID? { storage.fields.cards.first?.id }
 
     /// Whether a match waits to be seen, read without copying it.
-    public var hasPendingMatch: Bool {
+    @inlinable public var hasPendingMatch: Bool {
         if case .none = storage.fields.pendingMatch { return false }
         return true
     }
 
     /// Whether ``lastSwipe`` is the same swipe in both (the same id, or none in either), compared in
     /// place without copying either.
-    public func hasSameLastSwipe(as other: DeckState) -> Bool {
+    @inlinable public func hasSameLastSwipe(as other: DeckState) -> Bool {
         storage === other.storage
             || storage.fields.lastSwipe?.id == other.storage.fields.lastSwipe?.id
     }
 
     /// Whether a card is waiting to be rewound, read without copying it.
-    public var canRewind: Bool {
+    @inlinable public var canRewind: Bool {
         if case .none = storage.fields.rewindable { return false }
         return true
     }
 
     /// Whether this deck and `other` begin with the same `count` cards (or the same fewer), compared
     /// in place without copying any.
-    public func startsWithSameCards(_ count: Int, as other: DeckState) -> Bool {
+    @inlinable public func startsWithSameCards(_ count: Int, as other: DeckState) -> Bool {
         let mine = storage.fields.cards
         let theirs = other.storage.fields.cards
         let length = min(mine.count, count)
