@@ -5,68 +5,118 @@ import Foundation
 /// The server gives a rounded distance, never a location. ``likedYou`` lets the client show a match the
 /// moment the viewer likes back, even offline; the server confirms it when the swipe arrives.
 ///
-/// A value with copy-on-write storage (``CopyOnWrite``): a card is copied many times on its way from
-/// a page to the screen (ranked, merged, kept by snapshots, read for the top card), and each copy is
-/// one reference count instead of one per text and list. Two copies of one card compare equal at once.
+/// A value with copy-on-write storage: a card is copied many times on its way from a page to the
+/// screen (ranked, merged, kept by snapshots, read for the top card), and each copy is one reference
+/// count instead of one per text and list. Two copies of one card compare equal at once.
+///
+/// The storage is a box of its own, as ``CopyOnWrite``'s is, visible to the module so that reading a
+/// field inlines into other modules (the ranker reads a page's cards many times over, the deck's
+/// screens each top card): a load, not a call that retains what it returns. It is changed by plain
+/// setters after `makeUnique()`; no `_modify`, whose coroutine frame was allocated.
 public struct Candidate: Hashable, Codable, Sendable, Identifiable {
-    private struct Fields: Hashable, Codable, Sendable {
-        var id: UserID
-        var displayName: String
-        var age: Int
-        var bio: String
-        var interests: [Interest]
-        var distanceKm: Int
-        var lastActiveAt: Date
-        var likedYou: Bool
-        var superLikedYou: Bool
+    @usableFromInline struct Fields: Hashable, Codable, Sendable {
+        @usableFromInline var id: UserID
+        @usableFromInline var displayName: String
+        @usableFromInline var age: Int
+        @usableFromInline var bio: String
+        @usableFromInline var interests: [Interest]
+        @usableFromInline var distanceKm: Int
+        @usableFromInline var lastActiveAt: Date
+        @usableFromInline var likedYou: Bool
+        @usableFromInline var superLikedYou: Bool
     }
 
-    private var storage: CopyOnWrite<Fields>
+    /// The fields' box: mutated only while uniquely referenced (`makeUnique()` first), so sharing it
+    /// between threads is safe, and an access never overlaps another (each is a single read or write
+    /// of one field, none spans a call out).
+    @usableFromInline final class Storage: @unchecked Sendable, CustomDebugStringConvertible {
+        @exclusivity(unchecked) @usableFromInline var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+
+        // Without this a card would describe itself as the box's type name, its fields missing from
+        // logs, test failures and the benchmark's record of answers (as ``CopyOnWrite`` describes its
+        // fields).
+        @usableFromInline var debugDescription: String { String(reflecting: fields) }
+    }
+
+    @usableFromInline var storage: Storage
+
+    /// Copies the box first if another card shares it.
+    private mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
+    }
 
     /// Who.
     public var id: UserID {
-        get { storage.fields.id }
-        set { storage.fields.id = newValue }
+        @inlinable get { storage.fields.id }
+        set {
+            makeUnique()
+            storage.fields.id = newValue
+        }
     }
     /// The shown name.
     public var displayName: String {
-        get { storage.fields.displayName }
-        set { storage.fields.displayName = newValue }
+        @inlinable get { storage.fields.displayName }
+        set {
+            makeUnique()
+            storage.fields.displayName = newValue
+        }
     }
     /// Age in whole years.
     public var age: Int {
-        get { storage.fields.age }
-        set { storage.fields.age = newValue }
+        @inlinable get { storage.fields.age }
+        set {
+            makeUnique()
+            storage.fields.age = newValue
+        }
     }
     /// The profile text.
     public var bio: String {
-        get { storage.fields.bio }
-        set { storage.fields.bio = newValue }
+        @inlinable get { storage.fields.bio }
+        set {
+            makeUnique()
+            storage.fields.bio = newValue
+        }
     }
     /// Their interests.
     public var interests: [Interest] {
-        get { storage.fields.interests }
-        _modify { yield &storage.fields.interests }
+        @inlinable get { storage.fields.interests }
+        set {
+            makeUnique()
+            storage.fields.interests = newValue
+        }
     }
     /// Distance from the viewer in whole kilometres.
     public var distanceKm: Int {
-        get { storage.fields.distanceKm }
-        set { storage.fields.distanceKm = newValue }
+        @inlinable get { storage.fields.distanceKm }
+        set {
+            makeUnique()
+            storage.fields.distanceKm = newValue
+        }
     }
     /// When they last used the app.
     public var lastActiveAt: Date {
-        get { storage.fields.lastActiveAt }
-        set { storage.fields.lastActiveAt = newValue }
+        @inlinable get { storage.fields.lastActiveAt }
+        set {
+            makeUnique()
+            storage.fields.lastActiveAt = newValue
+        }
     }
     /// Whether they already liked the viewer.
     public var likedYou: Bool {
-        get { storage.fields.likedYou }
-        set { storage.fields.likedYou = newValue }
+        @inlinable get { storage.fields.likedYou }
+        set {
+            makeUnique()
+            storage.fields.likedYou = newValue
+        }
     }
     /// Whether that like was a super like (shown on the card).
     public var superLikedYou: Bool {
-        get { storage.fields.superLikedYou }
-        set { storage.fields.superLikedYou = newValue }
+        @inlinable get { storage.fields.superLikedYou }
+        set {
+            makeUnique()
+            storage.fields.superLikedYou = newValue
+        }
     }
 
     /// Creates a candidate.
@@ -74,7 +124,7 @@ public struct Candidate: Hashable, Codable, Sendable, Identifiable {
         id: UserID, displayName: String, age: Int, bio: String, interests: [Interest], distanceKm: Int,
         lastActiveAt: Date, likedYou: Bool = false, superLikedYou: Bool = false
     ) {
-        storage = CopyOnWrite(
+        storage = Storage(
             Fields(
                 id: id, displayName: displayName, age: age, bio: bio, interests: interests,
                 distanceKm: distanceKm, lastActiveAt: lastActiveAt, likedYou: likedYou,
@@ -83,7 +133,7 @@ public struct Candidate: Hashable, Codable, Sendable, Identifiable {
 
     /// Decodes a candidate from the keys of its properties.
     public init(from decoder: any Decoder) throws {
-        storage = CopyOnWrite(try Fields(from: decoder))
+        storage = Storage(try Fields(from: decoder))
     }
 
     /// Encodes the candidate under the keys of its properties.
@@ -96,7 +146,7 @@ public struct Candidate: Hashable, Codable, Sendable, Identifiable {
     /// Field by field in place, the id first (two different cards differ there); comparing whole
     /// `Fields` values would copy both first. A new field must be added here; a test checks each counts.
     public static func == (lhs: Candidate, rhs: Candidate) -> Bool {
-        if lhs.storage.sharesStorage(with: rhs.storage) { return true }
+        if lhs.storage === rhs.storage { return true }
         let left = lhs.storage
         let right = rhs.storage
         return left.fields.id == right.fields.id && left.fields.displayName == right.fields.displayName

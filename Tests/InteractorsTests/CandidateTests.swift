@@ -26,7 +26,7 @@ import Testing
     @Test func describesItsContent_notItsBox() {
         let description = String(describing: card)
         #expect(description.contains("\"Cleo\"") && description.contains("Music"))
-        #expect(!description.contains("Box"))
+        #expect(!description.contains("Box") && !description.contains("Storage"))
     }
 
     @Test func editingACopy_leavesTheOriginalAsItWas() {
