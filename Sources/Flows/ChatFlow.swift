@@ -19,7 +19,9 @@ public final class ChatFlow: FlowNode {
 
     /// The context this flow scripts; `nil` while the list loads, or when the conversation is not one
     /// of the user's.
-    public private(set) var context: ConversationContext?
+    // Main-actor isolated and only read or replaced (no access spans a call): no run-time exclusivity
+    // check on every intent.
+    @exclusivity(unchecked) public private(set) var context: ConversationContext?
     private let conversation: String
     private let chat: ChatContext
     private let environment: FlowEnvironment

@@ -24,6 +24,7 @@ public struct ConversationState: Hashable, Sendable {
     /// The match.
     public var match: Match {
         get { storage.fields.match }
+        set { storage.fields.match = newValue }
         _modify { yield &storage.fields.match }
     }
     /// The match's display name.
@@ -33,11 +34,13 @@ public struct ConversationState: Hashable, Sendable {
     /// The loaded messages, oldest first.
     public var messages: [Message] {
         get { storage.fields.messages }
+        set { storage.fields.messages = newValue }
         _modify { yield &storage.fields.messages }
     }
     /// How the message ids changed from the previous snapshot to this one.
     public var changes: [ListChange] {
         get { storage.fields.changes }
+        set { storage.fields.changes = newValue }
         _modify { yield &storage.fields.changes }
     }
     /// Counts snapshots; ``changes`` lead from `revision - 1` to this one.
@@ -78,12 +81,39 @@ public struct ConversationState: Hashable, Sendable {
     /// The text being written.
     public var draft: String {
         get { storage.fields.draft }
+        set { storage.fields.draft = newValue }
         _modify { yield &storage.fields.draft }
     }
 
     /// A conversation with nothing loaded yet.
     public init(match: Match) {
         storage = CopyOnWrite(Fields(match: match))
+    }
+
+    /// Shows `messages` in place of the messages shown, reached from them by `changes` (counted as a
+    /// revision when there are any); `endsOtherTyping` says the other person stopped typing.
+    ///
+    /// The same as setting ``changes``, ``revision``, ``messages``, ``hasOlderMessages`` and (when
+    /// `endsOtherTyping`) ``otherIsTyping`` one by one, in one call: each accessor called from another
+    /// module is a call of its own, and a `_modify` one allocates its frame.
+    public mutating func show(
+        _ messages: [Message], changes: [ListChange], hasOlderMessages: Bool, endsOtherTyping: Bool
+    ) {
+        let hasChanges = !changes.isEmpty
+        storage.fields.changes = changes
+        if hasChanges { storage.fields.revision += 1 }
+        storage.fields.messages = messages
+        storage.fields.hasOlderMessages = hasOlderMessages
+        if endsOtherTyping { storage.fields.otherIsTyping = false }
+    }
+
+    /// Sets the draft and clears the problem, in one call.
+    ///
+    /// The same as setting ``draft`` and ``problem`` one by one (see
+    /// ``show(_:changes:hasOlderMessages:endsOtherTyping:)``).
+    public mutating func edit(draft: String) {
+        storage.fields.draft = draft
+        storage.fields.problem = nil
     }
 
     /// Whether two states hold the same values: shared storage answers at once; otherwise the fields
