@@ -45,7 +45,8 @@ import Testing
                 expected.hasOlderMessages = hasOlder
                 if endsTyping { expected.otherIsTyping = false }
                 var shown = state
-                shown.show(messages, changes: changes, hasOlderMessages: hasOlder, endsOtherTyping: endsTyping)
+                shown.show(
+                    messages, changes: changes, hasOlderMessages: hasOlder, endsOtherTyping: endsTyping)
                 #expect(shown == expected)
                 #expect(shown.revision == expected.revision)
                 #expect(shown.otherIsTyping == expected.otherIsTyping)
