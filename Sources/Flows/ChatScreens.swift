@@ -26,7 +26,7 @@ enum ChatScreens {
             var detail = summary.lastMessage.map(preview) ?? ""
             if summary.unreadCount > 0 { detail += " · \(summary.unreadCount) unread" }
             return ScreenList.Item(
-                id: summary.id, title: summary.match.displayName, detail: detail,
+                id: summary.id, title: summary.matchName, detail: detail,
                 action: ActionID(openPrefix + summary.id))
         }
         var elements: [ScreenElement] = [
