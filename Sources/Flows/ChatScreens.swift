@@ -50,6 +50,15 @@ enum ChatScreens {
             detail: mine ? status(message.status) : "")
     }
 
+    /// Changes `row`, which shows a message with the sender and text of `message` (under the same
+    /// name), to show `message`: its id and status, keeping the title.
+    ///
+    /// The same row as ``row(_:me:name:)`` of `message` without building the title again.
+    static func update(_ row: inout ScreenList.Item, showing message: Message, me: UserID) {
+        row.id = message.id
+        row.detail = message.sender == me ? status(message.status) : ""
+    }
+
     private static let olderEnabled = ScreenElement.action(
         ScreenAction(id: older, label: "Load older messages", isEnabled: true))
     private static let olderDisabled = ScreenElement.action(
