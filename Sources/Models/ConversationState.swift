@@ -5,8 +5,10 @@
 /// share storage compare equal at once; a change copies the storage once, then edits it in place.
 /// Equality compares the fields that change most and cost least first.
 public struct ConversationState: Hashable, Sendable {
-    private struct Fields: Hashable, Sendable {
-        var match: Match
+    private struct Fields: Sendable {
+        /// In a box of its own, as a summary keeps it: copying the fields (each change of a shared
+        /// snapshot does) counts one reference for the match instead of one per text.
+        var match: CopyOnWrite<Match>
         var messages: [Message] = []
         var changes: [ListChange] = []
         var revision = 0
@@ -23,14 +25,14 @@ public struct ConversationState: Hashable, Sendable {
 
     /// The match.
     public var match: Match {
-        get { storage.fields.match }
-        set { storage.fields.match = newValue }
-        _modify { yield &storage.fields.match }
+        get { storage.fields.match.fields }
+        set { storage.fields.match.fields = newValue }
+        _modify { yield &storage.fields.match.fields }
     }
     /// The match's display name.
     ///
     /// Read where it is stored: ``match`` copies the whole match out to read one field of it.
-    public var matchName: String { storage.fields.match.displayName }
+    public var matchName: String { storage.fields.match.fields.displayName }
     /// The loaded messages, oldest first.
     public var messages: [Message] {
         get { storage.fields.messages }
@@ -87,7 +89,7 @@ public struct ConversationState: Hashable, Sendable {
 
     /// A conversation with nothing loaded yet.
     public init(match: Match) {
-        storage = CopyOnWrite(Fields(match: match))
+        storage = CopyOnWrite(Fields(match: CopyOnWrite(match)))
     }
 
     /// Shows `messages` in place of the messages shown, reached from them by `changes` (counted as a
@@ -118,7 +120,9 @@ public struct ConversationState: Hashable, Sendable {
 
     /// Whether two states hold the same values: shared storage answers at once; otherwise the fields
     /// that change most and cost least first, the messages (equal at once when they share storage)
-    /// and the match last.
+    /// and the match last (equal at once when the two share its box).
+    ///
+    /// A new field must be compared here and hashed in ``hash(into:)``.
     public static func == (lhs: ConversationState, rhs: ConversationState) -> Bool {
         if lhs.storage.sharesStorage(with: rhs.storage) { return true }
         let left = lhs.storage
@@ -130,11 +134,24 @@ public struct ConversationState: Hashable, Sendable {
             && left.fields.hasOlderMessages == right.fields.hasOlderMessages
             && left.fields.isUnmatched == right.fields.isUnmatched
             && left.fields.failure == right.fields.failure && left.fields.changes == right.fields.changes
-            && left.fields.messages == right.fields.messages && left.fields.match == right.fields.match
+            && left.fields.messages == right.fields.messages
+            && (left.fields.match.sharesStorage(with: right.fields.match)
+                || left.fields.match.fields == right.fields.match.fields)
     }
 
     /// Hashes every field.
     public func hash(into hasher: inout Hasher) {
-        storage.fields.hash(into: &hasher)
+        let fields = storage.fields
+        hasher.combine(fields.match.fields)
+        hasher.combine(fields.messages)
+        hasher.combine(fields.changes)
+        hasher.combine(fields.revision)
+        hasher.combine(fields.hasOlderMessages)
+        hasher.combine(fields.isLoadingHistory)
+        hasher.combine(fields.otherIsTyping)
+        hasher.combine(fields.problem)
+        hasher.combine(fields.failure)
+        hasher.combine(fields.isUnmatched)
+        hasher.combine(fields.draft)
     }
 }

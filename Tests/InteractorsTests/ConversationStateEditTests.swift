@@ -71,6 +71,27 @@ import Testing
         }
     }
 
+    @Test func equalStates_withTheirMatchesInBoxesOfTheirOwn_areEqualAndHashAlike() {
+        for state in states() {
+            // Every field set again from its value: nothing shares storage with `state`.
+            var rebuilt = ConversationState(match: state.match)
+            rebuilt.messages = state.messages
+            rebuilt.changes = state.changes
+            rebuilt.revision = state.revision
+            rebuilt.hasOlderMessages = state.hasOlderMessages
+            rebuilt.isLoadingHistory = state.isLoadingHistory
+            rebuilt.otherIsTyping = state.otherIsTyping
+            rebuilt.problem = state.problem
+            rebuilt.failure = state.failure
+            rebuilt.isUnmatched = state.isUnmatched
+            rebuilt.draft = state.draft
+            #expect(rebuilt == state && rebuilt.hashValue == state.hashValue)
+            var renamed = rebuilt
+            renamed.match.displayName = "Robert"
+            #expect(renamed != state && renamed.matchName == "Robert" && rebuilt.matchName == "Bob")
+        }
+    }
+
     @Test func hasID_matchesComparingTheID() {
         let ids = ["", "a", "msg-000000001", "msg-000000002", "a long id that is not a small string at all"]
         for id in ids {
