@@ -4,13 +4,14 @@ import Models
 ///
 /// A conversation is rendered on every keystroke, message and receipt, and most of its rows are the
 /// same each time: the row at a position is reused when the message there shows the same (id,
-/// sender, text, status) and the other person's name did not change. Rows are matched by position,
-/// so the usual changes (a message appended, one confirmed or read) reuse every other row, while
-/// older messages loaded above rebuild the rows below them. When the state holds the very messages
-/// rendered last (the same array storage: an edit of the draft, typing, a history request), the rows
-/// are reused whole without looking at a message; otherwise the kept array is edited in place (no
-/// new array once the last screen is gone). The result is the same as building every row afresh
-/// with ``ChatScreens/row(_:me:name:)`` (`ConversationContentTests`).
+/// sender, text, status) and the other person's name did not change, and keeps its title when only
+/// the id or status changed (a message confirmed: ``ChatScreens/update(_:showing:me:)``). Rows are
+/// matched by position, so the usual changes (a message appended, one confirmed or read) reuse every
+/// other row, while older messages loaded above rebuild the rows below them. When the state holds
+/// the very messages rendered last (the same array storage: an edit of the draft, typing, a history
+/// request), the rows are reused whole without looking at a message; otherwise the kept array is
+/// edited in place (no new array once the last screen is gone). The result is the same as building
+/// every row afresh with ``ChatScreens/row(_:me:name:)`` (`ConversationContentTests`).
 ///
 /// The screen's elements are kept too: when what shows besides the rows, the list's changes and the
 /// draft is as last time (the ``Layout``), only the list and the field are replaced where they are, and
