@@ -75,9 +75,9 @@ extension ChatContext {
         var conversationKeys: [(date: Date, id: String, index: Int)] = []
         for (index, summary) in all.enumerated() {
             if let last = summary.lastMessage {
-                conversationKeys.append((last.sentAt, summary.match.id, index))
+                conversationKeys.append((last.sentAt, summary.id, index))
             } else {
-                matchKeys.append((summary.match.matchedAt, summary.match.id, index))
+                matchKeys.append((summary.lastActivity, summary.id, index))
             }
         }
         let newestFirst = {
@@ -89,7 +89,7 @@ extension ChatContext {
         let oldIDs = state.rowIDs
         var previous: [String: ConversationSummary] = [:]
         previous.reserveCapacity(state.conversations.count)
-        for summary in state.conversations { previous[summary.match.id] = summary }
+        for summary in state.conversations { previous[summary.id] = summary }
         state.newMatches = matchKeys.map { all[$0.index].match }
         state.conversations = TreeList(conversationKeys.lazy.map { all[$0.index] })
         state.outboxCount = outbox.count

@@ -77,7 +77,7 @@ extension ChatContext {
 
     func persistOutbox() {
         do {
-            try backend.outboxStore?.save(outbox)
+            try backend.save(outbox)
         } catch {
             store.report(error)
         }
@@ -87,14 +87,50 @@ extension ChatContext {
     ///
     /// A request's closure captures it with one retain: capturing the service itself copied the
     /// existential into the closure (and again to call it) and destroyed it afterwards; the store is
-    /// reached without copying it out of an optional existential either.
+    /// never optional (a store that keeps nothing stands in), as unwrapping an optional existential
+    /// copied it on every save.
     final class Backend: Sendable {
         let chat: any ChatService
-        let outboxStore: (any OutboxStore)?
+        /// Where the outbox is saved: the injected store, or one that keeps nothing.
+        let outboxStore: any OutboxStore
 
         init(chat: any ChatService, outboxStore: (any OutboxStore)?) {
             self.chat = chat
-            self.outboxStore = outboxStore
+            self.outboxStore = outboxStore ?? NoOutboxStore()
         }
+
+        // The calls made most (each message sent, each typing notice, each save of the outbox) go
+        // through the backend's own methods: the service or store is called where it is stored, not
+        // copied out of it first.
+
+        /// Sends a message through the chat service.
+        @MainActor
+        func sendMessage(
+            _ message: OutgoingMessage, accessToken: String, completion: @escaping ServiceCompletion<Message>
+        ) {
+            chat.sendMessage(message, accessToken: accessToken, completion: completion)
+        }
+
+        /// Saves the outbox in its store.
+        func save(_ outbox: [OutgoingMessage]) throws(StoreError) {
+            try outboxStore.save(outbox)
+        }
+
+        /// Sends a typing notice through the chat service.
+        @MainActor
+        func setTyping(
+            conversation: String, isTyping: Bool, accessToken: String,
+            completion: @escaping ServiceCompletion<Void>
+        ) {
+            chat.setTyping(
+                conversation: conversation, isTyping: isTyping, accessToken: accessToken,
+                completion: completion)
+        }
+    }
+
+    /// An outbox store for a chat without one: nothing to load, nothing kept.
+    private struct NoOutboxStore: OutboxStore {
+        func load() throws(StoreError) -> [OutgoingMessage] { [] }
+        func save(_ messages: [OutgoingMessage]) throws(StoreError) {}
     }
 }

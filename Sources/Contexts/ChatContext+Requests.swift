@@ -28,7 +28,7 @@ extension ChatContext {
         /// Sends the message with `token`.
         @MainActor
         func send(accessToken token: String, completion: @escaping ServiceCompletion<Message>) {
-            backend.chat.sendMessage(message, accessToken: token, completion: completion)
+            backend.sendMessage(message, accessToken: token, completion: completion)
         }
 
         /// Hands the server's answer to the chat, if it is still there.
@@ -54,7 +54,7 @@ extension ChatContext {
         /// Sends the notice with `token`.
         @MainActor
         func send(accessToken token: String, completion: @escaping ServiceCompletion<Void>) {
-            backend.chat.setTyping(
+            backend.setTyping(
                 conversation: conversation, isTyping: isTyping, accessToken: token, completion: completion)
         }
     }

@@ -159,7 +159,7 @@ public final class ChatContext: StateContext {
         guard !started else { return }
         started = true
         do {
-            outbox = try backend.outboxStore?.load() ?? []
+            outbox = try backend.outboxStore.load()
         } catch {
             store.report(error)
         }

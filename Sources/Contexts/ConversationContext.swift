@@ -67,10 +67,7 @@ public final class ConversationContext: StateContext {
 
     /// Call when the user edits the message field.
     public func draftChanged(_ text: String) {
-        store.update { state in
-            state.draft = text
-            state.problem = nil
-        }
+        store.update { $0.edit(draft: text) }
         guard !store.current.isUnmatched, !text.isEmpty else { return }
         let (next, sendTyping) = TypingPolicy.keystroke(typing, at: scheduler.now)
         typing = next
@@ -91,10 +88,7 @@ public final class ConversationContext: StateContext {
                 store.update { $0.problem = problem }
                 return
             }
-            store.update { state in
-                state.draft = ""
-                state.problem = nil
-            }
+            store.update { $0.edit(draft: "") }
             stopTyping()
         }
     }
@@ -155,14 +149,14 @@ public final class ConversationContext: StateContext {
         let me = chat.me
         store.update { state in
             let old = state.messages
-            state.changes = ListDiff.changes(from: old, to: messages, updated: updated)
-            if !state.changes.isEmpty { state.revision += 1 }
-            state.messages = messages
-            state.hasOlderMessages = hasOlderMessages
             // A message from the other person ends their typing.
-            if let last = messages.last, last.sender != me, !Self.contains(last.id, in: old) {
-                state.otherIsTyping = false
-            }
+            let endsOtherTyping: Bool =
+                if let last = messages.last, last.sender != me, !Self.contains(last.id, in: old) {
+                    true
+                } else { false }
+            state.show(
+                messages, changes: ListDiff.changes(from: old, to: messages, updated: updated),
+                hasOlderMessages: hasOlderMessages, endsOtherTyping: endsOtherTyping)
         }
     }
 

@@ -14,32 +14,32 @@ final class ConversationRecord {
     /// The conversation's summary; `nil` when it is not (or no longer) one of the user's.
     @exclusivity(unchecked) private(set) var summary: ConversationSummary?
     /// Whether ``summary`` is set (read without copying the summary).
-    private(set) var hasSummary = false
+    @exclusivity(unchecked) private(set) var hasSummary = false
     /// Its loaded messages, merged by id.
     @exclusivity(unchecked) var log = ConversationLog()
     /// The key its row was published with, to find it again by binary search.
     @exclusivity(unchecked) var publishedKey: RowKey?
     /// How many of its screens are open.
-    var openCount = 0
+    @exclusivity(unchecked) var openCount = 0
     /// Its observers through ``ChatContext/observeConversation(_:_:)``.
-    var observers: ObserverRegistry<ChatContext.ConversationChange>?
+    @exclusivity(unchecked) var observers: ObserverRegistry<ChatContext.ConversationChange>?
     /// Its open screens (``ConversationContext``): told every change as `observers` are, and first,
     /// but of a message merged alone without its id in `added`, which a screen does not read.
-    var screens: ObserverRegistry<ChatContext.ConversationChange>?
+    @exclusivity(unchecked) var screens: ObserverRegistry<ChatContext.ConversationChange>?
     /// Where the next older history page starts; `nil` when there is none (or none loaded yet).
-    var olderCursor: String?
+    @exclusivity(unchecked) var olderCursor: String?
     /// Whether its newest history page arrived.
-    var historyLoaded = false
+    @exclusivity(unchecked) var historyLoaded = false
     /// Whether older messages exist on the server: until the newest page arrived, and then while a
     /// page says where an older one starts.
     var hasOlderMessages: Bool { !historyLoaded || olderCursor != nil }
     /// Whether a history page of it is loading.
-    var isLoadingHistory = false
+    @exclusivity(unchecked) var isLoadingHistory = false
     /// Whether its row is marked for the next publish (it is in ``ChatContext/dirty``).
-    var isMarked = false
+    @exclusivity(unchecked) var isMarked = false
     /// Its notices of the user starting and stopping typing, made on first use.
-    var typingStarted: ChatContext.TypingNotice?
-    var typingStopped: ChatContext.TypingNotice?
+    @exclusivity(unchecked) var typingStarted: ChatContext.TypingNotice?
+    @exclusivity(unchecked) var typingStopped: ChatContext.TypingNotice?
 
     /// An empty record of a conversation.
     init(id: String) { self.id = id }

@@ -17,9 +17,11 @@ public final class ChatFlow: FlowNode {
         name: "ChatFlow", screens: [.chat],
         transitions: [.init(.chat, .home, on: "Back"), .init(.home, .chat, on: "a match's row")])
 
+    // Main-actor isolated and only read or replaced (no access spans a call): no run-time exclusivity
+    // check on every intent.
     /// The context this flow scripts; `nil` while the list loads, or when the conversation is not one
     /// of the user's.
-    public private(set) var context: ConversationContext?
+    @exclusivity(unchecked) public private(set) var context: ConversationContext?
     private let conversation: String
     private let chat: ChatContext
     private let environment: FlowEnvironment

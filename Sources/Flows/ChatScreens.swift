@@ -26,7 +26,7 @@ enum ChatScreens {
             var detail = summary.lastMessage.map(preview) ?? ""
             if summary.unreadCount > 0 { detail += " · \(summary.unreadCount) unread" }
             return ScreenList.Item(
-                id: summary.id, title: summary.match.displayName, detail: detail,
+                id: summary.id, title: summary.matchName, detail: detail,
                 action: ActionID(openPrefix + summary.id))
         }
         var elements: [ScreenElement] = [
@@ -48,6 +48,15 @@ enum ChatScreens {
         return ScreenList.Item(
             id: message.id, title: (mine ? "You: " : "\(name): ") + message.text,
             detail: mine ? status(message.status) : "")
+    }
+
+    /// Changes `row`, which shows a message with the sender and text of `message` (under the same
+    /// name), to show `message`: its id and status, keeping the title.
+    ///
+    /// The same row as ``row(_:me:name:)`` of `message` without building the title again.
+    static func update(_ row: inout ScreenList.Item, showing message: Message, me: UserID) {
+        row.id = message.id
+        row.detail = message.sender == me ? status(message.status) : ""
     }
 
     private static let olderEnabled = ScreenElement.action(

@@ -4,13 +4,14 @@ import Models
 ///
 /// A conversation is rendered on every keystroke, message and receipt, and most of its rows are the
 /// same each time: the row at a position is reused when the message there shows the same (id,
-/// sender, text, status) and the other person's name did not change. Rows are matched by position,
-/// so the usual changes (a message appended, one confirmed or read) reuse every other row, while
-/// older messages loaded above rebuild the rows below them. When the state holds the very messages
-/// rendered last (the same array storage: an edit of the draft, typing, a history request), the rows
-/// are reused whole without looking at a message; otherwise the kept array is edited in place (no
-/// new array once the last screen is gone). The result is the same as building every row afresh
-/// with ``ChatScreens/row(_:me:name:)`` (`ConversationContentTests`).
+/// sender, text, status) and the other person's name did not change, and keeps its title when only
+/// the id or status changed (a message confirmed: ``ChatScreens/update(_:showing:me:)``). Rows are
+/// matched by position, so the usual changes (a message appended, one confirmed or read) reuse every
+/// other row, while older messages loaded above rebuild the rows below them. When the state holds
+/// the very messages rendered last (the same array storage: an edit of the draft, typing, a history
+/// request), the rows are reused whole without looking at a message; otherwise the kept array is
+/// edited in place (no new array once the last screen is gone). The result is the same as building
+/// every row afresh with ``ChatScreens/row(_:me:name:)`` (`ConversationContentTests`).
 ///
 /// The screen's elements are kept too: when what shows besides the rows, the list's changes and the
 /// draft is as last time (the ``Layout``), only the list and the field are replaced where they are, and
@@ -60,14 +61,16 @@ struct ConversationContent {
     /// The screen showing `state`.
     mutating func screen(for state: ConversationState) -> Screen {
         let name = state.matchName
-        let rowsKept = name == self.name && Self.sharesStorage(state.messages, messages)
+        // Read once: each read of a state's field is a call and a retain.
+        let current = state.messages
+        let rowsKept = name == self.name && Self.sharesStorage(current, messages)
         // The kept list lets go of the rows before they change, so that they are changed in place.
         if !rowsKept, hasScreen { elements[listIndex] = .text("") }
-        let rows = rowsKept ? self.rows : rows(for: state, name: name)
+        let rows = rowsKept ? self.rows : rows(for: current, name: name)
         let layout = Layout(
             name: name, isUnmatched: state.isUnmatched, failure: state.failure,
             hasOlderMessages: state.hasOlderMessages, isLoadingHistory: state.isLoadingHistory,
-            hasNoMessages: state.messages.isEmpty, otherIsTyping: state.otherIsTyping,
+            hasNoMessages: current.isEmpty, otherIsTyping: state.otherIsTyping,
             showsRetry: hasFailed, problem: state.problem)
         let changes = state.changes
         let revision = state.revision
@@ -103,9 +106,9 @@ struct ConversationContent {
         }
     }
 
-    /// The rows of `state`'s messages, changed from the kept ones (which are not those messages).
-    private mutating func rows(for state: ConversationState, name: String) -> [ScreenList.Item] {
-        let current = state.messages
+    /// The rows of `current` (a state's messages), changed from the kept ones (which are not those
+    /// messages).
+    private mutating func rows(for current: [Message], name: String) -> [ScreenList.Item] {
         if name != self.name {
             self.name = name
             messages = []
@@ -125,14 +128,21 @@ struct ConversationContent {
                         continue
                     }
                     // Only what a row shows is compared: its id, sender, text and status; texts kept in
-                    // one storage are the same without a look.
-                    if previous[index].status != current[index].status
-                        || !previous[index].sharesTexts(with: current[index])
-                            && (previous[index].id != current[index].id
-                                || previous[index].sender != current[index].sender
-                                || previous[index].text != current[index].text)
+                    // one storage are the same without a look. A row whose sender and text stay keeps
+                    // its title (the name is the same: another name rebuilds every row).
+                    if previous[index].sharesTexts(with: current[index]) {
+                        if previous[index].status != current[index].status {
+                            ChatScreens.update(&rows[index], showing: current[index], me: me)
+                        }
+                    } else if previous[index].sender != current[index].sender
+                        || previous[index].text != current[index].text
                     {
                         rows[index] = ChatScreens.row(current[index], me: me, name: name)
+                    } else if previous[index].status != current[index].status
+                        || previous[index].id != current[index].id
+                    {
+                        // The same sender and text (a message confirmed): the title shown stays.
+                        ChatScreens.update(&rows[index], showing: current[index], me: me)
                     }
                 }
             }

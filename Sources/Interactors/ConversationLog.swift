@@ -200,7 +200,7 @@ public struct ConversationLog: Hashable, Sendable {
 
     private func index(ofID id: String) -> Int? {
         // Newest messages change most; search from the end.
-        messages.lastIndex { $0.id == id }
+        messages.lastIndex { $0.hasID(id) }
     }
 
     private static func furthest(_ a: Message.Status, _ b: Message.Status) -> Message.Status {

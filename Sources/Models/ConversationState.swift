@@ -5,8 +5,10 @@
 /// share storage compare equal at once; a change copies the storage once, then edits it in place.
 /// Equality compares the fields that change most and cost least first.
 public struct ConversationState: Hashable, Sendable {
-    private struct Fields: Hashable, Sendable {
-        var match: Match
+    private struct Fields: Sendable {
+        /// In a box of its own, as a summary keeps it: copying the fields (each change of a shared
+        /// snapshot does) counts one reference for the match instead of one per text.
+        var match: CopyOnWrite<Match>
         var messages: [Message] = []
         var changes: [ListChange] = []
         var revision = 0
@@ -23,21 +25,24 @@ public struct ConversationState: Hashable, Sendable {
 
     /// The match.
     public var match: Match {
-        get { storage.fields.match }
-        _modify { yield &storage.fields.match }
+        get { storage.fields.match.fields }
+        set { storage.fields.match.fields = newValue }
+        _modify { yield &storage.fields.match.fields }
     }
     /// The match's display name.
     ///
     /// Read where it is stored: ``match`` copies the whole match out to read one field of it.
-    public var matchName: String { storage.fields.match.displayName }
+    public var matchName: String { storage.fields.match.fields.displayName }
     /// The loaded messages, oldest first.
     public var messages: [Message] {
         get { storage.fields.messages }
+        set { storage.fields.messages = newValue }
         _modify { yield &storage.fields.messages }
     }
     /// How the message ids changed from the previous snapshot to this one.
     public var changes: [ListChange] {
         get { storage.fields.changes }
+        set { storage.fields.changes = newValue }
         _modify { yield &storage.fields.changes }
     }
     /// Counts snapshots; ``changes`` lead from `revision - 1` to this one.
@@ -78,17 +83,46 @@ public struct ConversationState: Hashable, Sendable {
     /// The text being written.
     public var draft: String {
         get { storage.fields.draft }
+        set { storage.fields.draft = newValue }
         _modify { yield &storage.fields.draft }
     }
 
     /// A conversation with nothing loaded yet.
     public init(match: Match) {
-        storage = CopyOnWrite(Fields(match: match))
+        storage = CopyOnWrite(Fields(match: CopyOnWrite(match)))
+    }
+
+    /// Shows `messages` in place of the messages shown, reached from them by `changes` (counted as a
+    /// revision when there are any); `endsOtherTyping` says the other person stopped typing.
+    ///
+    /// The same as setting ``changes``, ``revision``, ``messages``, ``hasOlderMessages`` and (when
+    /// `endsOtherTyping`) ``otherIsTyping`` one by one, in one call: each accessor called from another
+    /// module is a call of its own, and a `_modify` one allocates its frame.
+    public mutating func show(
+        _ messages: [Message], changes: [ListChange], hasOlderMessages: Bool, endsOtherTyping: Bool
+    ) {
+        let hasChanges = !changes.isEmpty
+        storage.fields.changes = changes
+        if hasChanges { storage.fields.revision += 1 }
+        storage.fields.messages = messages
+        storage.fields.hasOlderMessages = hasOlderMessages
+        if endsOtherTyping { storage.fields.otherIsTyping = false }
+    }
+
+    /// Sets the draft and clears the problem, in one call.
+    ///
+    /// The same as setting ``draft`` and ``problem`` one by one (see
+    /// ``show(_:changes:hasOlderMessages:endsOtherTyping:)``).
+    public mutating func edit(draft: String) {
+        storage.fields.draft = draft
+        storage.fields.problem = nil
     }
 
     /// Whether two states hold the same values: shared storage answers at once; otherwise the fields
     /// that change most and cost least first, the messages (equal at once when they share storage)
-    /// and the match last.
+    /// and the match last (equal at once when the two share its box).
+    ///
+    /// A new field must be compared here and hashed in ``hash(into:)``.
     public static func == (lhs: ConversationState, rhs: ConversationState) -> Bool {
         if lhs.storage.sharesStorage(with: rhs.storage) { return true }
         let left = lhs.storage
@@ -100,11 +134,24 @@ public struct ConversationState: Hashable, Sendable {
             && left.fields.hasOlderMessages == right.fields.hasOlderMessages
             && left.fields.isUnmatched == right.fields.isUnmatched
             && left.fields.failure == right.fields.failure && left.fields.changes == right.fields.changes
-            && left.fields.messages == right.fields.messages && left.fields.match == right.fields.match
+            && left.fields.messages == right.fields.messages
+            && (left.fields.match.sharesStorage(with: right.fields.match)
+                || left.fields.match.fields == right.fields.match.fields)
     }
 
     /// Hashes every field.
     public func hash(into hasher: inout Hasher) {
-        storage.fields.hash(into: &hasher)
+        let fields = storage.fields
+        hasher.combine(fields.match.fields)
+        hasher.combine(fields.messages)
+        hasher.combine(fields.changes)
+        hasher.combine(fields.revision)
+        hasher.combine(fields.hasOlderMessages)
+        hasher.combine(fields.isLoadingHistory)
+        hasher.combine(fields.otherIsTyping)
+        hasher.combine(fields.problem)
+        hasher.combine(fields.failure)
+        hasher.combine(fields.isUnmatched)
+        hasher.combine(fields.draft)
     }
 }

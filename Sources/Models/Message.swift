@@ -157,6 +157,12 @@ public struct Message: Hashable, Codable, Sendable, Identifiable {
     /// them (a shared storage is never changed in place); `false` says nothing about the texts.
     public func sharesTexts(with other: Message) -> Bool { texts.sharesStorage(with: other.texts) }
 
+    /// Whether the message's id is `id`.
+    ///
+    /// The same as `self.id == id`, compared where the id is stored: the ``id`` getter called from
+    /// another module hands back a copy of the id (a retain and a release) to compare it.
+    public func hasID(_ id: String) -> Bool { texts.fields.id == id }
+
     /// Whether `other` is a message equal to this one (`false` for none).
     func isEqual(to other: Message?) -> Bool {
         guard let other else { return false }

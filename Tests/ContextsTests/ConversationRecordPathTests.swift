@@ -19,7 +19,7 @@ import Testing
         let chat: ChatContext
         let conversation = Match.id(between: "alice", and: "bob")
 
-        init() throws {
+        init(outboxStore: (any OutboxStore)? = nil) throws {
             backend = EmbeddedBackend(storageDirectory: directory.url)
             backend.addDemoAccounts()
             backend.server.like(from: "alice", to: "bob")
@@ -33,7 +33,7 @@ import Testing
             let authorizer = RequestAuthorizer(tokens: tokens, auth: services.auth) { _ in }
             chat = ChatContext(
                 viewer: "alice", authorizer: authorizer, chat: services.chat, scheduler: services.scheduler,
-                ids: services.ids, outboxStore: nil)
+                ids: services.ids, outboxStore: outboxStore)
             chat.start()
             backend.scheduler.runDue()
         }
@@ -89,6 +89,22 @@ import Testing
         byRecord.chat.setTyping(true, of: record)
         for world in [byID, byRecord] { world.backend.scheduler.runDue() }
         #expect(byRecord.observed == byID.observed)
+    }
+
+    @Test func aChatWithoutAnOutboxStore_sendsAsOneWithAStore_keepingNothing() throws {
+        let store = try InMemoryUserDataStore().outbox(for: "alice")
+        let kept = try World(outboxStore: store)
+        let unkept = try World()
+        for world in [kept, unkept] {
+            #expect(world.chat.send("one", to: world.conversation) == nil)
+            #expect(world.chat.send("two", to: world.conversation) == nil)
+        }
+        #expect(try store.load().map(\.text) == ["one", "two"])
+        #expect(unkept.observed == kept.observed)
+        for world in [kept, unkept] { world.backend.scheduler.runDue() }
+        #expect(try store.load().isEmpty)
+        #expect(unkept.observed == kept.observed)
+        #expect(unkept.chat.state.outboxCount == 0)
     }
 
     @Test func takingTheNewestMessageInPlace_givesTheSummaryTheReferenceGives() {

@@ -67,6 +67,16 @@ import Testing
                 state.failure = Bool.random(using: &generator) ? nil : .offline
                 state.isLoadingHistory.toggle()
                 state.hasOlderMessages = Bool.random(using: &generator)
+            case 8 where !state.messages.isEmpty:
+                // A message confirmed: a copy with the server's id and the same sender and text, in
+                // texts of its own (its row keeps its title).
+                let index = Int.random(in: state.messages.indices, using: &generator)
+                let old = state.messages[index]
+                next += 1
+                state.messages[index] = Message(
+                    id: "server-\(next)", conversation: "m", sender: old.sender, text: old.text,
+                    sentAt: old.sentAt, transactionID: old.id,
+                    status: statuses.randomElement(using: &generator) ?? .sent)
             default:
                 // The same messages again (an edit of the draft), in the same storage.
                 state.draft += "x"

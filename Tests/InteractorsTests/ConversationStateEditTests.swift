@@ -1,0 +1,104 @@
+import Foundation
+import Models
+import Testing
+
+/// The conversation state's and the message's one-call shortcuts give the answers of the accessors
+/// they stand for.
+@Suite struct ConversationStateEditTests {
+    let t0 = Date(timeIntervalSince1970: 1_000)
+
+    func message(_ id: String, sender: UserID = "bob") -> Message {
+        Message(id: id, conversation: "m", sender: sender, text: "text of \(id)", sentAt: t0)
+    }
+
+    /// States to edit: fresh, with messages and changes, typing, with a problem, and one whose
+    /// storage is shared with a copy kept aside (the copy must not change).
+    func states() -> [ConversationState] {
+        let match = Match(id: "m", user: "bob", displayName: "Bob", matchedAt: t0)
+        var typing = ConversationState(match: match)
+        typing.messages = [message("a"), message("b", sender: "al")]
+        typing.changes = [.insert("a", at: 0), .insert("b", at: 1)]
+        typing.revision = 3
+        typing.otherIsTyping = true
+        typing.hasOlderMessages = false
+        var failed = typing
+        failed.problem = .empty
+        failed.draft = "draft"
+        failed.otherIsTyping = false
+        return [ConversationState(match: match), typing, failed]
+    }
+
+    @Test func show_matchesSettingEachField() {
+        let edits: [([Message], [ListChange], Bool, Bool)] = [
+            ([], [], true, false),
+            ([message("a")], [.insert("a", at: 0)], false, true),
+            ([message("a"), message("c")], [.remove("b", at: 1), .insert("c", at: 1)], true, true),
+            ([message("a")], [], false, false),
+        ]
+        for state in states() {
+            for (messages, changes, hasOlder, endsTyping) in edits {
+                let kept = state
+                var expected = state
+                expected.changes = changes
+                if !changes.isEmpty { expected.revision += 1 }
+                expected.messages = messages
+                expected.hasOlderMessages = hasOlder
+                if endsTyping { expected.otherIsTyping = false }
+                var shown = state
+                shown.show(
+                    messages, changes: changes, hasOlderMessages: hasOlder, endsOtherTyping: endsTyping)
+                #expect(shown == expected)
+                #expect(shown.revision == expected.revision)
+                #expect(shown.otherIsTyping == expected.otherIsTyping)
+                #expect(kept == state, "a copy taken before is left as it was")
+            }
+        }
+    }
+
+    @Test func editDraft_matchesSettingDraftAndProblem() {
+        for state in states() {
+            for draft in ["", "hello", "a much longer draft than fits in a small string"] {
+                let kept = state
+                var expected = state
+                expected.draft = draft
+                expected.problem = nil
+                var edited = state
+                edited.edit(draft: draft)
+                #expect(edited == expected)
+                #expect(edited.draft == draft && edited.problem == nil)
+                #expect(kept == state, "a copy taken before is left as it was")
+            }
+        }
+    }
+
+    @Test func equalStates_withTheirMatchesInBoxesOfTheirOwn_areEqualAndHashAlike() {
+        for state in states() {
+            // Every field set again from its value: nothing shares storage with `state`.
+            var rebuilt = ConversationState(match: state.match)
+            rebuilt.messages = state.messages
+            rebuilt.changes = state.changes
+            rebuilt.revision = state.revision
+            rebuilt.hasOlderMessages = state.hasOlderMessages
+            rebuilt.isLoadingHistory = state.isLoadingHistory
+            rebuilt.otherIsTyping = state.otherIsTyping
+            rebuilt.problem = state.problem
+            rebuilt.failure = state.failure
+            rebuilt.isUnmatched = state.isUnmatched
+            rebuilt.draft = state.draft
+            #expect(rebuilt == state && rebuilt.hashValue == state.hashValue)
+            var renamed = rebuilt
+            renamed.match.displayName = "Robert"
+            #expect(renamed != state && renamed.matchName == "Robert" && rebuilt.matchName == "Bob")
+        }
+    }
+
+    @Test func hasID_matchesComparingTheID() {
+        let ids = ["", "a", "msg-000000001", "msg-000000002", "a long id that is not a small string at all"]
+        for id in ids {
+            let message = message(id)
+            for other in ids {
+                #expect(message.hasID(other) == (message.id == other), "\(id) vs \(other)")
+            }
+        }
+    }
+}
