@@ -22,7 +22,7 @@ public final class StateStore<State: Sendable & Equatable>: Observable {
     /// The current snapshot, read without registering Observation interest.
     ///
     /// For code told of every change by ``observe(_:)`` (the flows): the same value as ``state``.
-    public var snapshot: State { storage }
+    @inlinable public var snapshot: State { storage }
 
     /// The newest state for the context that owns the store, read without registering interest: inside
     /// a ``batch(_:)`` it includes the batch's updates so far (not yet delivered).
@@ -30,13 +30,14 @@ public final class StateStore<State: Sendable & Equatable>: Observable {
 
     // The store's own bookkeeping is never accessed overlappingly (it is main-actor isolated and
     // no access spans a call out), so the run-time exclusivity checks — about 1 % of a whole
-    // journey — are left out for it.
-    @exclusivity(unchecked) private var storage: State
+    // journey — are left out for it. Usable from inlinable code so that ``snapshot`` and
+    // ``observe(_:)`` are specialized where a flow calls them (see `ObserverRegistry`).
+    @usableFromInline @exclusivity(unchecked) var storage: State
     private let registrar = ObservationRegistrar()
     // Counts the changes of `storage`: telling "changed while delivering" without comparing snapshots.
     @exclusivity(unchecked) private var version: UInt64 = 0
 
-    private let observers = ObserverRegistry<State>()
+    @usableFromInline let observers = ObserverRegistry<State>()
     private let errorObservers = ObserverRegistry<any Error>()
     // Made by the first `states` (most stores never hand out a stream): a `Mutex` of a table generic
     // in `State` held inline had its metadata looked up at run time for every store released.
@@ -107,6 +108,7 @@ public final class StateStore<State: Sendable & Equatable>: Observable {
 
     /// Calls `observer` now with the current state, then after every change, until the token is
     /// cancelled or released.
+    @inlinable
     public func observe(_ observer: @escaping @MainActor @Sendable (State) -> Void) -> ObservationToken {
         let token = observers.add(observer)
         observer(storage)
