@@ -66,7 +66,9 @@ public final class VirtualScheduler: Scheduler {
     private struct State {
         var now: Date
         var nextSequence: UInt64 = 0
-        var queue = MinHeap<Entry>()
+        // Room for the work a session keeps waiting at once (a journey peaks at 16 or fewer), so the
+        // queue does not grow four times in a new scheduler's first requests.
+        var queue = MinHeap<Entry>(minimumCapacity: 16)
     }
 
     private let state: Mutex<State>
@@ -112,8 +114,8 @@ public final class VirtualScheduler: Scheduler {
     @MainActor
     public func advance(by duration: Duration) {
         let target = time(after: duration)
-        while let work = popWork(dueBy: target) { work.run() }
-        moveClock(to: target)
+        // The last look at the queue, finding nothing due, moves the clock in the same lock.
+        while let work = popWork(dueBy: target, settling: true) { work.run() }
     }
 
     /// Runs the work that is due now, without moving the clock.
@@ -153,20 +155,16 @@ public final class VirtualScheduler: Scheduler {
         state.withLock { Self.time(after: duration, from: $0.now) }
     }
 
-    /// Moves the clock to `target` unless work has already moved it there or past it.
-    private func moveClock(to target: Date) {
-        state.withLock { state in
-            if state.now < target { state.now = target }
-        }
-    }
-
     /// `now` plus `delay`; without a delay (every service answer by default) `now` itself, sparing the
     /// conversion of the duration to seconds (adding zero seconds to a date gives the same date).
     private static func time(after delay: Duration, from now: Date) -> Date {
         delay <= .zero ? now : now.addingTimeInterval(delay.timeInterval)
     }
 
-    private func popWork(dueBy target: Date) -> Work? {
+    /// Takes out the earliest work due by `target`, moving the clock to its due time. When nothing is
+    /// due and `settling`, moves the clock to `target` instead (unless work already moved it there or
+    /// past it): ``advance(by:)``'s end, without a lock of its own.
+    private func popWork(dueBy target: Date, settling: Bool = false) -> Work? {
         state.withLock { state -> Work? in
             // The earliest entry is looked at where it is, and taken out only when due.
             while let top = state.queue.pop(if: { $0.due <= target }) {
@@ -175,6 +173,7 @@ public final class VirtualScheduler: Scheduler {
                     return work
                 }
             }
+            if settling, state.now < target { state.now = target }
             return nil
         }
     }

@@ -144,4 +144,38 @@ import Testing
         #expect(heap.pop(if: { $0 <= 4 }) == nil)
         #expect(heap.pop() == 8)
     }
+
+    @Test func advance_endsAtItsTarget_withNothingDue_andNeverMovesTheClockBack() {
+        let scheduler = VirtualScheduler(now: start)
+        scheduler.advance(by: .seconds(2))
+        #expect(scheduler.now == start + 2)
+        // Work that moves the clock further itself (a nested advance) is not undone by the outer end.
+        scheduler.schedule(after: .seconds(1)) { scheduler.advance(by: .seconds(10)) }
+        scheduler.advance(by: .seconds(3))
+        #expect(scheduler.now == start + 13)
+        scheduler.advance(by: .seconds(-5))
+        #expect(scheduler.now == start + 13)
+        // Cancelled work due on the way neither runs nor stops the clock short of the target.
+        let log = Log()
+        let task = scheduler.schedule(after: .seconds(1)) { log.lines.append("cancelled") }
+        scheduler.schedule(after: .seconds(2)) {
+            log.lines.append("ran@\(scheduler.now.timeIntervalSince1970)")
+        }
+        task.cancel()
+        scheduler.advance(by: .seconds(4))
+        #expect(log.lines == ["ran@1015.0"])
+        #expect(scheduler.now == start + 17)
+    }
+
+    @Test func heap_withRoomReserved_popsLikeAnEmptyHeap() {
+        var reserved = MinHeap<Int>(minimumCapacity: 4)
+        var plain = MinHeap<Int>()
+        for value in [9, 2, 7, 2, 11, 5, 3, 8, 1, 6] {
+            reserved.push(value)
+            plain.push(value)
+        }
+        #expect(reserved.count == plain.count)
+        while let value = plain.pop() { #expect(reserved.pop() == value) }
+        #expect(reserved.pop() == nil)
+    }
 }
