@@ -61,7 +61,7 @@ public final class StateStore<State: Sendable & Equatable>: Observable {
         depth += 1
         var draft = pending.take() ?? storage
         body(&draft)
-        pending = draft
+        pending = consume draft
         depth -= 1
         if depth == 0 { flush() }
     }
@@ -82,10 +82,11 @@ public final class StateStore<State: Sendable & Equatable>: Observable {
         if isReadThroughObservation {
             // willSet/didSet rather than withMutation: no closure to allocate and check the isolation of.
             registrar.willSet(ObservedState.subject, keyPath: ObservedState.keyPath)
-            storage = next
+            storage = consume next
             registrar.didSet(ObservedState.subject, keyPath: ObservedState.keyPath)
         } else {
-            storage = next
+            // Moved, not copied: a copy retained every reference in the state and released it again.
+            storage = consume next
         }
         version &+= 1
         guard !isNotifying else { return }
