@@ -14,7 +14,14 @@ public final class StateStore<State: Sendable & Equatable>: Observable {
     /// that hears changes through ``observe(_:)`` reads ``snapshot`` instead: until someone reads
     /// `state`, no Observation tracking can include this store, and a change skips the registrar.
     public var state: State {
-        isReadThroughObservation = true
+        let registrar: ObservationRegistrar
+        if let made = self.registrar {
+            registrar = made
+        } else {
+            registrar = ObservationRegistrar()
+            self.registrar = registrar
+            isReadThroughObservation = true
+        }
         registrar.access(ObservedState.subject, keyPath: ObservedState.keyPath)
         return storage
     }
@@ -33,7 +40,11 @@ public final class StateStore<State: Sendable & Equatable>: Observable {
     // journey — are left out for it. Usable from inlinable code so that ``snapshot`` and
     // ``observe(_:)`` are specialized where a flow calls them (see `ObserverRegistry`).
     @usableFromInline @exclusivity(unchecked) var storage: State
-    private let registrar = ObservationRegistrar()
+    // Made by the first read of `state` (most stores are only observed with `observe(_:)`): a
+    // registrar allocates its storage when made, twice per store. Only after that read can a tracking
+    // scope have registered interest, so until then a change need not tell a registrar (about 2 % of
+    // a whole journey).
+    @exclusivity(unchecked) private var registrar: ObservationRegistrar?
     // Counts the changes of `storage`: telling "changed while delivering" without comparing snapshots.
     @exclusivity(unchecked) private var version: UInt64 = 0
 
@@ -45,8 +56,8 @@ public final class StateStore<State: Sendable & Equatable>: Observable {
     @exclusivity(unchecked) private var pending: State?
     @exclusivity(unchecked) private var depth = 0
     @exclusivity(unchecked) private var isNotifying = false
-    // Set by the first read of `state`: only then can a tracking scope have registered interest, so
-    // until then a change need not tell the registrar (about 2 % of a whole journey).
+    // Whether `registrar` was made, in a flag: `ObservationRegistrar` is resilient, and looking at an
+    // optional one goes through its value witnesses (about 100 instructions per change).
     @exclusivity(unchecked) private var isReadThroughObservation = false
 
     /// Creates a store holding `initial`.
@@ -79,7 +90,7 @@ public final class StateStore<State: Sendable & Equatable>: Observable {
     /// none is told an older one after a newer.
     private func flush() {
         guard let next = pending.take(), next != storage else { return }
-        if isReadThroughObservation {
+        if isReadThroughObservation, let registrar {
             // willSet/didSet rather than withMutation: no closure to allocate and check the isolation of.
             registrar.willSet(ObservedState.subject, keyPath: ObservedState.keyPath)
             storage = consume next
