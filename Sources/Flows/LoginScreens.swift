@@ -9,13 +9,25 @@ enum LoginScreens {
     static let switchMode: ActionID = "switchMode"
 
     static func welcome(notice: SignedOutReason?) -> Screen {
-        var elements: [ScreenElement] = [.text("Meet people who share your interests.")]
-        if let notice { elements.append(.notice(Copy.notice(for: notice))) }
-        elements += [
-            .action(ScreenAction(id: logIn, label: "Log in", style: .primary)),
-            .action(ScreenAction(id: createAccount, label: "Create account")),
-        ]
+        // Without a notice the welcome screen never changes: its elements are built once.
+        guard let notice else { return Screen(id: .welcome, title: "Discover", elements: Welcome.plain) }
+        var elements: [ScreenElement] = []
+        elements.reserveCapacity(4)
+        elements.append(Welcome.tagline)
+        elements.append(.notice(Copy.notice(for: notice)))
+        elements.append(Welcome.logIn)
+        elements.append(Welcome.createAccount)
         return Screen(id: .welcome, title: "Discover", elements: elements)
+    }
+
+    /// The welcome screen's fixed elements.
+    private enum Welcome {
+        static let tagline = ScreenElement.text("Meet people who share your interests.")
+        static let logIn = ScreenElement.action(
+            ScreenAction(id: LoginScreens.logIn, label: "Log in", style: .primary))
+        static let createAccount = ScreenElement.action(
+            ScreenAction(id: LoginScreens.createAccount, label: "Create account"))
+        static let plain = [tagline, logIn, createAccount]
     }
 
     static func form(_ state: LoginState, canGoBack: Bool) -> Screen {

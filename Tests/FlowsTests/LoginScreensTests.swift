@@ -98,4 +98,21 @@ import Testing
         #expect(actions.map(\.label) == ["Log in", "Retry", "Create an account instead", "Back"])
         #expect(actions.map(\.isEnabled) == [false, false, true, true])
     }
+
+    @Test func welcome_matchesWelcomeBuiltElementByElement() {
+        let reasons: [SignedOutReason?] = [
+            nil, .loggedOut, .sessionExpired, .sessionRevoked, .storedSessionUnreadable,
+        ]
+        for notice in reasons {
+            var elements: [ScreenElement] = [.text("Meet people who share your interests.")]
+            if let notice { elements.append(.notice(Copy.notice(for: notice))) }
+            elements += [
+                .action(ScreenAction(id: "logIn", label: "Log in", style: .primary)),
+                .action(ScreenAction(id: "createAccount", label: "Create account")),
+            ]
+            #expect(
+                LoginScreens.welcome(notice: notice)
+                    == Screen(id: .welcome, title: "Discover", elements: elements))
+        }
+    }
 }
