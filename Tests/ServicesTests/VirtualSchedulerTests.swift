@@ -1,4 +1,5 @@
 import Foundation
+import Models
 import Services
 import Testing
 
@@ -177,5 +178,25 @@ import Testing
         #expect(reserved.count == plain.count)
         while let value = plain.pop() { #expect(reserved.pop() == value) }
         #expect(reserved.pop() == nil)
+    }
+
+    @Test func now_readsTheExactDateGiven_andEachDueTimeExactly() {
+        // The clock is kept as the bits of its seconds: every date must read back unchanged.
+        for seconds in [0, -1.5, 1_000.123_456_789, 1e9 + 0.1, 978_307_200.000_001] {
+            let date = Date(timeIntervalSince1970: seconds)
+            let scheduler = VirtualScheduler(now: date)
+            #expect(scheduler.now == date)
+            #expect(scheduler.now.timeIntervalSinceReferenceDate == date.timeIntervalSinceReferenceDate)
+            var seen: [Date] = []
+            scheduler.schedule(after: .milliseconds(1_500)) { seen.append(scheduler.now) }
+            scheduler.schedule(after: .nanoseconds(1)) { seen.append(scheduler.now) }
+            scheduler.advance(by: .seconds(2))
+            #expect(
+                seen == [
+                    date.addingTimeInterval(Duration.nanoseconds(1).timeInterval),
+                    date.addingTimeInterval(1.5),
+                ])
+            #expect(scheduler.now == date.addingTimeInterval(2))
+        }
     }
 }
