@@ -1,7 +1,14 @@
 import Synchronization
 
 /// Thread-safe storage for observer callbacks, so a token can unregister from any thread.
+///
+/// Adding and removing are inlinable: a flow observes a context from another module through
+/// ``StateStore/observe(_:)``, and code not specialized for the state looked up the callbacks'
+/// function type at run time (`swift_getFunctionTypeMetadataGlobalActor`) on every array change —
+/// about 3.7 k instructions per observer added. Inlined, the flow's module specializes them.
+@usableFromInline
 final class ObserverRegistry<Value: Sendable>: Sendable {
+    @usableFromInline
     typealias Callback = @MainActor @Sendable (Value) -> Void
 
     // The lock guards `ids` and `storedCallbacks` and holds only the next id, a type that does not
@@ -9,12 +16,17 @@ final class ObserverRegistry<Value: Sendable>: Sendable {
     // metadata was looked up at run time on every add (about 4 k instructions) and again on every
     // registry released (about 2 k). The two arrays are only touched inside `lock.withLock`, never
     // overlapping, hence `nonisolated(unsafe)` and no run-time exclusivity checks.
-    private let lock = Mutex<UInt64>(0)
-    @exclusivity(unchecked) nonisolated(unsafe) private var ids: [UInt64] = []
+    @usableFromInline let lock = Mutex<UInt64>(0)
+    @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) var ids: [UInt64] = []
     // Kept beside the ids so a notification reads the array as it is, without building one.
-    @exclusivity(unchecked) nonisolated(unsafe) private var storedCallbacks: [Callback] = []
+    @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) var storedCallbacks: [Callback] = []
+
+    /// Creates an empty registry.
+    @usableFromInline
+    init() {}
 
     /// Adds a callback; the token removes it.
+    @inlinable
     func add(_ callback: @escaping Callback) -> ObservationToken {
         let id = lock.withLock { nextID -> UInt64 in
             let id = nextID
@@ -26,7 +38,9 @@ final class ObserverRegistry<Value: Sendable>: Sendable {
         return ObservationToken { [weak self] in self?.remove(id) }
     }
 
-    private func remove(_ id: UInt64) {
+    /// Removes the callback added under `id`, if it is still there.
+    @inlinable
+    func remove(_ id: UInt64) {
         // The removed callback is handed out of the lock and let go there: releasing it may release a
         // token of this same registry (a callback holding one), whose cancel comes back here.
         _ = lock.withLock { _ -> Callback? in

@@ -14,7 +14,14 @@ public final class StateStore<State: Sendable & Equatable>: Observable {
     /// that hears changes through ``observe(_:)`` reads ``snapshot`` instead: until someone reads
     /// `state`, no Observation tracking can include this store, and a change skips the registrar.
     public var state: State {
-        isReadThroughObservation = true
+        let registrar: ObservationRegistrar
+        if let made = self.registrar {
+            registrar = made
+        } else {
+            registrar = ObservationRegistrar()
+            self.registrar = registrar
+            isReadThroughObservation = true
+        }
         registrar.access(ObservedState.subject, keyPath: ObservedState.keyPath)
         return storage
     }
@@ -22,7 +29,7 @@ public final class StateStore<State: Sendable & Equatable>: Observable {
     /// The current snapshot, read without registering Observation interest.
     ///
     /// For code told of every change by ``observe(_:)`` (the flows): the same value as ``state``.
-    public var snapshot: State { storage }
+    @inlinable public var snapshot: State { storage }
 
     /// The newest state for the context that owns the store, read without registering interest: inside
     /// a ``batch(_:)`` it includes the batch's updates so far (not yet delivered).
@@ -30,13 +37,18 @@ public final class StateStore<State: Sendable & Equatable>: Observable {
 
     // The store's own bookkeeping is never accessed overlappingly (it is main-actor isolated and
     // no access spans a call out), so the run-time exclusivity checks — about 1 % of a whole
-    // journey — are left out for it.
-    @exclusivity(unchecked) private var storage: State
-    private let registrar = ObservationRegistrar()
+    // journey — are left out for it. Usable from inlinable code so that ``snapshot`` and
+    // ``observe(_:)`` are specialized where a flow calls them (see `ObserverRegistry`).
+    @usableFromInline @exclusivity(unchecked) var storage: State
+    // Made by the first read of `state` (most stores are only observed with `observe(_:)`): a
+    // registrar allocates its storage when made, twice per store. Only after that read can a tracking
+    // scope have registered interest, so until then a change need not tell a registrar (about 2 % of
+    // a whole journey).
+    @exclusivity(unchecked) private var registrar: ObservationRegistrar?
     // Counts the changes of `storage`: telling "changed while delivering" without comparing snapshots.
     @exclusivity(unchecked) private var version: UInt64 = 0
 
-    private let observers = ObserverRegistry<State>()
+    @usableFromInline let observers = ObserverRegistry<State>()
     private let errorObservers = ObserverRegistry<any Error>()
     // Made by the first `states` (most stores never hand out a stream): a `Mutex` of a table generic
     // in `State` held inline had its metadata looked up at run time for every store released.
@@ -44,8 +56,8 @@ public final class StateStore<State: Sendable & Equatable>: Observable {
     @exclusivity(unchecked) private var pending: State?
     @exclusivity(unchecked) private var depth = 0
     @exclusivity(unchecked) private var isNotifying = false
-    // Set by the first read of `state`: only then can a tracking scope have registered interest, so
-    // until then a change need not tell the registrar (about 2 % of a whole journey).
+    // Whether `registrar` was made, in a flag: `ObservationRegistrar` is resilient, and looking at an
+    // optional one goes through its value witnesses (about 100 instructions per change).
     @exclusivity(unchecked) private var isReadThroughObservation = false
 
     /// Creates a store holding `initial`.
@@ -60,7 +72,7 @@ public final class StateStore<State: Sendable & Equatable>: Observable {
         depth += 1
         var draft = pending.take() ?? storage
         body(&draft)
-        pending = draft
+        pending = consume draft
         depth -= 1
         if depth == 0 { flush() }
     }
@@ -78,13 +90,14 @@ public final class StateStore<State: Sendable & Equatable>: Observable {
     /// none is told an older one after a newer.
     private func flush() {
         guard let next = pending.take(), next != storage else { return }
-        if isReadThroughObservation {
+        if isReadThroughObservation, let registrar {
             // willSet/didSet rather than withMutation: no closure to allocate and check the isolation of.
             registrar.willSet(ObservedState.subject, keyPath: ObservedState.keyPath)
-            storage = next
+            storage = consume next
             registrar.didSet(ObservedState.subject, keyPath: ObservedState.keyPath)
         } else {
-            storage = next
+            // Moved, not copied: a copy retained every reference in the state and released it again.
+            storage = consume next
         }
         version &+= 1
         guard !isNotifying else { return }
@@ -107,6 +120,7 @@ public final class StateStore<State: Sendable & Equatable>: Observable {
 
     /// Calls `observer` now with the current state, then after every change, until the token is
     /// cancelled or released.
+    @inlinable
     public func observe(_ observer: @escaping @MainActor @Sendable (State) -> Void) -> ObservationToken {
         let token = observers.add(observer)
         observer(storage)

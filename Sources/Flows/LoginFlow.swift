@@ -29,7 +29,16 @@ public final class LoginFlow: FlowNode {
     private var observation: ObservationToken?
     private var showsForm = false
     private var formHasBack = false
-    private var previous: LoginState?
+    // What a render compares with the state rendered before it, kept rather than the whole state:
+    // copying a `LoginState` (two tables, the session once signed in) retained every reference in it.
+    private var previous: Rendered?
+
+    /// The parts of the last state rendered that the next render looks at.
+    private struct Rendered {
+        let mode: LoginMode
+        let isSubmitting: Bool
+        let isCompleted: Bool
+    }
 
     /// Creates the flow; `notice` and `username` come from the reason the user was signed out.
     public init(
@@ -101,7 +110,10 @@ public final class LoginFlow: FlowNode {
     }
 
     private func render(_ state: LoginState) {
-        defer { previous = state }
+        defer {
+            previous = Rendered(
+                mode: state.mode, isSubmitting: state.isSubmitting, isCompleted: state.completed != nil)
+        }
         if showsForm, previous?.mode == state.mode {
             environment.presenter.update(LoginScreens.form(state, canGoBack: formHasBack))
         }
@@ -116,7 +128,7 @@ public final class LoginFlow: FlowNode {
                 environment.analytics.record(.loginFailed(state.mode, failure))
             }
         }
-        if previous.completed == nil, let completed = state.completed {
+        if !previous.isCompleted, let completed = state.completed {
             session?.signedIn(completed)
         }
     }

@@ -9,18 +9,33 @@ enum LoginScreens {
     static let switchMode: ActionID = "switchMode"
 
     static func welcome(notice: SignedOutReason?) -> Screen {
-        var elements: [ScreenElement] = [.text("Meet people who share your interests.")]
-        if let notice { elements.append(.notice(Copy.notice(for: notice))) }
-        elements += [
-            .action(ScreenAction(id: logIn, label: "Log in", style: .primary)),
-            .action(ScreenAction(id: createAccount, label: "Create account")),
-        ]
+        // Without a notice the welcome screen never changes: its elements are built once.
+        guard let notice else { return Screen(id: .welcome, title: "Discover", elements: Welcome.plain) }
+        var elements: [ScreenElement] = []
+        elements.reserveCapacity(4)
+        elements.append(Welcome.tagline)
+        elements.append(.notice(Copy.notice(for: notice)))
+        elements.append(Welcome.logIn)
+        elements.append(Welcome.createAccount)
         return Screen(id: .welcome, title: "Discover", elements: elements)
+    }
+
+    /// The welcome screen's fixed elements.
+    private enum Welcome {
+        static let tagline = ScreenElement.text("Meet people who share your interests.")
+        static let logIn = ScreenElement.action(
+            ScreenAction(id: LoginScreens.logIn, label: "Log in", style: .primary))
+        static let createAccount = ScreenElement.action(
+            ScreenAction(id: LoginScreens.createAccount, label: "Create account"))
+        static let plain = [tagline, logIn, createAccount]
     }
 
     static func form(_ state: LoginState, canGoBack: Bool) -> Screen {
         let isSignIn = state.mode == .signIn
+        let fields = LoginField.fields(for: state.mode)
+        // Room for every element at once: appending one by one grew the array four times per render.
         var elements: [ScreenElement] = []
+        elements.reserveCapacity(fields.count + 6)
         if let notice = state.notice, notice != .loggedOut {
             elements.append(.notice(Copy.notice(for: notice)))
         }
@@ -28,7 +43,7 @@ enum LoginScreens {
             elements.append(
                 .error(Copy.banner(for: failure, secondsRemaining: state.rateLimitSecondsRemaining)))
         }
-        for field in LoginField.fields(for: state.mode) {
+        for field in fields {
             let error = state.showsFieldErrors ? state.fieldErrors[field] : nil
             elements.append(
                 .field(
@@ -39,23 +54,40 @@ enum LoginScreens {
                             Copy.message(for: $0, signInIdentifier: isSignIn && field == .username)
                         })))
         }
+        // The buttons are built once (each is boxed: built per render, each cost an allocation).
+        let canSubmit = state.canSubmit
         elements.append(
-            .action(
-                ScreenAction(
-                    id: submit, label: isSignIn ? "Log in" : "Create account", isEnabled: state.canSubmit,
-                    style: .primary)))
+            isSignIn
+                ? (canSubmit ? FixedActions.logIn : FixedActions.logInDisabled)
+                : (canSubmit ? FixedActions.createAccount : FixedActions.createAccountDisabled))
         if state.failure == .offline || isServerFailure(state.failure) {
-            elements.append(.action(ScreenAction(id: retry, label: "Retry", isEnabled: state.canSubmit)))
+            elements.append(canSubmit ? FixedActions.retry : FixedActions.retryDisabled)
         }
-        elements.append(
-            .action(
-                ScreenAction(
-                    id: switchMode,
-                    label: isSignIn ? "Create an account instead" : "I already have an account")))
-        if canGoBack { elements.append(.action(ScreenAction(id: .back, label: "Back"))) }
+        elements.append(isSignIn ? FixedActions.toSignUp : FixedActions.toSignIn)
+        if canGoBack { elements.append(FixedActions.back) }
         return Screen(
             id: isSignIn ? .signIn : .signUp, title: isSignIn ? "Log in" : "Create account",
             elements: elements)
+    }
+
+    /// The form's buttons, each in every state it can be shown in.
+    private enum FixedActions {
+        static let logIn = submitAction(label: "Log in", isEnabled: true)
+        static let logInDisabled = submitAction(label: "Log in", isEnabled: false)
+        static let createAccount = submitAction(label: "Create account", isEnabled: true)
+        static let createAccountDisabled = submitAction(label: "Create account", isEnabled: false)
+        static let retry = ScreenElement.action(ScreenAction(id: LoginScreens.retry, label: "Retry"))
+        static let retryDisabled = ScreenElement.action(
+            ScreenAction(id: LoginScreens.retry, label: "Retry", isEnabled: false))
+        static let toSignUp = ScreenElement.action(
+            ScreenAction(id: switchMode, label: "Create an account instead"))
+        static let toSignIn = ScreenElement.action(
+            ScreenAction(id: switchMode, label: "I already have an account"))
+        static let back = ScreenElement.action(ScreenAction(id: .back, label: "Back"))
+
+        private static func submitAction(label: String, isEnabled: Bool) -> ScreenElement {
+            .action(ScreenAction(id: submit, label: label, isEnabled: isEnabled, style: .primary))
+        }
     }
 
     static func fieldID(_ field: LoginField) -> FieldID {

@@ -5,6 +5,11 @@ public struct MinHeap<Element: Comparable> {
     /// Creates an empty heap.
     public init() {}
 
+    /// Creates an empty heap with room for `minimumCapacity` elements before it grows.
+    public init(minimumCapacity: Int) {
+        elements.reserveCapacity(minimumCapacity)
+    }
+
     /// The number of elements.
     public var count: Int { elements.count }
 

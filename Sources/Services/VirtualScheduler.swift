@@ -64,20 +64,33 @@ public final class VirtualScheduler: Scheduler {
     }
 
     private struct State {
-        var now: Date
         var nextSequence: UInt64 = 0
-        var queue = MinHeap<Entry>()
+        // Room for the work a session keeps waiting at once (a journey peaks at 16 or fewer), so the
+        // queue does not grow four times in a new scheduler's first requests.
+        var queue = MinHeap<Entry>(minimumCapacity: 16)
     }
 
     private let state: Mutex<State>
+    // The clock, as the bits of its seconds since the reference date: read without the lock (every
+    // request and most state changes read the time, and the lock cost more than the read), moved
+    // only inside it, so that moving it and taking work out of the queue stay one step.
+    private let clock: Atomic<UInt64>
 
     /// Creates a scheduler whose clock reads `now`.
     public init(now: Date) {
-        state = Mutex(State(now: now))
+        state = Mutex(State())
+        clock = Atomic(now.timeIntervalSinceReferenceDate.bitPattern)
     }
 
     /// The virtual time.
-    public var now: Date { state.withLock { $0.now } }
+    public var now: Date {
+        Date(timeIntervalSinceReferenceDate: Double(bitPattern: clock.load(ordering: .acquiring)))
+    }
+
+    /// Moves the clock to `time` unless it already reads `time` or later; called inside the lock only.
+    private func moveClock(to time: Date) {
+        if now < time { clock.store(time.timeIntervalSinceReferenceDate.bitPattern, ordering: .releasing) }
+    }
 
     /// How many pieces of work wait to run (cancelled ones do not count).
     ///
@@ -112,8 +125,8 @@ public final class VirtualScheduler: Scheduler {
     @MainActor
     public func advance(by duration: Duration) {
         let target = time(after: duration)
-        while let work = popWork(dueBy: target) { work.run() }
-        moveClock(to: target)
+        // The last look at the queue, finding nothing due, moves the clock in the same lock.
+        while let work = popWork(dueBy: target, settling: true) { work.run() }
     }
 
     /// Runs the work that is due now, without moving the clock.
@@ -140,7 +153,7 @@ public final class VirtualScheduler: Scheduler {
             let sequence = state.nextSequence
             state.nextSequence += 1
             state.queue.push(
-                Entry(due: Self.time(after: delay, from: state.now), sequence: sequence, job: job))
+                Entry(due: Self.time(after: delay, from: now), sequence: sequence, job: job))
         }
     }
 
@@ -150,14 +163,7 @@ public final class VirtualScheduler: Scheduler {
 
     /// The virtual time `duration` from now (now, for no or a negative duration).
     private func time(after duration: Duration) -> Date {
-        state.withLock { Self.time(after: duration, from: $0.now) }
-    }
-
-    /// Moves the clock to `target` unless work has already moved it there or past it.
-    private func moveClock(to target: Date) {
-        state.withLock { state in
-            if state.now < target { state.now = target }
-        }
+        Self.time(after: duration, from: now)
     }
 
     /// `now` plus `delay`; without a delay (every service answer by default) `now` itself, sparing the
@@ -166,15 +172,19 @@ public final class VirtualScheduler: Scheduler {
         delay <= .zero ? now : now.addingTimeInterval(delay.timeInterval)
     }
 
-    private func popWork(dueBy target: Date) -> Work? {
+    /// Takes out the earliest work due by `target`, moving the clock to its due time. When nothing is
+    /// due and `settling`, moves the clock to `target` instead (unless work already moved it there or
+    /// past it): ``advance(by:)``'s end, without a lock of its own.
+    private func popWork(dueBy target: Date, settling: Bool = false) -> Work? {
         state.withLock { state -> Work? in
             // The earliest entry is looked at where it is, and taken out only when due.
             while let top = state.queue.pop(if: { $0.due <= target }) {
                 if let work = top.job.take() {
-                    if state.now < top.due { state.now = top.due }
+                    moveClock(to: top.due)
                     return work
                 }
             }
+            if settling { moveClock(to: target) }
             return nil
         }
     }

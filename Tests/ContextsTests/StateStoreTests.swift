@@ -122,6 +122,27 @@ final class ChangeCounter: Sendable {
         #expect(changes.count.load(ordering: .relaxed) == 1)
     }
 
+    @Test func observationFramework_tellsEveryScopeThatReadTheState_madeLazilyOnce() {
+        // The registrar is made by the first read of `state`; a later read must find the same one, or
+        // the first scope would never hear of the change.
+        let store = StateStore(Counter())
+        let first = ChangeCounter()
+        let second = ChangeCounter()
+        withObservationTracking {
+            _ = store.state
+        } onChange: {
+            first.count.add(1, ordering: .relaxed)
+        }
+        withObservationTracking {
+            _ = store.state
+        } onChange: {
+            second.count.add(1, ordering: .relaxed)
+        }
+        store.update { $0.count = 5 }
+        #expect(first.count.load(ordering: .relaxed) == 1)
+        #expect(second.count.load(ordering: .relaxed) == 1)
+    }
+
     @Test func observationFramework_hearsOnlyTheStoresReadInside() {
         let read = StateStore(Counter())
         let other = StateStore(Counter())

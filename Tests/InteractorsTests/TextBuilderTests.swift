@@ -38,4 +38,49 @@ import Testing
             value = value * 10 + 7
         }
     }
+
+    /// Pieces of every length around the 64 bytes kept in place, numbers among them, and capacities
+    /// below and above it: the text is the concatenation whether it stays in place, moves to the
+    /// array on the way, or starts there.
+    @Test func textsAroundTheInlineCapacity_giveTheSameTextAsConcatenation() {
+        let pieces = [
+            "", "a", "é", "🌍", "Ünïcode · ", String(repeating: "x", count: 15),
+            String(repeating: "y", count: 16), String(repeating: "z", count: 63),
+            String(repeating: "w", count: 64), String(repeating: "v", count: 65),
+        ]
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(bound))
+        }
+        for capacity in [0, 16, 64, 65, 200] {
+            for _ in 0..<300 {
+                var builder = TextBuilder(capacity: capacity)
+                var expected = ""
+                for _ in 0..<next(8) {
+                    if next(3) == 0 {
+                        let number = [0, 7, 42, 12_345, 1_000_000_007, Int.max, -3][next(7)]
+                        builder.append(number)
+                        expected += String(number)
+                    } else {
+                        let piece = pieces[next(pieces.count)]
+                        builder.append(piece)
+                        expected += piece
+                    }
+                    #expect(builder.isEmpty == expected.isEmpty)
+                }
+                #expect(builder.text == expected)
+            }
+        }
+    }
+
+    @Test func aNumberThatCrossesTheInlineCapacity_isWrittenWhole() {
+        for prefix in 55...64 {
+            var builder = TextBuilder(capacity: 8)
+            builder.append(String(repeating: "p", count: prefix))
+            builder.append(1_234_567_890)
+            builder.append("!")
+            #expect(builder.text == String(repeating: "p", count: prefix) + "1234567890!")
+        }
+    }
 }

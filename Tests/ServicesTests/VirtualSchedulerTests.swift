@@ -1,4 +1,5 @@
 import Foundation
+import Models
 import Services
 import Testing
 
@@ -143,5 +144,59 @@ import Testing
         #expect(heap.pop(if: { $0 <= 4 }) == 4)
         #expect(heap.pop(if: { $0 <= 4 }) == nil)
         #expect(heap.pop() == 8)
+    }
+
+    @Test func advance_endsAtItsTarget_withNothingDue_andNeverMovesTheClockBack() {
+        let scheduler = VirtualScheduler(now: start)
+        scheduler.advance(by: .seconds(2))
+        #expect(scheduler.now == start + 2)
+        // Work that moves the clock further itself (a nested advance) is not undone by the outer end.
+        scheduler.schedule(after: .seconds(1)) { scheduler.advance(by: .seconds(10)) }
+        scheduler.advance(by: .seconds(3))
+        #expect(scheduler.now == start + 13)
+        scheduler.advance(by: .seconds(-5))
+        #expect(scheduler.now == start + 13)
+        // Cancelled work due on the way neither runs nor stops the clock short of the target.
+        let log = Log()
+        let task = scheduler.schedule(after: .seconds(1)) { log.lines.append("cancelled") }
+        scheduler.schedule(after: .seconds(2)) {
+            log.lines.append("ran@\(scheduler.now.timeIntervalSince1970)")
+        }
+        task.cancel()
+        scheduler.advance(by: .seconds(4))
+        #expect(log.lines == ["ran@1015.0"])
+        #expect(scheduler.now == start + 17)
+    }
+
+    @Test func heap_withRoomReserved_popsLikeAnEmptyHeap() {
+        var reserved = MinHeap<Int>(minimumCapacity: 4)
+        var plain = MinHeap<Int>()
+        for value in [9, 2, 7, 2, 11, 5, 3, 8, 1, 6] {
+            reserved.push(value)
+            plain.push(value)
+        }
+        #expect(reserved.count == plain.count)
+        while let value = plain.pop() { #expect(reserved.pop() == value) }
+        #expect(reserved.pop() == nil)
+    }
+
+    @Test func now_readsTheExactDateGiven_andEachDueTimeExactly() {
+        // The clock is kept as the bits of its seconds: every date must read back unchanged.
+        for seconds in [0, -1.5, 1_000.123_456_789, 1e9 + 0.1, 978_307_200.000_001] {
+            let date = Date(timeIntervalSince1970: seconds)
+            let scheduler = VirtualScheduler(now: date)
+            #expect(scheduler.now == date)
+            #expect(scheduler.now.timeIntervalSinceReferenceDate == date.timeIntervalSinceReferenceDate)
+            var seen: [Date] = []
+            scheduler.schedule(after: .milliseconds(1_500)) { seen.append(scheduler.now) }
+            scheduler.schedule(after: .nanoseconds(1)) { seen.append(scheduler.now) }
+            scheduler.advance(by: .seconds(2))
+            #expect(
+                seen == [
+                    date.addingTimeInterval(Duration.nanoseconds(1).timeInterval),
+                    date.addingTimeInterval(1.5),
+                ])
+            #expect(scheduler.now == date.addingTimeInterval(2))
+        }
     }
 }
