@@ -29,9 +29,13 @@ extension DeckContext {
     /// One swipe's request and answer: what both need, in the one object both closures capture.
     ///
     /// A closure capturing a single reference needs no context of its own; capturing the service
-    /// and the swipe, each of the two allocated one and copied both.
-    final class SwipeDelivery: Sendable {
-        let swipe: Swipe
+    /// and the swipe, each of the two allocated one and copied both. The deck keeps the last one and
+    /// sends the next swipe with it once nothing else holds it (``reused(for:)``), rather than
+    /// allocating one per swipe.
+    @MainActor
+    final class SwipeDelivery {
+        /// The swipe sent; changed only by ``reused(for:)``.
+        private(set) var swipe: Swipe
         let backend: Backend
         let deck: WeakReference<DeckContext>
 
@@ -39,6 +43,18 @@ extension DeckContext {
             self.swipe = swipe
             self.backend = backend
             self.deck = deck
+        }
+
+        /// `delivery` made to send `swipe`, when the caller's reference is the only one (no request,
+        /// answer or duplicate answer of its last swipe is still on its way: each holds it); `nil`
+        /// otherwise, or when there is none.
+        ///
+        /// Reusing a delivery whose request could still be answered would hand that answer to the
+        /// next swipe: the uniqueness check is what makes the reuse safe.
+        static func reused(_ delivery: inout SwipeDelivery?, for swipe: Swipe) -> SwipeDelivery? {
+            guard isKnownUniquelyReferenced(&delivery), let reusable = delivery else { return nil }
+            reusable.swipe = swipe
+            return reusable
         }
 
         /// Sends the swipe with `token`.

@@ -44,6 +44,8 @@ public final class DeckContext: StateContext {
     /// run), to put a refused like's card back: kept beside the queue, so a swipe's card is found with
     /// it, not by hashing its id.
     @exclusivity(unchecked) private var queuedCards: [Candidate?] = []
+    /// The delivery of the last swipe sent, kept to send the next with once its answers are in.
+    @exclusivity(unchecked) private var lastDelivery: SwipeDelivery?
     /// This deck, held weakly, for the answers of swipes in flight: made once and shared.
     private let weakSelf = WeakReference<DeckContext>()
 
@@ -73,7 +75,10 @@ public final class DeckContext: StateContext {
         queuedCards = Array(repeating: nil, count: queue.count)
         // Queued swipes from an earlier run are decided: their cards must not come back.
         shown.formUnion(queue.map(\.candidate))
-        store.update { $0.queuedSwipes = queue.count }
+        // Most often nothing was queued: setting 0 again would still copy the deck's storage.
+        if queue.count != store.current.queuedSwipes {
+            store.update { $0.queuedSwipes = queue.count }
+        }
         flush()
         refillIfNeeded()
     }
@@ -267,7 +272,13 @@ public final class DeckContext: StateContext {
         retryTask?.cancel()
         retryTask = nil
         sendingID = swipe.id
-        let delivery = SwipeDelivery(swipe, backend: backend, deck: weakSelf)
+        let delivery: SwipeDelivery
+        if let reusable = SwipeDelivery.reused(&lastDelivery, for: swipe) {
+            delivery = reusable
+        } else {
+            delivery = SwipeDelivery(swipe, backend: backend, deck: weakSelf)
+            lastDelivery = delivery
+        }
         authorizer.perform(
             { [delivery] token, completion in delivery.send(accessToken: token, completion: completion) },
             completion: { [delivery] result in delivery.answered(result) })
