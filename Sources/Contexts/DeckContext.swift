@@ -335,11 +335,24 @@ public final class DeckContext: StateContext {
     @discardableResult
     private func dequeue(_ swipe: Swipe) -> Candidate? {
         var card: Candidate?
+        var emptied: [Swipe]?
         if let index = Self.index(of: swipe.id, in: queue) {
-            queue.removeUnsharing(at: index)
             card = queuedCards.remove(at: index)
+            if queue.count == 1 {
+                // The store keeps the array last saved, sharing its storage: emptied in place, the
+                // queue would be copied first. Saved empty instead, the store lets the storage go;
+                // emptied then, alone, it is kept for the next swipe to append to without allocating.
+                emptied = queue
+                queue = []
+            } else {
+                queue.remove(at: index)
+            }
         }
         persistQueue()
+        if var storage = emptied.take() {
+            storage.removeAll(keepingCapacity: true)
+            queue = storage
+        }
         store.update { state in
             state.queuedSwipes = queue.count
             state.isSendingDelayed = false
