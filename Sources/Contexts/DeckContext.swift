@@ -350,7 +350,8 @@ public final class DeckContext: StateContext {
         }
         persistQueue()
         if var storage = emptied.take() {
-            storage.removeAll(keepingCapacity: true)
+            // Its one swipe taken off (`removeAll(keepingCapacity:)` goes through `replaceSubrange`).
+            storage.removeLast()
             queue = storage
         }
         store.update { state in
