@@ -68,7 +68,7 @@ public final class DeckContext: StateContext {
         guard !started else { return }
         started = true
         do {
-            queue = try backend.queueStore.load()
+            queue = try backend.loadQueue()
         } catch {
             store.report(error)
         }
@@ -200,7 +200,7 @@ public final class DeckContext: StateContext {
         store.update { $0.isLoading = true }
         authorizer.perform(
             { token, completion in
-                backend.discovery.fetchCandidates(
+                backend.fetchCandidates(
                     cursor: requested, limit: DeckRefillPolicy.pageSize, accessToken: token,
                     completion: completion)
             },
@@ -367,7 +367,7 @@ public final class DeckContext: StateContext {
         let backend = backend
         authorizer.perform(
             { token, completion in
-                backend.discovery.undoSwipe(id: id, accessToken: token, completion: completion)
+                backend.undoSwipe(id: id, accessToken: token, completion: completion)
             },
             completion: { [weak self] result in
                 guard let self, case .failure(let error) = result else { return }
@@ -385,7 +385,7 @@ public final class DeckContext: StateContext {
 
     private func persistQueue() {
         do {
-            try backend.queueStore.save(queue)
+            try backend.saveQueue(queue)
         } catch {
             store.report(error)
         }

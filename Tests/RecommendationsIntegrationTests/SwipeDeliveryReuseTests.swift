@@ -44,6 +44,23 @@ import Testing
         #expect(last?.swipe.id == "c")
     }
 
+    /// The backend's boxed services are the ones given: the queue is saved to and loaded from the
+    /// store given, and without one nothing is kept.
+    @Test func theBackend_savesToTheStoreGiven_andKeepsNothingWithoutOne() throws {
+        let server = EmbeddedServer(scheduler: VirtualScheduler(now: now))
+        let store = try InMemoryUserDataStore().swipeQueue(for: "alice")
+        let backend = DeckContext.Backend(
+            discovery: EmbeddedDiscoveryService(server: server), queueStore: store)
+        let swipes = [swipe("a"), swipe("b")]
+        try backend.saveQueue(swipes)
+        #expect(try store.load() == swipes)
+        #expect(try backend.loadQueue() == swipes)
+        let memoryOnly = DeckContext.Backend(
+            discovery: EmbeddedDiscoveryService(server: server), queueStore: nil)
+        try memoryOnly.saveQueue(swipes)
+        #expect(try memoryOnly.loadQueue().isEmpty)
+    }
+
     func makeWorld() -> TestWorld {
         TestWorld(configuration: EmbeddedServerConfiguration(candidatePoolSize: 100, dailyLikeLimit: 100))
     }
