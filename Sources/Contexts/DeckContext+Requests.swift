@@ -6,15 +6,96 @@ extension DeckContext {
     ///
     /// A closure capturing the service existential copies it (and allocates room for it); one
     /// capturing this object retains it. Without a store the queue lives in memory only.
+    ///
+    /// The services are kept in a generic box behind a class-bound existential: a call on an `any`
+    /// service kept in a stored property copied it (through its type's value witnesses) and destroyed
+    /// the copy around every call — every swipe sent and every save of the queue.
     final class Backend: Sendable {
-        let discovery: any DiscoveryService
-        /// Where the queue is saved: the injected store, or one that keeps nothing.
-        let queueStore: any SwipeQueueStore
+        private let services: any DeckServices
 
         init(discovery: any DiscoveryService, queueStore: (any SwipeQueueStore)?) {
-            self.discovery = discovery
-            self.queueStore = queueStore ?? NoQueueStore()
+            let store: any SwipeQueueStore = queueStore ?? NoQueueStore()
+            services = Self.box(discovery, store)
         }
+
+        private static func box<Discovery: DiscoveryService, Store: SwipeQueueStore>(
+            _ discovery: Discovery, _ store: Store
+        ) -> any DeckServices {
+            ServiceBox(discovery: discovery, store: store)
+        }
+
+        /// Asks for a page of candidates.
+        func fetchCandidates(
+            cursor: String?, limit: Int, accessToken: String,
+            completion: @escaping ServiceCompletion<DiscoveryPage>
+        ) {
+            services.fetchCandidates(
+                cursor: cursor, limit: limit, accessToken: accessToken, completion: completion)
+        }
+
+        /// Sends a swipe.
+        func sendSwipe(
+            _ swipe: Swipe, accessToken: String, completion: @escaping ServiceCompletion<SwipeOutcome>
+        ) {
+            services.sendSwipe(swipe, accessToken: accessToken, completion: completion)
+        }
+
+        /// Asks to undo a pass.
+        func undoSwipe(id: String, accessToken: String, completion: @escaping ServiceCompletion<Void>) {
+            services.undoSwipe(id: id, accessToken: accessToken, completion: completion)
+        }
+
+        /// The queue saved last.
+        func loadQueue() throws(StoreError) -> [Swipe] { try services.loadQueue() }
+
+        /// Saves the queue.
+        func saveQueue(_ swipes: [Swipe]) throws(StoreError) { try services.saveQueue(swipes) }
+    }
+
+    /// The calls the deck makes on its services, on one object.
+    private protocol DeckServices: AnyObject, Sendable {
+        func fetchCandidates(
+            cursor: String?, limit: Int, accessToken: String,
+            completion: @escaping ServiceCompletion<DiscoveryPage>)
+        func sendSwipe(
+            _ swipe: Swipe, accessToken: String, completion: @escaping ServiceCompletion<SwipeOutcome>)
+        func undoSwipe(id: String, accessToken: String, completion: @escaping ServiceCompletion<Void>)
+        func loadQueue() throws(StoreError) -> [Swipe]
+        func saveQueue(_ swipes: [Swipe]) throws(StoreError)
+    }
+
+    /// The discovery service and the queue's store, of their own types, in one object: calls on
+    /// them need no copy of either.
+    private final class ServiceBox<Discovery: DiscoveryService, Store: SwipeQueueStore>: DeckServices {
+        let discovery: Discovery
+        let store: Store
+
+        init(discovery: Discovery, store: Store) {
+            self.discovery = discovery
+            self.store = store
+        }
+
+        func fetchCandidates(
+            cursor: String?, limit: Int, accessToken: String,
+            completion: @escaping ServiceCompletion<DiscoveryPage>
+        ) {
+            discovery.fetchCandidates(
+                cursor: cursor, limit: limit, accessToken: accessToken, completion: completion)
+        }
+
+        func sendSwipe(
+            _ swipe: Swipe, accessToken: String, completion: @escaping ServiceCompletion<SwipeOutcome>
+        ) {
+            discovery.sendSwipe(swipe, accessToken: accessToken, completion: completion)
+        }
+
+        func undoSwipe(id: String, accessToken: String, completion: @escaping ServiceCompletion<Void>) {
+            discovery.undoSwipe(id: id, accessToken: accessToken, completion: completion)
+        }
+
+        func loadQueue() throws(StoreError) -> [Swipe] { try store.load() }
+
+        func saveQueue(_ swipes: [Swipe]) throws(StoreError) { try store.save(swipes) }
     }
 
     /// A queue store for a deck without one: nothing to load, nothing kept.
@@ -29,9 +110,13 @@ extension DeckContext {
     /// One swipe's request and answer: what both need, in the one object both closures capture.
     ///
     /// A closure capturing a single reference needs no context of its own; capturing the service
-    /// and the swipe, each of the two allocated one and copied both.
-    final class SwipeDelivery: Sendable {
-        let swipe: Swipe
+    /// and the swipe, each of the two allocated one and copied both. The deck keeps the last one and
+    /// sends the next swipe with it once nothing else holds it (``reused(for:)``), rather than
+    /// allocating one per swipe.
+    @MainActor
+    final class SwipeDelivery {
+        /// The swipe sent; changed only by ``reused(for:)``.
+        private(set) var swipe: Swipe
         let backend: Backend
         let deck: WeakReference<DeckContext>
 
@@ -41,10 +126,22 @@ extension DeckContext {
             self.deck = deck
         }
 
+        /// `delivery` made to send `swipe`, when the caller's reference is the only one (no request,
+        /// answer or duplicate answer of its last swipe is still on its way: each holds it); `nil`
+        /// otherwise, or when there is none.
+        ///
+        /// Reusing a delivery whose request could still be answered would hand that answer to the
+        /// next swipe: the uniqueness check is what makes the reuse safe.
+        static func reused(_ delivery: inout SwipeDelivery?, for swipe: Swipe) -> SwipeDelivery? {
+            guard isKnownUniquelyReferenced(&delivery), let reusable = delivery else { return nil }
+            reusable.swipe = swipe
+            return reusable
+        }
+
         /// Sends the swipe with `token`.
         @MainActor
         func send(accessToken token: String, completion: @escaping ServiceCompletion<SwipeOutcome>) {
-            backend.discovery.sendSwipe(swipe, accessToken: token, completion: completion)
+            backend.sendSwipe(swipe, accessToken: token, completion: completion)
         }
 
         /// Hands the server's answer to the deck, if it is still there.

@@ -44,6 +44,8 @@ public final class DeckContext: StateContext {
     /// run), to put a refused like's card back: kept beside the queue, so a swipe's card is found with
     /// it, not by hashing its id.
     @exclusivity(unchecked) private var queuedCards: [Candidate?] = []
+    /// The delivery of the last swipe sent, kept to send the next with once its answers are in.
+    @exclusivity(unchecked) private var lastDelivery: SwipeDelivery?
     /// This deck, held weakly, for the answers of swipes in flight: made once and shared.
     private let weakSelf = WeakReference<DeckContext>()
 
@@ -66,14 +68,17 @@ public final class DeckContext: StateContext {
         guard !started else { return }
         started = true
         do {
-            queue = try backend.queueStore.load()
+            queue = try backend.loadQueue()
         } catch {
             store.report(error)
         }
         queuedCards = Array(repeating: nil, count: queue.count)
         // Queued swipes from an earlier run are decided: their cards must not come back.
         shown.formUnion(queue.map(\.candidate))
-        store.update { $0.queuedSwipes = queue.count }
+        // Most often nothing was queued: setting 0 again would still copy the deck's storage.
+        if queue.count != store.current.queuedSwipes {
+            store.update { $0.queuedSwipes = queue.count }
+        }
         flush()
         refillIfNeeded()
     }
@@ -195,7 +200,7 @@ public final class DeckContext: StateContext {
         store.update { $0.isLoading = true }
         authorizer.perform(
             { token, completion in
-                backend.discovery.fetchCandidates(
+                backend.fetchCandidates(
                     cursor: requested, limit: DeckRefillPolicy.pageSize, accessToken: token,
                     completion: completion)
             },
@@ -267,7 +272,13 @@ public final class DeckContext: StateContext {
         retryTask?.cancel()
         retryTask = nil
         sendingID = swipe.id
-        let delivery = SwipeDelivery(swipe, backend: backend, deck: weakSelf)
+        let delivery: SwipeDelivery
+        if let reusable = SwipeDelivery.reused(&lastDelivery, for: swipe) {
+            delivery = reusable
+        } else {
+            delivery = SwipeDelivery(swipe, backend: backend, deck: weakSelf)
+            lastDelivery = delivery
+        }
         authorizer.perform(
             { [delivery] token, completion in delivery.send(accessToken: token, completion: completion) },
             completion: { [delivery] result in delivery.answered(result) })
@@ -324,11 +335,25 @@ public final class DeckContext: StateContext {
     @discardableResult
     private func dequeue(_ swipe: Swipe) -> Candidate? {
         var card: Candidate?
+        var emptied: [Swipe]?
         if let index = Self.index(of: swipe.id, in: queue) {
-            queue.removeUnsharing(at: index)
             card = queuedCards.remove(at: index)
+            if queue.count == 1 {
+                // The store keeps the array last saved, sharing its storage: emptied in place, the
+                // queue would be copied first. Saved empty instead, the store lets the storage go;
+                // emptied then, alone, it is kept for the next swipe to append to without allocating.
+                emptied = queue
+                queue = []
+            } else {
+                queue.remove(at: index)
+            }
         }
         persistQueue()
+        if var storage = emptied.take() {
+            // Its one swipe taken off (`removeAll(keepingCapacity:)` goes through `replaceSubrange`).
+            storage.removeLast()
+            queue = storage
+        }
         store.update { state in
             state.queuedSwipes = queue.count
             state.isSendingDelayed = false
@@ -342,7 +367,7 @@ public final class DeckContext: StateContext {
         let backend = backend
         authorizer.perform(
             { token, completion in
-                backend.discovery.undoSwipe(id: id, accessToken: token, completion: completion)
+                backend.undoSwipe(id: id, accessToken: token, completion: completion)
             },
             completion: { [weak self] result in
                 guard let self, case .failure(let error) = result else { return }
@@ -360,7 +385,7 @@ public final class DeckContext: StateContext {
 
     private func persistQueue() {
         do {
-            try backend.queueStore.save(queue)
+            try backend.saveQueue(queue)
         } catch {
             store.report(error)
         }

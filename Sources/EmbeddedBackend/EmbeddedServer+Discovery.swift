@@ -276,7 +276,8 @@ extension EmbeddedServer {
     }
 
     func displayName(of id: UserID, in state: State) -> String {
-        if let account = state.accounts[id] { return account.user.displayName }
+        // The one field read in place: binding the account copied all of it.
+        if let name = state.accounts[id]?.user.displayName { return name }
         if let index = pool.index(of: id) { return pool.name(index) }
         return id.rawValue
     }
@@ -285,11 +286,15 @@ extension EmbeddedServer {
     private func recordMatch(in state: inout State, _ first: UserID, _ second: UserID, at now: Date) -> Match
     {
         let id = Match.id(between: first, and: second)
-        if state.discovery.matches[id] == nil {
+        // One lookup tells an earlier match's time; a new match is recorded by one insertion.
+        let at: Date
+        if let earlier = state.discovery.matches[id] {
+            at = earlier.at
+        } else {
             state.discovery.matches.insert((first, second, now), for: id)
             announceMatch(in: &state, first, second, id: id, at: now)
+            at = now
         }
-        let at = state.discovery.matches[id]?.at ?? now
         return Match(id: id, user: second, displayName: displayName(of: second, in: state), matchedAt: at)
     }
 }

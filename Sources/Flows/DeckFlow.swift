@@ -43,13 +43,15 @@ public final class DeckFlow: FlowNode {
     // exclusivity checks — about 2 % of a journey, with the deck context's — are left out (Decision 22).
     @exclusivity(unchecked) private var previous: DeckState?
     @exclusivity(unchecked) private var modal: ScreenID?
-    @exclusivity(unchecked) private var announcedTop: UserID?
+    /// The card last announced as shown: kept whole, so that a render with the same top card tells
+    /// so by identity, without copying its id out.
+    @exclusivity(unchecked) private var announcedTop: Candidate?
     @exclusivity(unchecked) private var contentBuilder = DeckContent()
 
     /// Whether the deck is on screen (the home screen's Deck tab); set by the parent flow. A card counts
     /// as shown (``AnalyticsEvent/cardShown(_:)``) only while it is.
     @exclusivity(unchecked) public var isVisible = false {
-        didSet { announceTop() }
+        didSet { announceTop(context.snapshot) }
     }
 
     /// Creates the flow; `makePreferences` makes the preferences editor's context.
@@ -139,7 +141,7 @@ public final class DeckFlow: FlowNode {
         }
         // Home is rendered again only if the deck's part of it looks different.
         if let onContentChanged, !Self.showsSame(previous, state) { onContentChanged() }
-        announceTop()
+        announceTop(state)
         if state.isEmpty, previous?.isEmpty != true { environment.analytics.record(.deckEmpty) }
         if state.hasPendingMatch, let match = state.pendingMatch, previous?.pendingMatch != match {
             environment.analytics.record(.matched(match.user))
@@ -179,10 +181,14 @@ public final class DeckFlow: FlowNode {
         return state.hasSameLastSwipe(as: previous)
     }
 
-    private func announceTop() {
-        guard isVisible, let top = context.snapshot.topID, top != announcedTop else { return }
+    /// Records ``AnalyticsEvent/cardShown(_:)`` for `state`'s top card when the deck is visible and
+    /// that card's id was not the last one announced.
+    private func announceTop(_ state: DeckState) {
+        guard isVisible, !state.topIsIdentical(to: announcedTop), let top = state.top else { return }
+        let id = top.id
+        let isNew = announcedTop?.id != id
         announcedTop = top
-        environment.analytics.record(.cardShown(top))
+        if isNew { environment.analytics.record(.cardShown(id)) }
     }
 
     private func matchIntent(_ intent: Intent, _ match: Match) {

@@ -185,6 +185,16 @@ public struct DeckState: Hashable, Sendable {
     /// The top card's id, read without copying the card.
     @inlinable public var topID: UserID? { storage.fields.cards.first?.id }
 
+    /// Whether the top card is `card` itself (one storage, so one id), or there is neither: told by
+    /// identity, without reading or copying an id.
+    ///
+    /// `false` says nothing: the top card may still have `card`'s id (compare ``topID`` then).
+    @inlinable public func topIsIdentical(to card: Candidate?) -> Bool {
+        let cards = storage.fields.cards
+        guard let card else { return cards.isEmpty }
+        return !cards.isEmpty && cards[0].storage === card.storage
+    }
+
     /// Whether a match waits to be seen, read without copying it.
     @inlinable public var hasPendingMatch: Bool {
         if case .none = storage.fields.pendingMatch { return false }

@@ -110,6 +110,24 @@ import Testing
         #expect(try conversations.last?.get().map(\.id) == ["m-alice-carol"])
     }
 
+    /// A match is recorded once: matching again (a knob's like after the swipe) keeps its first time,
+    /// and each side's match names the other as their account does.
+    @Test func aMatchMadeAgain_keepsItsFirstTime_andNamesTheOtherSide() throws {
+        backend.server.like(from: "carol", to: "alice")
+        let first = backend.scheduler.now
+        guard case .success(.matched(let match)) = swipe("s1", "carol", .like) else {
+            Issue.record("a like back should match")
+            return
+        }
+        #expect(match.matchedAt == first && match.displayName == "Carol")
+        backend.scheduler.advance(by: .seconds(60))
+        backend.server.like(from: "alice", to: "carol")
+        backend.server.like(from: "carol", to: "alice")
+        #expect(backend.server.matches(of: "alice") == [match])
+        let other = try #require(backend.server.matches(of: "carol").first)
+        #expect(other.user == "alice" && other.displayName == "Alice" && other.matchedAt == first)
+    }
+
     @Test func onlyAPass_canBeUndone() {
         _ = swipe("p", "bob", .pass)
         _ = swipe("l", "carol", .like)

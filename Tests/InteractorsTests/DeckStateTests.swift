@@ -176,4 +176,31 @@ import Testing
         #expect(before.map(\.id) == ["a", "b", "c"])
         #expect(DeckCards([]).isEmpty && DeckCards([]) == [])
     }
+
+    /// `topIsIdentical(to:)` answers `true` only where the top card's id is the one asked about (or
+    /// there is neither), as reading ``DeckState/topID`` would.
+    @Test func topIsIdentical_onlyWhereTheTopIDMatches() {
+        let first = card
+        var other = card
+        other.displayName = "Another copy"
+        let second = Candidate(
+            id: "c2", displayName: "D", age: 31, bio: "", interests: [], distanceKm: 4, lastActiveAt: now)
+        var deck = DeckState()
+        let asked: [Candidate?] = [nil, first, other, second]
+        for cards in [[], [first], [second, first], [other], [first, second]] as [[Candidate]] {
+            deck.cards = DeckCards(cards)
+            for card in asked where deck.topIsIdentical(to: card) {
+                #expect(deck.topID == card?.id)
+            }
+        }
+        deck.cards = [first, second]
+        #expect(deck.topIsIdentical(to: first))
+        #expect(!deck.topIsIdentical(to: second))
+        #expect(!deck.topIsIdentical(to: nil))
+        // Another storage with the same id is not identical: the caller then compares ids.
+        #expect(!deck.topIsIdentical(to: other))
+        deck.cards = []
+        #expect(deck.topIsIdentical(to: nil))
+        #expect(!deck.topIsIdentical(to: first))
+    }
 }

@@ -1,0 +1,65 @@
+import Contexts
+import EmbeddedBackend
+import Foundation
+import Models
+import Services
+import TestSupport
+import Testing
+
+/// The deck keeps its emptied queue's storage for the next swipe once the store let it go; what the
+/// store holds after every step is still exactly the swipes waiting, as when the queue let it go.
+@MainActor
+@Suite struct SwipeQueueStorageTests {
+    final class Answer: @unchecked Sendable {
+        var session: AuthSession?
+    }
+
+    @Test func theQueueSaved_isTheSwipesWaiting_afterEachSendAndSwipe() throws {
+        let world = TestWorld(
+            configuration: EmbeddedServerConfiguration(candidatePoolSize: 100, dailyLikeLimit: 100))
+        let services = world.backend.makeServices()
+        let answer = Answer()
+        services.auth.signIn(Credentials(identifier: "alice", password: "wonderland")) { result in
+            answer.session = try? result.get()
+        }
+        world.backend.scheduler.advance(by: .seconds(5))
+        let tokens = try #require(answer.session?.tokens)
+        let queueStore = try InMemoryUserDataStore().swipeQueue(for: "alice")
+        let deck = DeckContext(
+            viewer: "alice",
+            authorizer: RequestAuthorizer(tokens: tokens, auth: services.auth) { _ in },
+            discovery: services.discovery, scheduler: world.backend.scheduler, ids: services.ids,
+            queueStore: queueStore)
+        deck.start()
+        world.backend.scheduler.advance(by: .seconds(5))
+        var sent: [UserID] = []
+        for round in 0..<3 {
+            // Online: each swipe is sent and leaves the queue; the store ends empty.
+            for _ in 0...round {
+                let top = try #require(deck.state.top)
+                sent.append(top.id)
+                deck.swiped(.pass)
+                world.backend.scheduler.advance(by: .seconds(5))
+                #expect(try queueStore.load().isEmpty)
+                #expect(deck.state.queuedSwipes == 0)
+            }
+            // Offline: the swipes wait, in order, in the store.
+            world.server.isNetworkDown = true
+            var waiting: [UserID] = []
+            for _ in 0...round {
+                let top = try #require(deck.state.top)
+                waiting.append(top.id)
+                deck.swiped(.like)
+                #expect(try queueStore.load().map(\.candidate) == waiting)
+            }
+            #expect(deck.state.queuedSwipes == waiting.count)
+            world.server.isNetworkDown = false
+            world.backend.scheduler.advance(by: .seconds(120))
+            #expect(try queueStore.load().isEmpty)
+            #expect(deck.state.queuedSwipes == 0)
+            sent += waiting
+        }
+        #expect(world.server.swipeCount(of: "alice") == sent.count)
+        for id in sent { #expect(world.server.recordedSwipe(by: "alice", on: id) != nil) }
+    }
+}
