@@ -77,7 +77,10 @@ extension EmbeddedServer {
             state.discovery.processed = [:]
             defer { state.discovery.processed = processed }
             // Room for many swipes at once, so the table does not hash its ids again at each doubling.
-            if processed.isEmpty { processed.reserveCapacity(DiscoveryState.processedInitialCapacity) }
+            // (Made with room rather than reserved: `reserveCapacity` ran unspecialized here.)
+            if processed.isEmpty {
+                processed = Dictionary(minimumCapacity: DiscoveryState.processedInitialCapacity)
+            }
             return Self.applyOnce(swipe, by: viewer, recordedIn: &processed[swipe.id]) {
                 apply(swipe, by: viewer, in: &state, now: now)
             }
