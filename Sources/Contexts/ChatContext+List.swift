@@ -46,6 +46,13 @@ extension ChatContext {
             var changes: [ListChange] = []
             if let only {
                 if let row = place(only, in: &state, changes: &changes) {
+                    // One row changed where it was (each message sent or confirmed in the open
+                    // conversation): the same change as the last snapshot's keeps its array.
+                    if changes.isEmpty, Self.isOnlyUpdate(only.id, at: row, in: state.changes) {
+                        state.outboxCount = outbox.count
+                        state.revision += 1
+                        return
+                    }
                     changes.append(.update(only.id, at: row))
                 }
             } else {
@@ -64,6 +71,13 @@ extension ChatContext {
             state.outboxCount = outbox.count
             if !changes.isEmpty { state.revision += 1 }
         }
+    }
+
+    /// Whether `changes` is the one update of the row of `id` at `row`: then a publish of that same
+    /// change keeps the array (equal to `[.update(id, at: row)]`, without allocating one).
+    nonisolated static func isOnlyUpdate(_ id: String, at row: Int, in changes: [ListChange]) -> Bool {
+        guard changes.count == 1, case .update(let shown, let shownRow) = changes[0] else { return false }
+        return shownRow == row && shown == id
     }
 
     /// Sorts every row and diffs the whole list (``ListDiff``): O(n log n), for bulk changes.

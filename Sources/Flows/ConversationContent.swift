@@ -30,6 +30,20 @@ struct ConversationContent {
         var otherIsTyping: Bool
         var showsRetry: Bool
         var problem: MessageProblem?
+
+        /// Whether `state` (whose messages are `hasNoMessages`, with a message not sent when
+        /// `showsRetry`) shows this layout: the layout built from it would be equal to this one.
+        ///
+        /// Compared field by field in place, the cheapest first: building the layout to compare it
+        /// counted a reference to each text and optional it holds, and let them go again.
+        func isShown(by state: ConversationState, name: String, hasNoMessages: Bool, showsRetry: Bool)
+            -> Bool
+        {
+            self.hasNoMessages == hasNoMessages && self.showsRetry == showsRetry
+                && otherIsTyping == state.otherIsTyping && isLoadingHistory == state.isLoadingHistory
+                && hasOlderMessages == state.hasOlderMessages && isUnmatched == state.isUnmatched
+                && problem == state.problem && failure == state.failure && self.name == name
+        }
     }
 
     private let me: UserID
@@ -67,19 +81,21 @@ struct ConversationContent {
         // The kept list lets go of the rows before they change, so that they are changed in place.
         if !rowsKept, hasScreen { elements[listIndex] = .text("") }
         let rows = rowsKept ? self.rows : rows(for: current, name: name)
-        let layout = Layout(
-            name: name, isUnmatched: state.isUnmatched, failure: state.failure,
-            hasOlderMessages: state.hasOlderMessages, isLoadingHistory: state.isLoadingHistory,
-            hasNoMessages: current.isEmpty, otherIsTyping: state.otherIsTyping,
-            showsRetry: hasFailed, problem: state.problem)
         let changes = state.changes
         let revision = state.revision
         let draft = state.draft
-        // Not an optional layout: comparing optionals copied both out first.
-        if !hasScreen || layout != self.layout {
+        // Not an optional layout: comparing optionals copied both out first. The layout is built
+        // only when it changed.
+        if !hasScreen
+            || !layout.isShown(by: state, name: name, hasNoMessages: current.isEmpty, showsRetry: hasFailed)
+        {
             let screen = ChatScreens.conversation(state, rows: rows, showsRetry: hasFailed)
             remember(screen.elements)
-            self.layout = layout
+            layout = Layout(
+                name: name, isUnmatched: state.isUnmatched, failure: state.failure,
+                hasOlderMessages: state.hasOlderMessages, isLoadingHistory: state.isLoadingHistory,
+                hasNoMessages: current.isEmpty, otherIsTyping: state.otherIsTyping,
+                showsRetry: hasFailed, problem: state.problem)
             hasScreen = true
         } else {
             if !rowsKept || revision != shownRevision || changes != shownChanges {

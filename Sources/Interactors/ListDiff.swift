@@ -68,8 +68,13 @@ public enum ListDiff {
         }
         guard !updated.isEmpty else { return changes }
         let isUpdated = IDs(updated)
-        for index in 0..<kept where isUpdated.contains(new[index].id) {
-            changes.append(.update(new[index].id, at: index))
+        // An updated id among the old rest's is in no row kept (ids are unique in a list, and the
+        // rows kept hold the same ids in both): a confirmation names the pending message it replaced,
+        // so when every updated id is such, the rows kept are not looked at.
+        if !Self.areAllAmong(updated, old[kept...]) {
+            for index in 0..<kept where isUpdated.contains(new[index].id) {
+                changes.append(.update(new[index].id, at: index))
+            }
         }
         guard kept < new.count, kept < old.count else { return changes }
         // The ids of the old rest are gathered only when an updated message is in the new rest (a
@@ -81,6 +86,14 @@ public enum ListDiff {
             if rest.contains(new[index].id) { changes.append(.update(new[index].id, at: index)) }
         }
         return changes
+    }
+
+    /// Whether every id of `ids` is the id of a message of the short run `messages` (`false` when the
+    /// run is long: not worth finding out here).
+    private static func areAllAmong(_ ids: [String], _ messages: ArraySlice<Message>) -> Bool {
+        guard !messages.isEmpty, messages.count <= linearLimit, ids.count <= linearLimit else { return false }
+        for id in ids where !messages.contains(where: { $0.id == id }) { return false }
+        return true
     }
 
     /// Whether two short runs of messages have no id in common (`false` when either is long: not

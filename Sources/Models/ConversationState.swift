@@ -4,30 +4,58 @@
 /// pending state, to every observer, on every read) by one reference count, and two snapshots that
 /// share storage compare equal at once; a change copies the storage once, then edits it in place.
 /// Equality compares the fields that change most and cost least first.
+///
+/// The storage is its own box (`Storage`), as ``DeckState``'s is, edited by plain setters after one
+/// uniqueness check, and its getters are inlinable: a flow or the context reads a field with a load
+/// instead of a call that retains what it returns (a screen reads a dozen fields per render).
 public struct ConversationState: Hashable, Sendable {
-    private struct Fields: Sendable {
+    /// The state's fields. A new one must be passed on where a shared box is rebuilt
+    /// (``show(_:changes:hasOlderMessages:endsOtherTyping:)``, ``edit(draft:)``), compared in `==`
+    /// and hashed in ``hash(into:)``.
+    @usableFromInline struct Fields: Sendable {
         /// In a box of its own, as a summary keeps it: copying the fields (each change of a shared
         /// snapshot does) counts one reference for the match instead of one per text.
         var match: CopyOnWrite<Match>
-        var messages: [Message] = []
-        var changes: [ListChange] = []
-        var revision = 0
-        var hasOlderMessages = true
-        var isLoadingHistory = false
-        var otherIsTyping = false
-        var problem: MessageProblem?
-        var failure: RequestFailure?
-        var isUnmatched = false
-        var draft = ""
+        @usableFromInline var messages: [Message] = []
+        @usableFromInline var changes: [ListChange] = []
+        @usableFromInline var revision = 0
+        @usableFromInline var hasOlderMessages = true
+        @usableFromInline var isLoadingHistory = false
+        @usableFromInline var otherIsTyping = false
+        @usableFromInline var problem: MessageProblem?
+        @usableFromInline var failure: RequestFailure?
+        @usableFromInline var isUnmatched = false
+        @usableFromInline var draft = ""
     }
 
-    private var storage: CopyOnWrite<Fields>
+    /// The fields' box: mutated only while uniquely referenced (`makeUnique()` first), so sharing it
+    /// between threads is safe, and an access never overlaps another (each is a single read or write
+    /// of one field, none spans a call out).
+    @usableFromInline final class Storage: @unchecked Sendable, CustomDebugStringConvertible {
+        @exclusivity(unchecked) @usableFromInline var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+
+        // Without this the state would describe itself as the box's type name, its fields missing
+        // from logs and test failures (as ``CopyOnWrite`` describes its fields).
+        @usableFromInline var debugDescription: String { String(reflecting: fields) }
+    }
+
+    // Internal, not private, so that the getters below can be inlined into other modules: a read of
+    // the state from a flow or the context is then a load, not a call that retains what it returns.
+    @usableFromInline var storage: Storage
+
+    /// Copies the box first if another snapshot shares it.
+    private mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
+    }
 
     /// The match.
     public var match: Match {
         get { storage.fields.match.fields }
-        set { storage.fields.match.fields = newValue }
-        _modify { yield &storage.fields.match.fields }
+        set {
+            makeUnique()
+            storage.fields.match.fields = newValue
+        }
     }
     /// The match's display name.
     ///
@@ -35,61 +63,88 @@ public struct ConversationState: Hashable, Sendable {
     public var matchName: String { storage.fields.match.fields.displayName }
     /// The loaded messages, oldest first.
     public var messages: [Message] {
-        get { storage.fields.messages }
-        set { storage.fields.messages = newValue }
-        _modify { yield &storage.fields.messages }
+        @inlinable get { storage.fields.messages }
+        set {
+            makeUnique()
+            storage.fields.messages = newValue
+        }
     }
     /// How the message ids changed from the previous snapshot to this one.
     public var changes: [ListChange] {
-        get { storage.fields.changes }
-        set { storage.fields.changes = newValue }
-        _modify { yield &storage.fields.changes }
+        @inlinable get { storage.fields.changes }
+        set {
+            makeUnique()
+            storage.fields.changes = newValue
+        }
     }
     /// Counts snapshots; ``changes`` lead from `revision - 1` to this one.
     public var revision: Int {
-        get { storage.fields.revision }
-        set { storage.fields.revision = newValue }
+        @inlinable get { storage.fields.revision }
+        set {
+            makeUnique()
+            storage.fields.revision = newValue
+        }
     }
     /// Whether older messages exist on the server.
     public var hasOlderMessages: Bool {
-        get { storage.fields.hasOlderMessages }
-        set { storage.fields.hasOlderMessages = newValue }
+        @inlinable get { storage.fields.hasOlderMessages }
+        set {
+            makeUnique()
+            storage.fields.hasOlderMessages = newValue
+        }
     }
     /// Whether a history page is loading.
     public var isLoadingHistory: Bool {
-        get { storage.fields.isLoadingHistory }
-        set { storage.fields.isLoadingHistory = newValue }
+        @inlinable get { storage.fields.isLoadingHistory }
+        set {
+            makeUnique()
+            storage.fields.isLoadingHistory = newValue
+        }
     }
     /// Whether the other person is typing now.
     public var otherIsTyping: Bool {
-        get { storage.fields.otherIsTyping }
-        set { storage.fields.otherIsTyping = newValue }
+        @inlinable get { storage.fields.otherIsTyping }
+        set {
+            makeUnique()
+            storage.fields.otherIsTyping = newValue
+        }
     }
     /// Why the last message typed could not be sent.
     public var problem: MessageProblem? {
-        get { storage.fields.problem }
-        set { storage.fields.problem = newValue }
+        @inlinable get { storage.fields.problem }
+        set {
+            makeUnique()
+            storage.fields.problem = newValue
+        }
     }
     /// The last history request's failure.
     public var failure: RequestFailure? {
-        get { storage.fields.failure }
-        set { storage.fields.failure = newValue }
+        @inlinable get { storage.fields.failure }
+        set {
+            makeUnique()
+            storage.fields.failure = newValue
+        }
     }
     /// Whether the match has ended.
     public var isUnmatched: Bool {
-        get { storage.fields.isUnmatched }
-        set { storage.fields.isUnmatched = newValue }
+        @inlinable get { storage.fields.isUnmatched }
+        set {
+            makeUnique()
+            storage.fields.isUnmatched = newValue
+        }
     }
     /// The text being written.
     public var draft: String {
-        get { storage.fields.draft }
-        set { storage.fields.draft = newValue }
-        _modify { yield &storage.fields.draft }
+        @inlinable get { storage.fields.draft }
+        set {
+            makeUnique()
+            storage.fields.draft = newValue
+        }
     }
 
     /// A conversation with nothing loaded yet.
     public init(match: Match) {
-        storage = CopyOnWrite(Fields(match: CopyOnWrite(match)))
+        storage = Storage(Fields(match: CopyOnWrite(match)))
     }
 
     /// Shows `messages` in place of the messages shown, reached from them by `changes` (counted as a
@@ -97,11 +152,26 @@ public struct ConversationState: Hashable, Sendable {
     ///
     /// The same as setting ``changes``, ``revision``, ``messages``, ``hasOlderMessages`` and (when
     /// `endsOtherTyping`) ``otherIsTyping`` one by one, in one call: each accessor called from another
-    /// module is a call of its own, and a `_modify` one allocates its frame.
+    /// module is a call of its own, and a `_modify` one allocates its frame. A state sharing its box
+    /// (the store's draft of its snapshot, as every update is) gets a new box built with the new
+    /// messages and changes: copying the old ones into it first counted a reference to each only to
+    /// let it go.
     public mutating func show(
         _ messages: [Message], changes: [ListChange], hasOlderMessages: Bool, endsOtherTyping: Bool
     ) {
         let hasChanges = !changes.isEmpty
+        guard isKnownUniquelyReferenced(&storage) else {
+            let old = storage
+            storage = Storage(
+                Fields(
+                    match: old.fields.match, messages: messages, changes: changes,
+                    revision: old.fields.revision + (hasChanges ? 1 : 0), hasOlderMessages: hasOlderMessages,
+                    isLoadingHistory: old.fields.isLoadingHistory,
+                    otherIsTyping: endsOtherTyping ? false : old.fields.otherIsTyping,
+                    problem: old.fields.problem, failure: old.fields.failure,
+                    isUnmatched: old.fields.isUnmatched, draft: old.fields.draft))
+            return
+        }
         storage.fields.changes = changes
         if hasChanges { storage.fields.revision += 1 }
         storage.fields.messages = messages
@@ -112,8 +182,20 @@ public struct ConversationState: Hashable, Sendable {
     /// Sets the draft and clears the problem, in one call.
     ///
     /// The same as setting ``draft`` and ``problem`` one by one (see
-    /// ``show(_:changes:hasOlderMessages:endsOtherTyping:)``).
+    /// ``show(_:changes:hasOlderMessages:endsOtherTyping:)``); a shared box is replaced by one built
+    /// with the new draft, as there.
     public mutating func edit(draft: String) {
+        guard isKnownUniquelyReferenced(&storage) else {
+            let old = storage
+            storage = Storage(
+                Fields(
+                    match: old.fields.match, messages: old.fields.messages, changes: old.fields.changes,
+                    revision: old.fields.revision, hasOlderMessages: old.fields.hasOlderMessages,
+                    isLoadingHistory: old.fields.isLoadingHistory, otherIsTyping: old.fields.otherIsTyping,
+                    problem: nil, failure: old.fields.failure, isUnmatched: old.fields.isUnmatched,
+                    draft: draft))
+            return
+        }
         storage.fields.draft = draft
         storage.fields.problem = nil
     }
@@ -124,7 +206,7 @@ public struct ConversationState: Hashable, Sendable {
     ///
     /// A new field must be compared here and hashed in ``hash(into:)``.
     public static func == (lhs: ConversationState, rhs: ConversationState) -> Bool {
-        if lhs.storage.sharesStorage(with: rhs.storage) { return true }
+        if lhs.storage === rhs.storage { return true }
         let left = lhs.storage
         let right = rhs.storage
         return left.fields.revision == right.fields.revision && left.fields.draft == right.fields.draft

@@ -179,4 +179,40 @@ import Testing
         #expect("\(observed.changes.dropFirst(2))" == "\(screen.changes.dropFirst(2))")
         withExtendedLifetime(tokens) {}
     }
+    /// The list snapshots one observer heard.
+    @MainActor
+    final class Lists {
+        var states: [ChatListState] = []
+    }
+
+    @Test func oneRowChangedWhereItWas_publishesTheUpdateTheFullPublishWould() throws {
+        let world = try World()
+        let heard = Lists()
+        let token = world.chat.observe { heard.states.append($0) }
+        for text in ["one", "two", "three"] {
+            #expect(world.chat.send(text, to: world.conversation) == nil)
+            world.backend.scheduler.runDue()
+        }
+        // Each message sent and confirmed republished the conversation's row where it was.
+        #expect(heard.states.count >= 7)
+        for (previous, next) in zip(heard.states, heard.states.dropFirst()) {
+            #expect(next.revision == previous.revision + 1)
+            #expect(ListChange.apply(next.changes, to: previous.rowIDs) == next.rowIDs)
+            let row = try #require(next.rowIDs.firstIndex(of: world.conversation))
+            #expect(next.changes == [.update(world.conversation, at: row)])
+        }
+        withExtendedLifetime(token) {}
+    }
+
+    @Test func onlyTheSameSingleUpdate_countsAsTheSameChange() {
+        let cases: [([ListChange], Bool)] = [
+            ([], false), ([.update("a", at: 0)], true), ([.update("a", at: 1)], false),
+            ([.update("b", at: 0)], false), ([.insert("a", at: 0)], false),
+            ([.update("a", at: 0), .update("a", at: 0)], false), ([.move("a", from: 1, to: 0)], false),
+        ]
+        for (changes, expected) in cases {
+            #expect(ChatContext.isOnlyUpdate("a", at: 0, in: changes) == expected, "\(changes)")
+            #expect(ChatContext.isOnlyUpdate("a", at: 0, in: changes) == (changes == [.update("a", at: 0)]))
+        }
+    }
 }

@@ -85,6 +85,28 @@ import Testing
             #expect(content.screen(for: state) == afresh(state), "step \(step)")
         }
     }
+
+    @Test func eachLayoutFieldChangedAlone_rebuildsTheScreenBuiltAfresh() {
+        var state = ConversationState(match: Match(id: "m", user: "bob", displayName: "Bob", matchedAt: t0))
+        var content = ConversationContent(me: me)
+        let hi = Message(id: "a", conversation: "m", sender: "bob", text: "hi", sentAt: t0)
+        let failed = Message(id: "b", conversation: "m", sender: me, text: "yo", sentAt: t0, status: .failed)
+        let edits: [(String, (inout ConversationState) -> Void)] = [
+            ("message", { $0.messages = [hi] }), ("failed", { $0.messages.append(failed) }),
+            ("typing", { $0.otherIsTyping.toggle() }), ("loading", { $0.isLoadingHistory.toggle() }),
+            ("older", { $0.hasOlderMessages.toggle() }), ("problem", { $0.problem = .tooLong(maximum: 5) }),
+            ("other problem", { $0.problem = .empty }), ("failure", { $0.failure = .offline }),
+            ("other failure", { $0.failure = .server("down") }), ("name", { $0.match.displayName = "Rob" }),
+            ("unmatched", { $0.isUnmatched.toggle() }), ("no messages", { $0.messages = [] }),
+        ]
+        #expect(content.screen(for: state) == afresh(state))
+        for (name, edit) in edits {
+            edit(&state)
+            #expect(content.screen(for: state) == afresh(state), "\(name)")
+            // The same state again: the same screen.
+            #expect(content.screen(for: state) == afresh(state), "\(name) again")
+        }
+    }
 }
 
 /// Screens handed out earlier keep what they showed while later renders edit the kept elements and rows.

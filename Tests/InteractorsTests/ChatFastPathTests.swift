@@ -51,6 +51,23 @@ import Testing
         }
     }
 
+    @Test func aConfirmation_updatesWhatTheFullDiffUpdates_withoutLookingAtTheRowsKept() {
+        let cases: [([String], [String], [String])] = [
+            (["a", "b", "c", "t"], ["a", "b", "c", "s"], ["t"]),
+            (["a", "b", "c", "t"], ["a", "b", "c", "s"], ["t", "b"]),
+            (["a", "b", "c", "t"], ["a", "b", "c", "s"], ["t", "s"]),
+            (["a", "b", "t", "u"], ["a", "b", "s", "u"], ["t", "u"]),
+            (["a", "b", "t", "u"], ["a", "b", "s", "u"], ["u", "a"]),
+            (["a", "b"], ["a", "b"], ["b"]), (["a", "b"], ["a", "b", "c"], ["a"]),
+        ]
+        for (old, new, updated) in cases {
+            let expected = ListDiffTests.reference(old, new, updated: Set(updated))
+            #expect(
+                ListDiff.changes(from: old.map(message), to: new.map(message), updated: updated) == expected,
+                "\(old) → \(new), updated \(updated)")
+        }
+    }
+
     @Test func messageEquality_seesEveryProperty() {
         let base = message("a")
         let edits: [(String, (inout Message) -> Void)] = [

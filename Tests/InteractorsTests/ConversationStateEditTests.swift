@@ -101,4 +101,42 @@ import Testing
             }
         }
     }
+    @Test func everySetter_changesItsCopyAlone_asAPlainStructWould() {
+        let edits: [(inout ConversationState) -> Void] = [
+            { $0.match.displayName = "Rob" }, { $0.messages = [self.message("z")] },
+            { $0.messages[0].status = .read }, { $0.changes = [.insert("z", at: 0)] },
+            { $0.revision += 1 }, { $0.hasOlderMessages.toggle() }, { $0.isLoadingHistory.toggle() },
+            { $0.otherIsTyping.toggle() }, { $0.problem = .unmatched }, { $0.failure = .offline },
+            { $0.isUnmatched.toggle() }, { $0.draft += "!" },
+        ]
+        for state in states() where !state.messages.isEmpty {
+            for edit in edits {
+                let kept = state
+                var edited = state
+                edit(&edited)
+                // The snapshot sharing its storage is as it was, field by field and as a whole.
+                #expect(kept == state && "\(kept)" == "\(state)")
+                #expect(edited != state)
+                // Setting back every field read from the edited copy rebuilds it.
+                var rebuilt = ConversationState(match: edited.match)
+                rebuilt.messages = edited.messages
+                rebuilt.changes = edited.changes
+                rebuilt.revision = edited.revision
+                rebuilt.hasOlderMessages = edited.hasOlderMessages
+                rebuilt.isLoadingHistory = edited.isLoadingHistory
+                rebuilt.otherIsTyping = edited.otherIsTyping
+                rebuilt.problem = edited.problem
+                rebuilt.failure = edited.failure
+                rebuilt.isUnmatched = edited.isUnmatched
+                rebuilt.draft = edited.draft
+                #expect(rebuilt == edited && rebuilt.hashValue == edited.hashValue)
+            }
+        }
+    }
+
+    @Test func aStateDescribesItsFields() {
+        let state = states()[2]
+        let description = "\(state)"
+        #expect(description.contains("draft: \"draft\"") && description.contains("Bob"), "\(description)")
+    }
 }
