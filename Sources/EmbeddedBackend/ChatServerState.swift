@@ -34,7 +34,10 @@ struct ChatServerState {
     /// The message a transaction made: the one recorded already (a resend, left as it is), or `nil`
     /// after recording `made` (if any) under `key`. One hash of the key for both.
     mutating func claimTransaction(_ key: TransactionKey, for made: Message?) -> Message? {
-        if transactions.isEmpty { transactions.reserveCapacity(Self.transactionsInitialCapacity) }
+        // Made with room rather than reserved: `reserveCapacity` on the table ran unspecialized.
+        if transactions.isEmpty {
+            transactions = Dictionary(minimumCapacity: Self.transactionsInitialCapacity)
+        }
         return Self.claim(&transactions[key], for: made)
     }
 
