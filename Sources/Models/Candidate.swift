@@ -9,10 +9,11 @@ import Foundation
 /// screen (ranked, merged, kept by snapshots, read for the top card), and each copy is one reference
 /// count instead of one per text and list. Two copies of one card compare equal at once.
 ///
-/// The storage is a box of its own, as ``CopyOnWrite``'s is, visible to the module so that reading a
-/// field inlines into other modules (the ranker reads a page's cards many times over, the deck's
-/// screens each top card): a load, not a call that retains what it returns. It is changed by plain
-/// setters after `makeUnique()`; no `_modify`, whose coroutine frame was allocated.
+/// The storage is a ``CopyOnWriteBox`` held directly (not through ``CopyOnWrite``), visible to the
+/// module so that reading a field inlines into other modules (the ranker reads a page's cards many
+/// times over, the deck's screens each top card): a load, not a call that retains what it returns.
+/// It is changed by plain setters after `makeUnique()`; no `_modify`, whose coroutine frame was
+/// allocated.
 public struct Candidate: Hashable, Codable, Sendable, Identifiable {
     @usableFromInline struct Fields: Hashable, Codable, Sendable {
         @usableFromInline var id: UserID
@@ -26,18 +27,8 @@ public struct Candidate: Hashable, Codable, Sendable, Identifiable {
         @usableFromInline var superLikedYou: Bool
     }
 
-    /// The fields' box: mutated only while uniquely referenced (`makeUnique()` first), so sharing it
-    /// between threads is safe, and an access never overlaps another (each is a single read or write
-    /// of one field, none spans a call out).
-    @usableFromInline final class Storage: @unchecked Sendable, CustomDebugStringConvertible {
-        @exclusivity(unchecked) @usableFromInline var fields: Fields
-        init(_ fields: Fields) { self.fields = fields }
-
-        // Without this a card would describe itself as the box's type name, its fields missing from
-        // logs, test failures and the benchmark's record of answers (as ``CopyOnWrite`` describes its
-        // fields).
-        @usableFromInline var debugDescription: String { String(reflecting: fields) }
-    }
+    /// The fields' box, shared by snapshots: written only after `makeUnique()`.
+    @usableFromInline typealias Storage = CopyOnWriteBox<Fields>
 
     @usableFromInline var storage: Storage
 

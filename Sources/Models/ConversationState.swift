@@ -5,8 +5,8 @@
 /// share storage compare equal at once; a change copies the storage once, then edits it in place.
 /// Equality compares the fields that change most and cost least first.
 ///
-/// The storage is its own box (`Storage`), as ``DeckState``'s is, edited by plain setters after one
-/// uniqueness check, and its getters are inlinable: a flow or the context reads a field with a load
+/// The storage is a ``CopyOnWriteBox`` held directly, as ``DeckState``'s is, edited by plain setters
+/// after one uniqueness check, and its getters are inlinable: a flow or the context reads a field with a load
 /// instead of a call that retains what it returns (a screen reads a dozen fields per render).
 public struct ConversationState: Hashable, Sendable {
     /// The state's fields. A new one must be passed on where a shared box is rebuilt
@@ -28,17 +28,8 @@ public struct ConversationState: Hashable, Sendable {
         @usableFromInline var draft = ""
     }
 
-    /// The fields' box: mutated only while uniquely referenced (`makeUnique()` first), so sharing it
-    /// between threads is safe, and an access never overlaps another (each is a single read or write
-    /// of one field, none spans a call out).
-    @usableFromInline final class Storage: @unchecked Sendable, CustomDebugStringConvertible {
-        @exclusivity(unchecked) @usableFromInline var fields: Fields
-        init(_ fields: Fields) { self.fields = fields }
-
-        // Without this the state would describe itself as the box's type name, its fields missing
-        // from logs and test failures (as ``CopyOnWrite`` describes its fields).
-        @usableFromInline var debugDescription: String { String(reflecting: fields) }
-    }
+    /// The fields' box, shared by snapshots: written only after `makeUnique()`.
+    @usableFromInline typealias Storage = CopyOnWriteBox<Fields>
 
     // Internal, not private, so that the getters below can be inlined into other modules: a read of
     // the state from a flow or the context is then a load, not a call that retains what it returns.

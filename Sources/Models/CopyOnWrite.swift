@@ -1,27 +1,24 @@
-/// The fields of a copy-on-write value (``DeckState``, ``ConversationState``, ``Candidate``, a
-/// ``Message``'s texts), kept in one shared box.
+/// The fields of a copy-on-write value (a ``Message``'s texts, a summary's or a conversation's
+/// match), kept in one shared box (``CopyOnWriteBox``).
+///
+/// ``DeckState``, ``Candidate`` and ``ConversationState`` hold their box directly instead, with plain
+/// setters and getters other modules inline: a property's `_modify` nested in this one's ran two
+/// coroutines whose frames held a copy of the fields, allocated on every change.
 ///
 /// Copying the value copies one reference; two values that share the box are equal at once
 /// (``sharesStorage(with:)``); a change copies the box first when another value shares it, then
 /// edits it in place. Reads project the field asked for out of the box without copying the rest.
 struct CopyOnWrite<Fields: Sendable>: Sendable {
-    // Mutated only while uniquely referenced (see `fields`), so sharing it between threads is safe,
-    // and an access never overlaps another (the owner's own accesses are checked statically).
-    private final class Box: @unchecked Sendable {
-        @exclusivity(unchecked) var fields: Fields
-        init(_ fields: Fields) { self.fields = fields }
-    }
-
-    private var box: Box
+    private var box: CopyOnWriteBox<Fields>
 
     /// A box holding `fields`.
-    init(_ fields: Fields) { box = Box(fields) }
+    init(_ fields: Fields) { box = CopyOnWriteBox(fields) }
 
     /// The fields: read in place, changed after copying the box if it is shared.
     var fields: Fields {
         get { box.fields }
         _modify {
-            if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
+            if !isKnownUniquelyReferenced(&box) { box = CopyOnWriteBox(box.fields) }
             yield &box.fields
         }
     }

@@ -6,9 +6,10 @@ import Foundation
 /// reference count, and two snapshots that share storage compare equal at once; a change copies the
 /// storage once, then edits it in place. Equality compares the fields that change most often first.
 ///
-/// The storage is its own box (`Storage`), as ``CopyOnWrite``'s is, edited by plain setters after
-/// `makeUnique()`: a change through ``CopyOnWrite``'s `_modify` nested in the property's ran two
-/// coroutines whose frames held a copy of the fields, each allocated with `malloc` on every change.
+/// The storage is a ``CopyOnWriteBox`` held directly (not through ``CopyOnWrite``), edited by plain
+/// setters after `makeUnique()`: a change through ``CopyOnWrite``'s `_modify` nested in the
+/// property's ran two coroutines whose frames held a copy of the fields, each allocated with `malloc`
+/// on every change.
 /// No property has a `_modify` of its own for the same reason (its frame was allocated too): an edit
 /// of the cards reads them, edits the copy (taking the top card off copies none) and sets them back.
 public struct DeckState: Hashable, Sendable {
@@ -29,17 +30,8 @@ public struct DeckState: Hashable, Sendable {
         @usableFromInline var viewerInterests: [Interest] = []
     }
 
-    /// The fields' box: mutated only while uniquely referenced (`makeUnique()` first), so sharing it
-    /// between threads is safe, and an access never overlaps another (each is a single read or write
-    /// of one field, none spans a call out).
-    @usableFromInline final class Storage: @unchecked Sendable, CustomDebugStringConvertible {
-        @exclusivity(unchecked) @usableFromInline var fields: Fields
-        init(_ fields: Fields) { self.fields = fields }
-
-        // Without this the deck would describe itself as the box's type name, its fields missing from
-        // logs and test failures (as ``CopyOnWrite`` describes its fields).
-        @usableFromInline var debugDescription: String { String(reflecting: fields) }
-    }
+    /// The fields' box, shared by snapshots: written only after `makeUnique()`.
+    @usableFromInline typealias Storage = CopyOnWriteBox<Fields>
 
     // Internal, not private, so that the getters below can be inlined into other modules: a read of
     // the deck from a flow or the context is then a load, not a call that retains what it returns.
