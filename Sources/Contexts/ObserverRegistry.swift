@@ -25,7 +25,7 @@ final class ObserverRegistry<Value: Sendable>: Sendable {
     @usableFromInline
     init() {}
 
-    /// Adds a callback; the token removes it.
+    /// Adds a callback; the token removes it (holding this registry weakly, as a closure would).
     @inlinable
     func add(_ callback: @escaping Callback) -> ObservationToken {
         let id = lock.withLock { nextID -> UInt64 in
@@ -35,7 +35,11 @@ final class ObserverRegistry<Value: Sendable>: Sendable {
             storedCallbacks.append(callback)
             return id
         }
-        return ObservationToken { [weak self] in self?.remove(id) }
+        // The token is only ever made here, with this registry: the downcast cannot fail. Written in
+        // this inlinable method, the closure is specialized with it and captures nothing.
+        return ObservationToken(registry: self, id: id) { registry, id in
+            unsafeDowncast(registry, to: ObserverRegistry.self).remove(id)
+        }
     }
 
     /// Removes the callback added under `id`, if it is still there.

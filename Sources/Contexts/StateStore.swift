@@ -89,7 +89,7 @@ public final class StateStore<State: Sendable & Equatable>: Observable {
     /// delivery starts again with the newest state, so every observer ends on the latest snapshot and
     /// none is told an older one after a newer.
     private func flush() {
-        guard let next = pending.take(), next != storage else { return }
+        guard let next = pending.take(), Self.differs(&storage, from: next) else { return }
         if isReadThroughObservation, let registrar {
             // willSet/didSet rather than withMutation: no closure to allocate and check the isolation of.
             registrar.willSet(ObservedState.subject, keyPath: ObservedState.keyPath)
@@ -116,6 +116,13 @@ public final class StateStore<State: Sendable & Equatable>: Observable {
                 for continuation in streams.continuations() { continuation.yield(snapshot) }
             }
         } while version != delivered
+    }
+
+    /// Whether `next` differs from `current`: the stored state is compared in place, through an inout
+    /// access, where reading the property for `!=` copied it (a retain and a release of each of its
+    /// references, on every change).
+    private static func differs(_ current: inout State, from next: borrowing State) -> Bool {
+        current != next
     }
 
     /// Calls `observer` now with the current state, then after every change, until the token is

@@ -130,31 +130,18 @@ public final class EmbeddedServer: Sendable {
     /// Runs one request: network and injected failures first, then `handler` on the server's state;
     /// the result reaches `completion` after the latency, on the scheduler.
     ///
-    /// Always inlined into the request: called as a generic function, each request's completion was
-    /// re-wrapped in a new closure (an allocation) taking its result indirectly.
+    /// Always inlined into the request. Called with a completion of a concrete type, a generic function
+    /// takes it re-wrapped in a thunk passing the result indirectly (an allocation per request): the
+    /// frequent kinds of answer have overloads of their own (see `EmbeddedServer+Delivery.swift`).
     @inline(__always)
     func perform<Value: Sendable>(
         _ endpoint: EmbeddedEndpoint,
         completion: @escaping ServiceCompletion<Value>,
         handler: (inout State, Date) -> Result<Value, ServiceError>
     ) {
-        let now = scheduler.now
-        let (result, latency, deliveries) = state.withLock {
-            state -> (Result<Value, ServiceError>, Duration, Int) in
-            if state.isNetworkDown { return (.failure(.networkUnavailable), state.latency, 1) }
-            state.requestCounts[endpoint.ordinal] += 1
-            let deliveries =
-                state.duplicateDeliveries.isEmpty || state.duplicateDeliveries.remove(endpoint) == nil ? 1 : 2
-            if !state.injectedFailures.isEmpty,
-                let index = state.injectedFailures.firstIndex(where: {
-                    $0.endpoint == nil || $0.endpoint == endpoint
-                })
-            {
-                return (.failure(state.injectedFailures.remove(at: index).error), state.latency, deliveries)
-            }
-            return (handler(&state, now), state.latency, deliveries)
-        }
-        for _ in 0..<deliveries { scheduler.deliver(after: latency) { completion(result) } }
+        let answer = answer(endpoint, handler: handler)
+        let result = answer.result
+        for _ in 0..<answer.deliveries { scheduler.deliver(after: answer.latency) { completion(result) } }
     }
 
     /// Runs one request that needs a signed-in user: ``perform(_:completion:handler:)`` with the access
@@ -166,7 +153,56 @@ public final class EmbeddedServer: Sendable {
         completion: @escaping ServiceCompletion<Value>,
         handler: (inout State, UserID, Date) -> Result<Value, ServiceError>
     ) {
-        perform(endpoint, completion: completion) { state, now in
+        let answer = answer(endpoint, accessToken: accessToken, handler: handler)
+        let result = answer.result
+        for _ in 0..<answer.deliveries { scheduler.deliver(after: answer.latency) { completion(result) } }
+    }
+
+    /// The answer to one request, before it is delivered.
+    struct Answer<Value: Sendable> {
+        /// What the request gets.
+        let result: Result<Value, ServiceError>
+        /// How long the answer takes.
+        let latency: Duration
+        /// How many times the answer arrives (two when the endpoint's next response is duplicated).
+        let deliveries: Int
+    }
+
+    /// Answers one request: network and injected failures first, then `handler` on the server's state,
+    /// all under the lock; what ``perform(_:completion:handler:)`` delivers.
+    @inline(__always)
+    func answer<Value: Sendable>(
+        _ endpoint: EmbeddedEndpoint, handler: (inout State, Date) -> Result<Value, ServiceError>
+    ) -> Answer<Value> {
+        let now = scheduler.now
+        return state.withLock { state -> Answer<Value> in
+            if state.isNetworkDown {
+                return Answer(result: .failure(.networkUnavailable), latency: state.latency, deliveries: 1)
+            }
+            state.requestCounts[endpoint.ordinal] += 1
+            let deliveries =
+                state.duplicateDeliveries.isEmpty || state.duplicateDeliveries.remove(endpoint) == nil ? 1 : 2
+            if !state.injectedFailures.isEmpty,
+                let index = state.injectedFailures.firstIndex(where: {
+                    $0.endpoint == nil || $0.endpoint == endpoint
+                })
+            {
+                return Answer(
+                    result: .failure(state.injectedFailures.remove(at: index).error), latency: state.latency,
+                    deliveries: deliveries)
+            }
+            return Answer(result: handler(&state, now), latency: state.latency, deliveries: deliveries)
+        }
+    }
+
+    /// Answers one request that needs a signed-in user: ``answer(_:handler:)`` with the access token
+    /// checked first, as ``performAuthorized(_:accessToken:completion:handler:)`` does.
+    @inline(__always)
+    func answer<Value: Sendable>(
+        _ endpoint: EmbeddedEndpoint, accessToken: String,
+        handler: (inout State, UserID, Date) -> Result<Value, ServiceError>
+    ) -> Answer<Value> {
+        answer(endpoint) { state, now in
             switch authorize(accessToken, in: &state, now: now) {
             case .success(let user): handler(&state, user, now)
             case .failure(let error): .failure(error)

@@ -5,6 +5,10 @@
 /// 16 children over leaves of at most 32 elements is copied when shared, edited in place when not);
 /// iterating costs O(n). It is how a snapshot holding a long list (``ChatListState/conversations``)
 /// changes one row without copying the others. Indices run from 0 like an array's.
+///
+/// A list of at most one leaf's worth of elements keeps them in an array of its own, without a node:
+/// a change to a copy of a short list then copies the array alone, where a leaf node copied the node
+/// and then its array (two allocations).
 public struct TreeList<Element: Hashable & Sendable>: RandomAccessCollection, Hashable, Sendable,
     ExpressibleByArrayLiteral
 {
@@ -130,16 +134,25 @@ public struct TreeList<Element: Hashable & Sendable>: RandomAccessCollection, Ha
         }
     }
 
-    @usableFromInline var root: Node
+    // The tree, once the list outgrew one leaf; until then `nil`, and the elements are in `small`.
+    @usableFromInline var root: Node?
+    @usableFromInline var small: [Element]
 
     /// An empty list.
     @inlinable public init() {
-        root = Node(elements: [])
+        root = nil
+        small = []
     }
 
     /// A list of `elements`, in order.
     @inlinable public init<S: Sequence>(_ elements: S) where S.Element == Element {
         let all = Array(elements)
+        small = []
+        guard all.count > Self.leafCapacity else {
+            small = all
+            root = nil
+            return
+        }
         var level = stride(from: 0, to: all.count, by: Self.leafCapacity).map {
             Node(elements: Array(all[$0..<Swift.min($0 + Self.leafCapacity, all.count)]))
         }
@@ -148,7 +161,7 @@ public struct TreeList<Element: Hashable & Sendable>: RandomAccessCollection, Ha
                 Node(children: Array(level[$0..<Swift.min($0 + Self.branchCapacity, level.count)]))
             }
         }
-        root = level.first ?? Node(elements: [])
+        root = level.first
     }
 
     /// A list of the literal's elements.
@@ -159,13 +172,14 @@ public struct TreeList<Element: Hashable & Sendable>: RandomAccessCollection, Ha
     /// Always 0.
     @inlinable public var startIndex: Int { 0 }
     /// The number of elements.
-    @inlinable public var endIndex: Int { root.count }
+    @inlinable public var endIndex: Int { count }
     /// The number of elements, in O(1).
-    @inlinable public var count: Int { root.count }
+    @inlinable public var count: Int { root?.count ?? small.count }
 
     /// The element at `position`, in O(log n).
     @inlinable public subscript(position: Int) -> Element {
-        precondition(position >= 0 && position < root.count, "TreeList index out of range")
+        precondition(position >= 0 && position < count, "TreeList index out of range")
+        guard let root else { return small[position] }
         return root.element(at: position)
     }
 
@@ -173,39 +187,58 @@ public struct TreeList<Element: Hashable & Sendable>: RandomAccessCollection, Ha
     ///
     /// For a look at a field or two of a large element (a binary search by key, a comparison).
     @inlinable public func read<Value>(_ position: Int, _ body: (Element) -> Value) -> Value {
-        precondition(position >= 0 && position < root.count, "TreeList index out of range")
+        precondition(position >= 0 && position < count, "TreeList index out of range")
+        guard let root else { return small.withUnsafeBufferPointer { body($0[position]) } }
         let (leaf, offset) = root.leaf(containing: position)
         return leaf.elements.withUnsafeBufferPointer { body($0[offset]) }
     }
 
-    @inlinable mutating func makeRootUnique() {
-        if !isKnownUniquelyReferenced(&root) { root = root.copy() }
+    /// Makes `node` (the tree's root, taken out of the list) unique: copied if shared.
+    @inlinable static func makeUnique(_ node: inout Node) {
+        if !isKnownUniquelyReferenced(&node) { node = node.copy() }
     }
 
     /// Inserts `element` at `index` (0...count), in O(log n).
     @inlinable public mutating func insert(_ element: Element, at index: Int) {
-        precondition(index >= 0 && index <= root.count, "TreeList index out of range")
-        makeRootUnique()
+        precondition(index >= 0 && index <= count, "TreeList index out of range")
+        var root: Node
+        if let tree = self.root.take() {
+            root = tree
+            Self.makeUnique(&root)
+        } else {
+            guard small.count == Self.leafCapacity else { return small.insert(element, at: index) }
+            // Full: the elements become the tree's first leaf.
+            root = Node(elements: small)
+            small = []
+        }
         if let right = root.insert(element, at: index) { root = Node(children: [root, right]) }
+        self.root = root
     }
 
     /// Removes and returns the element at `index`, in O(log n).
     @inlinable @discardableResult
     public mutating func remove(at index: Int) -> Element {
-        precondition(index >= 0 && index < root.count, "TreeList index out of range")
-        makeRootUnique()
+        precondition(index >= 0 && index < count, "TreeList index out of range")
+        guard var root = self.root.take() else { return small.remove(at: index) }
+        Self.makeUnique(&root)
         let removed = root.remove(at: index)
         while !root.isLeaf, root.children.count <= 1 {
             root = root.children.first ?? Node(elements: [])
         }
+        self.root = root
         return removed
     }
 
     /// Replaces the element at `index`, in O(log n).
     @inlinable public mutating func replace(at index: Int, with element: Element) {
-        precondition(index >= 0 && index < root.count, "TreeList index out of range")
-        makeRootUnique()
+        precondition(index >= 0 && index < count, "TreeList index out of range")
+        guard var root = self.root.take() else {
+            small[index] = element
+            return
+        }
+        Self.makeUnique(&root)
         root.replace(at: index, with: element)
+        self.root = root
     }
 
     /// Walks the leaves in order, in O(n) for the whole list.
@@ -214,7 +247,12 @@ public struct TreeList<Element: Hashable & Sendable>: RandomAccessCollection, Ha
         @usableFromInline var leaf: [Element] = []
         @usableFromInline var position = 0
 
-        @inlinable init(root: Node) {
+        @inlinable init(root: Node?, small: [Element]) {
+            guard let root else {
+                path = []
+                leaf = small
+                return
+            }
             path = [(root, 0)]
             if root.isLeaf {
                 path = []
@@ -242,11 +280,16 @@ public struct TreeList<Element: Hashable & Sendable>: RandomAccessCollection, Ha
     }
 
     /// An iterator over the elements in order.
-    @inlinable public func makeIterator() -> Iterator { Iterator(root: root) }
+    @inlinable public func makeIterator() -> Iterator { Iterator(root: root, small: small) }
 
     /// Whether both lists hold equal elements in the same order; shared storage answers at once.
     @inlinable public static func == (lhs: TreeList, rhs: TreeList) -> Bool {
-        lhs.count == rhs.count && (lhs.root === rhs.root || lhs.elementsEqual(rhs))
+        guard lhs.count == rhs.count else { return false }
+        switch (lhs.root, rhs.root) {
+        case (nil, nil): return lhs.small == rhs.small
+        case (let left?, let right?) where left === right: return true
+        default: return lhs.elementsEqual(rhs)
+        }
     }
 
     /// Hashes the elements in order.

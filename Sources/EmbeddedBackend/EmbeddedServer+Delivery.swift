@@ -1,0 +1,62 @@
+import Foundation
+import Models
+import Services
+
+// The requests a session makes most (swipes, messages, typing and read receipts, sign-out) answer with
+// a swipe's outcome, a message or nothing. Their completions arrive with a concrete type; handed to
+// the generic `perform` they were re-wrapped in a thunk taking the result indirectly, allocated on
+// every request. These overloads, preferred to the generic ones, deliver to the completion as it is;
+// they answer exactly as the generic ones do (`answer`), and deliver the same way.
+extension EmbeddedServer {
+    /// ``performAuthorized(_:accessToken:completion:handler:)`` for a swipe's outcome, without the
+    /// thunk a generic completion needs.
+    @inline(__always)
+    func performAuthorized(
+        _ endpoint: EmbeddedEndpoint, accessToken: String,
+        completion: @escaping ServiceCompletion<SwipeOutcome>,
+        handler: (inout State, UserID, Date) -> Result<SwipeOutcome, ServiceError>
+    ) {
+        let answer = answer(endpoint, accessToken: accessToken, handler: handler)
+        let result = answer.result
+        for _ in 0..<answer.deliveries { scheduler.deliver(after: answer.latency) { completion(result) } }
+    }
+
+    /// ``performAuthorized(_:accessToken:completion:handler:)`` for a message, without the thunk a
+    /// generic completion needs.
+    @inline(__always)
+    func performAuthorized(
+        _ endpoint: EmbeddedEndpoint, accessToken: String,
+        completion: @escaping ServiceCompletion<Message>,
+        handler: (inout State, UserID, Date) -> Result<Message, ServiceError>
+    ) {
+        let answer = answer(endpoint, accessToken: accessToken, handler: handler)
+        let result = answer.result
+        for _ in 0..<answer.deliveries { scheduler.deliver(after: answer.latency) { completion(result) } }
+    }
+
+    /// ``performAuthorized(_:accessToken:completion:handler:)`` for an answer without a value, without
+    /// the thunk a generic completion needs.
+    @inline(__always)
+    func performAuthorized(
+        _ endpoint: EmbeddedEndpoint, accessToken: String,
+        completion: @escaping ServiceCompletion<Void>,
+        handler: (inout State, UserID, Date) -> Result<Void, ServiceError>
+    ) {
+        let answer = answer(endpoint, accessToken: accessToken, handler: handler)
+        let result = answer.result
+        for _ in 0..<answer.deliveries { scheduler.deliver(after: answer.latency) { completion(result) } }
+    }
+
+    /// ``perform(_:completion:handler:)`` for an answer without a value, without the thunk a generic
+    /// completion needs.
+    @inline(__always)
+    func perform(
+        _ endpoint: EmbeddedEndpoint,
+        completion: @escaping ServiceCompletion<Void>,
+        handler: (inout State, Date) -> Result<Void, ServiceError>
+    ) {
+        let answer = answer(endpoint, handler: handler)
+        let result = answer.result
+        for _ in 0..<answer.deliveries { scheduler.deliver(after: answer.latency) { completion(result) } }
+    }
+}
