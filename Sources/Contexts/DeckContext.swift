@@ -354,7 +354,9 @@ public final class DeckContext: StateContext {
             }
         }
         persistQueue()
-        if var storage = emptied.take() {
+        // Saving can call out (a failed save is reported to the error observers, which may swipe):
+        // the kept storage comes back only to a queue still empty, never over a swipe made meanwhile.
+        if var storage = emptied.take(), queue.isEmpty {
             // Its one swipe taken off (`removeAll(keepingCapacity:)` goes through `replaceSubrange`).
             storage.removeLast()
             queue = storage

@@ -12,7 +12,8 @@ struct RowKey: Equatable {
             date = sentAt
         } else {
             isConversation = false
-            // The match's date, read in its box (`match` would copy the whole match out).
+            // With no message, the last activity is the match's date, read in its box (`match`
+            // would copy the whole match out).
             date = summary.lastActivity
         }
     }

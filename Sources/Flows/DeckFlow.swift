@@ -183,6 +183,9 @@ public final class DeckFlow: FlowNode {
 
     /// Records ``AnalyticsEvent/cardShown(_:)`` for `state`'s top card when the deck is visible and
     /// that card's id was not the last one announced.
+    ///
+    /// `state` is the snapshot being rendered, not a fresh read of the context: the two differ only if
+    /// something inside the render changed the deck, and then the next render announces the newer top.
     private func announceTop(_ state: DeckState) {
         guard isVisible, !state.topIsIdentical(to: announcedTop), let top = state.top else { return }
         let id = top.id

@@ -140,7 +140,8 @@ public final class MainFlow: FlowNode {
 
     private var tabRoute: Route { tab == .deck ? .deck : .matches }
 
-    private var homeScreen: Screen {
+    /// Builds home for the current tab, writing the deck tab's elements over the last render's.
+    private func makeHomeScreen() -> Screen {
         guard tab == .deck else {
             deckHome = []
             return HomeScreens.home(
@@ -154,7 +155,7 @@ public final class MainFlow: FlowNode {
 
     private func showHome(_ tab: HomeScreens.Tab) {
         self.tab = tab
-        environment.show(homeScreen, .root) { [weakSelf] in weakSelf.flow?.homeIntent($0) }
+        environment.show(makeHomeScreen(), .root) { [weakSelf] in weakSelf.flow?.homeIntent($0) }
         showsHome = true
         deck.isVisible = tab == .deck
     }
@@ -170,7 +171,7 @@ public final class MainFlow: FlowNode {
             return
         }
         homeIsStale = false
-        environment.presenter.update(homeScreen)
+        environment.presenter.update(makeHomeScreen())
     }
 
     /// Call when the flow above home finished: home shows again, rendered afresh if it changed.

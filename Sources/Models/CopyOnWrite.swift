@@ -27,7 +27,7 @@ struct CopyOnWrite<Fields: Sendable>: Sendable {
     func sharesStorage(with other: CopyOnWrite) -> Bool { box === other.box }
 }
 
-// Without this, a boxed value (a card, a message, a deck) describes itself as the box's type name:
+// Without this, a boxed value (a message's texts, a match) describes itself as the box's type name:
 // its fields would be missing from logs, test failures and the benchmark's record of answers.
 extension CopyOnWrite: CustomDebugStringConvertible {
     /// The fields, described as they would be unboxed.

@@ -3,8 +3,10 @@
 ///
 /// Written only while uniquely referenced: its owner checks `isKnownUniquelyReferenced` before every
 /// write and puts the fields in a new box first when another value shares this one. So sharing a box
-/// between threads is safe, and an access never overlaps another (each is a single read or write of
-/// one field, none spans a call out) — which is why the run-time exclusivity check is left out.
+/// between threads is safe, and the run-time exclusivity check is left out: a box that is written is
+/// reachable only through its one owning value, whose own accesses the compiler checks statically, so
+/// two accesses to its fields can never overlap (this holds for `CopyOnWrite.fields`'s `_modify` too,
+/// which yields the fields across its caller's code).
 @usableFromInline final class CopyOnWriteBox<Fields: Sendable>: @unchecked Sendable {
     /// The fields; read in place, written only by the box's only owner.
     @exclusivity(unchecked) @usableFromInline var fields: Fields

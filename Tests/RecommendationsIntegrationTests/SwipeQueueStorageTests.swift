@@ -62,4 +62,67 @@ import Testing
         #expect(world.server.swipeCount(of: "alice") == sent.count)
         for id in sent { #expect(world.server.recordedSwipe(by: "alice", on: id) != nil) }
     }
+
+    /// A queue store whose first save of an empty queue fails; it keeps what else it is given.
+    final class FailingFirstEmptySave: SwipeQueueStore, @unchecked Sendable {
+        var saved: [Swipe] = []
+        var failed = false
+        func load() throws(StoreError) -> [Swipe] { saved }
+        func save(_ swipes: [Swipe]) throws(StoreError) {
+            if swipes.isEmpty, !failed {
+                failed = true
+                throw .io(path: "queue", operation: "write", errno: 5)
+            }
+            saved = swipes
+        }
+    }
+
+    /// The card liked from inside the error observer.
+    final class Liked: @unchecked Sendable {
+        var card: UserID?
+    }
+
+    /// An error observer that swipes while the deck saves its emptied queue (the save failed) keeps
+    /// its swipe queued: the queue's kept storage does not overwrite it, and it is sent later.
+    @Test func aSwipeMadeWhileTheEmptiedQueueIsSaved_staysQueued_andIsSentLater() throws {
+        let world = TestWorld(
+            configuration: EmbeddedServerConfiguration(candidatePoolSize: 100, dailyLikeLimit: 100))
+        let services = world.backend.makeServices()
+        let answer = Answer()
+        services.auth.signIn(Credentials(identifier: "alice", password: "wonderland")) { result in
+            answer.session = try? result.get()
+        }
+        world.backend.scheduler.advance(by: .seconds(5))
+        let tokens = try #require(answer.session?.tokens)
+        let queueStore = FailingFirstEmptySave()
+        let deck = DeckContext(
+            viewer: "alice",
+            authorizer: RequestAuthorizer(tokens: tokens, auth: services.auth) { _ in },
+            discovery: services.discovery, scheduler: world.backend.scheduler, ids: services.ids,
+            queueStore: queueStore)
+        deck.start()
+        world.backend.scheduler.advance(by: .seconds(5))
+        let server = world.server
+        let liked = Liked()
+        let token = deck.store.observeErrors { _ in
+            guard liked.card == nil else { return }
+            server.isNetworkDown = true
+            liked.card = deck.snapshot.top?.id
+            deck.swiped(.like)
+        }
+        let passed = try #require(deck.state.top?.id)
+        deck.swiped(.pass)
+        world.backend.scheduler.advance(by: .seconds(5))
+        let likedCard = try #require(liked.card)
+        #expect(deck.state.queuedSwipes == 1)
+        #expect(queueStore.saved.map(\.candidate) == [likedCard])
+        server.isNetworkDown = false
+        world.backend.scheduler.advance(by: .seconds(120))
+        #expect(deck.state.queuedSwipes == 0)
+        #expect(queueStore.saved.isEmpty)
+        #expect(world.server.swipeCount(of: "alice") == 2)
+        #expect(world.server.recordedSwipe(by: "alice", on: passed) != nil)
+        #expect(world.server.recordedSwipe(by: "alice", on: likedCard) != nil)
+        token.cancel()
+    }
 }
