@@ -5,76 +5,20 @@ extension DeckContext {
     /// The deck's services, held by one reference that request closures share.
     ///
     /// A closure capturing the service existential copies it (and allocates room for it); one
-    /// capturing this object retains it. Without a store the queue lives in memory only.
-    ///
-    /// The services are kept in a generic box behind a class-bound existential: a call on an `any`
-    /// service kept in a stored property copied it (through its type's value witnesses) and destroyed
-    /// the copy around every call — every swipe sent and every save of the queue.
+    /// capturing this object retains it. Without a store the queue lives in memory only. The calls
+    /// go through the backend's own methods, as `ChatContext.Backend`'s do: the service or store is
+    /// called where it is stored, not copied out of it first.
     final class Backend: Sendable {
-        private let services: any DeckServices
+        private let discovery: any DiscoveryService
+        /// Where the queue is saved: the injected store, or one that keeps nothing.
+        private let queueStore: any SwipeQueueStore
 
         init(discovery: any DiscoveryService, queueStore: (any SwipeQueueStore)?) {
-            let store: any SwipeQueueStore = queueStore ?? NoQueueStore()
-            services = Self.box(discovery, store)
-        }
-
-        private static func box<Discovery: DiscoveryService, Store: SwipeQueueStore>(
-            _ discovery: Discovery, _ store: Store
-        ) -> any DeckServices {
-            ServiceBox(discovery: discovery, store: store)
+            self.discovery = discovery
+            self.queueStore = queueStore ?? NoQueueStore()
         }
 
         /// Asks for a page of candidates.
-        func fetchCandidates(
-            cursor: String?, limit: Int, accessToken: String,
-            completion: @escaping ServiceCompletion<DiscoveryPage>
-        ) {
-            services.fetchCandidates(
-                cursor: cursor, limit: limit, accessToken: accessToken, completion: completion)
-        }
-
-        /// Sends a swipe.
-        func sendSwipe(
-            _ swipe: Swipe, accessToken: String, completion: @escaping ServiceCompletion<SwipeOutcome>
-        ) {
-            services.sendSwipe(swipe, accessToken: accessToken, completion: completion)
-        }
-
-        /// Asks to undo a pass.
-        func undoSwipe(id: String, accessToken: String, completion: @escaping ServiceCompletion<Void>) {
-            services.undoSwipe(id: id, accessToken: accessToken, completion: completion)
-        }
-
-        /// The queue saved last.
-        func loadQueue() throws(StoreError) -> [Swipe] { try services.loadQueue() }
-
-        /// Saves the queue.
-        func saveQueue(_ swipes: [Swipe]) throws(StoreError) { try services.saveQueue(swipes) }
-    }
-
-    /// The calls the deck makes on its services, on one object.
-    private protocol DeckServices: AnyObject, Sendable {
-        func fetchCandidates(
-            cursor: String?, limit: Int, accessToken: String,
-            completion: @escaping ServiceCompletion<DiscoveryPage>)
-        func sendSwipe(
-            _ swipe: Swipe, accessToken: String, completion: @escaping ServiceCompletion<SwipeOutcome>)
-        func undoSwipe(id: String, accessToken: String, completion: @escaping ServiceCompletion<Void>)
-        func loadQueue() throws(StoreError) -> [Swipe]
-        func saveQueue(_ swipes: [Swipe]) throws(StoreError)
-    }
-
-    /// The discovery service and the queue's store, of their own types, in one object: calls on
-    /// them need no copy of either.
-    private final class ServiceBox<Discovery: DiscoveryService, Store: SwipeQueueStore>: DeckServices {
-        let discovery: Discovery
-        let store: Store
-
-        init(discovery: Discovery, store: Store) {
-            self.discovery = discovery
-            self.store = store
-        }
-
         func fetchCandidates(
             cursor: String?, limit: Int, accessToken: String,
             completion: @escaping ServiceCompletion<DiscoveryPage>
@@ -83,19 +27,23 @@ extension DeckContext {
                 cursor: cursor, limit: limit, accessToken: accessToken, completion: completion)
         }
 
+        /// Sends a swipe.
         func sendSwipe(
             _ swipe: Swipe, accessToken: String, completion: @escaping ServiceCompletion<SwipeOutcome>
         ) {
             discovery.sendSwipe(swipe, accessToken: accessToken, completion: completion)
         }
 
+        /// Asks to undo a pass.
         func undoSwipe(id: String, accessToken: String, completion: @escaping ServiceCompletion<Void>) {
             discovery.undoSwipe(id: id, accessToken: accessToken, completion: completion)
         }
 
-        func loadQueue() throws(StoreError) -> [Swipe] { try store.load() }
+        /// The queue saved last.
+        func loadQueue() throws(StoreError) -> [Swipe] { try queueStore.load() }
 
-        func saveQueue(_ swipes: [Swipe]) throws(StoreError) { try store.save(swipes) }
+        /// Saves the queue.
+        func saveQueue(_ swipes: [Swipe]) throws(StoreError) { try queueStore.save(swipes) }
     }
 
     /// A queue store for a deck without one: nothing to load, nothing kept.

@@ -14,6 +14,18 @@ import Testing
     let world = TestWorld(configuration: EmbeddedServerConfiguration(candidatePoolSize: 0))
     var app: HeadlessApp { world.app }
 
+    /// Alice and Bob matched, each with their conversation open: Alice on `app`, Bob on the second
+    /// phone returned (keep it, with its folder, for the test's length).
+    func bothInTheConversation() throws -> (app: HeadlessApp, directory: TemporaryDirectory) {
+        world.match("alice", "bob")
+        let bobsPhone = world.secondApp()
+        try bobsPhone.app.signIn("bob", "builder123")
+        bobsPhone.app.open("discover://chat/m-alice-bob")
+        try app.signIn("alice", "wonderland")
+        app.open("discover://chat/m-alice-bob")
+        return bobsPhone
+    }
+
     @Test func theMatchesList_showsNewMatchesFirst_thenConversationsByActivity_withUnreadAndPreview() throws {
         world.match("alice", "bob")
         try world.server.sendMessage(from: "bob", to: "alice", "Hi Alice")
@@ -236,12 +248,7 @@ import Testing
     }
 
     @Test func typing_sendsTypingOnce_thenStoppedAfterThreeQuietSeconds_andTheOtherSideSeesIt() throws {
-        world.match("alice", "bob")
-        let bobsPhone = world.secondApp()
-        try bobsPhone.app.signIn("bob", "builder123")
-        bobsPhone.app.open("discover://chat/m-alice-bob")
-        try app.signIn("alice", "wonderland")
-        app.open("discover://chat/m-alice-bob")
+        let bobsPhone = try bothInTheConversation()
         for (second, text) in [(0, "H"), (1, "He"), (1, "Hel")] {
             app.advance(by: .seconds(second))
             try app.type(text, into: "Message")
@@ -255,12 +262,7 @@ import Testing
     }
 
     @Test func typingAgainAfterStopping_sendsTypingAndStoppedAgain_andTheOtherSideSeesEachInTurn() throws {
-        world.match("alice", "bob")
-        let bobsPhone = world.secondApp()
-        try bobsPhone.app.signIn("bob", "builder123")
-        bobsPhone.app.open("discover://chat/m-alice-bob")
-        try app.signIn("alice", "wonderland")
-        app.open("discover://chat/m-alice-bob")
+        let bobsPhone = try bothInTheConversation()
         for round in 1...2 {
             try app.type(String(repeating: "H", count: round), into: "Message")
             bobsPhone.app.settle()
@@ -285,12 +287,7 @@ import Testing
     }
 
     @Test func unmatch_removesTheConversationOnBothSides_andRefusesMessages() throws {
-        world.match("alice", "bob")
-        let bobsPhone = world.secondApp()
-        try bobsPhone.app.signIn("bob", "builder123")
-        bobsPhone.app.open("discover://chat/m-alice-bob")
-        try app.signIn("alice", "wonderland")
-        app.open("discover://chat/m-alice-bob")
+        let bobsPhone = try bothInTheConversation()
         try app.tap("Unmatch")
         #expect(app.alert?.title == "Unmatch Bob?")
         try app.tap("Unmatch")

@@ -10,6 +10,11 @@ final class Recorder<Value> {
 
 final class ChangeCounter: Sendable {
     let count = Atomic<Int>(0)
+
+    /// Runs `read` in an Observation tracking scope whose changes this counter counts.
+    func track(_ read: () -> Void) {
+        withObservationTracking(read) { self.count.add(1, ordering: .relaxed) }
+    }
 }
 
 @MainActor
@@ -113,11 +118,7 @@ final class ChangeCounter: Sendable {
     @Test func observationFramework_seesChanges() {
         let store = StateStore(Counter())
         let changes = ChangeCounter()
-        withObservationTracking {
-            _ = store.state
-        } onChange: {
-            changes.count.add(1, ordering: .relaxed)
-        }
+        changes.track { _ = store.state }
         store.update { $0.count = 1 }
         #expect(changes.count.load(ordering: .relaxed) == 1)
     }
@@ -128,16 +129,8 @@ final class ChangeCounter: Sendable {
         let store = StateStore(Counter())
         let first = ChangeCounter()
         let second = ChangeCounter()
-        withObservationTracking {
-            _ = store.state
-        } onChange: {
-            first.count.add(1, ordering: .relaxed)
-        }
-        withObservationTracking {
-            _ = store.state
-        } onChange: {
-            second.count.add(1, ordering: .relaxed)
-        }
+        first.track { _ = store.state }
+        second.track { _ = store.state }
         store.update { $0.count = 5 }
         #expect(first.count.load(ordering: .relaxed) == 1)
         #expect(second.count.load(ordering: .relaxed) == 1)
@@ -147,11 +140,7 @@ final class ChangeCounter: Sendable {
         let read = StateStore(Counter())
         let other = StateStore(Counter())
         let changes = ChangeCounter()
-        withObservationTracking {
-            _ = read.state
-        } onChange: {
-            changes.count.add(1, ordering: .relaxed)
-        }
+        changes.track { _ = read.state }
         other.update { $0.count = 1 }
         #expect(changes.count.load(ordering: .relaxed) == 0)
         read.update { $0.count = 0 }
@@ -168,18 +157,10 @@ final class ChangeCounter: Sendable {
         store.update { $0.count = 2 }
         #expect(store.snapshot.count == 2)
         let changes = ChangeCounter()
-        withObservationTracking {
-            _ = store.snapshot
-        } onChange: {
-            changes.count.add(1, ordering: .relaxed)
-        }
+        changes.track { _ = store.snapshot }
         store.update { $0.count = 3 }
         #expect(changes.count.load(ordering: .relaxed) == 0)
-        withObservationTracking {
-            #expect(store.state.count == 3)
-        } onChange: {
-            changes.count.add(1, ordering: .relaxed)
-        }
+        changes.track { #expect(store.state.count == 3) }
         store.update { $0.count = 4 }
         #expect(changes.count.load(ordering: .relaxed) == 1)
         #expect(heard.values == [0, 1, 2, 3, 4])

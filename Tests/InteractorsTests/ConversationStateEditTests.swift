@@ -71,20 +71,25 @@ import Testing
         }
     }
 
+    /// `state` built afresh, every field set from its value: nothing shares storage with `state`.
+    static func rebuilt(from state: ConversationState) -> ConversationState {
+        var rebuilt = ConversationState(match: state.match)
+        rebuilt.messages = state.messages
+        rebuilt.changes = state.changes
+        rebuilt.revision = state.revision
+        rebuilt.hasOlderMessages = state.hasOlderMessages
+        rebuilt.isLoadingHistory = state.isLoadingHistory
+        rebuilt.otherIsTyping = state.otherIsTyping
+        rebuilt.problem = state.problem
+        rebuilt.failure = state.failure
+        rebuilt.isUnmatched = state.isUnmatched
+        rebuilt.draft = state.draft
+        return rebuilt
+    }
+
     @Test func equalStates_withTheirMatchesInBoxesOfTheirOwn_areEqualAndHashAlike() {
         for state in states() {
-            // Every field set again from its value: nothing shares storage with `state`.
-            var rebuilt = ConversationState(match: state.match)
-            rebuilt.messages = state.messages
-            rebuilt.changes = state.changes
-            rebuilt.revision = state.revision
-            rebuilt.hasOlderMessages = state.hasOlderMessages
-            rebuilt.isLoadingHistory = state.isLoadingHistory
-            rebuilt.otherIsTyping = state.otherIsTyping
-            rebuilt.problem = state.problem
-            rebuilt.failure = state.failure
-            rebuilt.isUnmatched = state.isUnmatched
-            rebuilt.draft = state.draft
+            let rebuilt = Self.rebuilt(from: state)
             #expect(rebuilt == state && rebuilt.hashValue == state.hashValue)
             var renamed = rebuilt
             renamed.match.displayName = "Robert"
@@ -101,6 +106,7 @@ import Testing
             }
         }
     }
+
     @Test func everySetter_changesItsCopyAlone_asAPlainStructWould() {
         let edits: [(inout ConversationState) -> Void] = [
             { $0.match.displayName = "Rob" }, { $0.messages = [self.message("z")] },
@@ -117,18 +123,8 @@ import Testing
                 // The snapshot sharing its storage is as it was, field by field and as a whole.
                 #expect(kept == state && "\(kept)" == "\(state)")
                 #expect(edited != state)
-                // Setting back every field read from the edited copy rebuilds it.
-                var rebuilt = ConversationState(match: edited.match)
-                rebuilt.messages = edited.messages
-                rebuilt.changes = edited.changes
-                rebuilt.revision = edited.revision
-                rebuilt.hasOlderMessages = edited.hasOlderMessages
-                rebuilt.isLoadingHistory = edited.isLoadingHistory
-                rebuilt.otherIsTyping = edited.otherIsTyping
-                rebuilt.problem = edited.problem
-                rebuilt.failure = edited.failure
-                rebuilt.isUnmatched = edited.isUnmatched
-                rebuilt.draft = edited.draft
+                // Setting every field read from the edited copy on a fresh state rebuilds it.
+                let rebuilt = Self.rebuilt(from: edited)
                 #expect(rebuilt == edited && rebuilt.hashValue == edited.hashValue)
             }
         }

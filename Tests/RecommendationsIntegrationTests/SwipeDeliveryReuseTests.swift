@@ -44,7 +44,7 @@ import Testing
         #expect(last?.swipe.id == "c")
     }
 
-    /// The backend's boxed services are the ones given: the queue is saved to and loaded from the
+    /// The backend's services are the ones given: the queue is saved to and loaded from the
     /// store given, and without one nothing is kept.
     @Test func theBackend_savesToTheStoreGiven_andKeepsNothingWithoutOne() throws {
         let server = EmbeddedServer(scheduler: VirtualScheduler(now: now))

@@ -14,7 +14,9 @@ import Testing
         var session: AuthSession?
     }
 
-    @Test func theQueueSaved_isTheSwipesWaiting_afterEachSendAndSwipe() throws {
+    /// Alice signed in on a fresh server and her deck started, its first page loaded, its queue
+    /// saved to `queueStore`.
+    static func startedDeck(savingTo queueStore: any SwipeQueueStore) throws -> (TestWorld, DeckContext) {
         let world = TestWorld(
             configuration: EmbeddedServerConfiguration(candidatePoolSize: 100, dailyLikeLimit: 100))
         let services = world.backend.makeServices()
@@ -24,7 +26,6 @@ import Testing
         }
         world.backend.scheduler.advance(by: .seconds(5))
         let tokens = try #require(answer.session?.tokens)
-        let queueStore = try InMemoryUserDataStore().swipeQueue(for: "alice")
         let deck = DeckContext(
             viewer: "alice",
             authorizer: RequestAuthorizer(tokens: tokens, auth: services.auth) { _ in },
@@ -32,6 +33,12 @@ import Testing
             queueStore: queueStore)
         deck.start()
         world.backend.scheduler.advance(by: .seconds(5))
+        return (world, deck)
+    }
+
+    @Test func theQueueSaved_isTheSwipesWaiting_afterEachSendAndSwipe() throws {
+        let queueStore = try InMemoryUserDataStore().swipeQueue(for: "alice")
+        let (world, deck) = try Self.startedDeck(savingTo: queueStore)
         var sent: [UserID] = []
         for round in 0..<3 {
             // Online: each swipe is sent and leaves the queue; the store ends empty.
@@ -85,23 +92,8 @@ import Testing
     /// An error observer that swipes while the deck saves its emptied queue (the save failed) keeps
     /// its swipe queued: the queue's kept storage does not overwrite it, and it is sent later.
     @Test func aSwipeMadeWhileTheEmptiedQueueIsSaved_staysQueued_andIsSentLater() throws {
-        let world = TestWorld(
-            configuration: EmbeddedServerConfiguration(candidatePoolSize: 100, dailyLikeLimit: 100))
-        let services = world.backend.makeServices()
-        let answer = Answer()
-        services.auth.signIn(Credentials(identifier: "alice", password: "wonderland")) { result in
-            answer.session = try? result.get()
-        }
-        world.backend.scheduler.advance(by: .seconds(5))
-        let tokens = try #require(answer.session?.tokens)
         let queueStore = FailingFirstEmptySave()
-        let deck = DeckContext(
-            viewer: "alice",
-            authorizer: RequestAuthorizer(tokens: tokens, auth: services.auth) { _ in },
-            discovery: services.discovery, scheduler: world.backend.scheduler, ids: services.ids,
-            queueStore: queueStore)
-        deck.start()
-        world.backend.scheduler.advance(by: .seconds(5))
+        let (world, deck) = try Self.startedDeck(savingTo: queueStore)
         let server = world.server
         let liked = Liked()
         let token = deck.store.observeErrors { _ in
