@@ -87,36 +87,51 @@ public final class DeckContext: StateContext {
     public func swiped(_ action: SwipeAction) {
         let now = scheduler.now
         guard let top = store.current.top, let allowance = store.current.allowance else { return }
-        switch SwipeLimiter.decide(action, allowance: allowance, at: now) {
+        let decision = SwipeLimiter.decide(action, allowance: allowance, at: now)
+        guard case .allowed(let remaining) = decision else { return refused(decision) }
+        let swipe = Swipe(id: ids.next(), candidate: top.id, action: action, swipedAt: now)
+        let match = MatchDetector.match(viewer: viewerID, swiping: action, on: top, at: now)
+        lastPass = action == .pass ? swipe : nil
+        queue.append(swipe)
+        queuedCards.append(top)
+        persistQueue()
+        // One notification for the swipe, its match and the page request it may start.
+        store.batch {
+            store.update { state in
+                state.cards.removeFirst()
+                state.allowance = remaining
+                state.rewindable = action == .pass ? top : nil
+                state.queuedSwipes = queue.count
+                state.lastSwipe = swipe
+            }
+            if let match { matched(match) }
+            flush()
+            refillIfNeeded()
+        }
+    }
+
+    /// A swipe the daily limits refused: the out-of-likes countdown or the out-of-super-likes notice.
+    ///
+    /// Apart from ``swiped(_:)`` (as ``matched(_:)`` is), so that an allowed swipe runs through a
+    /// short stretch of code.
+    @inline(never)
+    private func refused(_ decision: SwipeLimiter.Decision) {
+        switch decision {
         case .outOfLikes(let resetsAt):
             store.update { $0.likesResetInSeconds = secondsUntil(resetsAt) }
             scheduleResetTick()
         case .outOfSuperLikes:
             store.update { $0.isOutOfSuperLikes = true }
-        case .allowed(let remaining):
-            let swipe = Swipe(id: ids.next(), candidate: top.id, action: action, swipedAt: now)
-            let match = MatchDetector.match(viewer: viewerID, swiping: action, on: top, at: now)
-            lastPass = action == .pass ? swipe : nil
-            queue.append(swipe)
-            queuedCards.append(top)
-            persistQueue()
-            // One notification for the swipe and the page request it may start.
-            store.batch {
-                store.update { state in
-                    state.cards.removeFirst()
-                    state.allowance = remaining
-                    state.rewindable = action == .pass ? top : nil
-                    state.queuedSwipes = queue.count
-                    state.lastSwipe = swipe
-                    if let match {
-                        announcedMatches.insert(match.id)
-                        state.pendingMatch = match
-                    }
-                }
-                flush()
-                refillIfNeeded()
-            }
+        case .allowed:
+            break
         }
+    }
+
+    /// A swipe that made `match` on this side: the match waits to be seen (inside the swipe's batch).
+    @inline(never)
+    private func matched(_ match: Match) {
+        announcedMatches.insert(match.id)
+        store.update { $0.pendingMatch = match }
     }
 
     /// Call when the user taps rewind: brings the last passed card back (a like cannot be rewound).
@@ -394,8 +409,14 @@ public final class DeckContext: StateContext {
         do {
             try backend.saveQueue(queue)
         } catch {
-            store.report(error)
+            failedToSave(error)
         }
+    }
+
+    /// Reports a save of the queue that failed (apart: the save is on every swipe's way, this never).
+    @inline(never)
+    private func failedToSave(_ error: StoreError) {
+        store.report(error)
     }
 
     // MARK: The daily reset

@@ -5,13 +5,12 @@ import Models
 /// The deck changes more often than what it shows: the server's answer to a swipe only takes it off
 /// the queue. ``showsSame(_:_:)`` tells whether two decks look the same on home — the flow renders
 /// home only when they do not — and the elements are appended straight to home's own (no array of the
-/// deck's to build, copy and free on every swipe). The allowance line and the peek are kept with what
-/// they show. The result is the same as building them afresh from the deck.
+/// deck's to build, copy and free on every swipe). The allowance line is kept with what it shows. The result is the same as building them afresh from the deck.
 struct DeckContent {
-    // The allowance line and the peek change less often than the card: each is kept with what it
-    // shows and built again only when that changes.
+    // The allowance line changes less often than the card (a pass leaves it): it is kept with what
+    // it shows and built again only when that changes. The peek changes with every swipe: kept, it
+    // was compared and replaced on every render for nothing.
     private var allowanceLine: (likes: Int, superLikes: Int, element: ScreenElement)?
-    private var peekLine: (name: String, element: ScreenElement)?
 
     /// Whether `a` and `b` show the same on home: compared in place, without building anything.
     static func showsSame(_ a: DeckState, _ b: DeckState) -> Bool {
@@ -49,7 +48,7 @@ struct DeckContent {
         }
         if let top = state.top {
             DeckScreens.card(top, viewerInterests: state.viewerInterests, into: &elements)
-            if let next = state.next { elements.append(peek(next.displayName)) }
+            if let next = state.next { elements.append(.text(DirectText.joined("Next: ", next.displayName))) }
             // One by one: appending a four-element array goes through the generic sequence path.
             for action in Self.swipeActions { elements.append(action) }
         } else if state.isEmpty {
@@ -64,14 +63,6 @@ struct DeckContent {
         let waiting = Self.waitingSwipes(state)
         if waiting > 0 { elements.append(.notice("Waiting to send \(waiting) swipe(s).")) }
         if state.top != nil || !state.isEmpty { elements.append(Self.preferencesAction) }
-    }
-
-    /// "Next: name", kept while the card under the top one has the same name.
-    private mutating func peek(_ name: String) -> ScreenElement {
-        if let peekLine, peekLine.name == name { return peekLine.element }
-        let element = ScreenElement.text("Next: " + name)
-        peekLine = (name, element)
-        return element
     }
 
     /// The allowance line, kept while the counts stay the same.

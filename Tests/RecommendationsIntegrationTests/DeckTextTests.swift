@@ -66,6 +66,13 @@ import Testing
                 == "Shared interests: Coffee")
     }
 
+    @Test func joined_isTheTwoStringsConcatenated() {
+        let pieces = ["", "Next: ", "A", "Zoë", "李小龍", "A rather long display name indeed", "😀"]
+        for first in pieces {
+            for second in pieces { #expect(DirectText.joined(first, second) == first + second) }
+        }
+    }
+
     @Test func cardLines_matchTheLinesBuiltPieceByPiece() {
         let card = Candidate(
             id: "carol", displayName: "Carol", age: 27, bio: "Sings in a choir.",
