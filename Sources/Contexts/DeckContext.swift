@@ -38,7 +38,9 @@ public final class DeckContext: StateContext {
     @exclusivity(unchecked) private var retryAttempt = 0
     @exclusivity(unchecked) private var retryTask: ScheduledTask?
     @exclusivity(unchecked) private var resetTask: ScheduledTask?
-    @exclusivity(unchecked) private var lastPass: Swipe?
+    /// The id of the last pass, which rewind can take back (kept alone: the whole swipe was copied
+    /// on every swipe for its id).
+    @exclusivity(unchecked) private var lastPassID: String?
     @exclusivity(unchecked) private var announcedMatches: Set<String> = []
     /// The card of each queued swipe, in the queue's order (`nil` for a swipe loaded from an earlier
     /// run), to put a refused like's card back: kept beside the queue, so a swipe's card is found with
@@ -91,18 +93,16 @@ public final class DeckContext: StateContext {
         guard case .allowed(let remaining) = decision else { return refused(decision) }
         let swipe = Swipe(id: ids.next(), candidate: top.id, action: action, swipedAt: now)
         let match = MatchDetector.match(viewer: viewerID, swiping: action, on: top, at: now)
-        lastPass = action == .pass ? swipe : nil
+        lastPassID = action == .pass ? swipe.id : nil
         queue.append(swipe)
         queuedCards.append(top)
         persistQueue()
         // One notification for the swipe, its match and the page request it may start.
         store.batch {
             store.update { state in
-                state.cards.removeFirst()
-                state.allowance = remaining
-                state.rewindable = action == .pass ? top : nil
-                state.queuedSwipes = queue.count
-                state.lastSwipe = swipe
+                state.takeTop(
+                    swiped: swipe, allowance: remaining, rewindable: action == .pass ? top : nil,
+                    queuedSwipes: queue.count)
             }
             if let match { matched(match) }
             flush()
@@ -136,16 +136,16 @@ public final class DeckContext: StateContext {
 
     /// Call when the user taps rewind: brings the last passed card back (a like cannot be rewound).
     public func rewind() {
-        guard let pass = lastPass, let card = store.current.rewindable else { return }
-        lastPass = nil
-        if sendingID == pass.id {
-            undoAfterSending.insert(pass.id)
-        } else if let index = Self.index(of: pass.id, in: queue) {
+        guard let pass = lastPassID, let card = store.current.rewindable else { return }
+        lastPassID = nil
+        if sendingID == pass {
+            undoAfterSending.insert(pass)
+        } else if let index = Self.index(of: pass, in: queue) {
             queue.remove(at: index)
             queuedCards.remove(at: index)
             persistQueue()
         } else {
-            undo(pass.id)
+            undo(pass)
         }
         if queue.isEmpty {
             // Nothing left to send: no retry is waiting any more.
@@ -196,7 +196,7 @@ public final class DeckContext: StateContext {
             state.preferences = preferences
             state.rewindable = nil
         }
-        lastPass = nil
+        lastPassID = nil
         refillIfNeeded()
     }
 

@@ -15,12 +15,11 @@ struct DeckContent {
     /// Whether `a` and `b` show the same on home: compared in place, without building anything.
     static func showsSame(_ a: DeckState, _ b: DeckState) -> Bool {
         a == b
-            || (a.failure == b.failure && a.isEmpty == b.isEmpty
-                && a.canRewind == b.canRewind
+            || (a.isEmpty == b.isEmpty && a.canRewind == b.canRewind
                 && a.allowance?.likesRemaining == b.allowance?.likesRemaining
                 && a.allowance?.superLikesRemaining == b.allowance?.superLikesRemaining
                 && waitingSwipes(a) == waitingSwipes(b) && a.startsWithSameCards(2, as: b)
-                && a.viewerInterests == b.viewerInterests)
+                && a.hasSameFailureAndInterests(as: b))
     }
 
     /// The swipes the deck says are waiting: only those held up by a failure.
