@@ -88,7 +88,8 @@ public final class DeckContext: StateContext {
     /// Call when the user swipes the top card (right: like, left: pass, up: super like).
     public func swiped(_ action: SwipeAction) {
         let now = scheduler.now
-        guard let top = store.current.top, let allowance = store.current.allowance else { return }
+        let current = store.current
+        guard let top = current.top, let allowance = current.allowance else { return }
         let decision = SwipeLimiter.decide(action, allowance: allowance, at: now)
         guard case .allowed(let remaining) = decision else { return refused(decision) }
         let swipe = Swipe(id: ids.next(), candidate: top.id, action: action, swipedAt: now)
@@ -376,10 +377,7 @@ public final class DeckContext: StateContext {
             storage.removeLast()
             queue = storage
         }
-        store.update { state in
-            state.queuedSwipes = queue.count
-            state.isSendingDelayed = false
-        }
+        store.update { $0.setQueue(count: queue.count, isSendingDelayed: false) }
         return card
     }
 

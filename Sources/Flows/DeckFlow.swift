@@ -97,9 +97,10 @@ public final class DeckFlow: FlowNode {
     /// Handles an intent from the home screen's Deck tab; `false` when it is not the deck's.
     public func handle(_ intent: Intent) -> Bool {
         guard case .tap(let id) = intent else { return false }
+        // Passes first: the most frequent tap, told at the first compare.
         switch id {
-        case DeckScreens.like: context.swiped(.like)
         case DeckScreens.pass: context.swiped(.pass)
+        case DeckScreens.like: context.swiped(.like)
         case DeckScreens.superLike: context.swiped(.superLike)
         case DeckScreens.rewind:
             let card = context.snapshot.rewindable

@@ -148,7 +148,8 @@ public final class MainFlow: FlowNode {
                 signedIn: signedIn, tab: tab, content: ChatScreens.matchesList(chat.snapshot))
         }
         // The deck's part goes straight into home's elements: it changes on almost every swipe.
-        HomeScreens.reopen(&deckHome, signedIn: signedIn, tab: .deck, room: DeckFlow.maximumContentCount)
+        // `deckHome` holds the deck tab's last render or nothing (emptied on the matches tab).
+        HomeScreens.reopenDeck(&deckHome, signedIn: signedIn, room: DeckFlow.maximumContentCount)
         deck.appendContent(to: &deckHome)
         return HomeScreens.closing(&deckHome)
     }

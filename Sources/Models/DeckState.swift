@@ -212,6 +212,14 @@ public struct DeckState: Hashable, Sendable {
         storage.fields.lastSwipe = swipe
     }
 
+    /// Sets ``queuedSwipes`` and ``isSendingDelayed`` with one uniqueness check of the box (as when
+    /// a swipe's answer takes it off the queue).
+    public mutating func setQueue(count: Int, isSendingDelayed: Bool) {
+        makeUnique()
+        storage.fields.queuedSwipes = count
+        storage.fields.isSendingDelayed = isSendingDelayed
+    }
+
     /// Whether a failure is shown, read without copying it.
     @inlinable public var hasFailure: Bool {
         if case .none = storage.fields.seldom.fields.failure { return false }

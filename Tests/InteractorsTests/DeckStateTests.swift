@@ -162,6 +162,23 @@ import Testing
         #expect(before.lastSwipe?.id == "s0" && before.queuedSwipes == 0 && before.allowance == nil)
     }
 
+    @Test func setQueue_isTheTwoPropertiesSetOneByOne_andLeavesEarlierSnapshotsWhole() {
+        var deck = DeckState()
+        deck.cards = DeckCards(["a"].map(candidate))
+        deck.queuedSwipes = 2
+        deck.isSendingDelayed = true
+        let before = deck
+        for (count, delayed) in [(0, false), (1, true), (3, false)] {
+            var byHand = before
+            byHand.queuedSwipes = count
+            byHand.isSendingDelayed = delayed
+            var set = before
+            set.setQueue(count: count, isSendingDelayed: delayed)
+            #expect(set == byHand)
+        }
+        #expect(before.queuedSwipes == 2 && before.isSendingDelayed)
+    }
+
     @Test func sameFailureAndInterests_agreesWithComparingThem_sharedBoxOrNot() {
         let failures: [RequestFailure?] = [nil, .offline]
         let interests: [[Interest]] = [[], [Interest("Music")], [Interest("Books")]]

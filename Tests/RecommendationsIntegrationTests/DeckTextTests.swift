@@ -103,4 +103,23 @@ import Testing
             #expect(screen == HomeScreens.home(signedIn: signedIn, tab: .deck, content: content))
         }
     }
+
+    @Test func deckHomeWrittenOverTheLastOne_keepsItsOpening_andIsHomeBuiltAfresh() {
+        let signedIn = ScreenElement.text("Signed in as Alice (@alice)")
+        var kept: [ScreenElement] = []
+        var shown: [(screen: Screen, content: [ScreenElement])] = []
+        for (index, round) in [0, 3, 1, 15, 0, 2, 7].enumerated() {
+            let content: [ScreenElement] = (0..<round).map { .text("line \($0) of \(round)") }
+            // Every other render, the last screen is let go (the array is then reused in place).
+            if index.isMultiple(of: 2) { shown.removeAll() }
+            HomeScreens.reopenDeck(&kept, signedIn: signedIn, room: 15)
+            kept += content
+            let screen = HomeScreens.closing(&kept)
+            #expect(screen == HomeScreens.home(signedIn: signedIn, tab: .deck, content: content))
+            shown.append((screen, content))
+        }
+        for (screen, content) in shown {
+            #expect(screen == HomeScreens.home(signedIn: signedIn, tab: .deck, content: content))
+        }
+    }
 }
