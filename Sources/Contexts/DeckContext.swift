@@ -38,7 +38,9 @@ public final class DeckContext: StateContext {
     @exclusivity(unchecked) private var retryAttempt = 0
     @exclusivity(unchecked) private var retryTask: ScheduledTask?
     @exclusivity(unchecked) private var resetTask: ScheduledTask?
-    @exclusivity(unchecked) private var lastPass: Swipe?
+    /// The id of the last pass, which rewind can take back (kept alone: the whole swipe was copied
+    /// on every swipe for its id).
+    @exclusivity(unchecked) private var lastPassID: String?
     @exclusivity(unchecked) private var announcedMatches: Set<String> = []
     /// The card of each queued swipe, in the queue's order (`nil` for a swipe loaded from an earlier
     /// run), to put a refused like's card back: kept beside the queue, so a swipe's card is found with
@@ -86,51 +88,65 @@ public final class DeckContext: StateContext {
     /// Call when the user swipes the top card (right: like, left: pass, up: super like).
     public func swiped(_ action: SwipeAction) {
         let now = scheduler.now
-        guard let top = store.current.top, let allowance = store.current.allowance else { return }
-        switch SwipeLimiter.decide(action, allowance: allowance, at: now) {
+        let current = store.current
+        guard let top = current.top, let allowance = current.allowance else { return }
+        let decision = SwipeLimiter.decide(action, allowance: allowance, at: now)
+        guard case .allowed(let remaining) = decision else { return refused(decision) }
+        let swipe = Swipe(id: ids.next(), candidate: top.id, action: action, swipedAt: now)
+        let match = MatchDetector.match(viewer: viewerID, swiping: action, on: top, at: now)
+        lastPassID = action == .pass ? swipe.id : nil
+        queue.append(swipe)
+        queuedCards.append(top)
+        persistQueue()
+        // One notification for the swipe, its match and the page request it may start.
+        store.batch {
+            store.update { state in
+                state.takeTop(
+                    swiped: swipe, allowance: remaining, rewindable: action == .pass ? top : nil,
+                    queuedSwipes: queue.count)
+            }
+            if let match { matched(match) }
+            flush()
+            refillIfNeeded()
+        }
+    }
+
+    /// A swipe the daily limits refused: the out-of-likes countdown or the out-of-super-likes notice.
+    ///
+    /// Apart from ``swiped(_:)`` (as ``matched(_:)`` is), so that an allowed swipe runs through a
+    /// short stretch of code.
+    @inline(never)
+    private func refused(_ decision: SwipeLimiter.Decision) {
+        switch decision {
         case .outOfLikes(let resetsAt):
             store.update { $0.likesResetInSeconds = secondsUntil(resetsAt) }
             scheduleResetTick()
         case .outOfSuperLikes:
             store.update { $0.isOutOfSuperLikes = true }
-        case .allowed(let remaining):
-            let swipe = Swipe(id: ids.next(), candidate: top.id, action: action, swipedAt: now)
-            let match = MatchDetector.match(viewer: viewerID, swiping: action, on: top, at: now)
-            lastPass = action == .pass ? swipe : nil
-            queue.append(swipe)
-            queuedCards.append(top)
-            persistQueue()
-            // One notification for the swipe and the page request it may start.
-            store.batch {
-                store.update { state in
-                    state.cards.removeFirst()
-                    state.allowance = remaining
-                    state.rewindable = action == .pass ? top : nil
-                    state.queuedSwipes = queue.count
-                    state.lastSwipe = swipe
-                    if let match {
-                        announcedMatches.insert(match.id)
-                        state.pendingMatch = match
-                    }
-                }
-                flush()
-                refillIfNeeded()
-            }
+        case .allowed:
+            break
         }
+    }
+
+    /// A swipe that made `match` on this side: the match waits to be seen (inside the swipe's batch).
+    @inline(never)
+    private func matched(_ match: Match) {
+        announcedMatches.insert(match.id)
+        store.update { $0.pendingMatch = match }
     }
 
     /// Call when the user taps rewind: brings the last passed card back (a like cannot be rewound).
     public func rewind() {
-        guard let pass = lastPass, let card = store.current.rewindable else { return }
-        lastPass = nil
-        if sendingID == pass.id {
-            undoAfterSending.insert(pass.id)
-        } else if let index = Self.index(of: pass.id, in: queue) {
+        guard let pass = lastPassID, let card = store.current.rewindable else { return }
+        lastPassID = nil
+        if sendingID == pass {
+            undoAfterSending.insert(pass)
+        } else if let index = Self.index(of: pass, in: queue) {
             queue.remove(at: index)
             queuedCards.remove(at: index)
             persistQueue()
         } else {
-            undo(pass.id)
+            undo(pass)
         }
         if queue.isEmpty {
             // Nothing left to send: no retry is waiting any more.
@@ -181,7 +197,7 @@ public final class DeckContext: StateContext {
             state.preferences = preferences
             state.rewindable = nil
         }
-        lastPass = nil
+        lastPassID = nil
         refillIfNeeded()
     }
 
@@ -361,10 +377,7 @@ public final class DeckContext: StateContext {
             storage.removeLast()
             queue = storage
         }
-        store.update { state in
-            state.queuedSwipes = queue.count
-            state.isSendingDelayed = false
-        }
+        store.update { $0.setQueue(count: queue.count, isSendingDelayed: false) }
         return card
     }
 
@@ -394,8 +407,14 @@ public final class DeckContext: StateContext {
         do {
             try backend.saveQueue(queue)
         } catch {
-            store.report(error)
+            failedToSave(error)
         }
+    }
+
+    /// Reports a save of the queue that failed (apart: the save is on every swipe's way, this never).
+    @inline(never)
+    private func failedToSave(_ error: StoreError) {
+        store.report(error)
     }
 
     // MARK: The daily reset

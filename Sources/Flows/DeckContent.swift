@@ -5,23 +5,28 @@ import Models
 /// The deck changes more often than what it shows: the server's answer to a swipe only takes it off
 /// the queue. ``showsSame(_:_:)`` tells whether two decks look the same on home — the flow renders
 /// home only when they do not — and the elements are appended straight to home's own (no array of the
-/// deck's to build, copy and free on every swipe). The allowance line and the peek are kept with what
-/// they show. The result is the same as building them afresh from the deck.
+/// deck's to build, copy and free on every swipe). The allowance line is kept with what it shows. The
+/// result is the same as building them afresh from the deck.
 struct DeckContent {
-    // The allowance line and the peek change less often than the card: each is kept with what it
-    // shows and built again only when that changes.
+    // The allowance line changes less often than the card (a pass leaves it): it is kept with what
+    // it shows and built again only when that changes. The peek changes with every swipe: kept, it
+    // was compared and replaced on every render for nothing.
     private var allowanceLine: (likes: Int, superLikes: Int, element: ScreenElement)?
-    private var peekLine: (name: String, element: ScreenElement)?
+    // What a render with a card appends as it is, held by the builder rather than in `static let`s
+    // (each read of one went through its lazy initializer's check): the swipe buttons with rewind
+    // after them, enabled or not, and the preferences button.
+    private let swipeActionsAndRewind = Self.swipeActions + [Self.rewindEnabled]
+    private let swipeActionsAndNoRewind = Self.swipeActions + [Self.rewindDisabled]
+    private let preferences = Self.preferencesAction
 
     /// Whether `a` and `b` show the same on home: compared in place, without building anything.
     static func showsSame(_ a: DeckState, _ b: DeckState) -> Bool {
         a == b
-            || (a.failure == b.failure && a.isEmpty == b.isEmpty
-                && a.canRewind == b.canRewind
+            || (a.isEmpty == b.isEmpty && a.canRewind == b.canRewind
                 && a.allowance?.likesRemaining == b.allowance?.likesRemaining
                 && a.allowance?.superLikesRemaining == b.allowance?.superLikesRemaining
                 && waitingSwipes(a) == waitingSwipes(b) && a.startsWithSameCards(2, as: b)
-                && a.viewerInterests == b.viewerInterests)
+                && a.hasSameFailureAndInterests(as: b))
     }
 
     /// The swipes the deck says are waiting: only those held up by a failure.
@@ -49,29 +54,25 @@ struct DeckContent {
         }
         if let top = state.top {
             DeckScreens.card(top, viewerInterests: state.viewerInterests, into: &elements)
-            if let next = state.next { elements.append(peek(next.displayName)) }
-            // One by one: appending a four-element array goes through the generic sequence path.
-            for action in Self.swipeActions { elements.append(action) }
-        } else if state.isEmpty {
-            elements += Self.emptyDeck
-        } else if state.failure == nil {
-            elements.append(Self.looking)
+            if let next = state.next { elements.append(.text(DirectText.joined("Next: ", next.displayName))) }
+            // One by one: appending a five-element array goes through the generic sequence path.
+            for action in state.canRewind ? swipeActionsAndRewind : swipeActionsAndNoRewind {
+                elements.append(action)
+            }
+        } else {
+            if state.isEmpty {
+                elements += Self.emptyDeck
+            } else if !state.hasFailure {
+                elements.append(Self.looking)
+            }
+            elements.append(state.canRewind ? Self.rewindEnabled : Self.rewindDisabled)
         }
-        elements.append(state.canRewind ? Self.rewindEnabled : Self.rewindDisabled)
         if let allowance = state.allowance {
             elements.append(line(likes: allowance.likesRemaining, superLikes: allowance.superLikesRemaining))
         }
         let waiting = Self.waitingSwipes(state)
         if waiting > 0 { elements.append(.notice("Waiting to send \(waiting) swipe(s).")) }
-        if state.top != nil || !state.isEmpty { elements.append(Self.preferencesAction) }
-    }
-
-    /// "Next: name", kept while the card under the top one has the same name.
-    private mutating func peek(_ name: String) -> ScreenElement {
-        if let peekLine, peekLine.name == name { return peekLine.element }
-        let element = ScreenElement.text("Next: " + name)
-        peekLine = (name, element)
-        return element
+        if state.top != nil || !state.isEmpty { elements.append(preferences) }
     }
 
     /// The allowance line, kept while the counts stay the same.

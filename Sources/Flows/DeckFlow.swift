@@ -97,9 +97,10 @@ public final class DeckFlow: FlowNode {
     /// Handles an intent from the home screen's Deck tab; `false` when it is not the deck's.
     public func handle(_ intent: Intent) -> Bool {
         guard case .tap(let id) = intent else { return false }
+        // Passes first: the most frequent tap, told at the first compare.
         switch id {
-        case DeckScreens.like: context.swiped(.like)
         case DeckScreens.pass: context.swiped(.pass)
+        case DeckScreens.like: context.swiped(.like)
         case DeckScreens.superLike: context.swiped(.superLike)
         case DeckScreens.rewind:
             let card = context.snapshot.rewindable
@@ -142,6 +143,21 @@ public final class DeckFlow: FlowNode {
         // Home is rendered again only if the deck's part of it looks different.
         if let onContentChanged, !Self.showsSame(previous, state) { onContentChanged() }
         announceTop(state)
+        // Most renders show no modal and record no empty deck: those branches sit in a function of
+        // their own, so that a swipe's render runs through a short stretch of code.
+        if Self.mayPresent(previous, state) { renderModals(previous, state) }
+    }
+
+    /// Whether ``renderModals(_:_:)`` could do anything for `state` after `previous`.
+    nonisolated private static func mayPresent(_ previous: DeckState?, _ state: DeckState) -> Bool {
+        state.isEmpty || state.hasPendingMatch || state.likesResetInSeconds != nil
+            || state.isOutOfSuperLikes || previous?.likesResetInSeconds != nil
+    }
+
+    /// The empty deck's event and the modals: the match, the out-of-likes countdown and the
+    /// out-of-super-likes notice.
+    @inline(never)
+    private func renderModals(_ previous: DeckState?, _ state: DeckState) {
         if state.isEmpty, previous?.isEmpty != true { environment.analytics.record(.deckEmpty) }
         if state.hasPendingMatch, let match = state.pendingMatch, previous?.pendingMatch != match {
             environment.analytics.record(.matched(match.user))

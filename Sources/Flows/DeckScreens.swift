@@ -30,12 +30,19 @@ enum DeckScreens {
         _ candidate: Candidate, viewerInterests: [Interest], into elements: inout [ScreenElement]
     ) {
         elements.append(.text(headline(candidate)))
-        if candidate.superLikedYou { elements.append(.notice(candidate.displayName + " super liked you")) }
+        if candidate.superLikedYou { elements.append(superLikedNotice(candidate)) }
         let bio = candidate.bio
         if !bio.isEmpty { elements.append(.text(bio)) }
         if let shared = sharedInterests(candidate.interests, viewerInterests) {
             elements.append(.text(shared))
         }
+    }
+
+    /// "Name super liked you": apart from ``card(_:viewerInterests:into:)``, whose cards most often
+    /// have none, so that the card's usual lines run through a short stretch of code.
+    @inline(never)
+    static func superLikedNotice(_ candidate: Candidate) -> ScreenElement {
+        .notice(candidate.displayName + " super liked you")
     }
 
     /// "Name, age · N km away", written straight into the string's own storage: one allocation,

@@ -5,6 +5,17 @@
 /// the pieces first and writing them into `String(unsafeUninitializedCapacity:initializingUTF8With:)`
 /// makes one allocation. The text is the same as the pieces concatenated.
 enum DirectText {
+    /// `first` followed by `second`, written into one new string.
+    ///
+    /// Built as the card's lines are (``DeckScreens/headline(_:)``): `first + second` went through
+    /// the standard library's appending code, touched for this line alone on every swipe.
+    static func joined(_ first: String, _ second: String) -> String {
+        let length = first.utf8.count + second.utf8.count
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            write(second, to: buffer, at: write(first, to: buffer, at: 0))
+        }
+    }
+
     /// Writes the UTF-8 bytes of `text` into `buffer` from `start`; returns the position after them.
     ///
     /// Never writes past the buffer's end: a byte that does not fit is left out (the callers measure

@@ -44,6 +44,20 @@ enum HomeScreens {
         elements.append(tab == .deck ? deckTabs : matchesTabs)
     }
 
+    /// ``reopen(_:signedIn:tab:room:)`` for the deck tab, where `elements` is empty or home's deck
+    /// elements from the last render with the same `signedIn` line: their opening is kept as it is,
+    /// the rest taken off (in place when nothing else holds the array).
+    ///
+    /// The opening is the same two elements every render of the deck tab: taking the rest off leaves
+    /// them, where emptying the array and appending them again copied both in.
+    static func reopenDeck(_ elements: inout [ScreenElement], signedIn: ScreenElement, room: Int) {
+        guard elements.count >= 2 else {
+            return reopen(&elements, signedIn: signedIn, tab: .deck, room: room)
+        }
+        elements.removeSubrange(2..<elements.count)
+        elements.reserveCapacity(room + 3)
+    }
+
     /// Home, from ``opening(signedIn:tab:room:)``'s elements with the tab's content appended.
     static func closing(_ elements: inout [ScreenElement]) -> Screen {
         elements.append(logOutAction)

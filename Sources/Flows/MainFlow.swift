@@ -148,7 +148,8 @@ public final class MainFlow: FlowNode {
                 signedIn: signedIn, tab: tab, content: ChatScreens.matchesList(chat.snapshot))
         }
         // The deck's part goes straight into home's elements: it changes on almost every swipe.
-        HomeScreens.reopen(&deckHome, signedIn: signedIn, tab: .deck, room: DeckFlow.maximumContentCount)
+        // `deckHome` holds the deck tab's last render or nothing (emptied on the matches tab).
+        HomeScreens.reopenDeck(&deckHome, signedIn: signedIn, room: DeckFlow.maximumContentCount)
         deck.appendContent(to: &deckHome)
         return HomeScreens.closing(&deckHome)
     }
@@ -181,6 +182,10 @@ public final class MainFlow: FlowNode {
     }
 
     private func homeIntent(_ intent: Intent) {
+        // The deck's own taps (a swipe on almost every intent) go to it first: none of its ids is
+        // home's or opens a conversation, so the order changes nothing but the work, and a swipe
+        // skips the compares with home's ids and the conversation prefix.
+        if tab == .deck, deck.handle(intent) { return }
         switch intent {
         case .tap(HomeScreens.deckTab): open(.deck)
         case .tap(HomeScreens.matchesTab): open(.matches)
@@ -193,11 +198,7 @@ public final class MainFlow: FlowNode {
                 [weak self] in self?.logoutAlertIntent($0)
             }
         case .tap(let id):
-            if let conversation = ChatScreens.conversationID(for: id) {
-                open(.chat(conversation))
-            } else if tab == .deck {
-                _ = deck.handle(intent)
-            }
+            if let conversation = ChatScreens.conversationID(for: id) { open(.chat(conversation)) }
         case .edit:
             break
         }

@@ -11,19 +11,30 @@ import Foundation
 /// property's ran two coroutines whose frames held a copy of the fields, each allocated with `malloc`
 /// on every change.
 /// No property has a `_modify` of its own for the same reason (its frame was allocated too): an edit
-/// of the cards reads them, edits the copy (taking the top card off copies none) and sets them back.
+/// of the cards reads them, edits the copy (taking the top card off copies none) and sets them back;
+/// a swipe's changes go through ``takeTop(swiped:allowance:rewindable:queuedSwipes:)`` instead, in
+/// place. The fields that change seldom sit in a second box (`Seldom`), shared by the snapshots a
+/// swipe makes.
 public struct DeckState: Hashable, Sendable {
-    @usableFromInline struct Fields: Hashable, Sendable {
+    /// The fields a swipe or its answer changes, and the box of the others.
+    @usableFromInline struct Fields: Sendable {
         @usableFromInline var queuedSwipes = 0
         @usableFromInline var isSendingDelayed = false
         @usableFromInline var isLoading = false
         @usableFromInline var isExhausted = false
-        @usableFromInline var isOutOfSuperLikes = false
-        @usableFromInline var likesResetInSeconds: Int?
         @usableFromInline var lastSwipe: Swipe?
         @usableFromInline var cards: DeckCards = []
         @usableFromInline var allowance: SwipeAllowance?
         @usableFromInline var rewindable: Candidate?
+        @usableFromInline var seldom = SeldomStorage(Seldom())
+    }
+
+    /// The fields that change seldom (a page, a modal, a failure), in a box of their own: a swipe's
+    /// copy of the fields copies one reference for all of them, and two decks sharing the box have
+    /// the same values there without comparing them.
+    @usableFromInline struct Seldom: Hashable, Sendable {
+        @usableFromInline var isOutOfSuperLikes = false
+        @usableFromInline var likesResetInSeconds: Int?
         @usableFromInline var pendingMatch: Match?
         @usableFromInline var failure: RequestFailure?
         @usableFromInline var preferences: SearchPreferences?
@@ -32,6 +43,8 @@ public struct DeckState: Hashable, Sendable {
 
     /// The fields' box, shared by snapshots: written only after `makeUnique()`.
     @usableFromInline typealias Storage = CopyOnWriteBox<Fields>
+    /// The seldom changed fields' box, shared by snapshots: written only after `makeSeldomUnique()`.
+    @usableFromInline typealias SeldomStorage = CopyOnWriteBox<Seldom>
 
     // Internal, not private, so that the getters below can be inlined into other modules: a read of
     // the deck from a flow or the context is then a load, not a call that retains what it returns.
@@ -40,6 +53,14 @@ public struct DeckState: Hashable, Sendable {
     /// Copies the box first if another snapshot shares it.
     private mutating func makeUnique() {
         if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
+    }
+
+    /// Copies the fields' box, then the seldom changed fields' box, if another snapshot shares either.
+    private mutating func makeSeldomUnique() {
+        makeUnique()
+        if !isKnownUniquelyReferenced(&storage.fields.seldom) {
+            storage.fields.seldom = SeldomStorage(storage.fields.seldom.fields)
+        }
     }
 
     /// The ranked cards still to swipe; the first is on top, the second is the peek.
@@ -71,10 +92,10 @@ public struct DeckState: Hashable, Sendable {
     }
     /// The last page request's failure, shown with "Retry".
     public var failure: RequestFailure? {
-        @inlinable get { storage.fields.failure }
+        @inlinable get { storage.fields.seldom.fields.failure }
         set {
-            makeUnique()
-            storage.fields.failure = newValue
+            makeSeldomUnique()
+            storage.fields.seldom.fields.failure = newValue
         }
     }
     /// The likes and super likes left, once the first page told.
@@ -87,18 +108,18 @@ public struct DeckState: Hashable, Sendable {
     }
     /// The preferences the deck is filtered with, once the first page told.
     public var preferences: SearchPreferences? {
-        @inlinable get { storage.fields.preferences }
+        @inlinable get { storage.fields.seldom.fields.preferences }
         set {
-            makeUnique()
-            storage.fields.preferences = newValue
+            makeSeldomUnique()
+            storage.fields.seldom.fields.preferences = newValue
         }
     }
     /// The viewer's interests, to show what a card shares with them.
     public var viewerInterests: [Interest] {
-        @inlinable get { storage.fields.viewerInterests }
+        @inlinable get { storage.fields.seldom.fields.viewerInterests }
         set {
-            makeUnique()
-            storage.fields.viewerInterests = newValue
+            makeSeldomUnique()
+            storage.fields.seldom.fields.viewerInterests = newValue
         }
     }
     /// The last card passed, which rewind can bring back; a like cannot be rewound.
@@ -111,26 +132,26 @@ public struct DeckState: Hashable, Sendable {
     }
     /// A new match waiting for the user to see the "It's a match" modal.
     public var pendingMatch: Match? {
-        @inlinable get { storage.fields.pendingMatch }
+        @inlinable get { storage.fields.seldom.fields.pendingMatch }
         set {
-            makeUnique()
-            storage.fields.pendingMatch = newValue
+            makeSeldomUnique()
+            storage.fields.seldom.fields.pendingMatch = newValue
         }
     }
     /// Set when a like was refused for the daily limit: seconds until likes come back, counted down.
     public var likesResetInSeconds: Int? {
-        @inlinable get { storage.fields.likesResetInSeconds }
+        @inlinable get { storage.fields.seldom.fields.likesResetInSeconds }
         set {
-            makeUnique()
-            storage.fields.likesResetInSeconds = newValue
+            makeSeldomUnique()
+            storage.fields.seldom.fields.likesResetInSeconds = newValue
         }
     }
     /// Set when a super like was refused for the daily allowance.
     public var isOutOfSuperLikes: Bool {
-        @inlinable get { storage.fields.isOutOfSuperLikes }
+        @inlinable get { storage.fields.seldom.fields.isOutOfSuperLikes }
         set {
-            makeUnique()
-            storage.fields.isOutOfSuperLikes = newValue
+            makeSeldomUnique()
+            storage.fields.seldom.fields.isOutOfSuperLikes = newValue
         }
     }
     /// Swipes waiting in the persistent queue to reach the server.
@@ -171,7 +192,38 @@ public struct DeckState: Hashable, Sendable {
     @inlinable public var next: Candidate? { storage.fields.cards.dropFirst().first }
     /// Whether no card is left and none will come.
     @inlinable public var isEmpty: Bool {
-        storage.fields.cards.isEmpty && isExhausted && !isLoading && failure == nil
+        storage.fields.cards.isEmpty && isExhausted && !isLoading && !hasFailure
+    }
+
+    /// Takes the top card off for `swipe`, with the allowance and the queue's count after it and the
+    /// card rewind can bring back; the deck must have a top card.
+    ///
+    /// The same as setting ``cards`` (without the top card), ``allowance``, ``rewindable``,
+    /// ``queuedSwipes`` and ``lastSwipe`` one by one, with one uniqueness check of the box instead of
+    /// five, and the top card taken off in place (the cards are not read out and set back).
+    public mutating func takeTop(
+        swiped swipe: Swipe, allowance: SwipeAllowance, rewindable: Candidate?, queuedSwipes: Int
+    ) {
+        makeUnique()
+        storage.fields.cards.removeFirst()
+        storage.fields.allowance = allowance
+        storage.fields.rewindable = rewindable
+        storage.fields.queuedSwipes = queuedSwipes
+        storage.fields.lastSwipe = swipe
+    }
+
+    /// Sets ``queuedSwipes`` and ``isSendingDelayed`` with one uniqueness check of the box (as when
+    /// a swipe's answer takes it off the queue).
+    public mutating func setQueue(count: Int, isSendingDelayed: Bool) {
+        makeUnique()
+        storage.fields.queuedSwipes = count
+        storage.fields.isSendingDelayed = isSendingDelayed
+    }
+
+    /// Whether a failure is shown, read without copying it.
+    @inlinable public var hasFailure: Bool {
+        if case .none = storage.fields.seldom.fields.failure { return false }
+        return true
     }
 
     /// The top card's id, read without copying the card.
@@ -189,8 +241,18 @@ public struct DeckState: Hashable, Sendable {
 
     /// Whether a match waits to be seen, read without copying it.
     @inlinable public var hasPendingMatch: Bool {
-        if case .none = storage.fields.pendingMatch { return false }
+        if case .none = storage.fields.seldom.fields.pendingMatch { return false }
         return true
+    }
+
+    /// Whether this deck and `other` show the same failure and the same viewer's interests: at once
+    /// when they share the box of the seldom changed fields (after a swipe or its answer, always).
+    @inlinable public func hasSameFailureAndInterests(as other: DeckState) -> Bool {
+        let mine = storage.fields.seldom
+        let theirs = other.storage.fields.seldom
+        return mine === theirs
+            || (mine.fields.failure == theirs.fields.failure
+                && mine.fields.viewerInterests == theirs.fields.viewerInterests)
     }
 
     /// Whether ``lastSwipe`` is the same swipe in both (the same id, or none in either), compared in
@@ -229,20 +291,25 @@ public struct DeckState: Hashable, Sendable {
             && left.fields.isSendingDelayed == right.fields.isSendingDelayed
             && left.fields.isLoading == right.fields.isLoading
             && left.fields.isExhausted == right.fields.isExhausted
-            && left.fields.isOutOfSuperLikes == right.fields.isOutOfSuperLikes
-            && left.fields.likesResetInSeconds == right.fields.likesResetInSeconds
             && left.fields.lastSwipe == right.fields.lastSwipe
             && left.fields.cards == right.fields.cards
             && left.fields.allowance == right.fields.allowance
             && left.fields.rewindable == right.fields.rewindable
-            && left.fields.pendingMatch == right.fields.pendingMatch
-            && left.fields.failure == right.fields.failure
-            && left.fields.preferences == right.fields.preferences
-            && left.fields.viewerInterests == right.fields.viewerInterests
+            && (left.fields.seldom === right.fields.seldom
+                || left.fields.seldom.fields == right.fields.seldom.fields)
     }
 
     /// Hashes the deck's values.
     public func hash(into hasher: inout Hasher) {
-        storage.fields.hash(into: &hasher)
+        let fields = storage.fields
+        hasher.combine(fields.queuedSwipes)
+        hasher.combine(fields.isSendingDelayed)
+        hasher.combine(fields.isLoading)
+        hasher.combine(fields.isExhausted)
+        hasher.combine(fields.lastSwipe)
+        hasher.combine(fields.cards)
+        hasher.combine(fields.allowance)
+        hasher.combine(fields.rewindable)
+        hasher.combine(fields.seldom.fields)
     }
 }

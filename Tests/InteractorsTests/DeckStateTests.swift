@@ -134,6 +134,92 @@ import Testing
         #expect(swiped.hashValue == set.hashValue)
     }
 
+    @Test func takeTop_isTheFivePropertiesSetOneByOne_andLeavesEarlierSnapshotsWhole() {
+        var deck = DeckState()
+        deck.cards = DeckCards(["a", "b", "c"].map(candidate))
+        deck.failure = .offline
+        deck.viewerInterests = [Interest("Music")]
+        deck.lastSwipe = Swipe(id: "s0", candidate: "z", action: .like, swipedAt: now)
+        let before = deck
+        let allowance = SwipeAllowance(
+            dailyLikes: 5, likesRemaining: 4, dailySuperLikes: 1, superLikesRemaining: 1, resetsAt: now)
+        let swipe = Swipe(id: "s1", candidate: "a", action: .pass, swipedAt: now)
+        for rewindable in [candidate("a"), nil] {
+            var byHand = before
+            byHand.cards = DeckCards(["b", "c"].map(candidate))
+            byHand.allowance = allowance
+            byHand.rewindable = rewindable
+            byHand.queuedSwipes = 2
+            byHand.lastSwipe = swipe
+            var taken = before
+            taken.takeTop(swiped: swipe, allowance: allowance, rewindable: rewindable, queuedSwipes: 2)
+            #expect(taken == byHand)
+            #expect(taken.hashValue == byHand.hashValue)
+            #expect(taken.failure == .offline && taken.viewerInterests == [Interest("Music")])
+        }
+        deck.takeTop(swiped: swipe, allowance: allowance, rewindable: nil, queuedSwipes: 1)
+        #expect(before.cards.map(\.id) == ["a", "b", "c"])
+        #expect(before.lastSwipe?.id == "s0" && before.queuedSwipes == 0 && before.allowance == nil)
+    }
+
+    @Test func setQueue_isTheTwoPropertiesSetOneByOne_andLeavesEarlierSnapshotsWhole() {
+        var deck = DeckState()
+        deck.cards = DeckCards(["a"].map(candidate))
+        deck.queuedSwipes = 2
+        deck.isSendingDelayed = true
+        let before = deck
+        for (count, delayed) in [(0, false), (1, true), (3, false)] {
+            var byHand = before
+            byHand.queuedSwipes = count
+            byHand.isSendingDelayed = delayed
+            var set = before
+            set.setQueue(count: count, isSendingDelayed: delayed)
+            #expect(set == byHand)
+        }
+        #expect(before.queuedSwipes == 2 && before.isSendingDelayed)
+    }
+
+    @Test func sameFailureAndInterests_agreesWithComparingThem_sharedBoxOrNot() {
+        let failures: [RequestFailure?] = [nil, .offline]
+        let interests: [[Interest]] = [[], [Interest("Music")], [Interest("Books")]]
+        for failure in failures {
+            for mine in interests {
+                var deck = DeckState()
+                deck.failure = failure
+                deck.viewerInterests = mine
+                var swiped = deck
+                swiped.queuedSwipes = 3
+                #expect(swiped.hasSameFailureAndInterests(as: deck))
+                #expect(deck.hasFailure == (deck.failure != nil))
+                for otherFailure in failures {
+                    for theirs in interests {
+                        var other = DeckState()
+                        other.failure = otherFailure
+                        other.viewerInterests = theirs
+                        #expect(
+                            deck.hasSameFailureAndInterests(as: other)
+                                == (failure == otherFailure && mine == theirs))
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func decksEqualInEveryField_hashAlike_whateverTheirBoxes() {
+        var built = DeckState()
+        built.pendingMatch = Match(id: "m", user: "c1", displayName: "C", matchedAt: now)
+        built.isOutOfSuperLikes = true
+        built.queuedSwipes = 1
+        var rebuilt = DeckState()
+        rebuilt.queuedSwipes = 1
+        rebuilt.isOutOfSuperLikes = true
+        rebuilt.pendingMatch = Match(id: "m", user: "c1", displayName: "C", matchedAt: now)
+        #expect(built == rebuilt)
+        #expect(built.hashValue == rebuilt.hashValue)
+        rebuilt.isOutOfSuperLikes = false
+        #expect(built != rebuilt)
+    }
+
     @Test func startsWithSameCards_comparesOnlyTheFirstCards() {
         var deck = DeckState()
         deck.cards = DeckCards(["a", "b", "c"].map(candidate))

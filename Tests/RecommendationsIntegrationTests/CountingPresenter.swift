@@ -11,7 +11,11 @@ final class CountingPresenter: Presenter {
 
     init(transcript: Transcript) { frontEnd = HeadlessFrontEnd(transcript: transcript) }
 
+    /// The handler of the last root screen: to send it an intent no button on screen carries.
+    private(set) var rootIntent: IntentHandler?
+
     func setRoot(_ screen: Screen, onIntent: @escaping IntentHandler) {
+        rootIntent = onIntent
         frontEnd.setRoot(screen, onIntent: onIntent)
     }
     func push(_ screen: Screen, onIntent: @escaping IntentHandler) {

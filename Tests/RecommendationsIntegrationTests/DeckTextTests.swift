@@ -66,6 +66,13 @@ import Testing
                 == "Shared interests: Coffee")
     }
 
+    @Test func joined_isTheTwoStringsConcatenated() {
+        let pieces = ["", "Next: ", "A", "Zoë", "李小龍", "A rather long display name indeed", "😀"]
+        for first in pieces {
+            for second in pieces { #expect(DirectText.joined(first, second) == first + second) }
+        }
+    }
+
     @Test func cardLines_matchTheLinesBuiltPieceByPiece() {
         let card = Candidate(
             id: "carol", displayName: "Carol", age: 27, bio: "Sings in a choir.",
@@ -92,6 +99,25 @@ import Testing
             shown.append((screen, content))
         }
         // The screens handed out earlier (a presenter may keep them) are untouched by later renders.
+        for (screen, content) in shown {
+            #expect(screen == HomeScreens.home(signedIn: signedIn, tab: .deck, content: content))
+        }
+    }
+
+    @Test func deckHomeWrittenOverTheLastOne_keepsItsOpening_andIsHomeBuiltAfresh() {
+        let signedIn = ScreenElement.text("Signed in as Alice (@alice)")
+        var kept: [ScreenElement] = []
+        var shown: [(screen: Screen, content: [ScreenElement])] = []
+        for (index, round) in [0, 3, 1, 15, 0, 2, 7].enumerated() {
+            let content: [ScreenElement] = (0..<round).map { .text("line \($0) of \(round)") }
+            // Every other render, the last screen is let go (the array is then reused in place).
+            if index.isMultiple(of: 2) { shown.removeAll() }
+            HomeScreens.reopenDeck(&kept, signedIn: signedIn, room: 15)
+            kept += content
+            let screen = HomeScreens.closing(&kept)
+            #expect(screen == HomeScreens.home(signedIn: signedIn, tab: .deck, content: content))
+            shown.append((screen, content))
+        }
         for (screen, content) in shown {
             #expect(screen == HomeScreens.home(signedIn: signedIn, tab: .deck, content: content))
         }

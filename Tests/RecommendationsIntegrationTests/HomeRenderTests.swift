@@ -34,4 +34,40 @@ import Testing
         #expect(presenter.updates.dropFirst(before) == [.home])
         withExtendedLifetime(app) {}
     }
+
+    /// Home hands the deck its taps first on the deck tab: a conversation's tap and home's own still
+    /// reach home there, and the deck's taps swipe.
+    @Test func onTheDeckTab_homesOwnTapsAndAConversationsTap_stillReachHome() throws {
+        let folder = TemporaryDirectory()
+        let backend = EmbeddedBackend(
+            storageDirectory: folder.url, configuration: EmbeddedServerConfiguration(candidatePoolSize: 50))
+        backend.addDemoAccounts()
+        backend.server.like(from: "alice", to: "dave")
+        backend.server.like(from: "dave", to: "alice")
+        let transcript = Transcript(clock: backend.scheduler)
+        let presenter = CountingPresenter(transcript: transcript)
+        let app = AppFlow(services: backend.makeServices(), presenter: presenter, analytics: transcript)
+        app.launch()
+        backend.scheduler.runDue()
+        try presenter.frontEnd.tap("Log in")
+        try presenter.frontEnd.type("alice", into: "Username or email")
+        try presenter.frontEnd.type("wonderland", into: "Password")
+        try presenter.frontEnd.tap("Log in")
+        backend.scheduler.runDue()
+        let home = try #require(presenter.rootIntent)
+        let swipes = backend.server.swipeCount(of: "alice")
+        home(.tap("deck:pass"))
+        backend.scheduler.runDue()
+        #expect(backend.server.swipeCount(of: "alice") == swipes + 1)
+        home(.tap("open:m-alice-dave"))
+        backend.scheduler.runDue()
+        #expect(presenter.frontEnd.stackIDs == [.home, .chat])
+        try presenter.frontEnd.tap("Back")
+        backend.scheduler.runDue()
+        home(.tap("tab:matches"))
+        #expect(presenter.frontEnd.visibleTexts.contains { $0.contains("Dave") })
+        home(.tap("logOut"))
+        #expect(presenter.frontEnd.currentAlert?.title == "Log out?")
+        withExtendedLifetime(app) {}
+    }
 }
