@@ -65,7 +65,12 @@ struct DiscoveryState {
             case (let action?, false):
                 // Room for a session's worth at once, rather than growing one doubling at a time.
                 if poolSwipes.isEmpty { poolSwipes.reserveCapacity(Self.initialCapacity) }
-                poolSwipes.insert((poolIndex, action), at: position)
+                // Swipes mostly come in pool order: appended, without the general insertion.
+                if position == poolSwipes.count {
+                    poolSwipes.append((poolIndex, action))
+                } else {
+                    poolSwipes.insert((poolIndex, action), at: position)
+                }
             case (nil, true): poolSwipes.remove(at: position)
             case (nil, false): break
             }

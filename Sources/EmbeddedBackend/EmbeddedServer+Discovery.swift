@@ -73,9 +73,9 @@ extension EmbeddedServer {
             state, viewer, now in
             // The table of applied swipes is moved out while this one is applied, so that one hash of
             // the swipe id finds a resend or records the new swipe.
-            var processed = state.discovery.processed
-            state.discovery.processed = [:]
-            defer { state.discovery.processed = processed }
+            var processed = [String: DiscoveryState.ProcessedSwipe]()
+            swap(&processed, &state.discovery.processed)
+            defer { swap(&processed, &state.discovery.processed) }
             // Room for many swipes at once, so the table does not hash its ids again at each doubling.
             // (Made with room rather than reserved: `reserveCapacity` ran unspecialized here.)
             if processed.isEmpty {
