@@ -160,10 +160,10 @@ extension EmbeddedServer {
         let listening = handlers?.isEmpty == false
         // The conversation is found once: the message, the unread count, the delivery receipt and
         // the sender's view of the message all come from the one record.
-        let (delivered, seen) = Self.append(
-            message,
-            to: &state.chat.conversations[outgoing.conversation, default: ChatServerState.Conversation()],
-            recipient: recipient, listening: listening)
+        let position = state.chat.conversations.position(of: outgoing.conversation) { .init() }
+        let (delivered, seen) = state.chat.conversations.update(at: position) {
+            Self.append(message, to: &$0, recipient: recipient, listening: listening)
+        }
         emit(in: &state, to: recipient, .messageReceived(message), via: handlers)
         if delivered {
             emit(
@@ -193,9 +193,8 @@ extension EmbeddedServer {
 
     func read(in state: inout State, conversation: String, by reader: UserID, now: Date) {
         guard let other = partner(of: reader, in: conversation, state: state) else { return }
-        let upTo = Self.read(
-            &state.chat.conversations[conversation, default: ChatServerState.Conversation()], by: reader,
-            now: now)
+        let position = state.chat.conversations.position(of: conversation) { .init() }
+        let upTo = state.chat.conversations.update(at: position) { Self.read(&$0, by: reader, now: now) }
         emit(in: &state, to: other, .read(conversation: conversation, upTo: upTo))
     }
 
@@ -214,9 +213,9 @@ extension EmbeddedServer {
     }
 
     private func deliver(in state: inout State, conversation: String, to recipient: UserID, now: Date) {
-        guard let index = state.chat.conversations.index(forKey: conversation),
+        guard let index = state.chat.conversations.lookup(conversation).position,
             let sender = partner(of: recipient, in: conversation, state: state),
-            let upTo = Self.deliver(&state.chat.conversations.values[index], to: recipient)
+            let upTo = state.chat.conversations.update(at: index, { Self.deliver(&$0, to: recipient) })
         else { return }
         emit(in: &state, to: sender, .delivered(conversation: conversation, upTo: upTo))
     }

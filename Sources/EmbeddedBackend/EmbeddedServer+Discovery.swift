@@ -19,8 +19,10 @@ extension EmbeddedServer {
         state.withLock { state in
             state.discovery.likesReceived[liked, default: [:]][liker] = superLike
             if pool.index(of: liker) != nil { state.discovery.poolIdsMayLike = true }
-            state.discovery.viewers[liker, default: .init()].set(
-                superLike ? .superLike : .like, on: liked, poolIndex: pool.index(of: liked))
+            let position = state.discovery.viewers.position(of: liker) { .init() }
+            state.discovery.viewers.update(at: position) {
+                $0.set(superLike ? .superLike : .like, on: liked, poolIndex: pool.index(of: liked))
+            }
             if state.discovery.likesReceived[liker]?[liked] != nil {
                 recordMatch(in: &state, liker, liked, at: now)
             }
@@ -71,36 +73,20 @@ extension EmbeddedServer {
     {
         performAuthorized(.sendSwipe, accessToken: accessToken, completion: completion) {
             state, viewer, now in
-            // The table of applied swipes is moved out while this one is applied, so that one hash of
-            // the swipe id finds a resend or records the new swipe.
-            var processed = [String: DiscoveryState.ProcessedSwipe]()
-            swap(&processed, &state.discovery.processed)
-            defer { swap(&processed, &state.discovery.processed) }
-            // Room for many swipes at once, so the table does not hash its ids again at each doubling.
-            // (Made with room rather than reserved: `reserveCapacity` ran unspecialized here.)
-            if processed.isEmpty {
-                processed = Dictionary(minimumCapacity: DiscoveryState.processedInitialCapacity)
+            // One hash of the swipe id finds a resend or, after the swipe is applied, records it.
+            let lookup = state.discovery.processed.lookup(swipe.id)
+            if let position = lookup.position {
+                let done = state.discovery.processed[at: position]
+                return done.viewer == viewer ? .success(done.outcome) : .failure(.rejected("swipe id in use"))
             }
-            return Self.applyOnce(swipe, by: viewer, recordedIn: &processed[swipe.id]) {
-                apply(swipe, by: viewer, in: &state, now: now)
+            let (result, recorded) = apply(swipe, by: viewer, in: &state, now: now)
+            if recorded, case .success(let outcome) = result {
+                state.discovery.processed.add(
+                    .init(viewer: viewer, candidate: swipe.candidate, action: swipe.action, outcome: outcome),
+                    for: swipe.id, after: lookup)
             }
+            return result
         }
-    }
-
-    /// The answer to a swipe already applied under its id (the same outcome for its viewer, refused for
-    /// anyone else), or `apply`'s, kept in `slot` when it recorded the swipe.
-    private static func applyOnce(
-        _ swipe: Swipe, by viewer: UserID, recordedIn slot: inout DiscoveryState.ProcessedSwipe?,
-        _ apply: () -> (outcome: Result<SwipeOutcome, ServiceError>, recorded: Bool)
-    ) -> Result<SwipeOutcome, ServiceError> {
-        if let done = slot {
-            return done.viewer == viewer ? .success(done.outcome) : .failure(.rejected("swipe id in use"))
-        }
-        let (result, recorded) = apply()
-        if recorded, case .success(let outcome) = result {
-            slot = .init(viewer: viewer, swipe: swipe, outcome: outcome)
-        }
-        return result
     }
 
     /// Applies a swipe not seen before: the allowance, the record, the like and a match; `recorded` when
@@ -114,10 +100,13 @@ extension EmbeddedServer {
         }
         let dayStart = Date(
             timeIntervalSince1970: (now.timeIntervalSince1970 / 86_400).rounded(.down) * 86_400)
+        let position = state.discovery.viewers.position(of: viewer) { .init() }
         guard
-            record(
-                swipe, poolIndex: poolIndex, in: &state.discovery.viewers[viewer, default: .init()],
-                dayStart: dayStart)
+            state.discovery.viewers.update(
+                at: position,
+                {
+                    record(swipe, poolIndex: poolIndex, in: &$0, dayStart: dayStart)
+                })
         else {
             return (.success(.limitReached(resetsAt: dayStart.addingTimeInterval(86_400))), false)
         }
@@ -136,12 +125,15 @@ extension EmbeddedServer {
             guard let done = state.discovery.processed[id], done.viewer == viewer else {
                 return .failure(.notFound)
             }
-            guard done.swipe.action == .pass else {
+            guard done.action == .pass else {
                 return .failure(.rejected("only a pass can be undone"))
             }
-            state.discovery.processed[id] = nil
-            state.discovery.viewers[viewer]?.set(
-                nil, on: done.swipe.candidate, poolIndex: pool.index(of: done.swipe.candidate))
+            _ = state.discovery.processed.removeValue(forKey: id)
+            if let position = state.discovery.viewers.lookup(viewer).position {
+                state.discovery.viewers.update(at: position) {
+                    $0.set(nil, on: done.candidate, poolIndex: pool.index(of: done.candidate))
+                }
+            }
             return .success(())
         }
     }
