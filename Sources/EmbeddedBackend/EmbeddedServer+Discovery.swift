@@ -73,30 +73,33 @@ extension EmbeddedServer {
     {
         performAuthorized(.sendSwipe, accessToken: accessToken, completion: completion) {
             state, viewer, now in
-            // One hash of the swipe id finds a resend or, after the swipe is applied, records it.
+            // One hash of the swipe id finds a resend or, once the swipe is applied, records it.
             let lookup = state.discovery.processed.lookup(swipe.id)
-            if let position = lookup.position {
-                let done = state.discovery.processed[at: position]
-                return done.viewer == viewer ? .success(done.outcome) : .failure(.rejected("swipe id in use"))
-            }
-            let (result, recorded) = apply(swipe, by: viewer, in: &state, now: now)
-            if recorded, case .success(let outcome) = result {
-                state.discovery.processed.add(
-                    .init(viewer: viewer, candidate: swipe.candidate, action: swipe.action, outcome: outcome),
-                    for: swipe.id, after: lookup)
-            }
-            return result
+            if let position = lookup.position { return resent(at: position, by: viewer, in: state) }
+            return apply(swipe, by: viewer, in: &state, now: now, recordingAfter: lookup)
         }
     }
 
-    /// Applies a swipe not seen before: the allowance, the record, the like and a match; `recorded` when
-    /// the swipe was recorded (not refused, not over the allowance).
-    private func apply(_ swipe: Swipe, by viewer: UserID, in state: inout State, now: Date)
-        -> (outcome: Result<SwipeOutcome, ServiceError>, recorded: Bool)
-    {
+    /// The answer to a swipe id applied already, at `position` of the applied swipes: the same outcome
+    /// for its viewer, refused for anyone else.
+    @inline(never)
+    private func resent(at position: Int, by viewer: UserID, in state: State) -> Result<
+        SwipeOutcome, ServiceError
+    > {
+        let done = state.discovery.processed[at: position]
+        return done.viewer == viewer ? .success(done.outcome) : .failure(.rejected("swipe id in use"))
+    }
+
+    /// Applies a swipe not seen before: the allowance, the record, the like and a match; a swipe
+    /// recorded (not refused, not over the allowance) is added to the applied swipes where `lookup`
+    /// (of its id, the table unchanged since) did not find it.
+    private func apply(
+        _ swipe: Swipe, by viewer: UserID, in state: inout State, now: Date,
+        recordingAfter lookup: TextTable<String, DiscoveryState.ProcessedSwipe>.Lookup
+    ) -> Result<SwipeOutcome, ServiceError> {
         let poolIndex = pool.index(of: swipe.candidate)
         guard swipe.candidate != viewer, poolIndex != nil || state.accounts[swipe.candidate] != nil else {
-            return (.failure(.notFound), false)
+            return .failure(.notFound)
         }
         let dayStart = Date(
             timeIntervalSince1970: (now.timeIntervalSince1970 / 86_400).rounded(.down) * 86_400)
@@ -108,7 +111,7 @@ extension EmbeddedServer {
                     record(swipe, poolIndex: poolIndex, in: &$0, dayStart: dayStart)
                 })
         else {
-            return (.success(.limitReached(resetsAt: dayStart.addingTimeInterval(86_400))), false)
+            return .success(.limitReached(resetsAt: dayStart.addingTimeInterval(86_400)))
         }
         var outcome = SwipeOutcome.recorded
         if swipe.action != .pass {
@@ -117,7 +120,10 @@ extension EmbeddedServer {
                 outcome = .matched(recordMatch(in: &state, viewer, swipe.candidate, at: now))
             }
         }
-        return (.success(outcome), true)
+        state.discovery.processed.add(
+            .init(viewer: viewer, candidate: swipe.candidate, action: swipe.action, outcome: outcome),
+            for: swipe.id, after: lookup)
+        return .success(outcome)
     }
 
     func undoSwipe(id: String, accessToken: String, completion: @escaping ServiceCompletion<Void>) {

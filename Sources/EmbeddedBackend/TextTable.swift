@@ -105,9 +105,9 @@ struct TextTable<Key: TextTableKey, Value> {
     }
 
     /// Adds `value` for `key`, which `lookup` (the table unchanged since) did not find; returns its
-    /// position.
+    /// position. Both are taken over (moved in, not copied).
     @discardableResult
-    mutating func add(_ value: Value, for key: Key, after lookup: Lookup) -> Int {
+    mutating func add(_ value: consuming Value, for key: consuming Key, after lookup: Lookup) -> Int {
         if (entries.count + 1) * 2 > slots.count { grow() }
         let position = entries.count
         entries.append((key, value))
