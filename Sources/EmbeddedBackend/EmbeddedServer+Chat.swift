@@ -311,30 +311,36 @@ extension EmbeddedServer {
         in state: inout State, to user: UserID, _ event: ChatEvent,
         via handlers: SubscriberTable.Handlers?
     ) {
-        if state.chat.holdEvents > 0 {
-            state.chat.heldEvents.append((user, event))
-            state.chat.holdEvents -= 1
-            guard state.chat.holdEvents == 0 else { return }
-            let held = state.chat.heldEvents.reversed()
-            state.chat.heldEvents = []
-            for (recipient, heldEvent) in held { send(heldEvent, to: recipient, in: state) }
-            return
+        if state.chat.holdEvents > 0 { return hold(event, for: user, in: &state) }
+        send(event, via: handlers, after: state.latency, twice: state.chat.duplicateEvents)
+    }
+
+    /// Holds an event while the knob holds events; the last one held lets them all go, newest first.
+    @inline(never)
+    private func hold(_ event: ChatEvent, for user: UserID, in state: inout State) {
+        state.chat.heldEvents.append((user, event))
+        state.chat.holdEvents -= 1
+        guard state.chat.holdEvents == 0 else { return }
+        let held = state.chat.heldEvents.reversed()
+        state.chat.heldEvents = []
+        for (recipient, heldEvent) in held {
+            send(
+                heldEvent, via: state.chat.subscribers[recipient], after: state.latency,
+                twice: state.chat.duplicateEvents)
         }
-        send(event, via: handlers, in: state)
     }
 
-    private func send(_ event: ChatEvent, to user: UserID, in state: State) {
-        send(event, via: state.chat.subscribers[user], in: state)
-    }
-
-    /// Sends an event to a user's subscription handlers (found beforehand).
+    /// Sends an event to a user's subscription handlers (found beforehand) after `latency`, `twice`
+    /// when the knob duplicates events.
+    ///
+    /// Given the two settings rather than the server's state: handed the state, a call copied all of it.
     private func send(
-        _ event: ChatEvent, via handlers: SubscriberTable.Handlers?, in state: State
+        _ event: ChatEvent, via handlers: SubscriberTable.Handlers?, after latency: Duration, twice: Bool
     ) {
         guard let handlers, !handlers.isEmpty else { return }
-        let copies = state.chat.duplicateEvents ? 2 : 1
+        let copies = twice ? 2 : 1
         for handler in handlers.values {
-            for _ in 0..<copies { scheduler.deliver(after: state.latency) { handler(event) } }
+            for _ in 0..<copies { scheduler.deliver(after: latency) { handler(event) } }
         }
     }
 
