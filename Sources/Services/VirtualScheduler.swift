@@ -130,8 +130,14 @@ public final class VirtualScheduler: Scheduler {
     }
 
     /// Runs the work that is due now, without moving the clock.
+    ///
+    /// ``advance(by:)`` by zero, without the duration: work due by the time read first runs, and
+    /// moving the clock there at the end would not move it.
     @MainActor
-    public func runDue() { advance(by: .zero) }
+    public func runDue() {
+        let target = now
+        while let work = popWork(dueBy: target) { work.run() }
+    }
 
     /// Runs work, moving the clock to each due time, until nothing waits; returns `false` if it stopped
     /// after `maximumSteps` with work still waiting (a timer that keeps rescheduling itself).
@@ -169,7 +175,18 @@ public final class VirtualScheduler: Scheduler {
     /// `now` plus `delay`; without a delay (every service answer by default) `now` itself, sparing the
     /// conversion of the duration to seconds (adding zero seconds to a date gives the same date).
     private static func time(after delay: Duration, from now: Date) -> Date {
-        delay <= .zero ? now : now.addingTimeInterval(delay.timeInterval)
+        if isZero(delay) { return now }
+        return delay < .zero ? now : now.addingTimeInterval(delay.timeInterval)
+    }
+
+    /// Whether `delay` is zero, read from its two 64-bit words: `Duration`'s comparisons and its `zero`
+    /// are calls into the standard library, and every answer's delay is zero unless a test sets a
+    /// latency. (A duration is a count of attoseconds; zero is the one whose words are both zero.)
+    private static func isZero(_ delay: Duration) -> Bool {
+        guard MemoryLayout<Duration>.size == 2 * MemoryLayout<UInt64>.size else { return delay == .zero }
+        return withUnsafeBytes(of: delay) { words in
+            words.load(as: UInt64.self) | words.load(fromByteOffset: 8, as: UInt64.self) == 0
+        }
     }
 
     /// Takes out the earliest work due by `target`, moving the clock to its due time. When nothing is

@@ -42,6 +42,30 @@ import Testing
         #expect(scheduler.pendingCount == 1)
     }
 
+    @Test func onlyZeroAndNegativeDelays_runAtOnce_andEachOtherAtItsOwnTime() {
+        let scheduler = VirtualScheduler(now: start)
+        let log = Log()
+        // Durations whose attosecond count sits in either word, or both, or is negative.
+        let delays: [(String, Duration)] = [
+            ("zero", .zero), ("negative", .seconds(-1)), ("tiny", .milliseconds(1)),
+            ("second", .seconds(1)), ("wide", .seconds(100)), ("huge", .seconds(40_000_000_000)),
+            // 2^64 attoseconds: the low word zero, the high one not.
+            ("edge", Duration(secondsComponent: 18, attosecondsComponent: 446_744_073_709_551_616)),
+        ]
+        for (name, delay) in delays { scheduler.deliver(after: delay) { log.lines.append(name) } }
+        scheduler.runDue()
+        #expect(log.lines == ["zero", "negative"])
+        #expect(scheduler.now == start)
+        scheduler.advance(by: .milliseconds(1))
+        scheduler.advance(by: .seconds(1))
+        #expect(log.lines == ["zero", "negative", "tiny", "second"])
+        scheduler.advance(by: .seconds(99))
+        #expect(log.lines.suffix(2) == ["edge", "wide"])
+        scheduler.advance(by: .seconds(40_000_000_000))
+        #expect(log.lines.last == "huge")
+        #expect(scheduler.pendingCount == 0)
+    }
+
     @Test func workScheduledWhileAdvancing_runsIfItFallsDueBeforeTheEnd() {
         let scheduler = VirtualScheduler(now: start)
         let log = Log()
