@@ -16,8 +16,8 @@ enum DecimalText {
         let digitCount = max(minimumDigits, TextBuilder.digitCount(of: value))
         let prefixCount = prefix.utf8CodeUnitCount
         return String(unsafeUninitializedCapacity: prefixCount + digitCount) { output in
-            prefix.withUTF8Buffer { prefix in
-                for index in 0..<prefixCount { output[index] = prefix[index] }
+            prefix.withUTF8Buffer {
+                UnsafeMutableRawBufferPointer(output).copyMemory(from: UnsafeRawBufferPointer($0))
             }
             let digits = UnsafeMutableRawBufferPointer(
                 UnsafeMutableBufferPointer(rebasing: output[prefixCount...]))
