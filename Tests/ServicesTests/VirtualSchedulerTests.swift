@@ -66,6 +66,29 @@ import Testing
         #expect(scheduler.pendingCount == 0)
     }
 
+    @Test func aDelayQueuedAgain_fallsDueFromEachNow_betweenOthersAndZeroDelays() {
+        let scheduler = VirtualScheduler(now: start)
+        let log = Log()
+        var expected: [(name: String, due: TimeInterval)] = []
+        // The same delays again and again, from different times, with zero and other delays between.
+        let delays: [Duration] = [.seconds(2), .zero, .seconds(2), .milliseconds(500), .seconds(2), .zero]
+        for (number, delay) in delays.enumerated() {
+            let name = "w\(number)"
+            expected.append((name, scheduler.now.timeIntervalSince(start) + delay.timeInterval))
+            scheduler.deliver(after: delay) { log.lines.append(name) }
+            scheduler.advance(by: .milliseconds(100))
+        }
+        #expect(log.lines == ["w1", "w5"])
+        for (name, due) in expected.sorted(by: { $0.due < $1.due }) where !log.lines.contains(name) {
+            // Just before its due time it has not run; at it, it has.
+            scheduler.advance(by: .seconds(due - 1e-3 - scheduler.now.timeIntervalSince(start)))
+            #expect(!log.lines.contains(name), "\(name) ran early")
+            scheduler.advance(by: .milliseconds(2))
+            #expect(log.lines.last == name, "\(name) did not run at its time")
+        }
+        #expect(log.lines.count == delays.count)
+    }
+
     @Test func workScheduledWhileAdvancing_runsIfItFallsDueBeforeTheEnd() {
         let scheduler = VirtualScheduler(now: start)
         let log = Log()
