@@ -90,11 +90,8 @@ public final class StateStore<State: Sendable & Equatable>: Observable {
     /// none is told an older one after a newer.
     private func flush() {
         guard let next = pending.take(), Self.differs(&storage, from: next) else { return }
-        if isReadThroughObservation, let registrar {
-            // willSet/didSet rather than withMutation: no closure to allocate and check the isolation of.
-            registrar.willSet(ObservedState.subject, keyPath: ObservedState.keyPath)
-            storage = consume next
-            registrar.didSet(ObservedState.subject, keyPath: ObservedState.keyPath)
+        if isReadThroughObservation {
+            replaceObserved(with: next)
         } else {
             // Moved, not copied: a copy retained every reference in the state and released it again.
             storage = consume next
@@ -112,10 +109,31 @@ public final class StateStore<State: Sendable & Equatable>: Observable {
                 if version != delivered { break }
             }
             // A store that never handed out a stream (most) has none to lock and look at.
-            if version == delivered, let streams {
-                for continuation in streams.continuations() { continuation.yield(snapshot) }
-            }
+            if version == delivered, let streams { Self.yield(snapshot, to: streams) }
         } while version != delivered
+    }
+
+    /// Stores `next` where an Observation tracking scope may be looking, telling the registrar.
+    ///
+    /// Out of ``flush()``, as ``yield(_:to:)`` is: the registrar and a stream's continuation are
+    /// resilient types, whose sizes a function holding them looks up at run time on entry, on every
+    /// change, even when neither is used.
+    @inline(never)
+    private func replaceObserved(with next: consuming State) {
+        guard let registrar else {
+            storage = consume next
+            return
+        }
+        // willSet/didSet rather than withMutation: no closure to allocate and check the isolation of.
+        registrar.willSet(ObservedState.subject, keyPath: ObservedState.keyPath)
+        storage = consume next
+        registrar.didSet(ObservedState.subject, keyPath: ObservedState.keyPath)
+    }
+
+    /// Hands `snapshot` to every stream still listening (see ``replaceObserved(with:)``).
+    @inline(never)
+    private static func yield(_ snapshot: State, to streams: StreamTable) {
+        for continuation in streams.continuations() { continuation.yield(snapshot) }
     }
 
     /// Whether `next` differs from `current`: the stored state is compared in place, through an inout

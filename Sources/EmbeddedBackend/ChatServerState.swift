@@ -6,19 +6,22 @@ struct ChatServerState {
     typealias Subscriber = @MainActor @Sendable (ChatEvent) -> Void
 
     /// conversation → its messages, receipts and unread counts.
-    var conversations: [String: Conversation] = [:]
+    var conversations = TextTable<String, Conversation>()
     /// A sent message's sender and transaction id: the key of ``transactions``, hashed as the two
     /// strings rather than a string made of both.
-    struct TransactionKey: Hashable {
+    struct TransactionKey: TextTableKey {
         let sender: UserID
         let transaction: String
+
+        /// The ``TextHash`` of the sender's id followed by the transaction id.
+        var textHash: Int {
+            TextHash.finish(
+                TextHash.adding(transaction, to: TextHash.adding(sender.rawValue, to: TextHash.start)))
+        }
     }
 
     /// sender and transaction → the message it made, so a resend returns the same message.
-    var transactions: [TransactionKey: Message] = [:]
-    /// How many sent messages ``transactions`` has room for when the first is recorded, so it does not
-    /// hash every earlier key again at each doubling.
-    static let transactionsInitialCapacity = 64
+    var transactions = TextTable<TransactionKey, Message>()
     /// user → subscription id → handler.
     var subscribers = SubscriberTable()
     var nextSubscriber: UInt64 = 0
@@ -34,16 +37,9 @@ struct ChatServerState {
     /// The message a transaction made: the one recorded already (a resend, left as it is), or `nil`
     /// after recording `made` (if any) under `key`. One hash of the key for both.
     mutating func claimTransaction(_ key: TransactionKey, for made: Message?) -> Message? {
-        // Made with room rather than reserved: `reserveCapacity` on the table ran unspecialized.
-        if transactions.isEmpty {
-            transactions = Dictionary(minimumCapacity: Self.transactionsInitialCapacity)
-        }
-        return Self.claim(&transactions[key], for: made)
-    }
-
-    private static func claim(_ slot: inout Message?, for made: Message?) -> Message? {
-        if let existing = slot { return existing }
-        if let made { slot = made }
+        let lookup = transactions.lookup(key)
+        if let position = lookup.position { return transactions[at: position] }
+        if let made { transactions.add(made, for: key, after: lookup) }
         return nil
     }
 }

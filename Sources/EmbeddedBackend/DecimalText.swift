@@ -16,8 +16,8 @@ enum DecimalText {
         let digitCount = max(minimumDigits, TextBuilder.digitCount(of: value))
         let prefixCount = prefix.utf8CodeUnitCount
         return String(unsafeUninitializedCapacity: prefixCount + digitCount) { output in
-            prefix.withUTF8Buffer { prefix in
-                for index in 0..<prefixCount { output[index] = prefix[index] }
+            prefix.withUTF8Buffer {
+                UnsafeMutableRawBufferPointer(output).copyMemory(from: UnsafeRawBufferPointer($0))
             }
             let digits = UnsafeMutableRawBufferPointer(
                 UnsafeMutableBufferPointer(rebasing: output[prefixCount...]))
@@ -31,7 +31,15 @@ enum DecimalText {
     /// Exactly the texts that ``make(_:_:minimumDigits:)`` gives, unpadded (`minimumDigits` 1), for a
     /// number that is not negative; zero-padded texts are refused.
     static func parse(_ text: String, after prefix: UInt8) -> Int? {
-        var utf8 = text.utf8.makeIterator()
+        // The bytes in place (a short id's are copied out of the string's bits): walking the UTF-8 view
+        // by index took a branch for every kind of string at every byte.
+        text.utf8.withContiguousStorageIfAvailable { parse($0, after: prefix) }
+            ?? parse(Array(text.utf8), after: prefix)
+    }
+
+    /// ``parse(_:after:)`` of UTF-8 bytes.
+    private static func parse(_ utf8: some Collection<UInt8>, after prefix: UInt8) -> Int? {
+        var utf8 = utf8.makeIterator()
         guard utf8.next() == prefix, let first = utf8.next(), let firstValue = digitValue(first) else {
             return nil
         }

@@ -3,9 +3,11 @@ import Models
 
 /// The embedded server's swipe records: who swiped whom, who liked whom, matches, daily usage.
 struct DiscoveryState {
+    /// An applied swipe as its id's resend or undo needs it (not the whole swipe: the table copies it in).
     struct ProcessedSwipe {
         let viewer: UserID
-        let swipe: Swipe
+        let candidate: UserID
+        let action: SwipeAction
         let outcome: SwipeOutcome
     }
 
@@ -65,7 +67,12 @@ struct DiscoveryState {
             case (let action?, false):
                 // Room for a session's worth at once, rather than growing one doubling at a time.
                 if poolSwipes.isEmpty { poolSwipes.reserveCapacity(Self.initialCapacity) }
-                poolSwipes.insert((poolIndex, action), at: position)
+                // Swipes mostly come in pool order: appended, without the general insertion.
+                if position == poolSwipes.count {
+                    poolSwipes.append((poolIndex, action))
+                } else {
+                    poolSwipes.insert((poolIndex, action), at: position)
+                }
             case (nil, true): poolSwipes.remove(at: position)
             case (nil, false): break
             }
@@ -86,7 +93,7 @@ struct DiscoveryState {
     }
 
     /// viewer → what they did.
-    var viewers: [UserID: Viewer] = [:]
+    var viewers = TextTable<UserID, Viewer>()
     /// liked → liker → whether it was a super like.
     var likesReceived: [UserID: [UserID: Bool]] = [:]
     /// Whether any liker in ``likesReceived`` may have a generated person's id (a knob's like from a
@@ -94,9 +101,7 @@ struct DiscoveryState {
     /// need not look its people up among the viewer's likers. Never reset (only ever conservative).
     var poolIdsMayLike = false
     /// Every swipe id applied, with its outcome, so a resend gets the same answer.
-    var processed: [String: ProcessedSwipe] = [:]
-    /// How many applied swipes ``processed`` has room for when the first is recorded.
-    static let processedInitialCapacity = 64
+    var processed = TextTable<String, ProcessedSwipe>()
     /// match id → the pair and when.
     var matches = MatchTable()
     /// How many pool positions page requests have looked at, in all.

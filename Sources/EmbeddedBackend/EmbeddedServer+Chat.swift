@@ -160,10 +160,10 @@ extension EmbeddedServer {
         let listening = handlers?.isEmpty == false
         // The conversation is found once: the message, the unread count, the delivery receipt and
         // the sender's view of the message all come from the one record.
-        let (delivered, seen) = Self.append(
-            message,
-            to: &state.chat.conversations[outgoing.conversation, default: ChatServerState.Conversation()],
-            recipient: recipient, listening: listening)
+        let position = state.chat.conversations.position(of: outgoing.conversation) { .init() }
+        let (delivered, seen) = state.chat.conversations.update(at: position) {
+            Self.append(message, to: &$0, recipient: recipient, listening: listening)
+        }
         emit(in: &state, to: recipient, .messageReceived(message), via: handlers)
         if delivered {
             emit(
@@ -193,9 +193,8 @@ extension EmbeddedServer {
 
     func read(in state: inout State, conversation: String, by reader: UserID, now: Date) {
         guard let other = partner(of: reader, in: conversation, state: state) else { return }
-        let upTo = Self.read(
-            &state.chat.conversations[conversation, default: ChatServerState.Conversation()], by: reader,
-            now: now)
+        let position = state.chat.conversations.position(of: conversation) { .init() }
+        let upTo = state.chat.conversations.update(at: position) { Self.read(&$0, by: reader, now: now) }
         emit(in: &state, to: other, .read(conversation: conversation, upTo: upTo))
     }
 
@@ -214,9 +213,9 @@ extension EmbeddedServer {
     }
 
     private func deliver(in state: inout State, conversation: String, to recipient: UserID, now: Date) {
-        guard let index = state.chat.conversations.index(forKey: conversation),
+        guard let index = state.chat.conversations.lookup(conversation).position,
             let sender = partner(of: recipient, in: conversation, state: state),
-            let upTo = Self.deliver(&state.chat.conversations.values[index], to: recipient)
+            let upTo = state.chat.conversations.update(at: index, { Self.deliver(&$0, to: recipient) })
         else { return }
         emit(in: &state, to: sender, .delivered(conversation: conversation, upTo: upTo))
     }
@@ -312,30 +311,36 @@ extension EmbeddedServer {
         in state: inout State, to user: UserID, _ event: ChatEvent,
         via handlers: SubscriberTable.Handlers?
     ) {
-        if state.chat.holdEvents > 0 {
-            state.chat.heldEvents.append((user, event))
-            state.chat.holdEvents -= 1
-            guard state.chat.holdEvents == 0 else { return }
-            let held = state.chat.heldEvents.reversed()
-            state.chat.heldEvents = []
-            for (recipient, heldEvent) in held { send(heldEvent, to: recipient, in: state) }
-            return
+        if state.chat.holdEvents > 0 { return hold(event, for: user, in: &state) }
+        send(event, via: handlers, after: state.latency, twice: state.chat.duplicateEvents)
+    }
+
+    /// Holds an event while the knob holds events; the last one held lets them all go, newest first.
+    @inline(never)
+    private func hold(_ event: ChatEvent, for user: UserID, in state: inout State) {
+        state.chat.heldEvents.append((user, event))
+        state.chat.holdEvents -= 1
+        guard state.chat.holdEvents == 0 else { return }
+        let held = state.chat.heldEvents.reversed()
+        state.chat.heldEvents = []
+        for (recipient, heldEvent) in held {
+            send(
+                heldEvent, via: state.chat.subscribers[recipient], after: state.latency,
+                twice: state.chat.duplicateEvents)
         }
-        send(event, via: handlers, in: state)
     }
 
-    private func send(_ event: ChatEvent, to user: UserID, in state: State) {
-        send(event, via: state.chat.subscribers[user], in: state)
-    }
-
-    /// Sends an event to a user's subscription handlers (found beforehand).
+    /// Sends an event to a user's subscription handlers (found beforehand) after `latency`, `twice`
+    /// when the knob duplicates events.
+    ///
+    /// Given the two settings rather than the server's state: handed the state, a call copied all of it.
     private func send(
-        _ event: ChatEvent, via handlers: SubscriberTable.Handlers?, in state: State
+        _ event: ChatEvent, via handlers: SubscriberTable.Handlers?, after latency: Duration, twice: Bool
     ) {
         guard let handlers, !handlers.isEmpty else { return }
-        let copies = state.chat.duplicateEvents ? 2 : 1
+        let copies = twice ? 2 : 1
         for handler in handlers.values {
-            for _ in 0..<copies { scheduler.deliver(after: state.latency) { handler(event) } }
+            for _ in 0..<copies { scheduler.deliver(after: latency) { handler(event) } }
         }
     }
 

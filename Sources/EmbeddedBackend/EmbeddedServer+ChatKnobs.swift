@@ -68,9 +68,10 @@ extension EmbeddedServer {
                             sender: number.isMultiple(of: 2) ? other : user, text: "Message \(number)",
                             sentAt: clock))
                 }
-                Self.seed(
-                    &state.chat.conversations[id, default: ChatServerState.Conversation()], with: messages,
-                    readBy: user, and: other, upTo: clock)
+                let position = state.chat.conversations.position(of: id) { .init() }
+                state.chat.conversations.update(at: position) {
+                    Self.seed(&$0, with: messages, readBy: user, and: other, upTo: clock)
+                }
             }
         }
     }

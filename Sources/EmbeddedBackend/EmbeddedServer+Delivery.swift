@@ -16,9 +16,11 @@ extension EmbeddedServer {
         completion: @escaping ServiceCompletion<SwipeOutcome>,
         handler: (inout State, UserID, Date) -> Result<SwipeOutcome, ServiceError>
     ) {
-        let answer = answer(endpoint, accessToken: accessToken, handler: handler)
-        let result = answer.result
-        for _ in 0..<answer.deliveries { scheduler.deliver(after: answer.latency) { completion(result) } }
+        var delivery = Delivery(latency: noLatency, count: 1)
+        let result = answer(endpoint, accessToken: accessToken, delivery: &delivery, handler: handler)
+        // The usual single delivery is queued last, taking the result over rather than copying it.
+        if delivery.count > 1 { scheduler.deliver(after: delivery.latency) { completion(result) } }
+        scheduler.deliver(after: delivery.latency) { completion(result) }
     }
 
     /// ``performAuthorized(_:accessToken:completion:handler:)`` for a message, without the thunk a
@@ -29,9 +31,11 @@ extension EmbeddedServer {
         completion: @escaping ServiceCompletion<Message>,
         handler: (inout State, UserID, Date) -> Result<Message, ServiceError>
     ) {
-        let answer = answer(endpoint, accessToken: accessToken, handler: handler)
-        let result = answer.result
-        for _ in 0..<answer.deliveries { scheduler.deliver(after: answer.latency) { completion(result) } }
+        var delivery = Delivery(latency: noLatency, count: 1)
+        let result = answer(endpoint, accessToken: accessToken, delivery: &delivery, handler: handler)
+        // The usual single delivery is queued last, taking the result over rather than copying it.
+        if delivery.count > 1 { scheduler.deliver(after: delivery.latency) { completion(result) } }
+        scheduler.deliver(after: delivery.latency) { completion(result) }
     }
 
     /// ``performAuthorized(_:accessToken:completion:handler:)`` for an answer without a value, without
@@ -42,9 +46,11 @@ extension EmbeddedServer {
         completion: @escaping ServiceCompletion<Void>,
         handler: (inout State, UserID, Date) -> Result<Void, ServiceError>
     ) {
-        let answer = answer(endpoint, accessToken: accessToken, handler: handler)
-        let result = answer.result
-        for _ in 0..<answer.deliveries { scheduler.deliver(after: answer.latency) { completion(result) } }
+        var delivery = Delivery(latency: noLatency, count: 1)
+        let result = answer(endpoint, accessToken: accessToken, delivery: &delivery, handler: handler)
+        // The usual single delivery is queued last, taking the result over rather than copying it.
+        if delivery.count > 1 { scheduler.deliver(after: delivery.latency) { completion(result) } }
+        scheduler.deliver(after: delivery.latency) { completion(result) }
     }
 
     /// ``perform(_:completion:handler:)`` for an answer without a value, without the thunk a generic
@@ -55,8 +61,10 @@ extension EmbeddedServer {
         completion: @escaping ServiceCompletion<Void>,
         handler: (inout State, Date) -> Result<Void, ServiceError>
     ) {
-        let answer = answer(endpoint, handler: handler)
-        let result = answer.result
-        for _ in 0..<answer.deliveries { scheduler.deliver(after: answer.latency) { completion(result) } }
+        var delivery = Delivery(latency: noLatency, count: 1)
+        let result = answer(endpoint, delivery: &delivery, handler: handler)
+        // The usual single delivery is queued last, taking the result over rather than copying it.
+        if delivery.count > 1 { scheduler.deliver(after: delivery.latency) { completion(result) } }
+        scheduler.deliver(after: delivery.latency) { completion(result) }
     }
 }

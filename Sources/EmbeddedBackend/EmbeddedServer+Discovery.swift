@@ -19,8 +19,10 @@ extension EmbeddedServer {
         state.withLock { state in
             state.discovery.likesReceived[liked, default: [:]][liker] = superLike
             if pool.index(of: liker) != nil { state.discovery.poolIdsMayLike = true }
-            state.discovery.viewers[liker, default: .init()].set(
-                superLike ? .superLike : .like, on: liked, poolIndex: pool.index(of: liked))
+            let position = state.discovery.viewers.position(of: liker) { .init() }
+            state.discovery.viewers.update(at: position) {
+                $0.set(superLike ? .superLike : .like, on: liked, poolIndex: pool.index(of: liked))
+            }
             if state.discovery.likesReceived[liker]?[liked] != nil {
                 recordMatch(in: &state, liker, liked, at: now)
             }
@@ -71,55 +73,45 @@ extension EmbeddedServer {
     {
         performAuthorized(.sendSwipe, accessToken: accessToken, completion: completion) {
             state, viewer, now in
-            // The table of applied swipes is moved out while this one is applied, so that one hash of
-            // the swipe id finds a resend or records the new swipe.
-            var processed = state.discovery.processed
-            state.discovery.processed = [:]
-            defer { state.discovery.processed = processed }
-            // Room for many swipes at once, so the table does not hash its ids again at each doubling.
-            // (Made with room rather than reserved: `reserveCapacity` ran unspecialized here.)
-            if processed.isEmpty {
-                processed = Dictionary(minimumCapacity: DiscoveryState.processedInitialCapacity)
-            }
-            return Self.applyOnce(swipe, by: viewer, recordedIn: &processed[swipe.id]) {
-                apply(swipe, by: viewer, in: &state, now: now)
-            }
+            // One hash of the swipe id finds a resend or, once the swipe is applied, records it.
+            let lookup = state.discovery.processed.lookup(swipe.id)
+            if let position = lookup.position { return resent(at: position, by: viewer, in: state) }
+            return apply(swipe, by: viewer, in: &state, now: now, recordingAfter: lookup)
         }
     }
 
-    /// The answer to a swipe already applied under its id (the same outcome for its viewer, refused for
-    /// anyone else), or `apply`'s, kept in `slot` when it recorded the swipe.
-    private static func applyOnce(
-        _ swipe: Swipe, by viewer: UserID, recordedIn slot: inout DiscoveryState.ProcessedSwipe?,
-        _ apply: () -> (outcome: Result<SwipeOutcome, ServiceError>, recorded: Bool)
+    /// The answer to a swipe id applied already, at `position` of the applied swipes: the same outcome
+    /// for its viewer, refused for anyone else.
+    @inline(never)
+    private func resent(at position: Int, by viewer: UserID, in state: State) -> Result<
+        SwipeOutcome, ServiceError
+    > {
+        let done = state.discovery.processed[at: position]
+        return done.viewer == viewer ? .success(done.outcome) : .failure(.rejected("swipe id in use"))
+    }
+
+    /// Applies a swipe not seen before: the allowance, the record, the like and a match; a swipe
+    /// recorded (not refused, not over the allowance) is added to the applied swipes where `lookup`
+    /// (of its id, the table unchanged since) did not find it.
+    private func apply(
+        _ swipe: Swipe, by viewer: UserID, in state: inout State, now: Date,
+        recordingAfter lookup: TextTable<String, DiscoveryState.ProcessedSwipe>.Lookup
     ) -> Result<SwipeOutcome, ServiceError> {
-        if let done = slot {
-            return done.viewer == viewer ? .success(done.outcome) : .failure(.rejected("swipe id in use"))
-        }
-        let (result, recorded) = apply()
-        if recorded, case .success(let outcome) = result {
-            slot = .init(viewer: viewer, swipe: swipe, outcome: outcome)
-        }
-        return result
-    }
-
-    /// Applies a swipe not seen before: the allowance, the record, the like and a match; `recorded` when
-    /// the swipe was recorded (not refused, not over the allowance).
-    private func apply(_ swipe: Swipe, by viewer: UserID, in state: inout State, now: Date)
-        -> (outcome: Result<SwipeOutcome, ServiceError>, recorded: Bool)
-    {
         let poolIndex = pool.index(of: swipe.candidate)
         guard swipe.candidate != viewer, poolIndex != nil || state.accounts[swipe.candidate] != nil else {
-            return (.failure(.notFound), false)
+            return .failure(.notFound)
         }
         let dayStart = Date(
             timeIntervalSince1970: (now.timeIntervalSince1970 / 86_400).rounded(.down) * 86_400)
+        let position = state.discovery.viewers.position(of: viewer) { .init() }
         guard
-            record(
-                swipe, poolIndex: poolIndex, in: &state.discovery.viewers[viewer, default: .init()],
-                dayStart: dayStart)
+            state.discovery.viewers.update(
+                at: position,
+                {
+                    record(swipe, poolIndex: poolIndex, in: &$0, dayStart: dayStart)
+                })
         else {
-            return (.success(.limitReached(resetsAt: dayStart.addingTimeInterval(86_400))), false)
+            return .success(.limitReached(resetsAt: dayStart.addingTimeInterval(86_400)))
         }
         var outcome = SwipeOutcome.recorded
         if swipe.action != .pass {
@@ -128,7 +120,10 @@ extension EmbeddedServer {
                 outcome = .matched(recordMatch(in: &state, viewer, swipe.candidate, at: now))
             }
         }
-        return (.success(outcome), true)
+        state.discovery.processed.add(
+            .init(viewer: viewer, candidate: swipe.candidate, action: swipe.action, outcome: outcome),
+            for: swipe.id, after: lookup)
+        return .success(outcome)
     }
 
     func undoSwipe(id: String, accessToken: String, completion: @escaping ServiceCompletion<Void>) {
@@ -136,12 +131,15 @@ extension EmbeddedServer {
             guard let done = state.discovery.processed[id], done.viewer == viewer else {
                 return .failure(.notFound)
             }
-            guard done.swipe.action == .pass else {
+            guard done.action == .pass else {
                 return .failure(.rejected("only a pass can be undone"))
             }
-            state.discovery.processed[id] = nil
-            state.discovery.viewers[viewer]?.set(
-                nil, on: done.swipe.candidate, poolIndex: pool.index(of: done.swipe.candidate))
+            _ = state.discovery.processed.removeValue(forKey: id)
+            if let position = state.discovery.viewers.lookup(viewer).position {
+                state.discovery.viewers.update(at: position) {
+                    $0.set(nil, on: done.candidate, poolIndex: pool.index(of: done.candidate))
+                }
+            }
             return .success(())
         }
     }

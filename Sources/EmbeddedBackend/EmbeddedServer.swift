@@ -49,6 +49,9 @@ public final class EmbeddedServer: Sendable {
     /// Makes the generated part of the candidate pool.
     public let pool: CandidateGenerator
     private let hasher: PasswordHasher
+    /// No latency, the start of every request's ``Delivery`` (which the server then sets): kept,
+    /// because `Duration.zero` is a call into the standard library.
+    let noLatency = Duration.zero
     let state: Mutex<State>
 
     /// Creates an empty server.
@@ -139,9 +142,11 @@ public final class EmbeddedServer: Sendable {
         completion: @escaping ServiceCompletion<Value>,
         handler: (inout State, Date) -> Result<Value, ServiceError>
     ) {
-        let answer = answer(endpoint, handler: handler)
-        let result = answer.result
-        for _ in 0..<answer.deliveries { scheduler.deliver(after: answer.latency) { completion(result) } }
+        var delivery = Delivery(latency: noLatency, count: 1)
+        let result = answer(endpoint, delivery: &delivery, handler: handler)
+        // The usual single delivery is queued last, taking the result over rather than copying it.
+        if delivery.count > 1 { scheduler.deliver(after: delivery.latency) { completion(result) } }
+        scheduler.deliver(after: delivery.latency) { completion(result) }
     }
 
     /// Runs one request that needs a signed-in user: ``perform(_:completion:handler:)`` with the access
@@ -153,61 +158,106 @@ public final class EmbeddedServer: Sendable {
         completion: @escaping ServiceCompletion<Value>,
         handler: (inout State, UserID, Date) -> Result<Value, ServiceError>
     ) {
-        let answer = answer(endpoint, accessToken: accessToken, handler: handler)
-        let result = answer.result
-        for _ in 0..<answer.deliveries { scheduler.deliver(after: answer.latency) { completion(result) } }
+        var delivery = Delivery(latency: noLatency, count: 1)
+        let result = answer(endpoint, accessToken: accessToken, delivery: &delivery, handler: handler)
+        // The usual single delivery is queued last, taking the result over rather than copying it.
+        if delivery.count > 1 { scheduler.deliver(after: delivery.latency) { completion(result) } }
+        scheduler.deliver(after: delivery.latency) { completion(result) }
     }
 
-    /// The answer to one request, before it is delivered.
-    struct Answer<Value: Sendable> {
-        /// What the request gets.
-        let result: Result<Value, ServiceError>
+    /// How an answer is delivered: after the latency, once or (a duplicated response) twice.
+    struct Delivery {
         /// How long the answer takes.
-        let latency: Duration
-        /// How many times the answer arrives (two when the endpoint's next response is duplicated).
-        let deliveries: Int
+        var latency: Duration
+        /// How many times the answer arrives: 1, or 2 for a duplicated response.
+        var count: Int
     }
 
-    /// Answers one request: network and injected failures first, then `handler` on the server's state,
-    /// all under the lock; what ``perform(_:completion:handler:)`` delivers.
+    /// Answers one request: network and injected failures first (``admit(_:in:delivery:)``), then
+    /// `handler` on the server's state, all under the lock; sets `delivery` to how the answer is
+    /// delivered.
+    ///
+    /// Only the handler and the answer's type are generic: the rest is one function every request
+    /// shares rather than a copy inlined into each.
     @inline(__always)
     func answer<Value: Sendable>(
-        _ endpoint: EmbeddedEndpoint, handler: (inout State, Date) -> Result<Value, ServiceError>
-    ) -> Answer<Value> {
+        _ endpoint: EmbeddedEndpoint, delivery: inout Delivery,
+        handler: (inout State, Date) -> Result<Value, ServiceError>
+    ) -> Result<Value, ServiceError> {
         let now = scheduler.now
-        return state.withLock { state -> Answer<Value> in
-            if state.isNetworkDown {
-                return Answer(result: .failure(.networkUnavailable), latency: state.latency, deliveries: 1)
-            }
-            state.requestCounts[endpoint.ordinal] += 1
-            let deliveries =
-                state.duplicateDeliveries.isEmpty || state.duplicateDeliveries.remove(endpoint) == nil ? 1 : 2
-            if !state.injectedFailures.isEmpty,
-                let index = state.injectedFailures.firstIndex(where: {
-                    $0.endpoint == nil || $0.endpoint == endpoint
-                })
-            {
-                return Answer(
-                    result: .failure(state.injectedFailures.remove(at: index).error), latency: state.latency,
-                    deliveries: deliveries)
-            }
-            return Answer(result: handler(&state, now), latency: state.latency, deliveries: deliveries)
+        return state.withLock { state -> Result<Value, ServiceError> in
+            if let failure = admit(endpoint, in: &state, delivery: &delivery) { return .failure(failure) }
+            return handler(&state, now)
         }
     }
 
-    /// Answers one request that needs a signed-in user: ``answer(_:handler:)`` with the access token
-    /// checked first, as ``performAuthorized(_:accessToken:completion:handler:)`` does.
+    /// Answers one request that needs a signed-in user: ``answer(_:delivery:handler:)`` with the access
+    /// token checked first, as ``performAuthorized(_:accessToken:completion:handler:)`` does.
     @inline(__always)
     func answer<Value: Sendable>(
-        _ endpoint: EmbeddedEndpoint, accessToken: String,
+        _ endpoint: EmbeddedEndpoint, accessToken: String, delivery: inout Delivery,
         handler: (inout State, UserID, Date) -> Result<Value, ServiceError>
-    ) -> Answer<Value> {
-        answer(endpoint) { state, now in
-            switch authorize(accessToken, in: &state, now: now) {
+    ) -> Result<Value, ServiceError> {
+        let now = scheduler.now
+        return state.withLock { state -> Result<Value, ServiceError> in
+            switch admit(endpoint, accessToken: accessToken, in: &state, now: now, delivery: &delivery) {
             case .success(let user): handler(&state, user, now)
             case .failure(let error): .failure(error)
             }
         }
+    }
+
+    /// ``admit(_:in:delivery:)``, then the access token: its user, or why the request fails.
+    ///
+    /// One function every authorized request calls (not inlined into each).
+    @inline(never)
+    func admit(
+        _ endpoint: EmbeddedEndpoint, accessToken: String, in state: inout State, now: Date,
+        delivery: inout Delivery
+    ) -> Result<UserID, ServiceError> {
+        if let failure = admit(endpoint, in: &state, delivery: &delivery) { return .failure(failure) }
+        return authorize(accessToken, in: &state, now: now)
+    }
+
+    /// Admits one request under the lock: counts it and applies the knobs (network down, a duplicated
+    /// response, an injected failure), in that order; returns why it fails before its handler, if it
+    /// does, and sets `delivery`.
+    ///
+    /// Without a knob set (every request of a session, normally) this is the count and the latency;
+    /// the knobs are looked at in ``admitWithKnobs(_:in:delivery:)``, out of the way.
+    @inline(__always)
+    func admit(_ endpoint: EmbeddedEndpoint, in state: inout State, delivery: inout Delivery)
+        -> ServiceError?
+    {
+        if state.isNetworkDown || !state.duplicateDeliveries.isEmpty || !state.injectedFailures.isEmpty {
+            return admitWithKnobs(endpoint, in: &state, delivery: &delivery)
+        }
+        state.requestCounts[endpoint.ordinal] += 1
+        delivery.latency = state.latency
+        return nil
+    }
+
+    /// ``admit(_:in:delivery:)`` when a knob is set: the network down fails the request uncounted;
+    /// otherwise it is counted, delivered twice if its endpoint's next response is duplicated, and
+    /// failed if a failure was injected for it (or for any endpoint).
+    @inline(never)
+    private func admitWithKnobs(
+        _ endpoint: EmbeddedEndpoint, in state: inout State, delivery: inout Delivery
+    ) -> ServiceError? {
+        delivery.latency = state.latency
+        if state.isNetworkDown { return .networkUnavailable }
+        state.requestCounts[endpoint.ordinal] += 1
+        if !state.duplicateDeliveries.isEmpty, state.duplicateDeliveries.remove(endpoint) != nil {
+            delivery.count = 2
+        }
+        if !state.injectedFailures.isEmpty,
+            let index = state.injectedFailures.firstIndex(where: {
+                $0.endpoint == nil || $0.endpoint == endpoint
+            })
+        {
+            return state.injectedFailures.remove(at: index).error
+        }
+        return nil
     }
 
     func signIn(_ credentials: Credentials, completion: @escaping ServiceCompletion<AuthSession>) {

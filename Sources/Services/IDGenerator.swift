@@ -27,7 +27,7 @@ public final class SequentialIDGenerator: IDGenerator {
         let value = counter.add(1, ordering: .relaxed).newValue
         let digits = TextBuilder.digitCount(of: value)
         return String(unsafeUninitializedCapacity: head.count + digits) { output in
-            for index in head.indices { output[index] = head[index] }
+            head.withUnsafeBytes { UnsafeMutableRawBufferPointer(output).copyMemory(from: $0) }
             let rest = UnsafeMutableRawBufferPointer(
                 UnsafeMutableBufferPointer(rebasing: output[head.count...]))
             return head.count + TextBuilder.write(value, digits: digits, to: rest)

@@ -38,7 +38,8 @@ public struct MinHeap<Element: Comparable> {
 
     /// Removes and returns the smallest element, if any.
     public mutating func pop() -> Element? {
-        guard !elements.isEmpty else { return nil }
+        // Alone (or none), the element needs no sifting: a scheduler's queue mostly holds one answer.
+        guard elements.count > 1 else { return elements.popLast() }
         let last = elements.count - 1
         elements.withUnsafeMutableBufferPointer { heap in heap.swapAt(0, last) }
         let smallest = elements.removeLast()

@@ -68,6 +68,31 @@ public final class VirtualScheduler: Scheduler {
         // Room for the work a session keeps waiting at once (a journey peaks at 16 or fewer), so the
         // queue does not grow four times in a new scheduler's first requests.
         var queue = MinHeap<Entry>(minimumCapacity: 16)
+        var lastDelay = LastDelay()
+    }
+
+    /// The last delay queued other than zero and what it adds to the clock: a client queues the same
+    /// few delays again and again (a typing timeout, a retry), and turning a `Duration` into seconds
+    /// is a division of its 128-bit count in the standard library.
+    private struct LastDelay {
+        /// The delay's two words (``VirtualScheduler/words(of:)``); none (zero) at first.
+        var words: (UInt64, UInt64) = (0, 0)
+        /// The seconds it adds to the clock; `nil` for a negative delay (or none yet).
+        var seconds: TimeInterval?
+
+        /// `now` plus `delay` (not zero), as ``VirtualScheduler/time(after:from:)`` gives it; converted
+        /// only when the delay differs from the last.
+        mutating func time(after delay: Duration, from now: Date) -> Date {
+            guard let words = VirtualScheduler.words(of: delay) else {
+                return VirtualScheduler.time(after: delay, from: now)
+            }
+            if words != self.words {
+                self.words = words
+                seconds = delay <= .zero ? nil : delay.timeInterval
+            }
+            guard let seconds else { return now }
+            return now.addingTimeInterval(seconds)
+        }
     }
 
     private let state: Mutex<State>
@@ -130,8 +155,14 @@ public final class VirtualScheduler: Scheduler {
     }
 
     /// Runs the work that is due now, without moving the clock.
+    ///
+    /// ``advance(by:)`` by zero, without the duration: work due by the time read first runs, and
+    /// moving the clock there at the end would not move it.
     @MainActor
-    public func runDue() { advance(by: .zero) }
+    public func runDue() {
+        let target = now
+        while let work = popWork(dueBy: target) { work.run() }
+    }
 
     /// Runs work, moving the clock to each due time, until nothing waits; returns `false` if it stopped
     /// after `maximumSteps` with work still waiting (a timer that keeps rescheduling itself).
@@ -152,8 +183,10 @@ public final class VirtualScheduler: Scheduler {
         state.withLock { state in
             let sequence = state.nextSequence
             state.nextSequence += 1
-            state.queue.push(
-                Entry(due: Self.time(after: delay, from: now), sequence: sequence, job: job))
+            let now = now
+            // Zero (every answer, unless a test sets a latency) is now, and leaves the last delay kept.
+            let due = Self.isZero(delay) ? now : state.lastDelay.time(after: delay, from: now)
+            state.queue.push(Entry(due: due, sequence: sequence, job: job))
         }
     }
 
@@ -169,7 +202,25 @@ public final class VirtualScheduler: Scheduler {
     /// `now` plus `delay`; without a delay (every service answer by default) `now` itself, sparing the
     /// conversion of the duration to seconds (adding zero seconds to a date gives the same date).
     private static func time(after delay: Duration, from now: Date) -> Date {
-        delay <= .zero ? now : now.addingTimeInterval(delay.timeInterval)
+        if isZero(delay) { return now }
+        return delay <= .zero ? now : now.addingTimeInterval(delay.timeInterval)
+    }
+
+    /// Whether `delay` is zero, from its words (see ``words(of:)``).
+    private static func isZero(_ delay: Duration) -> Bool {
+        guard let words = words(of: delay) else { return delay == .zero }
+        return words.0 | words.1 == 0
+    }
+
+    /// The two 64-bit words of `delay` (`nil` if a `Duration` were laid out otherwise): `Duration`'s
+    /// comparisons and its `zero` are calls into the standard library, and every answer's delay is
+    /// zero unless a test sets a latency. (A duration is a count of attoseconds; zero is the one whose
+    /// words are both zero, and equal words are equal durations.)
+    private static func words(of delay: Duration) -> (UInt64, UInt64)? {
+        guard MemoryLayout<Duration>.size == 2 * MemoryLayout<UInt64>.size else { return nil }
+        return withUnsafeBytes(of: delay) {
+            ($0.load(as: UInt64.self), $0.load(fromByteOffset: 8, as: UInt64.self))
+        }
     }
 
     /// Takes out the earliest work due by `target`, moving the clock to its due time. When nothing is

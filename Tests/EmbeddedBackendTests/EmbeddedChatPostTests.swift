@@ -65,4 +65,17 @@ import Testing
         }
         #expect(backend.server.messages(between: "alice", and: "c0").count == 4)
     }
+
+    @Test func manyMessages_resentAfterTheTablesGrew_returnTheirRecordedMessages() throws {
+        let token = try token()
+        var sent: [Message] = []
+        for number in 0..<150 {
+            sent.append(try #require(try send("tx-\(number)", "text \(number)", token: token)?.get()))
+        }
+        #expect(Set(sent.map(\.id)).count == 150)
+        for number in stride(from: 0, to: 150, by: 7) {
+            #expect(try send("tx-\(number)", "changed", token: token)?.get().id == sent[number].id)
+        }
+        #expect(backend.server.messages(between: "alice", and: "c0").count == 152)
+    }
 }

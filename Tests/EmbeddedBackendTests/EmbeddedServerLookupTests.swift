@@ -87,6 +87,57 @@ import Testing
         #expect(backend.server.swipeCount(of: "alice") == swiped.count - 1)
     }
 
+    @Test func swipesResent_afterTheAppliedTableGrew_getTheirFirstAnswers_andAnUndoneOneIsAppliedAnew()
+        throws
+    {
+        let backend = EmbeddedBackend(
+            storageDirectory: directory.url,
+            configuration: EmbeddedServerConfiguration(candidatePoolSize: 300, dailyLikeLimit: 100))
+        backend.addDemoAccounts()
+        let discovery = EmbeddedDiscoveryService(server: backend.server)
+        let alice = try Self.token(backend, "alice", "wonderland")
+        let bob = try Self.token(backend, "bob", "builder123")
+        func swipe(_ id: String, _ index: Int, _ action: SwipeAction, token: String)
+            -> Result<SwipeOutcome, ServiceError>?
+        {
+            let outcomes = Collector<SwipeOutcome>()
+            discovery.sendSwipe(
+                Swipe(
+                    id: id, candidate: CandidateGenerator.id(of: index), action: action,
+                    swipedAt: backend.scheduler.now),
+                accessToken: token, completion: outcomes.completion)
+            backend.scheduler.runDue()
+            return outcomes.last
+        }
+        // More than the table's first room (64 entries): it grows and places every id again.
+        let count = 200
+        var first: [Result<SwipeOutcome, ServiceError>?] = []
+        for number in 0..<count {
+            first.append(swipe("s\(number)", number, number.isMultiple(of: 3) ? .like : .pass, token: alice))
+        }
+        #expect(first.prefix(100).allSatisfy { $0 == .success(.recorded) })
+        #expect(first.dropFirst(150).allSatisfy { $0 == .success(.recorded) || $0?.isLimit == true })
+        for number in 0..<count {
+            #expect(swipe("s\(number)", number, .superLike, token: alice) == first[number])
+        }
+        guard case .failure(.rejected) = swipe("s40", 40, .pass, token: bob) else {
+            Issue.record("another viewer's swipe id is refused")
+            return
+        }
+        let before = backend.server.swipeCount(of: "alice")
+        let undone = Collector<Void>()
+        discovery.undoSwipe(id: "s1", accessToken: alice, completion: undone.completion)
+        backend.scheduler.runDue()
+        #expect(undone.results.count == 1 && backend.server.swipeCount(of: "alice") == before - 1)
+        // Forgotten: the id is applied anew (a like now); every other id keeps its answer.
+        #expect(swipe("s1", 1, .like, token: alice) == .success(.recorded))
+        #expect(backend.server.recordedSwipe(by: "alice", on: CandidateGenerator.id(of: 1)) == .like)
+        for number in [0, 2, 64, 199] {
+            #expect(swipe("s\(number)", number, .pass, token: alice) == first[number])
+        }
+        #expect(backend.server.swipeCount(of: "alice") == before)
+    }
+
     @Test func aLikeFromAGeneratedPerson_showsOnItsCardOnly() throws {
         let generated = try walk().map(\.id).filter { backend.server.pool.index(of: $0) != nil }
         let liker = try #require(generated.dropFirst(2).first)
@@ -179,5 +230,12 @@ import Testing
         var third = catalog[Int(random.next() % count)]
         while third == first || third == second { third = catalog[Int(random.next() % count)] }
         return [first, second, third]
+    }
+}
+
+extension Result<SwipeOutcome, ServiceError> {
+    /// Whether this is the daily allowance refusing a swipe.
+    fileprivate var isLimit: Bool {
+        if case .success(.limitReached) = self { true } else { false }
     }
 }

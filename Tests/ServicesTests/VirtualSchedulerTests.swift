@@ -42,6 +42,53 @@ import Testing
         #expect(scheduler.pendingCount == 1)
     }
 
+    @Test func onlyZeroAndNegativeDelays_runAtOnce_andEachOtherAtItsOwnTime() {
+        let scheduler = VirtualScheduler(now: start)
+        let log = Log()
+        // Durations whose attosecond count sits in either word, or both, or is negative.
+        let delays: [(String, Duration)] = [
+            ("zero", .zero), ("negative", .seconds(-1)), ("tiny", .milliseconds(1)),
+            ("second", .seconds(1)), ("wide", .seconds(100)), ("huge", .seconds(40_000_000_000)),
+            // 2^64 attoseconds: the low word zero, the high one not.
+            ("edge", Duration(secondsComponent: 18, attosecondsComponent: 446_744_073_709_551_616)),
+        ]
+        for (name, delay) in delays { scheduler.deliver(after: delay) { log.lines.append(name) } }
+        scheduler.runDue()
+        #expect(log.lines == ["zero", "negative"])
+        #expect(scheduler.now == start)
+        scheduler.advance(by: .milliseconds(1))
+        scheduler.advance(by: .seconds(1))
+        #expect(log.lines == ["zero", "negative", "tiny", "second"])
+        scheduler.advance(by: .seconds(99))
+        #expect(log.lines.suffix(2) == ["edge", "wide"])
+        scheduler.advance(by: .seconds(40_000_000_000))
+        #expect(log.lines.last == "huge")
+        #expect(scheduler.pendingCount == 0)
+    }
+
+    @Test func aDelayQueuedAgain_fallsDueFromEachNow_betweenOthersAndZeroDelays() {
+        let scheduler = VirtualScheduler(now: start)
+        let log = Log()
+        var expected: [(name: String, due: TimeInterval)] = []
+        // The same delays again and again, from different times, with zero and other delays between.
+        let delays: [Duration] = [.seconds(2), .zero, .seconds(2), .milliseconds(500), .seconds(2), .zero]
+        for (number, delay) in delays.enumerated() {
+            let name = "w\(number)"
+            expected.append((name, scheduler.now.timeIntervalSince(start) + delay.timeInterval))
+            scheduler.deliver(after: delay) { log.lines.append(name) }
+            scheduler.advance(by: .milliseconds(100))
+        }
+        #expect(log.lines == ["w1", "w5"])
+        for (name, due) in expected.sorted(by: { $0.due < $1.due }) where !log.lines.contains(name) {
+            // Just before its due time it has not run; at it, it has.
+            scheduler.advance(by: .seconds(due - 1e-3 - scheduler.now.timeIntervalSince(start)))
+            #expect(!log.lines.contains(name), "\(name) ran early")
+            scheduler.advance(by: .milliseconds(2))
+            #expect(log.lines.last == name, "\(name) did not run at its time")
+        }
+        #expect(log.lines.count == delays.count)
+    }
+
     @Test func workScheduledWhileAdvancing_runsIfItFallsDueBeforeTheEnd() {
         let scheduler = VirtualScheduler(now: start)
         let log = Log()

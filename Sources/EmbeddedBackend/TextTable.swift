@@ -1,0 +1,154 @@
+import Models
+
+/// A key of a ``TextTable``: text (or a few texts) hashed by ``TextHash``.
+protocol TextTableKey: Equatable {
+    /// The hash of the key's text; equal keys have equal hashes.
+    var textHash: Int { get }
+}
+
+/// The hash the embedded server's ``TextTable``s use: FNV-1a over the UTF-8 bytes of a text.
+///
+/// A short loop over the bytes in place: the standard library's seeded hashing (a `Dictionary` of
+/// `String` keys) ran through half a dozen functions of its own for every id looked up, a large part of
+/// the code a swipe or a message touches. The server's keys are its clients' ids, not chosen to collide.
+enum TextHash {
+    /// FNV-1a's offset basis: the hash of no bytes.
+    static var start: UInt64 { 0xCBF2_9CE4_8422_2325 }
+
+    /// `hash` continued over the UTF-8 bytes of `text`.
+    static func adding(_ text: String, to hash: UInt64) -> UInt64 {
+        text.utf8.withContiguousStorageIfAvailable { adding($0, to: hash) }
+            ?? adding(Array(text.utf8), to: hash)
+    }
+
+    /// `hash` continued over `bytes`.
+    private static func adding(_ bytes: some Sequence<UInt8>, to hash: UInt64) -> UInt64 {
+        var hash = hash
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+        return hash
+    }
+
+    /// The table hash of a finished FNV-1a value, its high bits folded into the low ones (a table
+    /// picks a slot by the low bits).
+    static func finish(_ hash: UInt64) -> Int { Int(truncatingIfNeeded: hash ^ (hash &>> 29)) }
+}
+
+extension String: TextTableKey {
+    /// The text's ``TextHash``.
+    var textHash: Int { TextHash.finish(TextHash.adding(self, to: TextHash.start)) }
+}
+
+extension UserID: TextTableKey {
+    /// The ``TextHash`` of the raw identifier.
+    var textHash: Int { rawValue.textHash }
+}
+
+/// A hash table for the embedded server's tables keyed by ids (applied swipes, sent messages, viewers,
+/// conversations): entries in an array, found through open-addressed slots by
+/// ``TextTableKey/textHash``.
+///
+/// A value is changed in place with ``update(at:_:)`` at a position found by ``lookup(_:)`` or
+/// ``position(of:adding:)``; a lookup followed by ``add(_:for:after:)`` hashes the key once.
+/// Removing an entry moves the last one into its place (positions of others may change) and is
+/// linear in the table's size: the server removes rarely (an undone swipe).
+struct TextTable<Key: TextTableKey, Value> {
+    /// The entries, in the order added (but for removals).
+    private(set) var entries: [(key: Key, value: Value)] = []
+    /// Each slot holds an entry's position plus one, or 0 when empty; a power of two in count, and at
+    /// most half used, so a probe soon meets an empty slot.
+    private var slots: [Int] = []
+
+    /// How many slots the first entry makes: room for a session's swipes or messages (64) before the
+    /// table first grows and places every entry again.
+    static var initialSlotCount: Int { 128 }
+
+    /// What ``lookup(_:)`` found: the key's position, if it is there, and its hash for
+    /// ``add(_:for:after:)``.
+    struct Lookup {
+        /// The entry's position in ``entries``, if the key is there.
+        let position: Int?
+        /// The key's hash.
+        let hash: Int
+    }
+
+    /// Creates an empty table.
+    init() {}
+
+    /// How many entries the table holds.
+    var count: Int { entries.count }
+
+    /// Finds `key`.
+    func lookup(_ key: Key) -> Lookup {
+        let hash = key.textHash
+        guard !slots.isEmpty else { return Lookup(position: nil, hash: hash) }
+        let mask = slots.count - 1
+        var slot = hash & mask
+        while true {
+            let entry = slots[slot]
+            if entry == 0 { return Lookup(position: nil, hash: hash) }
+            if entries[entry - 1].key == key { return Lookup(position: entry - 1, hash: hash) }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    /// The value of `key`, if the table holds it.
+    subscript(key: Key) -> Value? {
+        lookup(key).position.map { entries[$0].value }
+    }
+
+    /// The value at `position`.
+    subscript(at position: Int) -> Value { entries[position].value }
+
+    /// Changes the value at `position` in place with `change`.
+    mutating func update<Result>(at position: Int, _ change: (inout Value) -> Result) -> Result {
+        change(&entries[position].value)
+    }
+
+    /// Adds `value` for `key`, which `lookup` (the table unchanged since) did not find; returns its
+    /// position. Both are taken over (moved in, not copied).
+    @discardableResult
+    mutating func add(_ value: consuming Value, for key: consuming Key, after lookup: Lookup) -> Int {
+        if (entries.count + 1) * 2 > slots.count { grow() }
+        let position = entries.count
+        entries.append((key, value))
+        place(position, hash: lookup.hash)
+        return position
+    }
+
+    /// The position of `key`, added with the value `make` gives if the table does not hold it.
+    mutating func position(of key: Key, adding make: () -> Value) -> Int {
+        let found = lookup(key)
+        if let position = found.position { return position }
+        return add(make(), for: key, after: found)
+    }
+
+    /// Removes `key`, returning its value if the table held it.
+    mutating func removeValue(forKey key: Key) -> Value? {
+        guard let position = lookup(key).position else { return nil }
+        entries.swapAt(position, entries.count - 1)
+        let removed = entries.removeLast()
+        rebuildSlots(count: slots.count)
+        return removed.value
+    }
+
+    /// Puts `position` in the first empty slot from its hash's.
+    private mutating func place(_ position: Int, hash: Int) {
+        let mask = slots.count - 1
+        var slot = hash & mask
+        while slots[slot] != 0 { slot = (slot + 1) & mask }
+        slots[slot] = position + 1
+    }
+
+    /// Doubles the slots (``initialSlotCount`` at first) and places every entry again.
+    @inline(never)
+    private mutating func grow() {
+        if slots.isEmpty { entries.reserveCapacity(Self.initialSlotCount / 2) }
+        rebuildSlots(count: max(Self.initialSlotCount, slots.count * 2))
+    }
+
+    /// Makes `count` empty slots and places every entry in them.
+    private mutating func rebuildSlots(count: Int) {
+        slots = [Int](repeating: 0, count: count)
+        for position in entries.indices { place(position, hash: entries[position].key.textHash) }
+    }
+}
