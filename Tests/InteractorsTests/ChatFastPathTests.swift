@@ -68,6 +68,28 @@ import Testing
         }
     }
 
+    @Test func aMessageAppendedOrTheLastReplaced_givesTheFullDiffsChanges() {
+        let made = Dictionary(uniqueKeysWithValues: ["a", "b", "c", "s", "t"].map { ($0, message($0)) })
+        let shared = { (id: String) in made[id] ?? self.message(id) }
+        let cases: [([String], [String], [String])] = [
+            ([], ["a"], []), (["a", "b"], ["a", "b", "c"], []), (["a", "b"], ["a", "b", "c"], ["c"]),
+            (["a", "b"], ["a", "b", "c"], ["a"]), (["t"], ["s"], ["t"]),
+            (["a", "b", "t"], ["a", "b", "s"], ["t"]),
+            (["a", "b", "t"], ["a", "b", "s"], ["s"]), (["a", "b", "t"], ["a", "b", "s"], ["t", "a"]),
+            (["a", "b", "t"], ["a", "b", "t"], ["t"]), (["a", "t"], ["b", "s"], ["t"]),
+            (["a", "b"], ["b", "a", "c"], []), (["a", "t"], ["a", "t", "s"], []),
+        ]
+        for (old, new, updated) in cases {
+            let expected = ListDiffTests.reference(old, new, updated: Set(updated))
+            #expect(
+                ListDiff.changes(from: old.map(shared), to: new.map(shared), updated: updated) == expected,
+                "shared: \(old) → \(new), updated \(updated)")
+            #expect(
+                ListDiff.changes(from: old.map(message), to: new.map(message), updated: updated) == expected,
+                "\(old) → \(new), updated \(updated)")
+        }
+    }
+
     @Test func messageEquality_seesEveryProperty() {
         let base = message("a")
         let edits: [(String, (inout Message) -> Void)] = [
