@@ -137,10 +137,12 @@ extension ChatContext {
         var contentChanged = false
         if let oldKey = record.publishedKey {
             if oldKey.isConversation {
-                let index = Self.conversationIndex(of: id, at: oldKey.date, in: state.conversations)
+                let index = Self.conversationIndex(
+                    of: id, at: oldKey.date, in: state.conversations, guess: record.publishedIndex)
                 if let summary, newKey == oldKey {
                     guard state.conversations.read(index, { $0 != summary }) else { return nil }
                     state.conversations.replace(at: index, with: summary)
+                    record.publishedIndex = index
                     return state.newMatches.count + index
                 }
                 oldRow = state.newMatches.count + index
@@ -166,6 +168,7 @@ extension ChatContext {
         if newKey.isConversation {
             let index = Self.conversationInsertionIndex(id, at: newKey.date, in: state.conversations)
             state.conversations.insert(summary, at: index)
+            record.publishedIndex = index
             newRow = state.newMatches.count + index
         } else {
             let index = Self.matchInsertionIndex(id, at: newKey.date, in: state.newMatches)
@@ -188,16 +191,22 @@ extension ChatContext {
         guard let key = record.publishedKey else { return nil }
         if key.isConversation {
             return state.newMatches.count
-                + Self.conversationIndex(of: id, at: key.date, in: state.conversations)
+                + Self.conversationIndex(
+                    of: id, at: key.date, in: state.conversations, guess: record.publishedIndex)
         }
         return Self.matchIndex(of: id, at: key.date, in: state.newMatches)
     }
 
-    /// The index of a conversation published with this key.
+    /// The index of a conversation published with this key: `guess` (where it was last placed) when
+    /// its row is still there, as it is unless another conversation moved past it since; otherwise
+    /// found by binary search.
     nonisolated private static func conversationIndex(
-        of id: String, at date: Date, in rows: TreeList<ConversationSummary>
+        of id: String, at date: Date, in rows: TreeList<ConversationSummary>, guess: Int
     ) -> Int {
-        index(of: id, at: date, count: rows.count) { row in rows.read(row) { ($0.lastActivity, $0.id) } }
+        if guess < rows.count, rows.read(guess, { $0.id == id }) { return guess }
+        return index(of: id, at: date, count: rows.count) { row in
+            rows.read(row) { ($0.lastActivity, $0.id) }
+        }
     }
 
     /// The index of a new match published with this key.

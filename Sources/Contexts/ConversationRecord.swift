@@ -19,6 +19,9 @@ final class ConversationRecord {
     @exclusivity(unchecked) var log = ConversationLog()
     /// The key its row was published with, to find it again by binary search.
     @exclusivity(unchecked) var publishedKey: RowKey?
+    /// Where its row was last placed among the conversations: a guess, right until another
+    /// conversation moves past it, so checked by its id before use.
+    @exclusivity(unchecked) var publishedIndex = 0
     /// How many of its screens are open.
     @exclusivity(unchecked) var openCount = 0
     /// Its observers through ``ChatContext/observeConversation(_:_:)``.
