@@ -137,6 +137,30 @@ import Testing
         #expect(state.matchName == state.match.displayName)
     }
 
+    @Test func aChatListStateCopy_isIndependentOfTheOriginal_andEqualityAndHashingSeeEveryProperty() {
+        let match = Match(id: "m", user: "bob", displayName: "Bob", matchedAt: t0)
+        var original = ChatListState()
+        original.conversations.insert(
+            ConversationSummary(match: match, lastMessage: message("a"), unreadCount: 0), at: 0)
+        let snapshot = original
+        original.conversations.replace(
+            at: 0, with: ConversationSummary(match: match, lastMessage: message("b"), unreadCount: 1))
+        original.revision += 1
+        #expect(snapshot.conversations.first?.lastMessage == message("a") && snapshot.revision == 0)
+        #expect(original.conversations.first?.unreadCount == 1 && original.revision == 1)
+        #expect(snapshot != original)
+        var same = snapshot
+        same.isLoaded = false
+        #expect(same == snapshot && same.hashValue == snapshot.hashValue)
+        let edits: [(String, (inout ChatListState) -> Void)] = [
+            ("newMatches", { $0.newMatches = [match] }),
+            ("conversations", { _ = $0.conversations.remove(at: 0) }),
+            ("changes", { $0.changes = [.insert("m", at: 0)] }), ("revision", { $0.revision = 7 }),
+            ("outboxCount", { $0.outboxCount = 1 }), ("isLoaded", { $0.isLoaded = true }),
+        ]
+        expectEveryEditTakesPartInEquality(snapshot, edits)
+    }
+
     @Test func conversationStateEquality_seesEveryProperty() {
         let base = ConversationState(match: Match(id: "m", user: "bob", displayName: "Bob", matchedAt: t0))
         let edits: [(String, (inout ConversationState) -> Void)] = [
