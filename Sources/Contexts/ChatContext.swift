@@ -288,6 +288,10 @@ public final class ChatContext: StateContext {
     }
 
     /// ``setTyping(_:in:)`` for a record found beforehand.
+    ///
+    /// Not inlined: a conversation's screen calls it on its first keystroke and when it sends, and
+    /// both then run this one copy.
+    @inline(never)
     func setTyping(_ isTyping: Bool, of record: ConversationRecord) {
         guard record.hasSummary else { return }
         let notice = typingNotice(isTyping, of: record)
