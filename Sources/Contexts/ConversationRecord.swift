@@ -56,28 +56,12 @@ final class ConversationRecord {
     }
 
     /// Makes `newest` the summary's last message unless the one it has sorts after it, and counts
-    /// `unseen` messages as unread; in place, and nothing without a summary.
+    /// `unseen` messages as unread (``ConversationSummary/take(_:unseen:)``); in place, and nothing
+    /// without a summary.
     func take(_ newest: Message?, unseen: Int) {
         guard hasSummary else { return }
         // One access to the stored summary, changed where it is: reading it through optional chains
         // copied the summary out (and back) twice a call.
         summary?.take(newest, unseen: unseen)
-    }
-}
-
-extension ConversationSummary {
-    /// ``ConversationRecord/take(_:unseen:)`` on the summary itself: `newest` becomes the last message
-    /// unless the one it has sorts after it, and `unseen` messages count as unread.
-    mutating func take(_ newest: Message?, unseen: Int) {
-        if let newest, lastMessage?.isReplaced(by: newest) ?? true { lastMessage = newest }
-        unreadCount += unseen
-    }
-}
-
-extension Message {
-    /// Whether `newer` takes this message's place as its conversation's last: it sorts after it, or
-    /// it is this message confirmed or changed.
-    func isReplaced(by newer: Message) -> Bool {
-        isOrderedBefore(newer) || id == newer.transactionID || id == newer.id
     }
 }

@@ -162,10 +162,4 @@ public struct Message: Hashable, Codable, Sendable, Identifiable {
     /// The same as `self.id == id`, compared where the id is stored: the ``id`` getter called from
     /// another module hands back a copy of the id (a retain and a release) to compare it.
     public func hasID(_ id: String) -> Bool { texts.fields.id == id }
-
-    /// Whether `other` is a message equal to this one (`false` for none).
-    func isEqual(to other: Message?) -> Bool {
-        guard let other else { return false }
-        return self == other
-    }
 }
