@@ -45,7 +45,10 @@ extension ChatContext {
             }
             var changes: [ListChange] = []
             if let only {
-                if let row = place(only, in: &state, changes: &changes) {
+                // A conversation whose row stays where it was (the usual case) is replaced in a short
+                // function of its own; the rest is placed by the general one.
+                let (isReplaced, replacedRow) = replaceInPlace(only, in: &state)
+                if let row = isReplaced ? replacedRow : place(only, in: &state, changes: &changes) {
                     // One row changed where it was (each message sent or confirmed in the open
                     // conversation): the same change as the last snapshot's keeps its array.
                     if changes.isEmpty, Self.isOnlyUpdate(only.id, at: row, in: state.changes) {
@@ -117,6 +120,27 @@ extension ChatContext {
         for record in records.values { record.publishedKey = record.summary.map(RowKey.init) }
         state.changes = ListDiff.changes(from: oldIDs, to: state.rowIDs, updated: updated)
         if !state.changes.isEmpty { state.revision += 1 }
+    }
+
+    /// ``place(_:in:changes:)`` of a conversation whose key did not change and whose row is where it
+    /// was last placed: its row is replaced if its content changed. Returns whether that was the case
+    /// (`false` changes nothing: place it), and the row when its content changed.
+    ///
+    /// Not inlined: the general placement is a long function, and a message sent, confirmed or
+    /// received in a conversation already at the top runs only this.
+    @inline(never)
+    private func replaceInPlace(_ record: ConversationRecord, in state: inout ChatListState) -> (Bool, Int?) {
+        guard let oldKey = record.publishedKey, oldKey.isConversation, let summary = record.summary,
+            RowKey(summary) == oldKey
+        else { return (false, nil) }
+        let index = record.publishedIndex
+        let id = record.id
+        guard index < state.conversations.count, state.conversations.read(index, { $0.id == id }) else {
+            return (false, nil)
+        }
+        guard state.conversations.read(index, { $0 != summary }) else { return (true, nil) }
+        state.conversations.replace(at: index, with: summary)
+        return (true, state.newMatches.count + index)
     }
 
     /// Puts the row of `id` where its summary now sorts (or takes it out), recording the moves,
