@@ -213,7 +213,9 @@ public final class ChatContext: StateContext {
         }
         let message = OutgoingMessage(
             id: ids.next(), conversation: record.id, text: validated, createdAt: scheduler.now)
-        outbox.append(message)
+        // An empty outbox (the usual case: the last message went out) is made of the message: less
+        // code than growing an empty array.
+        if outbox.isEmpty { outbox = [message] } else { outbox.append(message) }
         persistOutbox()
         addPending(message, status: .sending, into: record)
         publish()

@@ -19,9 +19,15 @@ public enum MessageValidator {
 
     /// Whether `text` begins and ends with a visible ASCII character (most messages): then it has no
     /// white space to trim, and ``Whitespace/trimmed(_:)`` is not called to walk its scalars.
+    ///
+    /// The ends are read in the text's contiguous UTF-8 (a native string's own, in place): the UTF-8
+    /// view's `last` steps back through generic index code.
     private static func hasVisibleEnds(_ text: String) -> Bool {
-        guard let first = text.utf8.first, let last = text.utf8.last else { return false }
-        return (0x21...0x7E).contains(first) && (0x21...0x7E).contains(last)
+        var text = text
+        return text.withUTF8 { bytes in
+            guard let first = bytes.first, let last = bytes.last else { return false }
+            return (0x21...0x7E).contains(first) && (0x21...0x7E).contains(last)
+        }
     }
 }
 
