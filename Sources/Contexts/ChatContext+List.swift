@@ -25,50 +25,59 @@ extension ChatContext {
     /// When most rows changed at once (the list arriving from the server), the rows are sorted and
     /// diffed as a whole instead (``republishAll(_:)``), which is cheaper in bulk.
     func publish() {
-        // One marked row (a message sent, confirmed or received) is the usual case: no sorted copy of
-        // the marks, and the row the update is at is known from placing it.
+        // One marked row (a message sent, confirmed or received) is the usual case, published by a
+        // short function of its own.
+        if dirty.count == 1 { return publishOne() }
         // The marked records are at hand: placing a row looks nothing up by its id.
-        let only = dirty.count == 1 ? dirty.first : nil
-        let marked = only == nil ? dirty.sorted { $0.id < $1.id } : []
+        let marked = dirty.sorted { $0.id < $1.id }
         for record in dirty { record.isMarked = false }
-        // One mark is taken off the end (no generic range replacement); a small list is emptied in
-        // place; a large one (the first load of a long list) is let go.
-        if only != nil {
-            dirty.removeLast()
-        } else {
-            dirty.removeAll(keepingCapacity: dirty.count <= 16)
-        }
+        // A small list of marks is emptied in place; a large one (the first load of a long list) is
+        // let go.
+        dirty.removeAll(keepingCapacity: dirty.count <= 16)
         store.update { state in
             if marked.count > 64, marked.count * 2 > summaryCount {
                 republishAll(&state)
                 return
             }
             var changes: [ListChange] = []
-            if let only {
-                // A conversation whose row stays where it was (the usual case) is replaced in a short
-                // function of its own; the rest is placed by the general one.
-                let (isReplaced, replacedRow) = replaceInPlace(only, in: &state)
-                if let row = isReplaced ? replacedRow : place(only, in: &state, changes: &changes) {
-                    // One row changed where it was (each message sent or confirmed in the open
-                    // conversation): the same change as the last snapshot's keeps its array.
-                    if changes.isEmpty, Self.isOnlyUpdate(only.id, at: row, in: state.changes) {
-                        state.outboxCount = outbox.count
-                        state.revision += 1
-                        return
-                    }
-                    changes.append(.update(only.id, at: row))
+            var updated: [ConversationRecord] = []
+            for record in marked where place(record, in: &state, changes: &changes) != nil {
+                updated.append(record)
+            }
+            var rows: [(id: String, row: Int)] = []
+            for record in updated {
+                if let row = row(of: record, in: state) { rows.append((record.id, row)) }
+            }
+            rows.sort { $0.row < $1.row }
+            for (id, row) in rows { changes.append(.update(id, at: row)) }
+            state.changes = changes
+            state.outboxCount = outbox.count
+            if !changes.isEmpty { state.revision += 1 }
+        }
+    }
+
+    /// ``publish()`` of the one marked row: no sorted copy of the marks, the mark taken off the end (no
+    /// generic range replacement), and the row the update is at known from placing it.
+    ///
+    /// Not inlined: a message sent, confirmed or received runs only this, not the general publish.
+    @inline(never)
+    private func publishOne() {
+        let record = dirty.removeLast()
+        record.isMarked = false
+        store.update { state in
+            var changes: [ListChange] = []
+            // A conversation whose row stays where it was (the usual case) is replaced in a short
+            // function of its own; the rest is placed by the general one.
+            let (isReplaced, replacedRow) = replaceInPlace(record, in: &state)
+            if let row = isReplaced ? replacedRow : place(record, in: &state, changes: &changes) {
+                // One row changed where it was (each message sent or confirmed in the open
+                // conversation): the same change as the last snapshot's keeps its array.
+                if changes.isEmpty, Self.isOnlyUpdate(record.id, at: row, in: state.changes) {
+                    state.outboxCount = outbox.count
+                    state.revision += 1
+                    return
                 }
-            } else {
-                var updated: [ConversationRecord] = []
-                for record in marked where place(record, in: &state, changes: &changes) != nil {
-                    updated.append(record)
-                }
-                var rows: [(id: String, row: Int)] = []
-                for record in updated {
-                    if let row = row(of: record, in: state) { rows.append((record.id, row)) }
-                }
-                rows.sort { $0.row < $1.row }
-                for (id, row) in rows { changes.append(.update(id, at: row)) }
+                changes.append(.update(record.id, at: row))
             }
             state.changes = changes
             state.outboxCount = outbox.count
