@@ -25,47 +25,59 @@ extension ChatContext {
     /// When most rows changed at once (the list arriving from the server), the rows are sorted and
     /// diffed as a whole instead (``republishAll(_:)``), which is cheaper in bulk.
     func publish() {
-        // One marked row (a message sent, confirmed or received) is the usual case: no sorted copy of
-        // the marks, and the row the update is at is known from placing it.
+        // One marked row (a message sent, confirmed or received) is the usual case, published by a
+        // short function of its own.
+        if dirty.count == 1 { return publishOne() }
         // The marked records are at hand: placing a row looks nothing up by its id.
-        let only = dirty.count == 1 ? dirty.first : nil
-        let marked = only == nil ? dirty.sorted { $0.id < $1.id } : []
+        let marked = dirty.sorted { $0.id < $1.id }
         for record in dirty { record.isMarked = false }
-        // One mark is taken off the end (no generic range replacement); a small list is emptied in
-        // place; a large one (the first load of a long list) is let go.
-        if only != nil {
-            dirty.removeLast()
-        } else {
-            dirty.removeAll(keepingCapacity: dirty.count <= 16)
-        }
+        // A small list of marks is emptied in place; a large one (the first load of a long list) is
+        // let go.
+        dirty.removeAll(keepingCapacity: dirty.count <= 16)
         store.update { state in
             if marked.count > 64, marked.count * 2 > summaryCount {
                 republishAll(&state)
                 return
             }
             var changes: [ListChange] = []
-            if let only {
-                if let row = place(only, in: &state, changes: &changes) {
-                    // One row changed where it was (each message sent or confirmed in the open
-                    // conversation): the same change as the last snapshot's keeps its array.
-                    if changes.isEmpty, Self.isOnlyUpdate(only.id, at: row, in: state.changes) {
-                        state.outboxCount = outbox.count
-                        state.revision += 1
-                        return
-                    }
-                    changes.append(.update(only.id, at: row))
+            var updated: [ConversationRecord] = []
+            for record in marked where place(record, in: &state, changes: &changes) != nil {
+                updated.append(record)
+            }
+            var rows: [(id: String, row: Int)] = []
+            for record in updated {
+                if let row = row(of: record, in: state) { rows.append((record.id, row)) }
+            }
+            rows.sort { $0.row < $1.row }
+            for (id, row) in rows { changes.append(.update(id, at: row)) }
+            state.changes = changes
+            state.outboxCount = outbox.count
+            if !changes.isEmpty { state.revision += 1 }
+        }
+    }
+
+    /// ``publish()`` of the one marked row: no sorted copy of the marks, the mark taken off the end (no
+    /// generic range replacement), and the row the update is at known from placing it.
+    ///
+    /// Not inlined: a message sent, confirmed or received runs only this, not the general publish.
+    @inline(never)
+    private func publishOne() {
+        let record = dirty.removeLast()
+        record.isMarked = false
+        store.update { state in
+            var changes: [ListChange] = []
+            // A conversation whose row stays where it was (the usual case) is replaced in a short
+            // function of its own; the rest is placed by the general one.
+            let (isReplaced, replacedRow) = replaceInPlace(record, in: &state)
+            if let row = isReplaced ? replacedRow : place(record, in: &state, changes: &changes) {
+                // One row changed where it was (each message sent or confirmed in the open
+                // conversation): the same change as the last snapshot's keeps its array.
+                if changes.isEmpty, Self.isOnlyUpdate(record.id, at: row, in: state.changes) {
+                    state.outboxCount = outbox.count
+                    state.revision += 1
+                    return
                 }
-            } else {
-                var updated: [ConversationRecord] = []
-                for record in marked where place(record, in: &state, changes: &changes) != nil {
-                    updated.append(record)
-                }
-                var rows: [(id: String, row: Int)] = []
-                for record in updated {
-                    if let row = row(of: record, in: state) { rows.append((record.id, row)) }
-                }
-                rows.sort { $0.row < $1.row }
-                for (id, row) in rows { changes.append(.update(id, at: row)) }
+                changes.append(.update(record.id, at: row))
             }
             state.changes = changes
             state.outboxCount = outbox.count
@@ -119,6 +131,27 @@ extension ChatContext {
         if !state.changes.isEmpty { state.revision += 1 }
     }
 
+    /// ``place(_:in:changes:)`` of a conversation whose key did not change and whose row is where it
+    /// was last placed: its row is replaced if its content changed. Returns whether that was the case
+    /// (`false` changes nothing: place it), and the row when its content changed.
+    ///
+    /// Not inlined: the general placement is a long function, and a message sent, confirmed or
+    /// received in a conversation already at the top runs only this.
+    @inline(never)
+    private func replaceInPlace(_ record: ConversationRecord, in state: inout ChatListState) -> (Bool, Int?) {
+        guard let oldKey = record.publishedKey, oldKey.isConversation, let summary = record.summary,
+            RowKey(summary) == oldKey
+        else { return (false, nil) }
+        let index = record.publishedIndex
+        let id = record.id
+        guard index < state.conversations.count, state.conversations.read(index, { $0.id == id }) else {
+            return (false, nil)
+        }
+        guard state.conversations.read(index, { $0 != summary }) else { return (true, nil) }
+        state.conversations.replace(at: index, with: summary)
+        return (true, state.newMatches.count + index)
+    }
+
     /// Puts the row of `id` where its summary now sorts (or takes it out), recording the moves,
     /// inserts and removals in `changes`; returns the row it ends at when its content changed.
     ///
@@ -137,10 +170,12 @@ extension ChatContext {
         var contentChanged = false
         if let oldKey = record.publishedKey {
             if oldKey.isConversation {
-                let index = Self.conversationIndex(of: id, at: oldKey.date, in: state.conversations)
+                let index = Self.conversationIndex(
+                    of: id, at: oldKey.date, in: state.conversations, guess: record.publishedIndex)
                 if let summary, newKey == oldKey {
                     guard state.conversations.read(index, { $0 != summary }) else { return nil }
                     state.conversations.replace(at: index, with: summary)
+                    record.publishedIndex = index
                     return state.newMatches.count + index
                 }
                 oldRow = state.newMatches.count + index
@@ -166,6 +201,7 @@ extension ChatContext {
         if newKey.isConversation {
             let index = Self.conversationInsertionIndex(id, at: newKey.date, in: state.conversations)
             state.conversations.insert(summary, at: index)
+            record.publishedIndex = index
             newRow = state.newMatches.count + index
         } else {
             let index = Self.matchInsertionIndex(id, at: newKey.date, in: state.newMatches)
@@ -188,16 +224,22 @@ extension ChatContext {
         guard let key = record.publishedKey else { return nil }
         if key.isConversation {
             return state.newMatches.count
-                + Self.conversationIndex(of: id, at: key.date, in: state.conversations)
+                + Self.conversationIndex(
+                    of: id, at: key.date, in: state.conversations, guess: record.publishedIndex)
         }
         return Self.matchIndex(of: id, at: key.date, in: state.newMatches)
     }
 
-    /// The index of a conversation published with this key.
+    /// The index of a conversation published with this key: `guess` (where it was last placed) when
+    /// its row is still there, as it is unless another conversation moved past it since; otherwise
+    /// found by binary search.
     nonisolated private static func conversationIndex(
-        of id: String, at date: Date, in rows: TreeList<ConversationSummary>
+        of id: String, at date: Date, in rows: TreeList<ConversationSummary>, guess: Int
     ) -> Int {
-        index(of: id, at: date, count: rows.count) { row in rows.read(row) { ($0.lastActivity, $0.id) } }
+        if guess < rows.count, rows.read(guess, { $0.id == id }) { return guess }
+        return index(of: id, at: date, count: rows.count) { row in
+            rows.read(row) { ($0.lastActivity, $0.id) }
+        }
     }
 
     /// The index of a new match published with this key.

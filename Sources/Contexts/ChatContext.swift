@@ -213,7 +213,9 @@ public final class ChatContext: StateContext {
         }
         let message = OutgoingMessage(
             id: ids.next(), conversation: record.id, text: validated, createdAt: scheduler.now)
-        outbox.append(message)
+        // An empty outbox (the usual case: the last message went out) is made of the message: less
+        // code than growing an empty array.
+        if outbox.isEmpty { outbox = [message] } else { outbox.append(message) }
         persistOutbox()
         addPending(message, status: .sending, into: record)
         publish()
@@ -288,6 +290,10 @@ public final class ChatContext: StateContext {
     }
 
     /// ``setTyping(_:in:)`` for a record found beforehand.
+    ///
+    /// Not inlined: a conversation's screen calls it on its first keystroke and when it sends, and
+    /// both then run this one copy.
+    @inline(never)
     func setTyping(_ isTyping: Bool, of record: ConversationRecord) {
         guard record.hasSummary else { return }
         let notice = typingNotice(isTyping, of: record)

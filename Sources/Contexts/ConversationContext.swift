@@ -72,10 +72,10 @@ public final class ConversationContext: StateContext {
         let (next, sendTyping) = TypingPolicy.keystroke(typing, at: scheduler.now)
         typing = next
         if sendTyping { chat.setTyping(true, of: record) }
-        typingCheck?.cancel()
-        typingCheck = scheduler.schedule(after: TypingPolicy.stopAfter) { [weakSelf] in
-            weakSelf.object?.checkTyping()
-        }
+        // One check waits at a time, due no later than ``TypingPolicy/stopAfter`` after this keystroke:
+        // a check that comes early (a keystroke since it was scheduled) waits again for the rest, so a
+        // keystroke schedules nothing while one waits, and sending leaves it waiting.
+        if typingCheck == nil { scheduleTypingCheck(after: TypingPolicy.stopAfter) }
     }
 
     /// Call when the user taps send: the draft goes out (shown as sending at once) or the problem shows.
@@ -166,15 +166,23 @@ public final class ConversationContext: StateContext {
         return false
     }
 
+    private func scheduleTypingCheck(after delay: Duration) {
+        typingCheck = scheduler.schedule(after: delay) { [weakSelf] in weakSelf.object?.checkTyping() }
+    }
+
+    /// The typing check: "stopped" goes out when it is due, and a check that came early waits again.
     private func checkTyping() {
-        let (next, sendStopped) = TypingPolicy.check(typing, at: scheduler.now)
+        typingCheck = nil
+        let now = scheduler.now
+        if let wait = TypingPolicy.wait(typing, at: now) { return scheduleTypingCheck(after: wait) }
+        let (next, sendStopped) = TypingPolicy.check(typing, at: now)
         typing = next
         if sendStopped { chat.setTyping(false, of: record) }
     }
 
+    /// Ends the user's typing ("stopped" goes out if "typing" did); a waiting check is left to find
+    /// nothing to do, or a later keystroke's typing to check.
     private func stopTyping() {
-        typingCheck?.cancel()
-        typingCheck = nil
         if typing.isTyping { chat.setTyping(false, of: record) }
         typing = TypingPolicy.State()
     }

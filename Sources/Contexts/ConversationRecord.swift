@@ -19,6 +19,9 @@ final class ConversationRecord {
     @exclusivity(unchecked) var log = ConversationLog()
     /// The key its row was published with, to find it again by binary search.
     @exclusivity(unchecked) var publishedKey: RowKey?
+    /// Where its row was last placed among the conversations: a guess, right until another
+    /// conversation moves past it, so checked by its id before use.
+    @exclusivity(unchecked) var publishedIndex = 0
     /// How many of its screens are open.
     @exclusivity(unchecked) var openCount = 0
     /// Its observers through ``ChatContext/observeConversation(_:_:)``.
@@ -53,28 +56,12 @@ final class ConversationRecord {
     }
 
     /// Makes `newest` the summary's last message unless the one it has sorts after it, and counts
-    /// `unseen` messages as unread; in place, and nothing without a summary.
+    /// `unseen` messages as unread (``ConversationSummary/take(_:unseen:)``); in place, and nothing
+    /// without a summary.
     func take(_ newest: Message?, unseen: Int) {
         guard hasSummary else { return }
         // One access to the stored summary, changed where it is: reading it through optional chains
         // copied the summary out (and back) twice a call.
         summary?.take(newest, unseen: unseen)
-    }
-}
-
-extension ConversationSummary {
-    /// ``ConversationRecord/take(_:unseen:)`` on the summary itself: `newest` becomes the last message
-    /// unless the one it has sorts after it, and `unseen` messages count as unread.
-    mutating func take(_ newest: Message?, unseen: Int) {
-        if let newest, lastMessage?.isReplaced(by: newest) ?? true { lastMessage = newest }
-        unreadCount += unseen
-    }
-}
-
-extension Message {
-    /// Whether `newer` takes this message's place as its conversation's last: it sorts after it, or
-    /// it is this message confirmed or changed.
-    func isReplaced(by newer: Message) -> Bool {
-        isOrderedBefore(newer) || id == newer.transactionID || id == newer.id
     }
 }

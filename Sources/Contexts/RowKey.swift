@@ -7,14 +7,10 @@ struct RowKey: Equatable {
     let date: Date
 
     init(_ summary: ConversationSummary) {
-        if let sentAt = summary.lastMessage?.sentAt {
-            isConversation = true
-            date = sentAt
-        } else {
-            isConversation = false
-            // With no message, the last activity is the match's date, read in its box (`match`
-            // would copy the whole match out).
-            date = summary.lastActivity
-        }
+        // Not `summary.lastMessage?.sentAt`: an optional message read out of a summary is copied and
+        // destroyed through generic value witnesses. The last activity is the last message's time, or
+        // (with none) the match's date, read in its box.
+        isConversation = summary.hasLastMessage
+        date = summary.lastActivity
     }
 }

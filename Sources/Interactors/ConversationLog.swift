@@ -70,8 +70,9 @@ public struct ConversationLog: Hashable, Sendable {
         if let transaction = message.transactionID, transaction != message.id,
             let index = takeOut(transaction)
         {
-            // The server confirmed a pending message: the confirmed copy takes its place.
-            updated.append(transaction)
+            // The server confirmed a pending message: the confirmed copy takes its place. Its id is
+            // usually the first updated: an array made of it costs less code than growing an empty one.
+            if updated.isEmpty { updated = [transaction] } else { updated.append(transaction) }
             if fits(message, at: index), record(message.id) {
                 // Where it sorts is where the pending copy was (the usual case): replaced in place,
                 // as removing the one and inserting the other would leave it (one hash, or one scan,

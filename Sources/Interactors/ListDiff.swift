@@ -45,6 +45,7 @@ public enum ListDiff {
     /// list of ids: the messages both lists begin with are compared in place, only the ids of the rest
     /// are diffed, and a handful of ids is searched rather than hashed.
     public static func changes(from old: [Message], to new: [Message], updated: [String]) -> [ListChange] {
+        if let changes = lastRowChanges(from: old, to: new, updated: updated) { return changes }
         var kept = 0
         let shorter = min(old.count, new.count)
         // Messages sharing their texts' storage have the same id without comparing it.
@@ -86,6 +87,33 @@ public enum ListDiff {
             if rest.contains(new[index].id) { changes.append(.update(new[index].id, at: index)) }
         }
         return changes
+    }
+
+    /// The changes of the two commonest edits of a conversation, in a short run of code: one message
+    /// appended with nothing updated (a message sent or received), or the last message replaced by
+    /// one with another id with only the replaced one updated (a pending message confirmed); `nil`
+    /// for any other edit, or when a message kept is not the same (texts in one storage) in both.
+    ///
+    /// The changes are those of the full diff: the insert of the new message; the removal of the old
+    /// last message and the insert of the new one at its index (no update: the replaced id is in
+    /// neither list's kept rows, and the new one is not updated).
+    private static func lastRowChanges(from old: [Message], to new: [Message], updated: [String])
+        -> [ListChange]?
+    {
+        let count = old.count
+        let kept: Int
+        if new.count == count + 1, updated.isEmpty {
+            kept = count
+        } else if new.count == count, count > 0, updated.count == 1, old[count - 1].hasID(updated[0]),
+            !new[count - 1].hasID(updated[0])
+        {
+            kept = count - 1
+        } else {
+            return nil
+        }
+        for index in 0..<kept where !old[index].sharesTexts(with: new[index]) { return nil }
+        let inserted = ListChange.insert(new[kept].id, at: kept)
+        return kept == count ? [inserted] : [.remove(updated[0], at: kept), inserted]
     }
 
     /// Whether every id of `ids` is the id of a message of the short run `messages` (`false` when the

@@ -27,6 +27,18 @@ public enum TypingPolicy {
         (State(isTyping: true, lastKeystroke: now), !state.isTyping)
     }
 
+    /// How long a check at `now` comes too early: the time left until "stopped" is due, in whole
+    /// milliseconds rounded up; `nil` when it is due or the user is not typing.
+    ///
+    /// A check scheduled at one keystroke and run after later ones waits this long again (rounded up,
+    /// so that the next check is never early by a rounding of the clock).
+    public static func wait(_ state: State, at now: Date) -> Duration? {
+        guard state.isTyping, let last = state.lastKeystroke else { return nil }
+        let left = stopAfter.timeInterval - now.timeIntervalSince(last)
+        guard left > 0 else { return nil }
+        return .milliseconds(Int64((left * 1_000).rounded(.up)))
+    }
+
     /// A check at `now`: the new state, and whether to send "stopped".
     public static func check(_ state: State, at now: Date) -> (State, sendStopped: Bool) {
         guard state.isTyping, let last = state.lastKeystroke,

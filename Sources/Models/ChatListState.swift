@@ -1,38 +1,116 @@
 /// The matches list's observable state: new matches, then conversations, with the changes from the
 /// previous snapshot.
+///
+/// A value with copy-on-write storage, like ``ConversationState``: a snapshot is copied (into the
+/// store's pending state, to every observer) by one reference count instead of one per list, and its
+/// store delivers it through the same code as the other boxed states'. A change copies the storage
+/// once (when another snapshot shares it), then edits it in place; the accessors are inlinable, so a
+/// list edited in place (a row replaced) is edited where it is stored, not copied out and back.
 public struct ChatListState: Hashable, Sendable {
+    /// The state's fields. A new one must be compared in `==` and hashed in ``hash(into:)``.
+    @usableFromInline struct Fields: Sendable {
+        @usableFromInline var newMatches: [Match] = []
+        @usableFromInline var conversations: TreeList<ConversationSummary> = []
+        @usableFromInline var changes: [ListChange] = []
+        @usableFromInline var revision = 0
+        @usableFromInline var outboxCount = 0
+        @usableFromInline var isLoaded = false
+
+        @usableFromInline init() {}
+    }
+
+    /// The fields' box, shared by snapshots: written only after `makeUnique()`.
+    @usableFromInline typealias Storage = CopyOnWriteBox<Fields>
+
+    @usableFromInline var storage: Storage
+
+    /// Copies the box first if another snapshot shares it.
+    @inlinable mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
+    }
+
     /// Matches with no message yet, newest first.
-    public var newMatches: [Match]
+    public var newMatches: [Match] {
+        @inlinable get { storage.fields.newMatches }
+        @inlinable _modify {
+            makeUnique()
+            yield &storage.fields.newMatches
+        }
+    }
     /// Conversations with messages, by last activity, newest first: a ``TreeList``, so a snapshot
     /// that moves one conversation shares every other row with the one before.
-    public var conversations: TreeList<ConversationSummary>
+    public var conversations: TreeList<ConversationSummary> {
+        @inlinable get { storage.fields.conversations }
+        @inlinable _modify {
+            makeUnique()
+            yield &storage.fields.conversations
+        }
+    }
     /// How ``rowIDs`` changed from the previous snapshot to this one.
-    public var changes: [ListChange]
+    public var changes: [ListChange] {
+        @inlinable get { storage.fields.changes }
+        @inlinable _modify {
+            makeUnique()
+            yield &storage.fields.changes
+        }
+    }
     /// Counts snapshots; ``changes`` lead from `revision - 1` to this one.
-    public var revision: Int
+    public var revision: Int {
+        @inlinable get { storage.fields.revision }
+        @inlinable _modify {
+            makeUnique()
+            yield &storage.fields.revision
+        }
+    }
     /// Messages waiting in the outbox, in every conversation.
-    public var outboxCount: Int
+    public var outboxCount: Int {
+        @inlinable get { storage.fields.outboxCount }
+        @inlinable _modify {
+            makeUnique()
+            yield &storage.fields.outboxCount
+        }
+    }
     /// Whether the list has come from the server at least once.
-    public var isLoaded: Bool
+    public var isLoaded: Bool {
+        @inlinable get { storage.fields.isLoaded }
+        @inlinable _modify {
+            makeUnique()
+            yield &storage.fields.isLoaded
+        }
+    }
 
     /// An empty list.
     public init() {
-        newMatches = []
-        conversations = []
-        changes = []
-        revision = 0
-        outboxCount = 0
-        isLoaded = false
+        storage = Storage(Fields())
     }
 
     /// The ids of the rows in display order: new matches, then conversations.
     public var rowIDs: [String] { newMatches.map(\.id) + conversations.map(\.id) }
 
-    /// Whether two lists hold the same values: the revision and counts first, the rows last.
+    /// Whether two lists hold the same values: shared storage answers at once; otherwise the revision
+    /// and counts first, the rows last.
+    ///
+    /// A new field must be compared here and hashed in ``hash(into:)``.
     public static func == (lhs: ChatListState, rhs: ChatListState) -> Bool {
-        lhs.revision == rhs.revision && lhs.outboxCount == rhs.outboxCount && lhs.isLoaded == rhs.isLoaded
-            && lhs.changes == rhs.changes && lhs.newMatches == rhs.newMatches
-            && lhs.conversations == rhs.conversations
+        if lhs.storage === rhs.storage { return true }
+        let left = lhs.storage
+        let right = rhs.storage
+        return left.fields.revision == right.fields.revision
+            && left.fields.outboxCount == right.fields.outboxCount
+            && left.fields.isLoaded == right.fields.isLoaded && left.fields.changes == right.fields.changes
+            && left.fields.newMatches == right.fields.newMatches
+            && left.fields.conversations == right.fields.conversations
+    }
+
+    /// Hashes every field.
+    public func hash(into hasher: inout Hasher) {
+        let fields = storage.fields
+        hasher.combine(fields.newMatches)
+        hasher.combine(fields.conversations)
+        hasher.combine(fields.changes)
+        hasher.combine(fields.revision)
+        hasher.combine(fields.outboxCount)
+        hasher.combine(fields.isLoaded)
     }
 
     /// The unread count of a conversation with a user, if there is one.

@@ -5,18 +5,67 @@ import Foundation
 /// The match is kept in a shared box (``CopyOnWrite``), as a message keeps its texts: a summary is
 /// copied on every publish of the list (into its rows, out of a conversation's record, into the
 /// snapshots), and each copy then counts one reference for the match instead of one per text.
+///
+/// The last message is kept as a message and a flag, not an optional message: other modules copy and
+/// destroy an optional message held in memory through the standard library's generic `Optional` value
+/// witnesses (about 100 instructions and a dozen lines of run-time code per copy), a message directly.
 public struct ConversationSummary: Hashable, Codable, Sendable, Identifiable {
     private var boxedMatch: CopyOnWrite<Match>
-    /// The newest message, if any.
-    public var lastMessage: Message?
+    /// The newest message when ``hasLastMessage``; ``noMessage`` otherwise.
+    private var last: Message
+    /// Whether the conversation has a message (``lastMessage`` is not `nil`).
+    public private(set) var hasLastMessage: Bool
     /// Messages from the other person the user has not read.
     public var unreadCount: Int
+
+    /// What ``last`` holds while there is no message: one shared placeholder, never shown.
+    private static let noMessage = Message(
+        id: "", conversation: "", sender: UserID(""), text: "",
+        sentAt: Date(timeIntervalSinceReferenceDate: 0))
 
     /// Creates a summary.
     public init(match: Match, lastMessage: Message?, unreadCount: Int) {
         boxedMatch = CopyOnWrite(match)
-        self.lastMessage = lastMessage
+        if let lastMessage {
+            last = lastMessage
+            hasLastMessage = true
+        } else {
+            last = Self.noMessage
+            hasLastMessage = false
+        }
         self.unreadCount = unreadCount
+    }
+
+    /// The newest message, if any.
+    public var lastMessage: Message? {
+        get { hasLastMessage ? last : nil }
+        set {
+            if let newValue {
+                last = newValue
+                hasLastMessage = true
+            } else {
+                last = Self.noMessage
+                hasLastMessage = false
+            }
+        }
+    }
+
+    /// Makes `newest` the last message unless the one it has sorts after it, and counts `unseen`
+    /// messages as unread.
+    ///
+    /// `newest` replaces the last message when it sorts after it, or is it confirmed (its transaction
+    /// id is the last one's id) or changed (the same id); a summary without a message takes it. With
+    /// no `newest`, only the unread count changes.
+    public mutating func take(_ newest: Message?, unseen: Int) {
+        if let newest {
+            if !hasLastMessage || last.isOrderedBefore(newest) || last.id == newest.transactionID
+                || last.hasID(newest.id)
+            {
+                last = newest
+                hasLastMessage = true
+            }
+        }
+        unreadCount += unseen
     }
 
     /// The match (its id is the conversation's).
@@ -33,10 +82,7 @@ public struct ConversationSummary: Hashable, Codable, Sendable, Identifiable {
     /// Read in the match's box: ``match`` copies the whole match out to read one field of it.
     public var matchName: String { boxedMatch.fields.displayName }
     /// When something last happened: the last message, or the match.
-    public var lastActivity: Date {
-        if let sentAt = lastMessage?.sentAt { return sentAt }
-        return boxedMatch.fields.matchedAt
-    }
+    public var lastActivity: Date { hasLastMessage ? last.sentAt : boxedMatch.fields.matchedAt }
 
     private enum CodingKeys: String, CodingKey {
         case match, lastMessage, unreadCount
@@ -63,10 +109,12 @@ public struct ConversationSummary: Hashable, Codable, Sendable, Identifiable {
     /// Whether two summaries hold the same values: the unread count, then the last message, then
     /// the match (the field that changes least: equal at once when the two share its box).
     ///
-    /// The last messages are compared where they are stored (the generic `Optional` comparison copied both).
+    /// The last messages are compared where they are stored, and only when both have one.
     public static func == (lhs: ConversationSummary, rhs: ConversationSummary) -> Bool {
-        guard lhs.unreadCount == rhs.unreadCount else { return false }
-        guard lhs.lastMessage?.isEqual(to: rhs.lastMessage) ?? (rhs.lastMessage == nil) else { return false }
+        guard lhs.unreadCount == rhs.unreadCount, lhs.hasLastMessage == rhs.hasLastMessage else {
+            return false
+        }
+        guard !lhs.hasLastMessage || lhs.last == rhs.last else { return false }
         return lhs.boxedMatch.sharesStorage(with: rhs.boxedMatch)
             || lhs.boxedMatch.fields == rhs.boxedMatch.fields
     }

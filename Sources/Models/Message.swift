@@ -16,47 +16,70 @@ public struct Message: Hashable, Codable, Sendable, Identifiable {
         case read
     }
 
-    /// The texts of a message, kept in one shared box (``CopyOnWrite``): a message is copied many
+    /// The texts of a message, kept in one shared box (``CopyOnWriteBox``): a message is copied many
     /// times on its way from the server to the screen (merged, kept by snapshots and summaries, sent
     /// in events), and each copy is one reference count instead of one per text. The timestamp and
     /// the status stay beside the box, so raising a status (receipts, confirmations) copies nothing.
-    private struct Texts: Hashable, Sendable {
-        var id: String
-        var conversation: String
-        var sender: UserID
-        var text: String
-        var transactionID: String?
+    @usableFromInline struct Texts: Hashable, Sendable {
+        @usableFromInline var id: String
+        @usableFromInline var conversation: String
+        @usableFromInline var sender: UserID
+        @usableFromInline var text: String
+        @usableFromInline var transactionID: String?
     }
 
-    private var texts: CopyOnWrite<Texts>
+    /// The texts' box, shared by copies: written only after `makeUnique()`. Held directly, as
+    /// ``ConversationState`` holds its box, so that other modules inline the getters: a read of a
+    /// text is then a load and a retain, not a call into this module.
+    @usableFromInline var texts: CopyOnWriteBox<Texts>
+
+    /// Copies the box first if another message shares it.
+    private mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&texts) { texts = CopyOnWriteBox(texts.fields) }
+    }
 
     /// The server's id, or the client transaction id while sending.
     public var id: String {
-        get { texts.fields.id }
-        set { texts.fields.id = newValue }
+        @inlinable get { texts.fields.id }
+        set {
+            makeUnique()
+            texts.fields.id = newValue
+        }
     }
     /// The conversation (the match's id).
     public var conversation: String {
-        get { texts.fields.conversation }
-        set { texts.fields.conversation = newValue }
+        @inlinable get { texts.fields.conversation }
+        set {
+            makeUnique()
+            texts.fields.conversation = newValue
+        }
     }
     /// Who wrote it.
     public var sender: UserID {
-        get { texts.fields.sender }
-        set { texts.fields.sender = newValue }
+        @inlinable get { texts.fields.sender }
+        set {
+            makeUnique()
+            texts.fields.sender = newValue
+        }
     }
     /// The text, trimmed.
     public var text: String {
-        get { texts.fields.text }
-        set { texts.fields.text = newValue }
+        @inlinable get { texts.fields.text }
+        set {
+            makeUnique()
+            texts.fields.text = newValue
+        }
     }
     /// The server's timestamp (the client's clock while sending); orders messages first
     /// (``isOrderedBefore(_:)``).
     public var sentAt: Date
     /// The client transaction id it was sent with, for the sender's own messages.
     public var transactionID: String? {
-        get { texts.fields.transactionID }
-        set { texts.fields.transactionID = newValue }
+        @inlinable get { texts.fields.transactionID }
+        set {
+            makeUnique()
+            texts.fields.transactionID = newValue
+        }
     }
     /// Its progress (for the sender's own messages; received ones are ``Status/sent``).
     public var status: Status
@@ -67,7 +90,7 @@ public struct Message: Hashable, Codable, Sendable, Identifiable {
         transactionID: String? = nil,
         status: Status = .sent
     ) {
-        texts = CopyOnWrite(
+        texts = CopyOnWriteBox(
             Texts(
                 id: id, conversation: conversation, sender: sender, text: text, transactionID: transactionID))
         self.sentAt = sentAt
@@ -130,7 +153,7 @@ public struct Message: Hashable, Codable, Sendable, Identifiable {
     /// be added here; a test checks each counts.
     public static func == (lhs: Message, rhs: Message) -> Bool {
         guard lhs.status == rhs.status, lhs.sentAt == rhs.sentAt else { return false }
-        if lhs.texts.sharesStorage(with: rhs.texts) { return true }
+        if lhs.texts === rhs.texts { return true }
         let left = lhs.texts
         let right = rhs.texts
         return left.fields.id == right.fields.id && left.fields.text == right.fields.text
@@ -155,17 +178,11 @@ public struct Message: Hashable, Codable, Sendable, Identifiable {
     ///
     /// Then their id, conversation, sender, text and transaction id are the same without comparing
     /// them (a shared storage is never changed in place); `false` says nothing about the texts.
-    public func sharesTexts(with other: Message) -> Bool { texts.sharesStorage(with: other.texts) }
+    @inlinable public func sharesTexts(with other: Message) -> Bool { texts === other.texts }
 
     /// Whether the message's id is `id`.
     ///
-    /// The same as `self.id == id`, compared where the id is stored: the ``id`` getter called from
-    /// another module hands back a copy of the id (a retain and a release) to compare it.
-    public func hasID(_ id: String) -> Bool { texts.fields.id == id }
-
-    /// Whether `other` is a message equal to this one (`false` for none).
-    func isEqual(to other: Message?) -> Bool {
-        guard let other else { return false }
-        return self == other
-    }
+    /// The same as `self.id == id`, compared where the id is stored: the ``id`` getter hands back a
+    /// copy of the id (a retain and a release) to compare it.
+    @inlinable public func hasID(_ id: String) -> Bool { texts.fields.id == id }
 }

@@ -275,6 +275,33 @@ import Testing
         }
     }
 
+    @Test func aLaterKeystroke_putsStoppedOffUntilThreeQuietSecondsAfterIt() throws {
+        _ = try bothInTheConversation()
+        try app.type("H", into: "Message")
+        app.advance(by: .seconds(2))
+        try app.type("Hi", into: "Message")
+        app.advance(by: .milliseconds(2_999))
+        #expect(world.server.requestCount(.setTyping) == 1)
+        app.advance(by: .milliseconds(1))
+        #expect(world.server.requestCount(.setTyping) == 2)
+        app.advance(by: .seconds(10))
+        #expect(world.server.requestCount(.setTyping) == 2)
+    }
+
+    @Test func typingAgainSoonAfterSending_sendsStoppedThreeQuietSecondsAfterTheNewKeystroke() throws {
+        _ = try bothInTheConversation()
+        try app.type("Hi", into: "Message")
+        try app.tap("Send")
+        #expect(world.server.requestCount(.setTyping) == 2)
+        app.advance(by: .seconds(2))
+        try app.type("Again", into: "Message")
+        #expect(world.server.requestCount(.setTyping) == 3)
+        app.advance(by: .milliseconds(2_999))
+        #expect(world.server.requestCount(.setTyping) == 3)
+        app.advance(by: .milliseconds(1))
+        #expect(world.server.requestCount(.setTyping) == 4)
+    }
+
     @Test func theOtherPersonsTyping_expiresWithoutRenewal() throws {
         world.match("alice", "bob")
         try app.signIn("alice", "wonderland")

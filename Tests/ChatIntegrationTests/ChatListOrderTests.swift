@@ -58,6 +58,41 @@ import Testing
         #expect(world.app.frontEnd.listErrors.isEmpty)
         withExtendedLifetime(token) {}
     }
+
+    /// A row whose sort key stays (a receipt for its last message) is updated where it is: found where
+    /// it was last placed, or by its key once another conversation moved past it.
+    @Test func aReceipt_updatesTheRowWhereItIs_evenAfterAnotherMovedPastIt() throws {
+        let world = TestWorld(configuration: EmbeddedServerConfiguration(candidatePoolSize: 3))
+        world.server.seedConversations(for: "alice", count: 3, messagesEach: 1)
+        try world.app.signIn("alice", "wonderland")
+        try world.app.tap("Matches")
+        let chat = try #require(world.app.chat)
+        let (bob, carol) = (CandidateGenerator.id(of: 0), CandidateGenerator.id(of: 1))
+        let (withBob, withCarol) = (
+            Match.id(between: "alice", and: bob), Match.id(between: "alice", and: carol)
+        )
+        let top = chat.state.newMatches.count
+        #expect(chat.send("Hi Bob", to: withBob) == nil)
+        world.app.advance(by: .seconds(1))
+        #expect(chat.send("Hi Carol", to: withCarol) == nil)
+        world.app.settle()
+        let moved = chat.state
+        #expect(Array(moved.conversations.prefix(2).map(\.id)) == [withCarol, withBob])
+        // Bob's row was last placed at the top: Carol's moved past it since.
+        world.server.markRead(by: bob, with: "alice")
+        world.app.settle()
+        #expect(chat.state.revision == moved.revision + 1)
+        #expect(chat.state.changes == [.update(withBob, at: top + 1)])
+        #expect(chat.state.conversations[1].lastMessage?.status == .read)
+        #expect(chat.state.rowIDs == moved.rowIDs)
+        // Carol's row is where it was last placed.
+        world.server.markRead(by: carol, with: "alice")
+        world.app.settle()
+        #expect(chat.state.changes == [.update(withCarol, at: top)])
+        #expect(chat.state.conversations[0].lastMessage?.status == .read)
+        #expect(chat.state.rowIDs == moved.rowIDs)
+        #expect(world.app.frontEnd.listErrors.isEmpty)
+    }
 }
 
 @MainActor

@@ -68,6 +68,28 @@ import Testing
         }
     }
 
+    @Test func aMessageAppendedOrTheLastReplaced_givesTheFullDiffsChanges() {
+        let made = Dictionary(uniqueKeysWithValues: ["a", "b", "c", "s", "t"].map { ($0, message($0)) })
+        let shared = { (id: String) in made[id] ?? self.message(id) }
+        let cases: [([String], [String], [String])] = [
+            ([], ["a"], []), (["a", "b"], ["a", "b", "c"], []), (["a", "b"], ["a", "b", "c"], ["c"]),
+            (["a", "b"], ["a", "b", "c"], ["a"]), (["t"], ["s"], ["t"]),
+            (["a", "b", "t"], ["a", "b", "s"], ["t"]),
+            (["a", "b", "t"], ["a", "b", "s"], ["s"]), (["a", "b", "t"], ["a", "b", "s"], ["t", "a"]),
+            (["a", "b", "t"], ["a", "b", "t"], ["t"]), (["a", "t"], ["b", "s"], ["t"]),
+            (["a", "b"], ["b", "a", "c"], []), (["a", "t"], ["a", "t", "s"], []),
+        ]
+        for (old, new, updated) in cases {
+            let expected = ListDiffTests.reference(old, new, updated: Set(updated))
+            #expect(
+                ListDiff.changes(from: old.map(shared), to: new.map(shared), updated: updated) == expected,
+                "shared: \(old) → \(new), updated \(updated)")
+            #expect(
+                ListDiff.changes(from: old.map(message), to: new.map(message), updated: updated) == expected,
+                "\(old) → \(new), updated \(updated)")
+        }
+    }
+
     @Test func messageEquality_seesEveryProperty() {
         let base = message("a")
         let edits: [(String, (inout Message) -> Void)] = [
@@ -113,6 +135,30 @@ import Testing
         #expect(state.matchName == "Robert" && copy.matchName == "Bob")
         state.match = Match(id: "n", user: "eve", displayName: "Eve", matchedAt: t0)
         #expect(state.matchName == state.match.displayName)
+    }
+
+    @Test func aChatListStateCopy_isIndependentOfTheOriginal_andEqualityAndHashingSeeEveryProperty() {
+        let match = Match(id: "m", user: "bob", displayName: "Bob", matchedAt: t0)
+        var original = ChatListState()
+        original.conversations.insert(
+            ConversationSummary(match: match, lastMessage: message("a"), unreadCount: 0), at: 0)
+        let snapshot = original
+        original.conversations.replace(
+            at: 0, with: ConversationSummary(match: match, lastMessage: message("b"), unreadCount: 1))
+        original.revision += 1
+        #expect(snapshot.conversations.first?.lastMessage == message("a") && snapshot.revision == 0)
+        #expect(original.conversations.first?.unreadCount == 1 && original.revision == 1)
+        #expect(snapshot != original)
+        var same = snapshot
+        same.isLoaded = false
+        #expect(same == snapshot && same.hashValue == snapshot.hashValue)
+        let edits: [(String, (inout ChatListState) -> Void)] = [
+            ("newMatches", { $0.newMatches = [match] }),
+            ("conversations", { _ = $0.conversations.remove(at: 0) }),
+            ("changes", { $0.changes = [.insert("m", at: 0)] }), ("revision", { $0.revision = 7 }),
+            ("outboxCount", { $0.outboxCount = 1 }), ("isLoaded", { $0.isLoaded = true }),
+        ]
+        expectEveryEditTakesPartInEquality(snapshot, edits)
     }
 
     @Test func conversationStateEquality_seesEveryProperty() {

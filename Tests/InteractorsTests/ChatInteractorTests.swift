@@ -225,6 +225,21 @@ import Testing
         }
     }
 
+    @Test func textWithVisibleEnds_isSentAsTyped_andAnyOtherIsTrimmed() {
+        let edges = ["", " ", "\n", "\t", "\u{A0}", "\u{200B}", "\u{3000}", "a", "~", "!", "é", "\u{7F}"]
+        for start in edges {
+            for end in edges {
+                for middle in ["", "x", " hi ", "\u{301}"] {
+                    let text = start + middle + end
+                    let trimmed = Whitespace.trimmed(text)
+                    let expected: Result<String, MessageProblemError> =
+                        trimmed.isEmpty ? .failure(MessageProblemError(problem: .empty)) : .success(trimmed)
+                    #expect(MessageValidator.validate(text) == expected, "\(Array(text.unicodeScalars))")
+                }
+            }
+        }
+    }
+
     @Test func theLimit_countsCharacters_notBytes() {
         let accented = String(repeating: "é", count: 5_000)
         #expect(MessageValidator.validate(accented).map(\.count) == .success(5_000))

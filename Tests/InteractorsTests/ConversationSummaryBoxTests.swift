@@ -63,4 +63,57 @@ import Testing
             #expect(edited.id == "m-2" && edited.lastActivity == (summary.lastMessage?.sentAt ?? t0 + 1))
         }
     }
+
+    /// The last message is kept as a message and a flag: setting, clearing and comparing it reads as
+    /// the optional did, and a summary without one equals (and hashes as) another without one.
+    @Test func lastMessage_setAndCleared_readsAsTheOptional() throws {
+        let summaries = summaries()
+        var cleared = summaries[1]
+        #expect(cleared.hasLastMessage && cleared.lastMessage == summaries[1].lastMessage)
+        cleared.lastMessage = nil
+        #expect(!cleared.hasLastMessage && cleared.lastMessage == nil)
+        #expect(cleared.lastActivity == t0)
+        cleared.unreadCount = 0
+        #expect(cleared == summaries[0] && cleared.hashValue == summaries[0].hashValue)
+        var set = summaries[0]
+        set.lastMessage = summaries[1].lastMessage
+        set.unreadCount = 3
+        #expect(set.hasLastMessage && set == summaries[1] && set.hashValue == summaries[1].hashValue)
+        var other = set
+        other.lastMessage?.text = "hello"
+        #expect(other != set && other.lastMessage?.text == "hello")
+    }
+
+    /// `take` makes a message the last unless the last sorts after it, or replaces it with its
+    /// confirmed or changed copy; it always counts the unseen.
+    @Test func take_keepsTheNewest_andTakesConfirmationsAndChanges() throws {
+        let summaries = summaries()
+        let last = try #require(summaries[1].lastMessage)
+        var summary = summaries[0]
+        summary.take(nil, unseen: 2)
+        #expect(!summary.hasLastMessage && summary.unreadCount == 2)
+        summary.take(last, unseen: 0)
+        #expect(summary.lastMessage == last && summary.unreadCount == 2)
+        let older = Message(
+            id: "msg-0", conversation: last.conversation, sender: "bob", text: "old", sentAt: t0)
+        summary.take(older, unseen: 1)
+        #expect(summary.lastMessage == last && summary.unreadCount == 3)
+        var changed = last
+        changed.status = .read
+        summary.take(changed, unseen: 0)
+        #expect(summary.lastMessage == changed)
+        let pending = Message(
+            id: "tx-9", conversation: last.conversation, sender: "alice", text: "yo", sentAt: t0 + 9,
+            transactionID: "tx-9", status: .sending)
+        summary.take(pending, unseen: 0)
+        #expect(summary.lastMessage == pending)
+        // The server's copy, stamped earlier than the pending one, still replaces it.
+        let confirmed = Message(
+            id: "msg-9", conversation: last.conversation, sender: "alice", text: "yo", sentAt: t0 + 8,
+            transactionID: "tx-9", status: .sent)
+        summary.take(confirmed, unseen: 0)
+        #expect(summary.lastMessage == confirmed)
+        summary.take(older, unseen: 0)
+        #expect(summary.lastMessage == confirmed)
+    }
 }
