@@ -358,7 +358,8 @@ public final class DeckContext: StateContext {
         var card: Candidate?
         var emptied: [Swipe]?
         if let index = Self.index(of: swipe.id, in: queue) {
-            card = queuedCards.remove(at: index)
+            // Most often the only one: taken off the end inline, without `remove(at:)`'s code.
+            card = index == queuedCards.count - 1 ? queuedCards.removeLast() : queuedCards.remove(at: index)
             if queue.count == 1 {
                 // The store keeps the array last saved, sharing its storage: emptied in place, the
                 // queue would be copied first. Saved empty instead, the store lets the storage go;
