@@ -290,8 +290,11 @@ public final class DeckContext: StateContext {
 
     private func flush() {
         guard sendingID == nil, let swipe = queue.first else { return }
-        retryTask?.cancel()
-        retryTask = nil
+        // Most often none is waiting: nothing to cancel, nor an empty optional to destroy.
+        if let retry = retryTask {
+            retry.cancel()
+            retryTask = nil
+        }
         sendingID = swipe.id
         let delivery: SwipeDelivery
         if let reusable = SwipeDelivery.reused(&lastDelivery, for: swipe) {
