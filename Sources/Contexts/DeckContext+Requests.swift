@@ -105,6 +105,9 @@ extension DeckContext {
     // each time they run (about 220 instructions); formed in these nonisolated helpers, they do not.
 
     /// Where the swipe with id `id` waits in `queue`, if it does.
+    ///
+    /// Always inlined: a short loop, run on every answer to a swipe.
+    @inline(__always)
     nonisolated static func index(of id: String, in queue: [Swipe]) -> Int? {
         for index in queue.indices where queue[index].id == id { return index }
         return nil

@@ -93,7 +93,6 @@ public final class DeckContext: StateContext {
         let decision = SwipeLimiter.decide(action, allowance: allowance, at: now)
         guard case .allowed(let remaining) = decision else { return refused(decision) }
         let swipe = Swipe(id: ids.next(), candidate: top.id, action: action, swipedAt: now)
-        let match = MatchDetector.match(viewer: viewerID, swiping: action, on: top, at: now)
         lastPassID = action == .pass ? swipe.id : nil
         queue.append(swipe)
         queuedCards.append(top)
@@ -105,7 +104,11 @@ public final class DeckContext: StateContext {
                     swiped: swipe, allowance: remaining, rewindable: action == .pass ? top : nil,
                     queuedSwipes: queue.count)
             }
-            if let match { matched(match) }
+            // Most swipes make no match: the match (a large optional, whose destruction alone ran
+            // through several value witnesses) is made apart, only for one that does.
+            if MatchDetector.makesMatch(swiping: action, on: top) {
+                matched(swiping: action, on: top, at: now)
+            }
             flush()
             refillIfNeeded()
         }
@@ -113,7 +116,7 @@ public final class DeckContext: StateContext {
 
     /// A swipe the daily limits refused: the out-of-likes countdown or the out-of-super-likes notice.
     ///
-    /// Apart from ``swiped(_:)`` (as ``matched(_:)`` is), so that an allowed swipe runs through a
+    /// Apart from ``swiped(_:)`` (as ``matched(swiping:on:at:)`` is), so that an allowed swipe runs through a
     /// short stretch of code.
     @inline(never)
     private func refused(_ decision: SwipeLimiter.Decision) {
@@ -128,9 +131,13 @@ public final class DeckContext: StateContext {
         }
     }
 
-    /// A swipe that made `match` on this side: the match waits to be seen (inside the swipe's batch).
+    /// A swipe of `action` on `card` that made a match on this side: the match waits to be seen
+    /// (inside the swipe's batch).
     @inline(never)
-    private func matched(_ match: Match) {
+    private func matched(swiping action: SwipeAction, on card: Candidate, at now: Date) {
+        guard let match = MatchDetector.match(viewer: viewerID, swiping: action, on: card, at: now) else {
+            return
+        }
         announcedMatches.insert(match.id)
         store.update { $0.pendingMatch = match }
     }
@@ -290,8 +297,11 @@ public final class DeckContext: StateContext {
 
     private func flush() {
         guard sendingID == nil, let swipe = queue.first else { return }
-        retryTask?.cancel()
-        retryTask = nil
+        // Most often none is waiting: nothing to cancel, nor an empty optional to destroy.
+        if let retry = retryTask {
+            retry.cancel()
+            retryTask = nil
+        }
         sendingID = swipe.id
         let delivery: SwipeDelivery
         if let reusable = SwipeDelivery.reused(&lastDelivery, for: swipe) {
@@ -358,7 +368,8 @@ public final class DeckContext: StateContext {
         var card: Candidate?
         var emptied: [Swipe]?
         if let index = Self.index(of: swipe.id, in: queue) {
-            card = queuedCards.remove(at: index)
+            // Most often the only one: taken off the end inline, without `remove(at:)`'s code.
+            card = index == queuedCards.count - 1 ? queuedCards.removeLast() : queuedCards.remove(at: index)
             if queue.count == 1 {
                 // The store keeps the array last saved, sharing its storage: emptied in place, the
                 // queue would be copied first. Saved empty instead, the store lets the storage go;

@@ -47,11 +47,12 @@ struct DeckContent {
     static let maximumCount = 15
 
     /// ``elements(for:)`` appended to `elements`.
+    ///
+    /// What a deck with a card and no failure or swipes held up shows (every swipe's render) runs
+    /// through a short stretch of code: the failure, the deck without a card and the swipes waiting
+    /// are appended by functions of their own.
     mutating func append(_ state: DeckState, to elements: inout [ScreenElement]) {
-        if let failure = state.failure {
-            elements.append(.error(Copy.banner(for: failure)))
-            elements.append(Self.retryAction)
-        }
+        if state.hasFailure { Self.appendFailure(state, to: &elements) }
         if let top = state.top {
             DeckScreens.card(top, viewerInterests: state.viewerInterests, into: &elements)
             if let next = state.next { elements.append(.text(DirectText.joined("Next: ", next.displayName))) }
@@ -60,19 +61,39 @@ struct DeckContent {
                 elements.append(action)
             }
         } else {
-            if state.isEmpty {
-                elements += Self.emptyDeck
-            } else if !state.hasFailure {
-                elements.append(Self.looking)
-            }
-            elements.append(state.canRewind ? Self.rewindEnabled : Self.rewindDisabled)
+            Self.appendNoCard(state, to: &elements)
         }
         if let allowance = state.allowance {
             elements.append(line(likes: allowance.likesRemaining, superLikes: allowance.superLikesRemaining))
         }
-        let waiting = Self.waitingSwipes(state)
-        if waiting > 0 { elements.append(.notice("Waiting to send \(waiting) swipe(s).")) }
+        if state.isSendingDelayed { Self.appendWaiting(state, to: &elements) }
         if state.top != nil || !state.isEmpty { elements.append(preferences) }
+    }
+
+    /// The failure's banner and "Retry".
+    @inline(never)
+    private static func appendFailure(_ state: DeckState, to elements: inout [ScreenElement]) {
+        guard let failure = state.failure else { return }
+        elements.append(.error(Copy.banner(for: failure)))
+        elements.append(retryAction)
+    }
+
+    /// A deck without a card: empty (with what to do about it) or still looking, then rewind.
+    @inline(never)
+    private static func appendNoCard(_ state: DeckState, to elements: inout [ScreenElement]) {
+        if state.isEmpty {
+            elements += emptyDeck
+        } else if !state.hasFailure {
+            elements.append(looking)
+        }
+        elements.append(state.canRewind ? rewindEnabled : rewindDisabled)
+    }
+
+    /// The notice of swipes held up by a failure, if any is waiting.
+    @inline(never)
+    private static func appendWaiting(_ state: DeckState, to elements: inout [ScreenElement]) {
+        let waiting = waitingSwipes(state)
+        if waiting > 0 { elements.append(.notice("Waiting to send \(waiting) swipe(s).")) }
     }
 
     /// The allowance line, kept while the counts stay the same.

@@ -149,6 +149,10 @@ public final class DeckFlow: FlowNode {
     }
 
     /// Whether ``renderModals(_:_:)`` could do anything for `state` after `previous`.
+    ///
+    /// Always inlined into ``render(_:)``, its one caller, as ``sameLastSwipe(_:_:)`` is: a render
+    /// runs fewer functions.
+    @inline(__always)
     nonisolated private static func mayPresent(_ previous: DeckState?, _ state: DeckState) -> Bool {
         state.isEmpty || state.hasPendingMatch || state.likesResetInSeconds != nil
             || state.isOutOfSuperLikes || previous?.likesResetInSeconds != nil
@@ -192,6 +196,7 @@ public final class DeckFlow: FlowNode {
     }
 
     /// Whether `previous` (not when there was none) and `state` hold the same last swipe.
+    @inline(__always)
     nonisolated private static func sameLastSwipe(_ previous: DeckState?, _ state: DeckState) -> Bool {
         guard let previous else { return false }
         return state.hasSameLastSwipe(as: previous)

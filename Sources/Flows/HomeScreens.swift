@@ -49,12 +49,15 @@ enum HomeScreens {
     /// the rest taken off (in place when nothing else holds the array).
     ///
     /// The opening is the same two elements every render of the deck tab: taking the rest off leaves
-    /// them, where emptying the array and appending them again copied both in.
+    /// them, where emptying the array and appending them again copied both in. They are taken off
+    /// one at a time from the end: `removeSubrange` went through a `replaceSubrange` specialization
+    /// and the runtime's generic `swift_arrayDestroy`, code touched for this alone on every swipe
+    /// (an array something else still holds is copied once, by the first removal).
     static func reopenDeck(_ elements: inout [ScreenElement], signedIn: ScreenElement, room: Int) {
         guard elements.count >= 2 else {
             return reopen(&elements, signedIn: signedIn, tab: .deck, room: room)
         }
-        elements.removeSubrange(2..<elements.count)
+        while elements.count > 2 { elements.removeLast() }
         elements.reserveCapacity(room + 3)
     }
 

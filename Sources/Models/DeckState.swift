@@ -189,7 +189,12 @@ public struct DeckState: Hashable, Sendable {
     /// The card on top.
     @inlinable public var top: Candidate? { storage.fields.cards.first }
     /// The card under it.
-    @inlinable public var next: Candidate? { storage.fields.cards.dropFirst().first }
+    ///
+    /// Read by position: `dropFirst().first` was left a function of its own, called on every render.
+    @inlinable public var next: Candidate? {
+        let cards = storage.fields.cards
+        return cards.count > 1 ? cards[1] : nil
+    }
     /// Whether no card is left and none will come.
     @inlinable public var isEmpty: Bool {
         storage.fields.cards.isEmpty && isExhausted && !isLoading && !hasFailure
@@ -247,7 +252,11 @@ public struct DeckState: Hashable, Sendable {
 
     /// Whether this deck and `other` show the same failure and the same viewer's interests: at once
     /// when they share the box of the seldom changed fields (after a swipe or its answer, always).
-    @inlinable public func hasSameFailureAndInterests(as other: DeckState) -> Bool {
+    ///
+    /// Always inlined into the home content's comparison, its one caller on a render: one function
+    /// fewer run there.
+    @inlinable @inline(__always)
+    public func hasSameFailureAndInterests(as other: DeckState) -> Bool {
         let mine = storage.fields.seldom
         let theirs = other.storage.fields.seldom
         return mine === theirs
