@@ -89,14 +89,19 @@ extension HandWrittenJourney {
         if sendTyping {
             services.chat.setTyping(conversation: open, isTyping: true, accessToken: token) { _ in }
         }
-        typingCheck?.cancel()
-        typingCheck = services.scheduler.schedule(after: TypingPolicy.stopAfter) { [weak self] in
-            self?.checkTyping()
-        }
+        // One check waits at a time, as the engine's: an early one waits again for the rest.
+        if typingCheck == nil { scheduleTypingCheck(after: TypingPolicy.stopAfter) }
+    }
+
+    private func scheduleTypingCheck(after delay: Duration) {
+        typingCheck = services.scheduler.schedule(after: delay) { [weak self] in self?.checkTyping() }
     }
 
     private func checkTyping() {
-        let (next, sendStopped) = TypingPolicy.check(typing, at: services.scheduler.now)
+        typingCheck = nil
+        let now = services.scheduler.now
+        if let wait = TypingPolicy.wait(typing, at: now) { return scheduleTypingCheck(after: wait) }
+        let (next, sendStopped) = TypingPolicy.check(typing, at: now)
         typing = next
         if sendStopped, let open {
             services.chat.setTyping(conversation: open, isTyping: false, accessToken: token) { _ in }
@@ -104,8 +109,6 @@ extension HandWrittenJourney {
     }
 
     private func stopTyping() {
-        typingCheck?.cancel()
-        typingCheck = nil
         if typing.isTyping, let open {
             services.chat.setTyping(conversation: open, isTyping: false, accessToken: token) { _ in }
         }

@@ -11,7 +11,7 @@ import Services
 /// checks each answer against the engine's), the same pure interactors (`LoginValidator`,
 /// `CandidateRanker`, `SwipeLimiter`, `MatchDetector`, `DeepLinkParser`, `TypingPolicy`,
 /// `MessageValidator`, `ConversationLog`), the session, swipe queue and outbox saved to the same
-/// stores as often, the typing check scheduled per keystroke, the same analytics events counted, and
+/// stores as often, one typing check waiting at a time, the same analytics events counted, and
 /// the text the user sees kept up to date as a hand-written interface keeps its labels: the card's
 /// lines, the peek, the allowance, the match, the matches list and the message rows.
 ///
