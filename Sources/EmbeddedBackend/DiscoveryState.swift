@@ -92,8 +92,10 @@ struct DiscoveryState {
         }
     }
 
-    /// viewer → what they did.
+    /// viewer → what they did. Records are never removed (see ``position(ofViewer:)``).
     var viewers = TextTable<UserID, Viewer>()
+    /// The viewer ``position(ofViewer:)`` found last, and where.
+    private var lastViewer: (id: UserID, position: Int)?
     /// liked → liker → whether it was a super like.
     var likesReceived: [UserID: [UserID: Bool]] = [:]
     /// Whether any liker in ``likesReceived`` may have a generated person's id (a knob's like from a
@@ -106,4 +108,16 @@ struct DiscoveryState {
     var matches = MatchTable()
     /// How many pool positions page requests have looked at, in all.
     var positionsScanned = 0
+
+    /// The position of `viewer`'s record in ``viewers``, added (with no swipes) if there is none.
+    ///
+    /// A client swipes again and again as one viewer: the last viewer's position is kept, and their
+    /// id compared (the same string each time, from the access token's record, so equal at once)
+    /// rather than hashed and looked up. Records are never removed, so a kept position stays right.
+    mutating func position(ofViewer viewer: UserID) -> Int {
+        if let lastViewer, lastViewer.id == viewer { return lastViewer.position }
+        let position = viewers.position(of: viewer) { .init() }
+        lastViewer = (viewer, position)
+        return position
+    }
 }
