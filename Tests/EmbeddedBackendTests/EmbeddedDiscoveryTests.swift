@@ -131,6 +131,39 @@ import Testing
         #expect(backend.server.swipeCount(of: "carol") == 2)
     }
 
+    /// Swipes on generated people, out of pool order, are each recorded once (a second swipe on one
+    /// replaces the first), an undone pass is forgotten, and pages leave out whoever was swiped.
+    @Test func swipesOnGeneratedPeople_outOfPoolOrder_areRecordedEach() throws {
+        #expect(swipe("g1", "c40", .pass) == .success(.recorded))
+        #expect(swipe("g2", "c3", .pass) == .success(.recorded))
+        #expect(swipe("g3", "c17", .like) == .success(.recorded))
+        #expect(swipe("g4", "c31", .superLike) == .success(.recorded))
+        #expect(swipe("g5", "c40", .like) == .success(.recorded))
+        let server = backend.server
+        #expect(server.recordedSwipe(by: "alice", on: "c40") == .like)
+        #expect(server.recordedSwipe(by: "alice", on: "c3") == .pass)
+        #expect(server.recordedSwipe(by: "alice", on: "c17") == .like)
+        #expect(server.recordedSwipe(by: "alice", on: "c31") == .superLike)
+        for unswiped: UserID in ["c0", "c2", "c4", "c32", "c39", "c41", "c49"] {
+            #expect(server.recordedSwipe(by: "alice", on: unswiped) == nil)
+        }
+        #expect(server.swipeCount(of: "alice") == 4)
+        let undone = Collector<Void>()
+        discovery.undoSwipe(id: "g2", accessToken: token, completion: undone.completion)
+        backend.scheduler.runDue()
+        #expect(undone.results.count == 1)
+        #expect(server.recordedSwipe(by: "alice", on: "c3") == nil)
+        #expect(server.swipeCount(of: "alice") == 3)
+        var cursor: String?
+        var seen: [UserID] = []
+        repeat {
+            let next = try #require(try page(cursor, limit: 50)?.get())
+            seen += next.candidates.map(\.id)
+            cursor = next.nextCursor
+        } while cursor != nil
+        #expect(!seen.contains("c40") && !seen.contains("c17") && !seen.contains("c31"))
+    }
+
     @Test func aMutualLike_isAMatchForBoth_andLikesYouShowsOnCards() throws {
         backend.server.like(from: "carol", to: "alice", superLike: true)
         let carol = try #require(try page(nil)?.get().candidates.first { $0.id == "carol" })
