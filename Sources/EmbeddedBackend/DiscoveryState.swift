@@ -21,79 +21,95 @@ struct DiscoveryState {
     /// viewer up once. A record with no swipes reads the same as no record.
     ///
     /// Swipes on generated people (an id that is a pool index, see ``CandidateGenerator/index(of:)``)
-    /// are kept by pool index in ascending order, found by binary search: a swipe records one without
-    /// hashing its id, and a page of the generated pool asks "swiped?" of each person it looks at
-    /// without making an id. Swipes on anyone else are kept by id.
+    /// are kept as two bits per pool index, read and written in place: a swipe records one without
+    /// hashing its id or moving others (a deck's order is not the pool's), and a page of the generated
+    /// pool asks "swiped?" of each person it looks at without making an id. Swipes on anyone else are
+    /// kept by id.
     struct Viewer {
         /// candidate (not a generated person) → action.
         private var otherSwipes: [UserID: SwipeAction] = [:]
-        /// Swipes on generated people, ascending by pool index; no index appears twice.
-        private var poolSwipes: [(index: Int, action: SwipeAction)] = []
+        /// Swipes on generated people: pool index `i` in bits `2 * (i % 32)` and up of word `i / 32`,
+        /// 0 for none (see ``code(of:)``); as many words as the highest index swiped needs.
+        private var poolSwipes: [UInt64] = []
+        /// How many generated people ``poolSwipes`` holds a swipe on.
+        private var poolSwipeCount = 0
         /// Today's likes and super likes, if any swipe was counted.
         var usage: Usage?
 
-        /// How many swipes on generated people a viewer's record has room for at their first.
-        static let initialCapacity = 32
-
         /// How many swipes the viewer has recorded.
-        var count: Int { otherSwipes.count + poolSwipes.count }
+        var count: Int { otherSwipes.count + poolSwipeCount }
 
         /// What the viewer did to `candidate`, whose pool index is `poolIndex` when its id is a
         /// generated person's.
         func action(on candidate: UserID, poolIndex: Int?) -> SwipeAction? {
             guard let poolIndex else { return otherSwipes[candidate] }
-            let position = position(of: poolIndex)
-            return position < poolSwipes.count && poolSwipes[position].index == poolIndex
-                ? poolSwipes[position].action : nil
+            return Self.action(coded: bits(of: poolIndex))
         }
 
         /// Whether the viewer swiped generated person `poolIndex`.
-        func hasSwiped(poolIndex: Int) -> Bool {
-            let position = position(of: poolIndex)
-            return position < poolSwipes.count && poolSwipes[position].index == poolIndex
-        }
+        func hasSwiped(poolIndex: Int) -> Bool { bits(of: poolIndex) != 0 }
 
         /// Records (or, with `nil`, forgets) what the viewer did to `candidate`, whose pool index is
         /// `poolIndex` when its id is a generated person's.
         mutating func set(_ action: SwipeAction?, on candidate: UserID, poolIndex: Int?) {
-            guard let poolIndex else {
-                otherSwipes[candidate] = action
-                return
+            guard let poolIndex else { return setOther(action, on: candidate) }
+            let word = poolIndex >> 5
+            let shift = UInt64(poolIndex & 31) << 1
+            if word >= poolSwipes.count {
+                guard action != nil else { return }
+                growPoolSwipes(toHold: word)
             }
-            let position = position(of: poolIndex)
-            let present = position < poolSwipes.count && poolSwipes[position].index == poolIndex
-            switch (action, present) {
-            case (let action?, true): poolSwipes[position].action = action
-            case (let action?, false):
-                // Room for a session's worth at once, rather than growing one doubling at a time.
-                if poolSwipes.isEmpty { poolSwipes.reserveCapacity(Self.initialCapacity) }
-                // Swipes mostly come in pool order: appended, without the general insertion.
-                if position == poolSwipes.count {
-                    poolSwipes.append((poolIndex, action))
-                } else {
-                    poolSwipes.insert((poolIndex, action), at: position)
-                }
-            case (nil, true): poolSwipes.remove(at: position)
-            case (nil, false): break
+            let old = (poolSwipes[word] >> shift) & 3
+            let new = Self.code(of: action)
+            poolSwipes[word] = poolSwipes[word] & ~(3 << shift) | new << shift
+            if (old == 0) != (new == 0) { poolSwipeCount += new == 0 ? -1 : 1 }
+        }
+
+        /// ``set(_:on:poolIndex:)`` for someone not generated: out of the way of the generated pool's
+        /// swipes (a session's usual ones).
+        @inline(never)
+        private mutating func setOther(_ action: SwipeAction?, on candidate: UserID) {
+            otherSwipes[candidate] = action
+        }
+
+        /// The two bits of generated person `poolIndex` (0: no swipe).
+        private func bits(of poolIndex: Int) -> UInt64 {
+            let word = poolIndex >> 5
+            guard word < poolSwipes.count else { return 0 }
+            return (poolSwipes[word] >> (UInt64(poolIndex & 31) << 1)) & 3
+        }
+
+        /// Adds words (no swipes) up to `word`: out of the way, a session's first swipes only.
+        @inline(never)
+        private mutating func growPoolSwipes(toHold word: Int) {
+            poolSwipes.append(contentsOf: repeatElement(0, count: word + 1 - poolSwipes.count))
+        }
+
+        /// An action's two bits: 0 for none.
+        private static func code(of action: SwipeAction?) -> UInt64 {
+            switch action {
+            case nil: 0
+            case .pass: 1
+            case .like: 2
+            case .superLike: 3
             }
         }
 
-        /// The first position in ``poolSwipes`` whose index is not below `index` (binary search);
-        /// swipes mostly come in pool order, so the last one is checked first.
-        private func position(of index: Int) -> Int {
-            guard let last = poolSwipes.last, index <= last.index else { return poolSwipes.count }
-            var low = 0
-            var high = poolSwipes.count - 1
-            while low < high {
-                let middle = (low + high) / 2
-                if poolSwipes[middle].index < index { low = middle + 1 } else { high = middle }
+        /// The action two bits stand for (``code(of:)``'s inverse).
+        private static func action(coded bits: UInt64) -> SwipeAction? {
+            switch bits {
+            case 1: .pass
+            case 2: .like
+            case 3: .superLike
+            default: nil
             }
-            return low
         }
     }
 
-    /// viewer → what they did.
+    /// viewer → what they did. Records are never removed (see ``position(ofViewer:)``).
     var viewers = TextTable<UserID, Viewer>()
+    /// The viewer ``position(ofViewer:)`` found last, and where.
+    private var lastViewer: (id: UserID, position: Int)?
     /// liked → liker → whether it was a super like.
     var likesReceived: [UserID: [UserID: Bool]] = [:]
     /// Whether any liker in ``likesReceived`` may have a generated person's id (a knob's like from a
@@ -106,4 +122,16 @@ struct DiscoveryState {
     var matches = MatchTable()
     /// How many pool positions page requests have looked at, in all.
     var positionsScanned = 0
+
+    /// The position of `viewer`'s record in ``viewers``, added (with no swipes) if there is none.
+    ///
+    /// A client swipes again and again as one viewer: the last viewer's position is kept, and their
+    /// id compared (the same string each time, from the access token's record, so equal at once)
+    /// rather than hashed and looked up. Records are never removed, so a kept position stays right.
+    mutating func position(ofViewer viewer: UserID) -> Int {
+        if let lastViewer, lastViewer.id == viewer { return lastViewer.position }
+        let position = viewers.position(of: viewer) { .init() }
+        lastViewer = (viewer, position)
+        return position
+    }
 }

@@ -19,7 +19,7 @@ extension EmbeddedServer {
         state.withLock { state in
             state.discovery.likesReceived[liked, default: [:]][liker] = superLike
             if pool.index(of: liker) != nil { state.discovery.poolIdsMayLike = true }
-            let position = state.discovery.viewers.position(of: liker) { .init() }
+            let position = state.discovery.position(ofViewer: liker)
             state.discovery.viewers.update(at: position) {
                 $0.set(superLike ? .superLike : .like, on: liked, poolIndex: pool.index(of: liked))
             }
@@ -75,35 +75,39 @@ extension EmbeddedServer {
             state, viewer, now in
             // One hash of the swipe id finds a resend or, once the swipe is applied, records it.
             let lookup = state.discovery.processed.lookup(swipe.id)
-            if let position = lookup.position { return resent(at: position, by: viewer, in: state) }
+            if let position = lookup.position {
+                return resent(at: position, of: state.discovery.processed, to: viewer)
+            }
             return apply(swipe, by: viewer, in: &state, now: now, recordingAfter: lookup)
         }
     }
 
-    /// The answer to a swipe id applied already, at `position` of the applied swipes: the same outcome
-    /// for its viewer, refused for anyone else.
+    /// The answer to a swipe id applied already, at `position` of `processed` (the applied swipes),
+    /// resent by `viewer`: the same outcome for its viewer, refused for anyone else.
     @inline(never)
-    private func resent(at position: Int, by viewer: UserID, in state: State) -> Result<
-        SwipeOutcome, ServiceError
-    > {
-        let done = state.discovery.processed[at: position]
+    private func resent(
+        at position: Int, of processed: TextTable<String, DiscoveryState.ProcessedSwipe>, to viewer: UserID
+    ) -> Result<SwipeOutcome, ServiceError> {
+        let done = processed[at: position]
         return done.viewer == viewer ? .success(done.outcome) : .failure(.rejected("swipe id in use"))
     }
 
     /// Applies a swipe not seen before: the allowance, the record, the like and a match; a swipe
     /// recorded (not refused, not over the allowance) is added to the applied swipes where `lookup`
     /// (of its id, the table unchanged since) did not find it.
+    ///
+    /// A pass (nearly every swipe) is recorded here, a straight run of code; a refusal, the allowance
+    /// used up and a like (with its match) are in functions of their own.
     private func apply(
         _ swipe: Swipe, by viewer: UserID, in state: inout State, now: Date,
         recordingAfter lookup: TextTable<String, DiscoveryState.ProcessedSwipe>.Lookup
     ) -> Result<SwipeOutcome, ServiceError> {
         let poolIndex = pool.index(of: swipe.candidate)
         guard swipe.candidate != viewer, poolIndex != nil || state.accounts[swipe.candidate] != nil else {
-            return .failure(.notFound)
+            return Self.notFound()
         }
-        let dayStart = Date(
-            timeIntervalSince1970: (now.timeIntervalSince1970 / 86_400).rounded(.down) * 86_400)
-        let position = state.discovery.viewers.position(of: viewer) { .init() }
+        let dayStart = Self.dayStart(of: now)
+        let position = state.discovery.position(ofViewer: viewer)
         guard
             state.discovery.viewers.update(
                 at: position,
@@ -111,19 +115,59 @@ extension EmbeddedServer {
                     record(swipe, poolIndex: poolIndex, in: &$0, dayStart: dayStart)
                 })
         else {
-            return .success(.limitReached(resetsAt: dayStart.addingTimeInterval(86_400)))
+            return Self.limitReached(dayStart: dayStart)
         }
+        guard swipe.action == .pass else {
+            return applyLike(swipe, by: viewer, in: &state, now: now, recordingAfter: lookup)
+        }
+        state.discovery.processed.add(
+            .init(viewer: viewer, candidate: swipe.candidate, action: .pass, outcome: .recorded),
+            for: swipe.id, after: lookup)
+        return .success(.recorded)
+    }
+
+    /// The rest of ``apply(_:by:in:now:recordingAfter:)`` for a like or a super like, recorded
+    /// already: the like received, a match if it is mutual, and the swipe added to the applied ones.
+    @inline(never)
+    private func applyLike(
+        _ swipe: Swipe, by viewer: UserID, in state: inout State, now: Date,
+        recordingAfter lookup: TextTable<String, DiscoveryState.ProcessedSwipe>.Lookup
+    ) -> Result<SwipeOutcome, ServiceError> {
         var outcome = SwipeOutcome.recorded
-        if swipe.action != .pass {
-            state.discovery.likesReceived[swipe.candidate, default: [:]][viewer] = swipe.action == .superLike
-            if state.discovery.likesReceived[viewer]?[swipe.candidate] != nil {
-                outcome = .matched(recordMatch(in: &state, viewer, swipe.candidate, at: now))
-            }
+        state.discovery.likesReceived[swipe.candidate, default: [:]][viewer] = swipe.action == .superLike
+        if state.discovery.likesReceived[viewer]?[swipe.candidate] != nil {
+            outcome = .matched(recordMatch(in: &state, viewer, swipe.candidate, at: now))
         }
         state.discovery.processed.add(
             .init(viewer: viewer, candidate: swipe.candidate, action: swipe.action, outcome: outcome),
             for: swipe.id, after: lookup)
         return .success(outcome)
+    }
+
+    /// A swipe on no one (an unknown id, or the viewer): out of the way of ``apply(_:by:in:now:recordingAfter:)``.
+    @inline(never)
+    private static func notFound() -> Result<SwipeOutcome, ServiceError> { .failure(.notFound) }
+
+    /// A swipe over the day's allowance: out of the way of ``apply(_:by:in:now:recordingAfter:)``.
+    @inline(never)
+    private static func limitReached(dayStart: Date) -> Result<SwipeOutcome, ServiceError> {
+        .success(.limitReached(resetsAt: dayStart.addingTimeInterval(86_400)))
+    }
+
+    /// The start of the (UTC) day holding `now`: its time rounded down to a whole number of days.
+    ///
+    /// Rounded down by converting to an integer (truncating, in line) and stepping back one for a
+    /// negative fraction, rather than by a call into the C library's `floor`; a time too far from
+    /// 1970 for that (or not a number) is rounded the general way. Always inlined: a few instructions.
+    @inline(__always)
+    static func dayStart(of now: Date) -> Date {
+        let days = now.timeIntervalSince1970 / 86_400
+        guard abs(days) < 0x1p52 else {
+            return Date(timeIntervalSince1970: days.rounded(.down) * 86_400)
+        }
+        var whole = Double(Int(days))
+        if whole > days { whole -= 1 }
+        return Date(timeIntervalSince1970: whole * 86_400)
     }
 
     func undoSwipe(id: String, accessToken: String, completion: @escaping ServiceCompletion<Void>) {
@@ -256,8 +300,7 @@ extension EmbeddedServer {
     }
 
     private func allowance(of viewer: UserID, in state: State, now: Date) -> SwipeAllowance {
-        let dayStart = Date(
-            timeIntervalSince1970: (now.timeIntervalSince1970 / 86_400).rounded(.down) * 86_400)
+        let dayStart = Self.dayStart(of: now)
         let usage = state.discovery.viewers[viewer]?.usage.flatMap { $0.dayStart == dayStart ? $0 : nil }
         return SwipeAllowance(
             dailyLikes: configuration.dailyLikeLimit,

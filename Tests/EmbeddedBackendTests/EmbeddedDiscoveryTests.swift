@@ -89,6 +89,81 @@ import Testing
         #expect(swipe("s4", "dave", .pass) == .success(.recorded))
     }
 
+    /// The allowance resets at the start of the next UTC day, whether the clock reads after 1970 or
+    /// before it (where rounding a day down is not truncating it), mid-day or at midnight exactly.
+    @Test(arguments: [1_768_500_000.5, -1_000_000.25, -259_200.0, 0.0, -0.5])
+    func theAllowance_resetsAtTheNextDayStart(secondsSince1970: Double) throws {
+        let now = Date(timeIntervalSince1970: secondsSince1970)
+        let server = EmbeddedServer(
+            scheduler: VirtualScheduler(now: now),
+            configuration: EmbeddedServerConfiguration(candidatePoolSize: 5, dailyLikeLimit: 0))
+        let birth = Date(timeIntervalSince1970: -1_000_000_000)
+        try server.addAccount(username: "ann", password: "secret-1", displayName: "Ann", birthDate: birth)
+        try server.addAccount(username: "ben", password: "secret-2", displayName: "Ben", birthDate: birth)
+        let sessions = Collector<AuthSession>()
+        EmbeddedAuthService(server: server).signIn(
+            Credentials(identifier: "ann", password: "secret-1"), completion: sessions.completion)
+        let scheduler = try #require(server.scheduler as? VirtualScheduler)
+        scheduler.runDue()
+        let token = try #require(try sessions.last?.get().tokens.accessToken)
+        let outcomes = Collector<SwipeOutcome>()
+        EmbeddedDiscoveryService(server: server).sendSwipe(
+            Swipe(id: "s1", candidate: "ben", action: .like, swipedAt: now), accessToken: token,
+            completion: outcomes.completion)
+        scheduler.runDue()
+        let dayStart = (secondsSince1970 / 86_400).rounded(.down) * 86_400
+        #expect(
+            outcomes.last
+                == .success(.limitReached(resetsAt: Date(timeIntervalSince1970: dayStart + 86_400))))
+    }
+
+    /// Each swipe lands in its own viewer's record, however viewers take turns (the last viewer's
+    /// record is kept at hand).
+    @Test func swipesOfViewersTakingTurns_landInTheirOwnRecords() {
+        #expect(swipe("s1", "bob", .pass) == .success(.recorded))
+        backend.server.like(from: "carol", to: "dave")
+        #expect(swipe("s2", "dave", .pass) == .success(.recorded))
+        backend.server.like(from: "carol", to: "bob", superLike: true)
+        #expect(backend.server.recordedSwipe(by: "alice", on: "dave") == .pass)
+        #expect(backend.server.recordedSwipe(by: "carol", on: "dave") == .like)
+        #expect(backend.server.recordedSwipe(by: "carol", on: "bob") == .superLike)
+        #expect(backend.server.swipeCount(of: "alice") == 2)
+        #expect(backend.server.swipeCount(of: "carol") == 2)
+    }
+
+    /// Swipes on generated people, out of pool order, are each recorded once (a second swipe on one
+    /// replaces the first), an undone pass is forgotten, and pages leave out whoever was swiped.
+    @Test func swipesOnGeneratedPeople_outOfPoolOrder_areRecordedEach() throws {
+        #expect(swipe("g1", "c40", .pass) == .success(.recorded))
+        #expect(swipe("g2", "c3", .pass) == .success(.recorded))
+        #expect(swipe("g3", "c17", .like) == .success(.recorded))
+        #expect(swipe("g4", "c31", .superLike) == .success(.recorded))
+        #expect(swipe("g5", "c40", .like) == .success(.recorded))
+        let server = backend.server
+        #expect(server.recordedSwipe(by: "alice", on: "c40") == .like)
+        #expect(server.recordedSwipe(by: "alice", on: "c3") == .pass)
+        #expect(server.recordedSwipe(by: "alice", on: "c17") == .like)
+        #expect(server.recordedSwipe(by: "alice", on: "c31") == .superLike)
+        for unswiped: UserID in ["c0", "c2", "c4", "c32", "c39", "c41", "c49"] {
+            #expect(server.recordedSwipe(by: "alice", on: unswiped) == nil)
+        }
+        #expect(server.swipeCount(of: "alice") == 4)
+        let undone = Collector<Void>()
+        discovery.undoSwipe(id: "g2", accessToken: token, completion: undone.completion)
+        backend.scheduler.runDue()
+        #expect(undone.results.count == 1)
+        #expect(server.recordedSwipe(by: "alice", on: "c3") == nil)
+        #expect(server.swipeCount(of: "alice") == 3)
+        var cursor: String?
+        var seen: [UserID] = []
+        repeat {
+            let next = try #require(try page(cursor, limit: 50)?.get())
+            seen += next.candidates.map(\.id)
+            cursor = next.nextCursor
+        } while cursor != nil
+        #expect(!seen.contains("c40") && !seen.contains("c17") && !seen.contains("c31"))
+    }
+
     @Test func aMutualLike_isAMatchForBoth_andLikesYouShowsOnCards() throws {
         backend.server.like(from: "carol", to: "alice", superLike: true)
         let carol = try #require(try page(nil)?.get().candidates.first { $0.id == "carol" })
