@@ -131,9 +131,7 @@ struct TextTable<Key: TextTableKey, Value> {
         return removed.value
     }
 
-    /// Puts `position` in the first empty slot from its hash's. Always inlined: a short loop, one
-    /// function less for every entry added.
-    @inline(__always)
+    /// Puts `position` in the first empty slot from its hash's.
     private mutating func place(_ position: Int, hash: Int) {
         let mask = slots.count - 1
         var slot = hash & mask
