@@ -10,19 +10,7 @@ import Testing
 @Suite struct HomeRenderTests {
     @Test func theServersAnswerToASwipe_changesNothingShown_soHomeIsNotRenderedAgain() throws {
         let folder = TemporaryDirectory()
-        let backend = EmbeddedBackend(
-            storageDirectory: folder.url, configuration: EmbeddedServerConfiguration(candidatePoolSize: 50))
-        backend.addDemoAccounts()
-        let transcript = Transcript(clock: backend.scheduler)
-        let presenter = CountingPresenter(transcript: transcript)
-        let app = AppFlow(services: backend.makeServices(), presenter: presenter, analytics: transcript)
-        app.launch()
-        backend.scheduler.runDue()
-        try presenter.frontEnd.tap("Log in")
-        try presenter.frontEnd.type("alice", into: "Username or email")
-        try presenter.frontEnd.type("wonderland", into: "Password")
-        try presenter.frontEnd.tap("Log in")
-        backend.scheduler.runDue()
+        let (backend, presenter, app) = try Self.aliceOnHome(in: folder)
         backend.server.latency = .seconds(1)
         let top = presenter.frontEnd.visibleTexts
         let before = presenter.updates.count
@@ -39,21 +27,10 @@ import Testing
     /// reach home there, and the deck's taps swipe.
     @Test func onTheDeckTab_homesOwnTapsAndAConversationsTap_stillReachHome() throws {
         let folder = TemporaryDirectory()
-        let backend = EmbeddedBackend(
-            storageDirectory: folder.url, configuration: EmbeddedServerConfiguration(candidatePoolSize: 50))
-        backend.addDemoAccounts()
-        backend.server.like(from: "alice", to: "dave")
-        backend.server.like(from: "dave", to: "alice")
-        let transcript = Transcript(clock: backend.scheduler)
-        let presenter = CountingPresenter(transcript: transcript)
-        let app = AppFlow(services: backend.makeServices(), presenter: presenter, analytics: transcript)
-        app.launch()
-        backend.scheduler.runDue()
-        try presenter.frontEnd.tap("Log in")
-        try presenter.frontEnd.type("alice", into: "Username or email")
-        try presenter.frontEnd.type("wonderland", into: "Password")
-        try presenter.frontEnd.tap("Log in")
-        backend.scheduler.runDue()
+        let (backend, presenter, app) = try Self.aliceOnHome(in: folder) { backend in
+            backend.server.like(from: "alice", to: "dave")
+            backend.server.like(from: "dave", to: "alice")
+        }
         let home = try #require(presenter.rootIntent)
         let swipes = backend.server.swipeCount(of: "alice")
         home(.tap("deck:pass"))
@@ -69,5 +46,27 @@ import Testing
         home(.tap("logOut"))
         #expect(presenter.frontEnd.currentAlert?.title == "Log out?")
         withExtendedLifetime(app) {}
+    }
+
+    /// Alice signed in on home over an embedded backend of 50 candidates in `folder`, after
+    /// `prepare` had the server ready; the app is returned to be kept alive.
+    private static func aliceOnHome(
+        in folder: TemporaryDirectory, prepare: (EmbeddedBackend) -> Void = { _ in }
+    ) throws -> (EmbeddedBackend, CountingPresenter, AppFlow) {
+        let backend = EmbeddedBackend(
+            storageDirectory: folder.url, configuration: EmbeddedServerConfiguration(candidatePoolSize: 50))
+        backend.addDemoAccounts()
+        prepare(backend)
+        let transcript = Transcript(clock: backend.scheduler)
+        let presenter = CountingPresenter(transcript: transcript)
+        let app = AppFlow(services: backend.makeServices(), presenter: presenter, analytics: transcript)
+        app.launch()
+        backend.scheduler.runDue()
+        try presenter.frontEnd.tap("Log in")
+        try presenter.frontEnd.type("alice", into: "Username or email")
+        try presenter.frontEnd.type("wonderland", into: "Password")
+        try presenter.frontEnd.tap("Log in")
+        backend.scheduler.runDue()
+        return (backend, presenter, app)
     }
 }
