@@ -1,30 +1,53 @@
+import Foundation
 import Models
 
 /// A key of a ``TextTable``: text (or a few texts) hashed by ``TextHash``.
 protocol TextTableKey: Equatable {
-    /// The hash of the key's text; equal keys have equal hashes.
+    /// The hash of the key's text; keys equal by `==` have equal hashes.
     var textHash: Int { get }
 }
 
-/// The hash the embedded server's ``TextTable``s use: FNV-1a over the UTF-8 bytes of a text.
+/// The hash the embedded server's ``TextTable``s use: FNV-1a over the UTF-8 bytes of a text in its
+/// canonical composed form (NFC).
 ///
 /// A short loop over the bytes in place: the standard library's seeded hashing (a `Dictionary` of
 /// `String` keys) ran through half a dozen functions of its own for every id looked up, a large part of
-/// the code a swipe or a message touches. The server's keys are its clients' ids, not chosen to collide.
+/// the code a swipe or a message touches. `String`'s `==` is canonical equivalence (`"caf\u{E9}"` equals
+/// `"cafe\u{301}"`, and the Kelvin sign equals `"K"`), so a text is hashed as its NFC form, as the
+/// standard library's hashing does: an ASCII text is its own NFC form and is hashed as it is; any other
+/// is composed first (out of the way: the server's ids are ASCII). The hash is not seeded: a client
+/// could choose ids that collide and slow its own lookups down, which an in-process server for tests,
+/// demos and benchmarks accepts.
 enum TextHash {
     /// FNV-1a's offset basis: the hash of no bytes.
     static var start: UInt64 { 0xCBF2_9CE4_8422_2325 }
 
-    /// `hash` continued over the UTF-8 bytes of `text`.
+    /// `hash` continued over the UTF-8 bytes of `text`'s canonical composed form.
     static func adding(_ text: String, to hash: UInt64) -> UInt64 {
-        text.utf8.withContiguousStorageIfAvailable { adding($0, to: hash) }
-            ?? adding(Array(text.utf8), to: hash)
+        let ascii = text.utf8.withContiguousStorageIfAvailable { addingIfASCII($0, to: hash) }
+        if let ascii, let ascii { return ascii }
+        return addingComposed(text, to: hash)
     }
 
-    /// `hash` continued over `bytes`.
-    private static func adding(_ bytes: some Sequence<UInt8>, to hash: UInt64) -> UInt64 {
+    /// `hash` continued over `bytes` if they are all ASCII; `nil` if one is not.
+    private static func addingIfASCII(_ bytes: UnsafeBufferPointer<UInt8>, to hash: UInt64) -> UInt64? {
         var hash = hash
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+        var high: UInt8 = 0
+        for byte in bytes {
+            high |= byte
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3
+        }
+        return high < 0x80 ? hash : nil
+    }
+
+    /// `hash` continued over the UTF-8 bytes of `text` composed (NFC): a text that is not ASCII, or
+    /// whose bytes are not contiguous.
+    @inline(never)
+    private static func addingComposed(_ text: String, to hash: UInt64) -> UInt64 {
+        var hash = hash
+        for byte in text.precomposedStringWithCanonicalMapping.utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3
+        }
         return hash
     }
 
@@ -49,8 +72,7 @@ extension UserID: TextTableKey {
 ///
 /// A value is changed in place with ``update(at:_:)`` at a position found by ``lookup(_:)`` or
 /// ``position(of:adding:)``; a lookup followed by ``add(_:for:after:)`` hashes the key once.
-/// Removing an entry moves the last one into its place (positions of others may change) and is
-/// linear in the table's size: the server removes rarely (an undone swipe).
+/// Removing an entry moves the last one into its place (the position of that one changes).
 struct TextTable<Key: TextTableKey, Value> {
     /// The entries, in the order added (but for removals).
     private(set) var entries: [(key: Key, value: Value)] = []
@@ -123,12 +145,48 @@ struct TextTable<Key: TextTableKey, Value> {
     }
 
     /// Removes `key`, returning its value if the table held it.
+    ///
+    /// Its slot is emptied by shifting back the entries probed past it (linear probing's deletion, no
+    /// tombstones), and the last entry moves into its place in ``entries``: constant time on average,
+    /// whatever the table's size.
     mutating func removeValue(forKey key: Key) -> Value? {
-        guard let position = lookup(key).position else { return nil }
-        entries.swapAt(position, entries.count - 1)
-        let removed = entries.removeLast()
-        rebuildSlots(count: slots.count)
-        return removed.value
+        guard !slots.isEmpty else { return nil }
+        let hash = key.textHash
+        let mask = slots.count - 1
+        var slot = hash & mask
+        while slots[slot] != 0 {
+            if entries[slots[slot] - 1].key == key { break }
+            slot = (slot + 1) & mask
+        }
+        guard slots[slot] != 0 else { return nil }
+        let position = slots[slot] - 1
+        emptySlot(slot)
+        let last = entries.count - 1
+        if position != last {
+            // The last entry moves to `position`: its slot is found from its hash and pointed there.
+            var moved = entries[last].key.textHash & mask
+            while slots[moved] != last + 1 { moved = (moved + 1) & mask }
+            slots[moved] = position + 1
+            entries.swapAt(position, last)
+        }
+        return entries.removeLast().value
+    }
+
+    /// Empties `slot`, moving back into the hole each later entry of its run whose own slot (its
+    /// hash's) is not between the hole and where it sits, so every entry stays reachable from its hash.
+    private mutating func emptySlot(_ slot: Int) {
+        let mask = slots.count - 1
+        var hole = slot
+        var next = (slot + 1) & mask
+        while slots[next] != 0 {
+            let home = entries[slots[next] - 1].key.textHash & mask
+            if (next &- home) & mask >= (next &- hole) & mask {
+                slots[hole] = slots[next]
+                hole = next
+            }
+            next = (next + 1) & mask
+        }
+        slots[hole] = 0
     }
 
     /// Puts `position` in the first empty slot from its hash's.

@@ -1,9 +1,10 @@
 /// The fields of a copy-on-write value (a summary's or a conversation's match), kept in one shared
 /// box (``CopyOnWriteBox``).
 ///
-/// ``DeckState``, ``Candidate``, ``ConversationState`` and ``Message`` hold their box directly
-/// instead, with plain setters and getters other modules inline: a property's `_modify` nested in this
-/// one's ran two coroutines whose frames held a copy of the fields, allocated on every change.
+/// ``DeckState``, ``Candidate``, ``ConversationState``, ``Message`` and ``ChatListState`` hold their
+/// box directly instead, with getters other modules inline and plain setters (`ChatListState`: an
+/// inlinable `_modify`, so its lists change in place): a property's `_modify` nested in this one's ran
+/// two coroutines whose frames held a copy of the fields, allocated on every change.
 ///
 /// Copying the value copies one reference; two values that share the box are equal at once
 /// (``sharesStorage(with:)``); a change copies the box first when another value shares it, then

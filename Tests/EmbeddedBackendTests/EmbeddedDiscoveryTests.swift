@@ -229,3 +229,14 @@ import Testing
         #expect(first.index(of: "c01") == nil)
     }
 }
+
+extension EmbeddedDiscoveryTests {
+    /// A swipe id is text, compared as `String`s are (canonical equivalence): a resend under an
+    /// equal id encoded otherwise is answered as the resend it is, not applied to another candidate.
+    @Test func aResendUnderAnEqualButDifferentlyEncodedID_isAnsweredAsAResend() {
+        #expect(swipe("caf\u{E9}", "bob", .pass) == .success(.recorded))
+        #expect(swipe("cafe\u{301}", "dave", .pass) == .success(.recorded))
+        #expect(backend.server.recordedSwipe(by: "alice", on: "dave") == nil)
+        #expect(backend.server.swipeCount(of: "alice") == 1)
+    }
+}
