@@ -79,9 +79,11 @@ let package = Package(
 
         // MARK: Unit tests, one target per role
 
-        // Validation, deep links, session policy and the other pure functions.
+        // Validation, deep links, session policy and the other pure functions (random inputs from the
+        // embedded backend's seeded generator).
         .testTarget(
-            name: "InteractorsTests", dependencies: ["Interactors", "Models"], swiftSettings: strict),
+            name: "InteractorsTests", dependencies: ["Interactors", "Models", "EmbeddedBackend"],
+            swiftSettings: strict),
         // File stores, schedulers and the other generic service implementations.
         .testTarget(
             name: "ServicesTests", dependencies: ["Services", "Models", "TestSupport"], swiftSettings: strict),
@@ -101,8 +103,10 @@ let package = Package(
             dependencies: ["Contexts", "Services", "Models", "EmbeddedBackend", "TestSupport"],
             swiftSettings: strict
         ),
-        // The flow tree: errors up, events down, printing.
-        .testTarget(name: "FlowsTests", dependencies: ["Flows", "Models"], swiftSettings: strict),
+        // The flow tree: errors up, events down, printing (random inputs from the embedded backend's
+        // seeded generator).
+        .testTarget(
+            name: "FlowsTests", dependencies: ["Flows", "Models", "EmbeddedBackend"], swiftSettings: strict),
         // The headless front end and the command-line tool's argument handling.
         .testTarget(
             name: "HeadlessTests",

@@ -91,11 +91,8 @@ import Testing
     @Test func removalsAmongCrowdedAndWrappingRuns_keepEveryOtherKeyFindable() {
         var table = TextTable<Colliding, Int>()
         var reference: [String: Int] = [:]
-        var random: UInt64 = 0x2545_F491_4F6C_DD1D
-        func next(_ bound: Int) -> Int {
-            random = random &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int(truncatingIfNeeded: random >> 33) % bound
-        }
+        var generator = SeededGenerator(seed: 0x2545_F491_4F6C_DD1D)
+        func next(_ bound: Int) -> Int { Int.random(in: 0..<bound, using: &generator) }
         // Hashes 0–3 and 124–127: runs start at both ends of the first 128 slots and wrap around.
         func key(_ number: Int) -> Colliding {
             Colliding(name: "k\(number)", textHash: [0, 1, 2, 3, 124, 125, 126, 127][number % 8])

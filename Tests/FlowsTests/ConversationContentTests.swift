@@ -1,3 +1,4 @@
+import EmbeddedBackend
 import Foundation
 import Models
 import Testing
@@ -6,14 +7,6 @@ import Testing
 
 /// A conversation's screen built with the rows kept from the last render is the screen built afresh.
 @Suite struct ConversationContentTests {
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return state
-        }
-    }
-
     let me: UserID = "alice"
     let t0 = Date(timeIntervalSince1970: 1_000)
 
@@ -21,7 +14,7 @@ import Testing
     func afresh(_ state: ConversationState) -> Screen { conversationScreenAfresh(state, me: me) }
 
     @Test func keptRows_giveTheScreenBuiltAfresh_overRandomChanges() {
-        var generator = Seeded(state: 5)
+        var generator = SeededGenerator(seed: 5)
         let statuses: [Message.Status] = [.sending, .failed, .sent, .delivered, .read]
         var state = ConversationState(match: Match(id: "m", user: "bob", displayName: "Bob", matchedAt: t0))
         var content = ConversationContent(me: me)

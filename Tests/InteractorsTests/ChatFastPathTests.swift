@@ -1,3 +1,4 @@
+import EmbeddedBackend
 import Foundation
 import Interactors
 import Models
@@ -13,7 +14,7 @@ import Testing
 
     /// Lists that begin alike (as a conversation's do) with rests of up to `rest` rows drawn from `pool`.
     func lists(
-        _ pool: [String], rest: Int, using generator: inout ListDiffTests.Seeded
+        _ pool: [String], rest: Int, using generator: inout SeededGenerator
     ) -> (old: [String], new: [String], updated: [String]) {
         let shared = Array(pool.prefix(Int.random(in: 0...(pool.count / 2), using: &generator)))
         let others = pool.dropFirst(shared.count)
@@ -29,7 +30,7 @@ import Testing
     }
 
     @Test func diffingMessages_givesTheChangesOfTheirIds_shortAndLongLists() {
-        var generator = ListDiffTests.Seeded(state: 23)
+        var generator = SeededGenerator(seed: 23)
         for (size, rest) in [(10, 4), (40, 20), (60, 40)] {
             let pool = (0..<size).map { "r\($0)" }
             for _ in 0..<700 {
@@ -221,7 +222,7 @@ struct ReferenceLog {
 
 @Suite struct ConversationLogMergeTests {
     @Test func confirmations_sendsAndArrivals_leaveTheLogOfRemovingAndInsertingEachOne_oneByOneToo() {
-        var generator = ListDiffTests.Seeded(state: 31)
+        var generator = SeededGenerator(seed: 31)
         let t0 = Date(timeIntervalSince1970: 1_000)
         for _ in 0..<200 {
             var log = ConversationLog()

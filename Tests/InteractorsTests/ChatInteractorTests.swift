@@ -1,3 +1,4 @@
+import EmbeddedBackend
 import Foundation
 import Interactors
 import Models
@@ -41,16 +42,8 @@ import Testing
             check(["a", "b"], ["a", "b"], updated: ["b", "a"]) == [.update("a", at: 0), .update("b", at: 1)])
     }
 
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return state
-        }
-    }
-
     @Test func randomLists_roundTrip() {
-        var generator = Seeded(state: 7)
+        var generator = SeededGenerator(seed: 7)
         for _ in 0..<200 {
             let pool = (0..<12).map { "i\($0)" }
             let old = Array(
@@ -106,7 +99,7 @@ import Testing
     }
 
     @Test func theChanges_areThoseOfTheDiffThatHashesEveryRow() {
-        var generator = Seeded(state: 11)
+        var generator = SeededGenerator(seed: 11)
         let pool = (0..<10).map { "r\($0)" }
         for _ in 0..<2_000 {
             let shared = Array(pool.prefix(Int.random(in: 0...5, using: &generator)))

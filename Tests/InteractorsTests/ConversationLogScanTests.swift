@@ -1,3 +1,4 @@
+import EmbeddedBackend
 import Foundation
 import Interactors
 import Models
@@ -7,7 +8,7 @@ import Testing
 /// limit, in both directions, the log answers as the reference merge does and knows every id it holds.
 @Suite struct ConversationLogScanTests {
     @Test func logsGrowingPastTheScanLimitAndShrinkingBack_answerAsTheReference_andKnowTheirIds() {
-        var generator = ListDiffTests.Seeded(state: 47)
+        var generator = SeededGenerator(seed: 47)
         let t0 = Date(timeIntervalSince1970: 1_000)
         // How many logs went past the limit (16 messages), and how many of those came back to it.
         var grew = 0

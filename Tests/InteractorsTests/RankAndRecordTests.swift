@@ -1,3 +1,4 @@
+import EmbeddedBackend
 import Foundation
 import Interactors
 import Models
@@ -6,18 +7,10 @@ import Testing
 /// Ranking a page while recording its ids in the deck's set of shown cards gives the cards and the
 /// set that ranking, merging and then recording the ranked ids give.
 @Suite struct RankAndRecordTests {
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return state
-        }
-    }
-
     let now = Date(timeIntervalSince1970: 1_000_000)
     let preferences = SearchPreferences(minimumAge: 20, maximumAge: 30, maximumDistanceKm: 10)
 
-    func candidate(_ index: Int, using random: inout Seeded) -> Candidate {
+    func candidate(_ index: Int, using random: inout SeededGenerator) -> Candidate {
         let interests = (0..<Int.random(in: 0...4, using: &random)).map { _ in
             Interest.catalog[Int.random(in: 0..<Interest.catalog.count, using: &random)]
         }
@@ -30,7 +23,7 @@ import Testing
     }
 
     @Test func rankAndMergeRecordingInShown_matchesRankAndMerge_thenRecordingTheRanked() {
-        var random = Seeded(state: 11)
+        var random = SeededGenerator(seed: 11)
         // A viewer with few interests (compared by name) and one with many (looked up in the set).
         let viewers = [
             CandidateRanker.Viewer(

@@ -1,3 +1,4 @@
+import EmbeddedBackend
 import Models
 import Testing
 
@@ -48,11 +49,8 @@ import Testing
             String(repeating: "y", count: 16), String(repeating: "z", count: 63),
             String(repeating: "w", count: 64), String(repeating: "v", count: 65),
         ]
-        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
-        func next(_ bound: Int) -> Int {
-            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int((seed >> 33) % UInt64(bound))
-        }
+        var generator = SeededGenerator(seed: 0x9E37_79B9_7F4A_7C15)
+        func next(_ bound: Int) -> Int { Int.random(in: 0..<bound, using: &generator) }
         for capacity in [0, 16, 64, 65, 200] {
             for _ in 0..<300 {
                 var builder = TextBuilder(capacity: capacity)

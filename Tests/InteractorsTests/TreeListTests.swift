@@ -1,14 +1,14 @@
+import EmbeddedBackend
 import Models
 import Testing
 
 @Suite struct TreeListTests {
     /// A fixed pseudo-random sequence (a 64-bit linear congruential generator): the test is deterministic.
+    /// Numbers below a bound drawn from the embedded backend's seeded generator: the same every run.
     struct Sequence {
-        var state: UInt64
-        mutating func next(_ bound: Int) -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int((state >> 33) % UInt64(max(1, bound)))
-        }
+        var generator: SeededGenerator
+        init(state: UInt64) { generator = SeededGenerator(seed: state) }
+        mutating func next(_ bound: Int) -> Int { Int.random(in: 0..<max(1, bound), using: &generator) }
     }
 
     @Test func insertsRemovesAndReplaces_likeAnArray_andCopiesStayIndependent() {

@@ -1,3 +1,4 @@
+import EmbeddedBackend
 import Foundation
 import Models
 import Testing
@@ -7,14 +8,6 @@ import Testing
 /// The deck's lines written straight into their strings read as the lines built piece by piece, and
 /// home's elements written over the last render's are home built afresh.
 @Suite struct DeckTextTests {
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return state
-        }
-    }
-
     let now = Date(timeIntervalSince1970: 1_000)
     let names = ["", "Al", "Zoë", "李小龍", "A rather long display name indeed", "😀 Emoji", "Ann-Marie O'Neil"]
 
@@ -39,7 +32,7 @@ import Testing
     }
 
     @Test func sharedInterests_matchTheLineBuiltPieceByPiece() {
-        var random = Seeded(state: 7)
+        var random = SeededGenerator(seed: 7)
         let odd = [Interest(""), Interest("Café"), Interest("Very long interest name here"), Interest("🎲")]
         let choices = Interest.catalog + odd
         for _ in 0..<2_000 {
