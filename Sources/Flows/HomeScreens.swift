@@ -34,19 +34,9 @@ enum HomeScreens {
         return elements
     }
 
-    /// ``opening(signedIn:tab:room:)`` written over `elements` (home's elements last time, or none),
-    /// reusing its storage when nothing else holds it; a new array with its capacity when something
-    /// does (a presenter that keeps the screen), without copying the old elements.
-    static func reopen(_ elements: inout [ScreenElement], signedIn: ScreenElement, tab: Tab, room: Int) {
-        elements.removeAll(keepingCapacity: true)
-        elements.reserveCapacity(room + 3)
-        elements.append(signedIn)
-        elements.append(tab == .deck ? deckTabs : matchesTabs)
-    }
-
-    /// ``reopen(_:signedIn:tab:room:)`` for the deck tab, where `elements` is empty or home's deck
-    /// elements from the last render with the same `signedIn` line: their opening is kept as it is,
-    /// the rest taken off (in place when nothing else holds the array).
+    /// ``opening(signedIn:tab:room:)`` for the deck tab written over `elements`, which are empty or
+    /// home's deck elements from the last render with the same `signedIn` line: their opening is kept
+    /// as it is, the rest taken off (in place when nothing else holds the array).
     ///
     /// The opening is the same two elements every render of the deck tab: taking the rest off leaves
     /// them, where emptying the array and appending them again copied both in. They are taken off
@@ -55,13 +45,15 @@ enum HomeScreens {
     /// (an array something else still holds is copied once, by the first removal).
     static func reopenDeck(_ elements: inout [ScreenElement], signedIn: ScreenElement, room: Int) {
         guard elements.count >= 2 else {
-            return reopen(&elements, signedIn: signedIn, tab: .deck, room: room)
+            elements = opening(signedIn: signedIn, tab: .deck, room: room)
+            return
         }
         while elements.count > 2 { elements.removeLast() }
         elements.reserveCapacity(room + 3)
     }
 
-    /// Home, from ``opening(signedIn:tab:room:)``'s elements with the tab's content appended.
+    /// Home, from ``opening(signedIn:tab:room:)``'s or ``reopenDeck(_:signedIn:room:)``'s elements with
+    /// the tab's content appended.
     static func closing(_ elements: inout [ScreenElement]) -> Screen {
         elements.append(logOutAction)
         return Screen(id: .home, title: "Discover", elements: elements)

@@ -79,32 +79,19 @@ import Testing
             ])
     }
 
-    @Test func homeWrittenOverTheLastOne_isHomeBuiltAfresh_andLeavesAScreenStillShownAlone() {
-        Self.expectHomeWrittenOver { kept, signedIn in
-            HomeScreens.reopen(&kept, signedIn: signedIn, tab: .deck, room: 15)
-        }
-    }
-
-    @Test func deckHomeWrittenOverTheLastOne_keepsItsOpening_andIsHomeBuiltAfresh() {
-        Self.expectHomeWrittenOver { kept, signedIn in
-            HomeScreens.reopenDeck(&kept, signedIn: signedIn, room: 15)
-        }
-    }
-
-    /// Renders home's deck tab over the last render with `reopen` seven times, content of several
-    /// lengths, and expects each screen to be home built afresh — also the screens handed out earlier
-    /// (a presenter may keep them), which later renders must leave untouched. Every other render the
-    /// screens shown so far are let go, so the kept array is written over in place as well as copied.
-    private static func expectHomeWrittenOver(
-        reopen: (inout [ScreenElement], ScreenElement) -> Void
-    ) {
+    /// Home's deck tab rendered over the last render seven times, content of several lengths: each
+    /// screen is home built afresh — also the screens handed out earlier (a presenter may keep them),
+    /// which later renders must leave untouched. Every other render the screens shown so far are let
+    /// go, so the kept array is written over in place as well as copied.
+    @Test
+    func deckHomeWrittenOverTheLastOne_keepsItsOpening_isHomeBuiltAfresh_andLeavesAScreenStillShownAlone() {
         let signedIn = ScreenElement.text("Signed in as Alice (@alice)")
         var kept: [ScreenElement] = []
         var shown: [(screen: Screen, content: [ScreenElement])] = []
         for (index, round) in [0, 3, 1, 15, 0, 2, 7].enumerated() {
             let content: [ScreenElement] = (0..<round).map { .text("line \($0) of \(round)") }
             if index.isMultiple(of: 2) { shown.removeAll() }
-            reopen(&kept, signedIn)
+            HomeScreens.reopenDeck(&kept, signedIn: signedIn, room: 15)
             kept += content
             let screen = HomeScreens.closing(&kept)
             #expect(screen == HomeScreens.home(signedIn: signedIn, tab: .deck, content: content))
