@@ -65,6 +65,20 @@ enum DiscoverBench {
             let journeys = (0..<observers).map { _ in Journey(folder: nil, passwordRounds: 1) }
             for journey in journeys { blackHole(HandWrittenJourney.run(journey) ? 1 : 0) }
             for journey in journeys { journey.cleanUp() }
+        case "sampled-journey", "sampled-floor":
+            // For `Scripts/sample` (a sampling profiler preloaded into this process): `count` batches
+            // of 200 journeys, with SIGURG (ignored unless the profiler is loaded) sent just before and
+            // just after each batch's runs, as the clock starts and stops in section 2.
+            for _ in 0..<observers {
+                let journeys = (0..<200).map { _ in Journey(folder: nil, passwordRounds: 1) }
+                raise(SIGURG)
+                for journey in journeys {
+                    let ended = variant == "sampled-journey" ? journey.run() : HandWrittenJourney.run(journey)
+                    blackHole(ended ? 1 : 0)
+                }
+                raise(SIGURG)
+                for journey in journeys { journey.cleanUp() }
+            }
         case "phases": journeyPhases(observers)
         case "phase-marks":
             // Instructions per phase: run under callgrind with `--dump-before='*phaseEnded*'`; each
