@@ -307,12 +307,10 @@ public final class DeckContext: StateContext {
         if let reusable = SwipeDelivery.reused(&lastDelivery, for: swipe) {
             delivery = reusable
         } else {
-            delivery = SwipeDelivery(swipe, backend: backend, deck: weakSelf)
+            delivery = SwipeDelivery(swipe, backend: backend, deck: weakSelf, authorizer: authorizer.weakSelf)
             lastDelivery = delivery
         }
-        authorizer.perform(
-            { [delivery] token, completion in delivery.send(accessToken: token, completion: completion) },
-            completion: { [delivery] result in delivery.answered(result) })
+        authorizer.perform(delivery)
     }
 
     /// The server's answer to `swipe`.
