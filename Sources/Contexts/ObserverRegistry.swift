@@ -11,13 +11,18 @@ final class ObserverRegistry<Value: Sendable>: Sendable {
     @usableFromInline
     typealias Callback = @MainActor @Sendable (Value) -> Void
 
-    // The lock guards `ids` and `storedCallbacks` and holds only the next id, a type that does not
+    // The lock guards the ids and `storedCallbacks` and holds only the next id, a type that does not
     // depend on `Value`: a `Mutex` of a struct holding the callbacks was generic in `Value`, so its
     // metadata was looked up at run time on every add (about 4 k instructions) and again on every
-    // registry released (about 2 k). The two arrays are only touched inside `lock.withLock`, never
-    // overlapping, hence `nonisolated(unsafe)` and no run-time exclusivity checks.
+    // registry released (about 2 k). The ids and the array are only touched inside `lock.withLock`,
+    // never overlapping, hence `nonisolated(unsafe)` and no run-time exclusivity checks.
     @usableFromInline let lock = Mutex<UInt64>(0)
-    @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) var ids: [UInt64] = []
+    // The ids in use, in the callbacks' order (ids only grow, and a removal keeps the order): those
+    // below 64 as bits of `firstIDs`, the rest in `laterIDs`. A callback's index is the number of ids
+    // before its own. Nearly every registry is given fewer than 64 observers in its life, and an
+    // array of ids was an allocation for each registry observed.
+    @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) var firstIDs: UInt64 = 0
+    @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) var laterIDs: [UInt64] = []
     // Kept beside the ids so a notification reads the array as it is, without building one.
     @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) var storedCallbacks: [Callback] = []
 
@@ -31,7 +36,7 @@ final class ObserverRegistry<Value: Sendable>: Sendable {
         let id = lock.withLock { nextID -> UInt64 in
             let id = nextID
             nextID += 1
-            ids.append(id)
+            if id < 64 { firstIDs |= 1 << id } else { laterIDs.append(id) }
             storedCallbacks.append(callback)
             return id
         }
@@ -48,8 +53,17 @@ final class ObserverRegistry<Value: Sendable>: Sendable {
         // The removed callback is handed out of the lock and let go there: releasing it may release a
         // token of this same registry (a callback holding one), whose cancel comes back here.
         _ = lock.withLock { _ -> Callback? in
-            guard let index = ids.firstIndex(of: id) else { return nil }
-            ids.remove(at: index)
+            let index: Int
+            if id < 64 {
+                let bit: UInt64 = 1 << id
+                guard firstIDs & bit != 0 else { return nil }
+                index = (firstIDs & (bit &- 1)).nonzeroBitCount
+                firstIDs &= ~bit
+            } else {
+                guard let later = laterIDs.firstIndex(of: id) else { return nil }
+                laterIDs.remove(at: later)
+                index = firstIDs.nonzeroBitCount + later
+            }
             return storedCallbacks.remove(at: index)
         }
     }

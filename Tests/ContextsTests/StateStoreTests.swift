@@ -91,6 +91,29 @@ final class ChangeCounter: Sendable {
         withExtendedLifetime((first, last)) {}
     }
 
+    /// Ids from 64 up are kept otherwise than the first 64 (see `ObserverRegistry`): removals on
+    /// both sides of that line, and twice, leave the others in the order added.
+    @Test func removingObserversAddedBeforeAndAfterTheSixtyFourth_keepsTheOthersInTheOrderAdded() {
+        let store = StateStore(Counter())
+        let heard = Recorder<Int>()
+        var tokens: [ObservationToken?] = (0..<70).map { index in
+            store.observe { _ in heard.values.append(index) }
+        }
+        for index in [0, 5, 63, 64, 66, 69] { tokens[index] = nil }
+        let removed: Set = [0, 5, 63, 64, 66, 69]
+        heard.values = []
+        store.update { $0.count = 1 }
+        #expect(heard.values == (0..<70).filter { !removed.contains($0) })
+        #expect(store.observerCount == 64)
+        tokens[1]?.cancel()
+        tokens[67]?.cancel()
+        tokens[1]?.cancel()
+        heard.values = []
+        store.update { $0.count = 2 }
+        #expect(heard.values == (0..<70).filter { !removed.contains($0) && $0 != 1 && $0 != 67 })
+        withExtendedLifetime(tokens) {}
+    }
+
     @Test func cancellingAnObserverHoldingAnotherOnesToken_removesBoth_withoutDeadlock() {
         let store = StateStore(Counter())
         let heard = Recorder<String>()
