@@ -49,8 +49,7 @@ extension EmbeddedServer {
         var delivery = Delivery(latency: noLatency, count: 1)
         let result = answer(endpoint, accessToken: accessToken, delivery: &delivery, handler: handler)
         // The usual single delivery is queued last, taking the result over rather than copying it.
-        if delivery.count > 1 { scheduler.deliver(after: delivery.latency) { completion(result) } }
-        scheduler.deliver(after: delivery.latency) { completion(result) }
+        deliver(result, after: delivery, to: completion)
     }
 
     /// ``perform(_:completion:handler:)`` for an answer without a value, without the thunk a generic
@@ -64,7 +63,22 @@ extension EmbeddedServer {
         var delivery = Delivery(latency: noLatency, count: 1)
         let result = answer(endpoint, delivery: &delivery, handler: handler)
         // The usual single delivery is queued last, taking the result over rather than copying it.
-        if delivery.count > 1 { scheduler.deliver(after: delivery.latency) { completion(result) } }
-        scheduler.deliver(after: delivery.latency) { completion(result) }
+        deliver(result, after: delivery, to: completion)
+    }
+
+    /// Delivers an answer without a value as the generic `perform` does; a success goes to the
+    /// scheduler as the completion itself (``Scheduler/deliverSuccess(after:to:)``), without a
+    /// closure around it.
+    @inline(__always)
+    private func deliver(
+        _ result: Result<Void, ServiceError>, after delivery: Delivery,
+        to completion: @escaping ServiceCompletion<Void>
+    ) {
+        guard case .success = result else {
+            if delivery.count > 1 { scheduler.deliver(after: delivery.latency) { completion(result) } }
+            return scheduler.deliver(after: delivery.latency) { completion(result) }
+        }
+        if delivery.count > 1 { scheduler.deliverSuccess(after: delivery.latency, to: completion) }
+        scheduler.deliverSuccess(after: delivery.latency, to: completion)
     }
 }
