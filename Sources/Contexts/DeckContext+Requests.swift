@@ -1,3 +1,4 @@
+import Interactors
 import Models
 import Services
 
@@ -53,6 +54,55 @@ extension DeckContext {
     private struct NoQueueStore: SwipeQueueStore {
         func load() throws(StoreError) -> [Swipe] { [] }
         func save(_ swipes: [Swipe]) throws(StoreError) {}
+    }
+
+    /// One page's request and answer (``AuthorizedRequest``): the cursor asked with and the deck's
+    /// generation then, in one object the completion captures alone. (Closures for the request and
+    /// the answer, and the authorizer's around them, allocated five contexts and thunks a page.)
+    @MainActor
+    final class PageRequest: AuthorizedRequest {
+        let cursor: String?
+        let generation: Int
+        let backend: Backend
+        let deck: WeakReference<DeckContext>
+        let authorizer: WeakReference<RequestAuthorizer>
+
+        init(
+            cursor: String?, generation: Int, backend: Backend, deck: WeakReference<DeckContext>,
+            authorizer: WeakReference<RequestAuthorizer>
+        ) {
+            self.cursor = cursor
+            self.generation = generation
+            self.backend = backend
+            self.deck = deck
+            self.authorizer = authorizer
+        }
+
+        /// Asks for the page with `token`; the answer goes to the deck, if it is still there (on the
+        /// first try, unless it starts a retry).
+        func send(accessToken token: String, isRetry: Bool) {
+            if isRetry {
+                backend.fetchCandidates(
+                    cursor: cursor, limit: DeckRefillPolicy.pageSize, accessToken: token
+                ) { [self] result in answered(result) }
+            } else {
+                backend.fetchCandidates(
+                    cursor: cursor, limit: DeckRefillPolicy.pageSize, accessToken: token
+                ) { [self] result in
+                    if case .failure(let error) = result, retries(after: error) { return }
+                    answered(result)
+                }
+            }
+        }
+
+        /// Hands the failed refresh to the deck, if it is still there.
+        func failed(_ error: ServiceError) {
+            answered(.failure(error))
+        }
+
+        private func answered(_ result: Result<DiscoveryPage, ServiceError>) {
+            deck.object?.received(result, for: cursor, in: generation)
+        }
     }
 
     /// One swipe's request and answer: what both need, in the one object both closures capture.
