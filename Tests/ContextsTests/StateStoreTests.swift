@@ -255,4 +255,33 @@ final class ChangeCounter: Sendable {
         #expect(recorder.values == ["Boom"])
         withExtendedLifetime(token) {}
     }
+
+    /// Error observers and state observers share one registry (ids from one count): each token
+    /// removes its own observer only, and each kind hears only its own.
+    @Test func errorAndStateObservers_areRemovedEachByItsOwnToken() {
+        struct Boom: Error {}
+        let store = StateStore(Counter())
+        let heard = Recorder<String>()
+        var state: ObservationToken? = store.observe { heard.values.append("state \($0.count)") }
+        var firstError: ObservationToken? = store.observeErrors { _ in heard.values.append("error 1") }
+        let secondError = store.observeErrors { _ in heard.values.append("error 2") }
+        let laterState = store.observe { heard.values.append("later \($0.count)") }
+        heard.values = []
+        store.report(Boom())
+        store.update { $0.count = 1 }
+        #expect(heard.values == ["error 1", "error 2", "state 1", "later 1"])
+        firstError = nil
+        heard.values = []
+        store.report(Boom())
+        store.update { $0.count = 2 }
+        #expect(heard.values == ["error 2", "state 2", "later 2"])
+        state = nil
+        heard.values = []
+        store.report(Boom())
+        store.update { $0.count = 3 }
+        #expect(heard.values == ["error 2", "later 3"])
+        #expect(store.observerCount == 1)
+        #expect(firstError == nil && state == nil)
+        withExtendedLifetime((secondError, laterState)) {}
+    }
 }
