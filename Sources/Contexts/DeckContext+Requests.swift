@@ -1,3 +1,4 @@
+import Interactors
 import Models
 import Services
 
@@ -55,23 +56,80 @@ extension DeckContext {
         func save(_ swipes: [Swipe]) throws(StoreError) {}
     }
 
+    /// One page's request and answer (``AuthorizedRequest``): the cursor asked with and the deck's
+    /// generation then, in one object the completion captures alone. (Closures for the request and
+    /// the answer, and the authorizer's around them, allocated five contexts and thunks a page.)
+    @MainActor
+    final class PageRequest: AuthorizedRequest {
+        let cursor: String?
+        let generation: Int
+        let backend: Backend
+        let deck: WeakReference<DeckContext>
+        let authorizer: WeakReference<RequestAuthorizer>
+
+        init(
+            cursor: String?, generation: Int, backend: Backend, deck: WeakReference<DeckContext>,
+            authorizer: WeakReference<RequestAuthorizer>
+        ) {
+            self.cursor = cursor
+            self.generation = generation
+            self.backend = backend
+            self.deck = deck
+            self.authorizer = authorizer
+        }
+
+        /// Asks for the page with `token`; the answer goes to the deck, if it is still there (on the
+        /// first try, unless it starts a retry).
+        func send(accessToken token: String, isRetry: Bool) {
+            if isRetry {
+                backend.fetchCandidates(
+                    cursor: cursor, limit: DeckRefillPolicy.pageSize, accessToken: token
+                ) { [self] result in answered(result) }
+            } else {
+                backend.fetchCandidates(
+                    cursor: cursor, limit: DeckRefillPolicy.pageSize, accessToken: token
+                ) { [self] result in
+                    if case .failure(let error) = result, retries(after: error) { return }
+                    answered(result)
+                }
+            }
+        }
+
+        /// Hands the failed refresh to the deck, if it is still there.
+        func failed(_ error: ServiceError) {
+            answered(.failure(error))
+        }
+
+        private func answered(_ result: Result<DiscoveryPage, ServiceError>) {
+            deck.object?.received(result, for: cursor, in: generation)
+        }
+    }
+
     /// One swipe's request and answer: what both need, in the one object both closures capture.
     ///
     /// A closure capturing a single reference needs no context of its own; capturing the service
     /// and the swipe, each of the two allocated one and copied both. The deck keeps the last one and
     /// sends the next swipe with it once nothing else holds it (``reused(for:)``), rather than
     /// allocating one per swipe.
+    ///
+    /// It is also the request the authorizer runs (``AuthorizedRequest``), so the completion the
+    /// authorizer hands the service captures it alone.
     @MainActor
-    final class SwipeDelivery {
+    final class SwipeDelivery: AuthorizedRequest {
         /// The swipe sent; changed only by ``reused(for:)``.
         private(set) var swipe: Swipe
         let backend: Backend
         let deck: WeakReference<DeckContext>
+        let authorizer: WeakReference<RequestAuthorizer>
 
-        init(_ swipe: Swipe, backend: Backend, deck: WeakReference<DeckContext>) {
+        init(
+            _ swipe: Swipe, backend: Backend, deck: WeakReference<DeckContext>,
+            authorizer: WeakReference<RequestAuthorizer>
+        ) {
             self.swipe = swipe
             self.backend = backend
             self.deck = deck
+            self.authorizer = authorizer
         }
 
         /// `delivery` made to send `swipe`, when the caller's reference is the only one (no request,
@@ -86,16 +144,27 @@ extension DeckContext {
             return reusable
         }
 
-        /// Sends the swipe with `token`.
-        @MainActor
-        func send(accessToken token: String, completion: @escaping ServiceCompletion<SwipeOutcome>) {
-            backend.sendSwipe(swipe, accessToken: token, completion: completion)
+        /// Sends the swipe with `token`; the answer goes to the deck, if it is still there (on the
+        /// first try, unless it starts a retry). Each completion captures the delivery alone.
+        func send(accessToken token: String, isRetry: Bool) {
+            if isRetry {
+                backend.sendSwipe(swipe, accessToken: token) { [self] result in answered(result) }
+            } else {
+                backend.sendSwipe(swipe, accessToken: token) { [self] result in
+                    if case .failure(let error) = result, retries(after: error) { return }
+                    answered(result)
+                }
+            }
         }
 
         /// Hands the server's answer to the deck, if it is still there.
-        @MainActor
-        func answered(_ result: Result<SwipeOutcome, ServiceError>) {
+        private func answered(_ result: Result<SwipeOutcome, ServiceError>) {
             deck.object?.sent(swipe, result)
+        }
+
+        /// Hands the failed refresh to the deck, if it is still there.
+        func failed(_ error: ServiceError) {
+            deck.object?.sent(swipe, .failure(error))
         }
     }
 }

@@ -217,20 +217,18 @@ public final class DeckContext: StateContext {
                 cardsLeft: state.cards.count, isLoading: state.isLoading, isExhausted: state.isExhausted,
                 hasFailed: state.failure != nil)
         else { return }
-        let requested = cursor
-        let current = generation
-        let backend = backend
         store.update { $0.isLoading = true }
         authorizer.perform(
-            { token, completion in
-                backend.fetchCandidates(
-                    cursor: requested, limit: DeckRefillPolicy.pageSize, accessToken: token,
-                    completion: completion)
-            },
-            completion: { [weak self] result in
-                guard let self, self.generation == current else { return }
-                self.received(result, for: requested)
-            })
+            PageRequest(
+                cursor: cursor, generation: generation, backend: backend, deck: weakSelf,
+                authorizer: authorizer.weakSelf))
+    }
+
+    /// The server's answer to the page asked for with `requested` as the cursor, in `generation`:
+    /// an answer to a request made before the deck started again (new preferences) changes nothing.
+    func received(_ result: Result<DiscoveryPage, ServiceError>, for requested: String?, in generation: Int) {
+        guard generation == self.generation else { return }
+        received(result, for: requested)
     }
 
     private func received(_ result: Result<DiscoveryPage, ServiceError>, for requested: String?) {
@@ -307,12 +305,10 @@ public final class DeckContext: StateContext {
         if let reusable = SwipeDelivery.reused(&lastDelivery, for: swipe) {
             delivery = reusable
         } else {
-            delivery = SwipeDelivery(swipe, backend: backend, deck: weakSelf)
+            delivery = SwipeDelivery(swipe, backend: backend, deck: weakSelf, authorizer: authorizer.weakSelf)
             lastDelivery = delivery
         }
-        authorizer.perform(
-            { [delivery] token, completion in delivery.send(accessToken: token, completion: completion) },
-            completion: { [delivery] result in delivery.answered(result) })
+        authorizer.perform(delivery)
     }
 
     /// The server's answer to `swipe`.

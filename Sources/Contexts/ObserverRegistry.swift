@@ -11,15 +11,22 @@ final class ObserverRegistry<Value: Sendable>: Sendable {
     @usableFromInline
     typealias Callback = @MainActor @Sendable (Value) -> Void
 
-    // The lock guards `ids` and `storedCallbacks` and holds only the next id, a type that does not
+    // The lock guards the ids and the callbacks and holds only the next id, a type that does not
     // depend on `Value`: a `Mutex` of a struct holding the callbacks was generic in `Value`, so its
     // metadata was looked up at run time on every add (about 4 k instructions) and again on every
-    // registry released (about 2 k). The two arrays are only touched inside `lock.withLock`, never
-    // overlapping, hence `nonisolated(unsafe)` and no run-time exclusivity checks.
+    // registry released (about 2 k). The ids and the arrays are only touched inside `lock.withLock`,
+    // never overlapping, hence `nonisolated(unsafe)` and no run-time exclusivity checks.
     @usableFromInline let lock = Mutex<UInt64>(0)
-    @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) var ids: [UInt64] = []
+    @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) var ids = ObserverIDs()
     // Kept beside the ids so a notification reads the array as it is, without building one.
     @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) var storedCallbacks: [Callback] = []
+    // A store's error observers (``StateStore/observeErrors(_:)``), a second list with ids from the
+    // same count: a store keeps one registry, not one for each (an allocation per store).
+    @exclusivity(unchecked) nonisolated(unsafe) var errorIDs = ObserverIDs()
+    @exclusivity(unchecked) nonisolated(unsafe) var storedErrorCallbacks: [ErrorCallback] = []
+
+    /// A callback of the error list.
+    typealias ErrorCallback = @MainActor @Sendable (any Error) -> Void
 
     /// Creates an empty registry.
     @usableFromInline
@@ -48,15 +55,40 @@ final class ObserverRegistry<Value: Sendable>: Sendable {
         // The removed callback is handed out of the lock and let go there: releasing it may release a
         // token of this same registry (a callback holding one), whose cancel comes back here.
         _ = lock.withLock { _ -> Callback? in
-            guard let index = ids.firstIndex(of: id) else { return nil }
-            ids.remove(at: index)
+            guard let index = ids.remove(id) else { return nil }
             return storedCallbacks.remove(at: index)
+        }
+    }
+
+    /// Adds a callback to the error list; the token removes it, as ``add(_:)``'s does.
+    func addError(_ callback: @escaping ErrorCallback) -> ObservationToken {
+        let id = lock.withLock { nextID -> UInt64 in
+            let id = nextID
+            nextID += 1
+            errorIDs.append(id)
+            storedErrorCallbacks.append(callback)
+            return id
+        }
+        return ObservationToken(registry: self, id: id) { registry, id in
+            unsafeDowncast(registry, to: ObserverRegistry.self).removeError(id)
+        }
+    }
+
+    /// Removes the error list's callback added under `id`, if it is still there.
+    func removeError(_ id: UInt64) {
+        // Let go out of the lock, as in ``remove(_:)``.
+        _ = lock.withLock { _ -> ErrorCallback? in
+            guard let index = errorIDs.remove(id) else { return nil }
+            return storedErrorCallbacks.remove(at: index)
         }
     }
 
     /// The callbacks in the order added.
     var callbacks: [Callback] { lock.withLock { _ in storedCallbacks } }
 
-    /// How many callbacks are registered.
+    /// The error list's callbacks in the order added.
+    var errorCallbacks: [ErrorCallback] { lock.withLock { _ in storedErrorCallbacks } }
+
+    /// How many callbacks are registered (the error list's aside).
     var count: Int { lock.withLock { _ in storedCallbacks.count } }
 }

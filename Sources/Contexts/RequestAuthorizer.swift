@@ -21,8 +21,9 @@ public final class RequestAuthorizer {
     private let onTokensRefreshed: @MainActor (AuthTokens) -> Void
     @exclusivity(unchecked) private var refreshWaiters: [@MainActor (Result<String, ServiceError>) -> Void]?
     /// This authorizer, held weakly, for the answers of requests in flight: made once and shared, so a
-    /// request's completion captures it with a retain instead of building a weak reference of its own.
-    private let weakSelf = WeakReference<RequestAuthorizer>()
+    /// request's completion captures it with a retain instead of building a weak reference of its own
+    /// (and an ``AuthorizedRequest`` keeps it for its completion).
+    let weakSelf = WeakReference<RequestAuthorizer>()
 
     /// Creates an authorizer for a session's tokens; `onTokensRefreshed` persists new ones.
     public init(
@@ -58,6 +59,23 @@ public final class RequestAuthorizer {
         request(tokens.accessToken) { result in
             guard case .failure(.tokenExpired) = result, let self = weakSelf.object else { return }
             self.retry(request) { _ in }
+        }
+    }
+
+    /// Call to run `request` with the access token, as ``perform(_:completion:)`` does: on
+    /// `tokenExpired` (``AuthorizedRequest/retries(after:)``) it refreshes and sends it once more.
+    func perform(_ request: some AuthorizedRequest) {
+        request.send(accessToken: tokens.accessToken, isRetry: false)
+    }
+
+    /// Refreshes the tokens (or waits for the refresh under way) and sends `request` once more with
+    /// the new access token; a failed refresh goes to its ``AuthorizedRequest/failed(_:)``.
+    func retry(_ request: some AuthorizedRequest) {
+        refreshed { [request] refreshed in
+            switch refreshed {
+            case .success(let accessToken): request.send(accessToken: accessToken, isRetry: true)
+            case .failure(let error): request.failed(error)
+            }
         }
     }
 

@@ -48,8 +48,8 @@ public final class StateStore<State: Sendable & Equatable>: Observable {
     // Counts the changes of `storage`: telling "changed while delivering" without comparing snapshots.
     @exclusivity(unchecked) private var version: UInt64 = 0
 
+    // The error observers are a second list of the same registry (one allocation per store, not two).
     @usableFromInline let observers = ObserverRegistry<State>()
-    private let errorObservers = ObserverRegistry<any Error>()
     // Made by the first `states` (most stores never hand out a stream): a `Mutex` of a table generic
     // in `State` held inline had its metadata looked up at run time for every store released.
     private var streams: StreamTable?
@@ -174,14 +174,14 @@ public final class StateStore<State: Sendable & Equatable>: Observable {
 
     /// Reports an error the context cannot handle itself; error observers (its flow) raise it up the tree.
     public func report(_ error: any Error) {
-        for callback in errorObservers.callbacks { callback(error) }
+        for callback in observers.errorCallbacks { callback(error) }
     }
 
     /// Calls `observer` with every error the context reports, until the token is cancelled or released.
     public func observeErrors(_ observer: @escaping @MainActor @Sendable (any Error) -> Void)
         -> ObservationToken
     {
-        errorObservers.add(observer)
+        observers.addError(observer)
     }
 
     // Not isolated: an isolated deinit hops through the executor check on every store released. Only

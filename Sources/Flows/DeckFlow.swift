@@ -38,6 +38,9 @@ public final class DeckFlow: FlowNode {
     private let environment: FlowEnvironment
     private let makePreferences: @MainActor (SearchPreferences) -> PreferencesContext
     private var observations: [ObservationToken] = []
+    /// This flow, held weakly, for its render closure and modals: made once and shared (a
+    /// `[weak self]` closure allocates a box of its own).
+    private let weakSelf = WeakFlow<DeckFlow>()
     // The flow's bookkeeping is main-actor isolated and never accessed across a call that could come
     // back to it (each access reads or writes in place; calls out happen after it ends), so the run-time
     // exclusivity checks — about 2 % of a journey, with the deck context's — are left out (Decision 22).
@@ -63,6 +66,7 @@ public final class DeckFlow: FlowNode {
         self.context = context
         self.makePreferences = makePreferences
         super.init(name: "DeckFlow")
+        weakSelf.flow = self
     }
 
     /// The deck's state in brief.
@@ -89,8 +93,8 @@ public final class DeckFlow: FlowNode {
 
     /// Starts observing the deck and loads it.
     public func start() {
-        let weakSelf = WeakFlow(self)
-        observations = watch(context, render: { state in weakSelf.flow?.render(state) })
+        let weakSelf = weakSelf
+        observations = watch(context, through: weakSelf, render: { state in weakSelf.flow?.render(state) })
         context.start()
     }
 
@@ -166,7 +170,8 @@ public final class DeckFlow: FlowNode {
         if state.hasPendingMatch, let match = state.pendingMatch, previous?.pendingMatch != match {
             environment.analytics.record(.matched(match.user))
             parent?.broadcast(MatchMade(match: match))
-            present(DeckScreens.match(match)) { [weak self] intent in self?.matchIntent(intent, match) }
+            present(DeckScreens.match(match)) { [weakSelf] intent in weakSelf.flow?.matchIntent(intent, match)
+            }
         }
         if let seconds = state.likesResetInSeconds {
             if previous?.likesResetInSeconds == nil {

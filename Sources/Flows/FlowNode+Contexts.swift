@@ -8,4 +8,14 @@ extension FlowNode {
     ) -> [ObservationToken] {
         [context.observe(render), context.store.observeErrors { [weak self] error in self?.raise(error) }]
     }
+
+    /// ``watch(_:render:)`` for a flow that keeps a weak holder of itself (`node`): the error
+    /// observer captures the holder alone, and needs no context of its own (a `[weak self]` capture
+    /// allocates one, a box for the weak reference, for every context watched).
+    func watch<Context: StateContext, Node: FlowNode>(
+        _ context: Context, through node: WeakFlow<Node>,
+        render: @escaping @MainActor @Sendable (Context.State) -> Void
+    ) -> [ObservationToken] {
+        [context.observe(render), context.store.observeErrors { [node] error in node.flow?.raise(error) }]
+    }
 }

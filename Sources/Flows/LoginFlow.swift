@@ -32,6 +32,9 @@ public final class LoginFlow: FlowNode {
     // What a render compares with the state rendered before it, kept rather than the whole state:
     // copying a `LoginState` (two tables, the session once signed in) retained every reference in it.
     private var previous: Rendered?
+    /// This flow, held weakly, for its screens' and render closures: made once and shared (a
+    /// `[weak self]` closure allocates a box of its own).
+    private let weakSelf = WeakFlow<LoginFlow>()
 
     /// The parts of the last state rendered that the next render looks at.
     private struct Rendered {
@@ -50,6 +53,7 @@ public final class LoginFlow: FlowNode {
             auth: environment.services.auth, scheduler: environment.services.scheduler, notice: notice,
             username: username)
         super.init(name: "LoginFlow")
+        weakSelf.flow = self
     }
 
     /// The login context's state.
@@ -66,13 +70,13 @@ public final class LoginFlow: FlowNode {
     public func start() {
         let notice = context.snapshot.notice
         if notice == nil || notice == .loggedOut {
-            environment.show(LoginScreens.welcome(notice: notice), .root) { [weak self] in
-                self?.welcomeIntent($0)
+            environment.show(LoginScreens.welcome(notice: notice), .root) { [weakSelf] in
+                weakSelf.flow?.welcomeIntent($0)
             }
         } else {
             showForm(.signIn, placement: .root)
         }
-        observation = context.observe { [weak self] state in self?.render(state) }
+        observation = context.observe { [weakSelf] state in weakSelf.flow?.render(state) }
     }
 
     private func welcomeIntent(_ intent: Intent) {
@@ -88,8 +92,8 @@ public final class LoginFlow: FlowNode {
         if placement == .push { formHasBack = true } else if placement == .root { formHasBack = false }
         showsForm = true
         environment.show(LoginScreens.form(context.snapshot, canGoBack: formHasBack), placement) {
-            [weak self] in
-            self?.formIntent($0)
+            [weakSelf] in
+            weakSelf.flow?.formIntent($0)
         }
     }
 

@@ -58,7 +58,8 @@ public final class MainFlow: FlowNode {
         self.signedIn = HomeScreens.signedIn(scope.user)
         super.init(name: "MainFlow")
         weakSelf.flow = self
-        subscribe(to: MatchMade.self) { [weak self] event in self?.chat.matchMade(event.match) }
+        let weakSelf = weakSelf
+        subscribe(to: MatchMade.self) { event in weakSelf.flow?.chat.matchMade(event.match) }
     }
 
     /// The session's user and the home tab.
@@ -73,7 +74,8 @@ public final class MainFlow: FlowNode {
         let weakSelf = weakSelf
         deck.onContentChanged = { weakSelf.flow?.refreshHome() }
         deck.onOpenChat = { match in weakSelf.flow?.open(.chat(match.id)) }
-        observations = watch(chat, render: { _ in weakSelf.flow?.refreshHome(chatChanged: true) })
+        observations = watch(
+            chat, through: weakSelf, render: { _ in weakSelf.flow?.refreshHome(chatChanged: true) })
         chat.start()
         guard isNewAccount else {
             deck.start()
@@ -125,8 +127,8 @@ public final class MainFlow: FlowNode {
         case .chat(let conversation):
             showHome(.matches)
             let flow = ChatFlow(environment: environment, conversation: conversation, chat: chat) {
-                [weak self] in
-                guard let self else { return }
+                [weakSelf] in
+                guard let self = weakSelf.flow else { return }
                 for child in self.children where child is ChatFlow { child.detachFromParent() }
                 self.uncover()
                 self.session?.routeChanged(self.tabRoute)
@@ -195,7 +197,7 @@ public final class MainFlow: FlowNode {
                     queuedSwipes: deck.context.snapshot.queuedSwipes,
                     unsentMessages: chat.snapshot.outboxCount)
             ) {
-                [weak self] in self?.logoutAlertIntent($0)
+                [weakSelf] in weakSelf.flow?.logoutAlertIntent($0)
             }
         case .tap(let id):
             if let conversation = ChatScreens.conversationID(for: id) { open(.chat(conversation)) }

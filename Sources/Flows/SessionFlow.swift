@@ -29,14 +29,19 @@ public final class SessionFlow: FlowNode {
     private var observations: [ObservationToken] = []
     private var pendingRoute: Route?
     private var previous: SessionState?
+    /// This flow, held weakly, for its handlers and render closure: made once and shared (a
+    /// `[weak self]` closure allocates a box of its own).
+    private let weakSelf = WeakFlow<SessionFlow>()
 
     /// Creates the flow over the app's services.
     public init(environment: FlowEnvironment) {
         self.environment = environment
         self.context = SessionContext(services: environment.services)
         super.init(name: "SessionFlow")
-        handle(SessionError.self) { [weak self] error in self?.sessionEnded(error) }
-        subscribe(to: DeepLinkOpened.self) { [weak self] event in self?.deepLinkOpened(event.route) }
+        weakSelf.flow = self
+        let weakSelf = weakSelf
+        handle(SessionError.self) { error in weakSelf.flow?.sessionEnded(error) }
+        subscribe(to: DeepLinkOpened.self) { event in weakSelf.flow?.deepLinkOpened(event.route) }
     }
 
     /// The session context's state.
@@ -57,7 +62,8 @@ public final class SessionFlow: FlowNode {
 
     /// Starts observing the session and launches it.
     public func start() {
-        observations = watch(context, render: { [weak self] state in self?.render(state) })
+        let weakSelf = weakSelf
+        observations = watch(context, through: weakSelf, render: { state in weakSelf.flow?.render(state) })
         context.launch()
     }
 

@@ -55,18 +55,16 @@ public enum CandidateRanker {
     public static func rank(_ candidates: [Candidate], for viewer: Viewer, excluding excluded: Set<UserID>)
         -> [Candidate]
     {
-        ranked(candidates, for: viewer, excluding: excluded).candidates
+        ranked(candidates, for: viewer, excluding: excluded).map(\.candidate)
     }
 
     /// Merges a newly ranked page into the cards still queued, keeping the top card where it is (the
     /// user is looking at it) and ranking the rest; in O(n) for two ranked lists.
     public static func merge(_ page: [Candidate], into queue: [Candidate], for viewer: Viewer) -> [Candidate]
     {
-        var queued = Set<UserID>(minimumCapacity: queue.count)
-        for candidate in queue { queued.insert(candidate.id) }
-        let fresh = page.filter { !queued.contains($0.id) }
-        // Each candidate's shared interests are counted once, as in `rank`.
-        return merge(fresh, sharing: fresh.map { sharedInterests($0, viewer) }, into: queue, for: viewer)
+        let counter = SharedInterestCounter(viewer)
+        let scored = page.map { (candidate: $0, shared: counter.count($0)) }
+        return mergeUnqueued(scored, into: queue, for: viewer)
     }
 
     /// ``rank(_:for:excluding:)`` of a page, then ``merge(_:into:for:)`` of the ranked page into the
@@ -78,11 +76,14 @@ public enum CandidateRanker {
     public static func rankAndMerge(
         _ page: [Candidate], into queue: [Candidate], for viewer: Viewer, excluding excluded: Set<UserID>
     ) -> (ranked: [Candidate], merged: [Candidate]) {
-        let (ranked, shared) = Self.ranked(page, for: viewer, excluding: excluded)
+        let scored = Self.ranked(page, for: viewer, excluding: excluded)
+        let ranked = scored.map(\.candidate)
         guard queue.allSatisfy({ excluded.contains($0.id) }) else {
-            return (ranked, merge(ranked, into: queue, for: viewer))
+            return (ranked, mergeUnqueued(scored, into: queue, for: viewer))
         }
-        return (ranked, merge(ranked, sharing: shared, into: queue, for: viewer))
+        // Nothing queued before: the ranked cards themselves, as `merge` would give them.
+        guard !queue.isEmpty else { return (ranked, ranked) }
+        return (ranked, merge(scored, into: queue, for: viewer))
     }
 
     /// ``rankAndMerge(_:into:for:excluding:)`` with `shown` as the set excluded, the ranked cards'
@@ -97,15 +98,17 @@ public enum CandidateRanker {
     ) -> [Candidate] {
         // Checked before the page's ids join the set, as `rankAndMerge(_:into:for:excluding:)` checks.
         let queueIsExcluded = queue.allSatisfy { shown.contains($0.id) }
-        var eligible: [Candidate] = []
-        eligible.reserveCapacity(page.count)
+        // Each eligible card is scored as it is found: one array, sorted in place.
+        let counter = SharedInterestCounter(viewer)
+        var scored: [Scored] = []
+        scored.reserveCapacity(page.count)
         for candidate in page
         where isEligibleIgnoringExclusion(candidate, for: viewer) && shown.insert(candidate.id).inserted {
-            eligible.append(candidate)
+            scored.append((candidate, counter.count(candidate)))
         }
-        let (ranked, shared) = sorted(eligible, for: viewer)
-        guard queueIsExcluded else { return merge(ranked, into: queue, for: viewer) }
-        return merge(ranked, sharing: shared, into: queue, for: viewer)
+        sort(&scored)
+        guard queueIsExcluded else { return mergeUnqueued(scored, into: queue, for: viewer) }
+        return merge(scored, into: queue, for: viewer)
     }
 
     /// ``isEligible(_:for:excluding:)`` but for the set excluded.
@@ -115,42 +118,47 @@ public enum CandidateRanker {
             && candidate.distanceKm <= viewer.preferences.maximumDistanceKm
     }
 
-    /// The ranked eligible candidates of a page and how many interests each shares with the viewer.
+    /// A card and how many interests it shares with the viewer, counted once: a sort makes n log n
+    /// comparisons, and counting hashes or compares every interest. Kept together, the cards are
+    /// sorted in place in one array (sorting their indices, then gathering the cards and the counts
+    /// in that order, made three arrays more).
+    private typealias Scored = (candidate: Candidate, shared: Int)
+
+    /// The ranked eligible candidates of a page, each with how many interests it shares with the viewer.
     private static func ranked(
         _ candidates: [Candidate], for viewer: Viewer, excluding excluded: Set<UserID>
-    ) -> (candidates: [Candidate], shared: [Int]) {
+    ) -> [Scored] {
         // Sized up front: growing a set rehashes every id inserted so far.
         var inPage = Set<UserID>(minimumCapacity: candidates.count)
-        var eligible: [Candidate] = []
-        eligible.reserveCapacity(candidates.count)
+        let counter = SharedInterestCounter(viewer)
+        var scored: [Scored] = []
+        scored.reserveCapacity(candidates.count)
         for candidate in candidates
         where isEligible(candidate, for: viewer, excluding: excluded) && inPage.insert(candidate.id).inserted
         {
-            eligible.append(candidate)
+            scored.append((candidate, counter.count(candidate)))
         }
-        return sorted(eligible, for: viewer)
+        sort(&scored)
+        return scored
     }
 
-    /// The eligible candidates in rank order, and how many interests each shares with the viewer.
-    private static func sorted(_ eligible: [Candidate], for viewer: Viewer) -> (
-        candidates: [Candidate], shared: [Int]
-    ) {
-        // Shared interests are counted once per candidate, not twice per comparison: counting hashes
-        // every interest, and a sort makes n log n comparisons.
-        let counter = SharedInterestCounter(viewer)
-        let shared = eligible.map { counter.count($0) }
-        let order = eligible.indices.sorted { left, right in
-            ranksAbove(eligible[left], sharing: shared[left], eligible[right], sharing: shared[right])
-        }
-        return (order.map { eligible[$0] }, order.map { shared[$0] })
+    /// Puts scored cards in rank order.
+    private static func sort(_ scored: inout [Scored]) {
+        scored.sort { ranksAbove($0.candidate, sharing: $0.shared, $1.candidate, sharing: $1.shared) }
     }
 
-    /// Merges ranked `fresh` cards (none of them queued; `freshShared` their shared interests) into the
-    /// queue behind its top card.
-    private static func merge(
-        _ fresh: [Candidate], sharing freshShared: [Int], into queue: [Candidate], for viewer: Viewer
-    ) -> [Candidate] {
-        guard let top = queue.first else { return fresh }
+    /// ``merge(_:into:for:)`` for ranked cards, scored: those already queued are left out first.
+    private static func mergeUnqueued(_ scored: [Scored], into queue: [Candidate], for viewer: Viewer)
+        -> [Candidate]
+    {
+        var queued = Set<UserID>(minimumCapacity: queue.count)
+        for candidate in queue { queued.insert(candidate.id) }
+        return merge(scored.filter { !queued.contains($0.candidate.id) }, into: queue, for: viewer)
+    }
+
+    /// Merges ranked `fresh` cards (none of them queued), scored, into the queue behind its top card.
+    private static func merge(_ fresh: [Scored], into queue: [Candidate], for viewer: Viewer) -> [Candidate] {
+        guard let top = queue.first else { return fresh.map(\.candidate) }
         var merged = [top]
         merged.reserveCapacity(queue.count + fresh.count)
         let counter = SharedInterestCounter(viewer)
@@ -158,9 +166,10 @@ public enum CandidateRanker {
         var left = 1
         var right = 0
         while left < queue.count, right < fresh.count {
-            if ranksAbove(fresh[right], sharing: freshShared[right], queue[left], sharing: queueShared[left])
+            if ranksAbove(
+                fresh[right].candidate, sharing: fresh[right].shared, queue[left], sharing: queueShared[left])
             {
-                merged.append(fresh[right])
+                merged.append(fresh[right].candidate)
                 right += 1
             } else {
                 merged.append(queue[left])
@@ -168,7 +177,7 @@ public enum CandidateRanker {
             }
         }
         merged += queue[left...]
-        merged += fresh[right...]
+        for index in right..<fresh.count { merged.append(fresh[index].candidate) }
         return merged
     }
 

@@ -21,6 +21,14 @@ public protocol Scheduler: Sendable {
     /// handle and what cancelling needs (``VirtualScheduler`` then queues the work alone). Ordering is
     /// that of ``schedule(after:_:)``. The default schedules the work and drops the handle.
     func deliver(after delay: Duration, _ work: @escaping ScheduledWork)
+
+    /// Runs `completion` with `.success(())` on the main actor after `delay`, as ``deliver(after:_:)``
+    /// runs a closure doing so, in the same order.
+    ///
+    /// A service answering a request that succeeded without a value (typing, read receipts) can
+    /// hand the completion over as it is: a scheduler can queue it without a closure around it (an
+    /// allocation per answer; ``VirtualScheduler`` does). The default delivers such a closure.
+    func deliverSuccess(after delay: Duration, to completion: @escaping ServiceCompletion<Void>)
 }
 
 extension Scheduler {
@@ -33,5 +41,10 @@ extension Scheduler {
     /// Schedules `work` with ``schedule(after:_:)`` and drops the handle.
     public func deliver(after delay: Duration, _ work: @escaping ScheduledWork) {
         schedule(after: delay, work)
+    }
+
+    /// Delivers a closure running `completion` with `.success(())`, with ``deliver(after:_:)``.
+    public func deliverSuccess(after delay: Duration, to completion: @escaping ServiceCompletion<Void>) {
+        deliver(after: delay) { completion(.success(())) }
     }
 }

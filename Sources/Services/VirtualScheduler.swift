@@ -28,25 +28,49 @@ public final class VirtualScheduler: Scheduler {
         let run: ScheduledWork
     }
 
-    /// What waits in the queue: work nobody can cancel (``deliver(after:_:)``) is queued alone; work
-    /// with a ``ScheduledTask`` shares its ``Slot`` with the task.
+    /// A completion to be told its request succeeded without a value (``deliverSuccess(after:to:)``),
+    /// in a struct of its own for the reason ``Work`` is.
+    private struct Success: Sendable {
+        let completion: ServiceCompletion<Void>
+    }
+
+    /// What waits in the queue: work nobody can cancel (``deliver(after:_:)``) is queued alone, and so
+    /// is a completion told of a success (no closure made around it); work with a ``ScheduledTask``
+    /// shares its ``Slot`` with the task.
     private enum Job {
         case fixed(Work)
+        case succeeded(Success)
         case cancellable(Slot)
 
         /// Whether the work still waits.
         var isWaiting: Bool {
             switch self {
-            case .fixed: true
+            case .fixed, .succeeded: true
             case .cancellable(let slot): slot.isWaiting
             }
         }
 
         /// Takes the work out, if it is still waiting.
-        func take() -> Work? {
+        func take() -> Due? {
             switch self {
-            case .fixed(let work): work
-            case .cancellable(let slot): slot.take()
+            case .fixed(let work): .work(work)
+            case .succeeded(let success): .success(success)
+            case .cancellable(let slot): slot.take().map(Due.work)
+            }
+        }
+    }
+
+    /// Work taken out of the queue to run.
+    private enum Due {
+        case work(Work)
+        case success(Success)
+
+        /// Runs the work, or tells the completion of its success.
+        @MainActor
+        func run() {
+            switch self {
+            case .work(let work): work.run()
+            case .success(let success): success.completion(.success(()))
             }
         }
     }
@@ -145,6 +169,11 @@ public final class VirtualScheduler: Scheduler {
         enqueue(.fixed(Work(run: work)), after: delay)
     }
 
+    /// Queues `completion` to be told of a success like ``deliver(after:_:)``, without a closure.
+    public func deliverSuccess(after delay: Duration, to completion: @escaping ServiceCompletion<Void>) {
+        enqueue(.succeeded(Success(completion: completion)), after: delay)
+    }
+
     /// Moves the clock forward by `duration`, running every piece of work that falls due on the way, at
     /// its due time; work scheduled meanwhile runs too if it falls due before the end.
     @MainActor
@@ -226,8 +255,8 @@ public final class VirtualScheduler: Scheduler {
     /// Takes out the earliest work due by `target`, moving the clock to its due time. When nothing is
     /// due and `settling`, moves the clock to `target` instead (unless work already moved it there or
     /// past it): ``advance(by:)``'s end, without a lock of its own.
-    private func popWork(dueBy target: Date, settling: Bool = false) -> Work? {
-        state.withLock { state -> Work? in
+    private func popWork(dueBy target: Date, settling: Bool = false) -> Due? {
+        state.withLock { state -> Due? in
             // The earliest entry is looked at where it is, and taken out only when due.
             while let top = state.queue.pop(if: { $0.due <= target }) {
                 if let work = top.job.take() {

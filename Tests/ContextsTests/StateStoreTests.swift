@@ -91,6 +91,29 @@ final class ChangeCounter: Sendable {
         withExtendedLifetime((first, last)) {}
     }
 
+    /// Ids from 64 up are kept otherwise than the first 64 (see `ObserverRegistry`): removals on
+    /// both sides of that line, and twice, leave the others in the order added.
+    @Test func removingObserversAddedBeforeAndAfterTheSixtyFourth_keepsTheOthersInTheOrderAdded() {
+        let store = StateStore(Counter())
+        let heard = Recorder<Int>()
+        var tokens: [ObservationToken?] = (0..<70).map { index in
+            store.observe { _ in heard.values.append(index) }
+        }
+        for index in [0, 5, 63, 64, 66, 69] { tokens[index] = nil }
+        let removed: Set = [0, 5, 63, 64, 66, 69]
+        heard.values = []
+        store.update { $0.count = 1 }
+        #expect(heard.values == (0..<70).filter { !removed.contains($0) })
+        #expect(store.observerCount == 64)
+        tokens[1]?.cancel()
+        tokens[67]?.cancel()
+        tokens[1]?.cancel()
+        heard.values = []
+        store.update { $0.count = 2 }
+        #expect(heard.values == (0..<70).filter { !removed.contains($0) && $0 != 1 && $0 != 67 })
+        withExtendedLifetime(tokens) {}
+    }
+
     @Test func cancellingAnObserverHoldingAnotherOnesToken_removesBoth_withoutDeadlock() {
         let store = StateStore(Counter())
         let heard = Recorder<String>()
@@ -231,5 +254,34 @@ final class ChangeCounter: Sendable {
         store.report(Boom())
         #expect(recorder.values == ["Boom"])
         withExtendedLifetime(token) {}
+    }
+
+    /// Error observers and state observers share one registry (ids from one count): each token
+    /// removes its own observer only, and each kind hears only its own.
+    @Test func errorAndStateObservers_areRemovedEachByItsOwnToken() {
+        struct Boom: Error {}
+        let store = StateStore(Counter())
+        let heard = Recorder<String>()
+        var state: ObservationToken? = store.observe { heard.values.append("state \($0.count)") }
+        var firstError: ObservationToken? = store.observeErrors { _ in heard.values.append("error 1") }
+        let secondError = store.observeErrors { _ in heard.values.append("error 2") }
+        let laterState = store.observe { heard.values.append("later \($0.count)") }
+        heard.values = []
+        store.report(Boom())
+        store.update { $0.count = 1 }
+        #expect(heard.values == ["error 1", "error 2", "state 1", "later 1"])
+        firstError = nil
+        heard.values = []
+        store.report(Boom())
+        store.update { $0.count = 2 }
+        #expect(heard.values == ["error 2", "state 2", "later 2"])
+        state = nil
+        heard.values = []
+        store.report(Boom())
+        store.update { $0.count = 3 }
+        #expect(heard.values == ["error 2", "later 3"])
+        #expect(store.observerCount == 1)
+        #expect(firstError == nil && state == nil)
+        withExtendedLifetime((secondError, laterState)) {}
     }
 }

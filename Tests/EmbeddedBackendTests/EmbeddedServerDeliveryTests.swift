@@ -137,6 +137,25 @@ import Testing
         #expect(overload == generic)
     }
 
+    nonisolated static let page = DiscoveryPage(
+        cursor: nil, candidates: [], nextCursor: "n1", preferences: .default, viewerInterests: [],
+        allowance: SwipeAllowance(
+            dailyLikes: 1, likesRemaining: 1, dailySuperLikes: 1, superLikesRemaining: 1,
+            resetsAt: EmbeddedBackend.demoStart))
+
+    @Test(arguments: Setting.allCases)
+    func pageOverload_deliversAsTheGenericPerformAuthorized(_ setting: Setting) throws {
+        let generic = try viaGenericAuthorized(setting, .fetchCandidates) { _ in Self.page }
+        let overload = try viaOverload(setting, .fetchCandidates, DiscoveryPage.self) {
+            server, token, completion in
+            server.performAuthorized(.fetchCandidates, accessToken: token, completion: completion) {
+                _, _, _ in
+                .success(Self.page)
+            }
+        }
+        #expect(overload == generic)
+    }
+
     @Test(arguments: Setting.allCases)
     func voidOverload_deliversAsTheGenericPerformAuthorized(_ setting: Setting) throws {
         let generic = try viaGenericAuthorized(setting, .setTyping) { _ in () }

@@ -24,7 +24,7 @@ import Testing
                 discovery: EmbeddedDiscoveryService(
                     server: EmbeddedServer(scheduler: VirtualScheduler(now: now))),
                 queueStore: nil),
-            deck: WeakReference<DeckContext>())
+            deck: WeakReference<DeckContext>(), authorizer: WeakReference<RequestAuthorizer>())
     }
 
     @Test func reused_onlyWhenNothingElseHoldsTheDelivery() {
