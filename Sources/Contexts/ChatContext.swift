@@ -64,6 +64,9 @@ public final class ChatContext: StateContext {
     var started = false
     /// This chat, held weakly, for the answers of messages in flight: made once and shared.
     let weakSelf = WeakReference<ChatContext>()
+    /// The delivery of the last message sent, reused for the next one once nothing else holds it
+    /// (main-actor isolated, and no access to it spans a call: no run-time exclusivity check).
+    @exclusivity(unchecked) var lastDelivery: Delivery?
 
     /// Creates the chat of `viewer`; `outboxStore` keeps unsent messages (memory only when `nil`).
     public init(
@@ -213,9 +216,10 @@ public final class ChatContext: StateContext {
         }
         let message = OutgoingMessage(
             id: ids.next(), conversation: record.id, text: validated, createdAt: scheduler.now)
-        // An empty outbox (the usual case: the last message went out) is made of the message: less
-        // code than growing an empty array.
-        if outbox.isEmpty { outbox = [message] } else { outbox.append(message) }
+        // An outbox without storage (the first message) is made of the message: less code than
+        // growing an empty array. Later ones are appended to the storage kept when the outbox
+        // emptied (`dequeue(_:)`).
+        if outbox.capacity == 0 { outbox = [message] } else { outbox.append(message) }
         persistOutbox()
         addPending(message, status: .sending, into: record)
         publish()
