@@ -64,6 +64,9 @@ public final class ChatContext: StateContext {
     var started = false
     /// This chat, held weakly, for the answers of messages in flight: made once and shared.
     let weakSelf = WeakReference<ChatContext>()
+    /// The storage of the ids the last message merged alone updated, reused by the next one (a
+    /// confirmation updates one id: no new array for it once nothing else holds this one).
+    @exclusivity(unchecked) var updatedIDs: [String] = []
     /// The delivery of the last message sent, reused for the next one once nothing else holds it
     /// (main-actor isolated, and no access to it spans a call: no run-time exclusivity check).
     @exclusivity(unchecked) var lastDelivery: Delivery?

@@ -58,6 +58,20 @@ public struct ConversationLog: Hashable, Sendable {
         return (isAdded, updated)
     }
 
+    /// ``mergeOne(_:)`` with the updated ids put in `updated`, emptied first: a caller that keeps the
+    /// array between merges has a confirmation's id put into the storage it kept, without a new array
+    /// (when nothing else holds that storage).
+    public mutating func mergeOne(_ message: Message, updated: inout [String]) -> Bool {
+        // A confirmation's one id taken off the end inline (`removeAll(keepingCapacity:)` goes through
+        // `replaceSubrange`).
+        if updated.count == 1 {
+            updated.removeLast()
+        } else if !updated.isEmpty {
+            updated.removeAll(keepingCapacity: true)
+        }
+        return merge(message, updated: &updated)
+    }
+
     /// Merges one message, recording its id in `added` or `updated` (and a confirmed pending one's).
     private mutating func merge(_ message: Message, added: inout [String], updated: inout [String]) {
         if merge(message, updated: &updated) { added.append(message.id) }
@@ -71,8 +85,9 @@ public struct ConversationLog: Hashable, Sendable {
             let index = takeOut(transaction)
         {
             // The server confirmed a pending message: the confirmed copy takes its place. Its id is
-            // usually the first updated: an array made of it costs less code than growing an empty one.
-            if updated.isEmpty { updated = [transaction] } else { updated.append(transaction) }
+            // usually the first updated: an array without storage is made of it, which costs less code
+            // than growing an empty one; storage kept by the caller is appended to.
+            if updated.capacity == 0 { updated = [transaction] } else { updated.append(transaction) }
             if fits(message, at: index), record(message.id) {
                 // Where it sorts is where the pending copy was (the usual case): replaced in place,
                 // as removing the one and inserting the other would leave it (one hash, or one scan,

@@ -228,6 +228,9 @@ struct ReferenceLog {
             var log = ConversationLog()
             var single = ConversationLog()
             var flagged = ConversationLog()
+            var reused = ConversationLog()
+            // The updated ids' storage kept between merges, as the chat keeps it.
+            var kept: [String] = []
             var reference = ReferenceLog()
             var pending: [String] = []
             var next = 0
@@ -279,6 +282,12 @@ struct ReferenceLog {
                         (one.isAdded ? [message.id] : []) == answer.added && one.updated == answer.updated)
                 }
                 #expect(flagged == log)
+                // The same into a kept array: the same answers, whatever the array held before.
+                for message in batch {
+                    let isAdded = reused.mergeOne(message, updated: &kept)
+                    #expect((isAdded ? [message.id] : []) == answer.added && kept == answer.updated)
+                }
+                #expect(reused == log)
             }
         }
     }
