@@ -27,6 +27,11 @@ public final class ConversationContext: StateContext {
     private var typingCheck: ScheduledTask?
     private var othersTypingExpiry: ScheduledTask?
     private var isOpen = false
+    /// Two arrays for the list changes of the snapshots, used in turn: the one taken was last shown by
+    /// the snapshot before the last, which is gone by then, so the next changes are written into its
+    /// storage instead of a new array (a copy is made, as for any array, while something still holds
+    /// it).
+    @exclusivity(unchecked) private var changeArrays: ([ListChange], [ListChange]) = ([], [])
     /// This context, held weakly, for its observation and its typing checks: made once and shared.
     private let weakSelf = WeakReference<ConversationContext>()
 
@@ -147,6 +152,8 @@ public final class ConversationContext: StateContext {
         let messages = record.log.messages
         let hasOlderMessages = record.hasOlderMessages
         let me = chat.me
+        var changes = changeArrays.0
+        changeArrays.0 = []
         store.update { state in
             let old = state.messages
             // A message from the other person ends their typing.
@@ -154,10 +161,12 @@ public final class ConversationContext: StateContext {
                 if let last = messages.last, last.sender != me, !Self.contains(last.id, in: old) {
                     true
                 } else { false }
+            ListDiff.changes(from: old, to: messages, updated: updated, into: &changes)
             state.show(
-                messages, changes: ListDiff.changes(from: old, to: messages, updated: updated),
-                hasOlderMessages: hasOlderMessages, endsOtherTyping: endsOtherTyping)
+                messages, changes: changes, hasOlderMessages: hasOlderMessages,
+                endsOtherTyping: endsOtherTyping)
         }
+        changeArrays = (changeArrays.1, changes)
     }
 
     /// Whether a message with this id is among `messages` (a loop: no closure to check the actor of).

@@ -48,6 +48,10 @@ import Testing
                     ListDiff.changes(from: old.map(shared), to: new.map(shared), updated: updated)
                         == expected,
                     "shared: \(old) → \(new), updated \(updated)")
+                // Into an array that held other changes: the same changes.
+                var into = [ListChange.insert("x", at: 0), .remove("y", at: 3), .update("z", at: 1)]
+                ListDiff.changes(from: old.map(shared), to: new.map(shared), updated: updated, into: &into)
+                #expect(into == expected, "into: \(old) → \(new), updated \(updated)")
             }
         }
     }
@@ -88,6 +92,12 @@ import Testing
             #expect(
                 ListDiff.changes(from: old.map(message), to: new.map(message), updated: updated) == expected,
                 "\(old) → \(new), updated \(updated)")
+            // Into an array kept from earlier changes, whether something else holds it or not.
+            var into = [ListChange.update("x", at: 0)]
+            let held = into
+            ListDiff.changes(from: old.map(shared), to: new.map(shared), updated: updated, into: &into)
+            #expect(into == expected, "into: \(old) → \(new), updated \(updated)")
+            #expect(held == [.update("x", at: 0)])
         }
     }
 
