@@ -32,6 +32,9 @@ public final class ConversationContext: StateContext {
     /// storage instead of a new array (a copy is made, as for any array, while something still holds
     /// it).
     @exclusivity(unchecked) private var changeArrays: ([ListChange], [ListChange]) = ([], [])
+    /// The state box the last change let go of, written over by a later one
+    /// (``ConversationState/SpareStorage``).
+    @exclusivity(unchecked) private var spareStorage = ConversationState.SpareStorage()
     /// This context, held weakly, for its observation and its typing checks: made once and shared.
     private let weakSelf = WeakReference<ConversationContext>()
 
@@ -72,7 +75,7 @@ public final class ConversationContext: StateContext {
 
     /// Call when the user edits the message field.
     public func draftChanged(_ text: String) {
-        store.update { $0.edit(draft: text) }
+        store.update { $0.edit(draft: text, spare: &spareStorage) }
         guard !store.current.isUnmatched, !text.isEmpty else { return }
         let (next, sendTyping) = TypingPolicy.keystroke(typing, at: scheduler.now)
         typing = next
@@ -152,6 +155,9 @@ public final class ConversationContext: StateContext {
         let messages = record.log.messages
         let hasOlderMessages = record.hasOlderMessages
         let me = chat.me
+        // The spare box's changes let go of first: they are the array taken next, when nothing else
+        // holds them.
+        spareStorage.letGoOfContents()
         var changes = changeArrays.0
         changeArrays.0 = []
         store.update { state in
@@ -164,7 +170,7 @@ public final class ConversationContext: StateContext {
             ListDiff.changes(from: old, to: messages, updated: updated, into: &changes)
             state.show(
                 messages, changes: changes, hasOlderMessages: hasOlderMessages,
-                endsOtherTyping: endsOtherTyping)
+                endsOtherTyping: endsOtherTyping, spare: &spareStorage)
         }
         changeArrays = (changeArrays.1, changes)
     }
