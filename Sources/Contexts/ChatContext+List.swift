@@ -64,7 +64,10 @@ extension ChatContext {
     private func publishOne() {
         let record = dirty.removeLast()
         record.isMarked = false
+        spareList.letGoOfContents()
         store.update { state in
+            // Every publish changes the list: its box is made its own first, in the spare one.
+            state.makeUnique(spare: &spareList)
             var changes: [ListChange] = []
             // A conversation whose row stays where it was (the usual case) is replaced in a short
             // function of its own; the rest is placed by the general one.

@@ -56,6 +56,9 @@ public final class ChatContext: StateContext {
     /// says it is here).
     @exclusivity(unchecked) var dirty: [ConversationRecord] = []
     @exclusivity(unchecked) var outbox: [OutgoingMessage] = []
+    /// The list state box the last publish let go of, written over by a later one
+    /// (``ChatListState/SpareStorage``).
+    @exclusivity(unchecked) var spareList = ChatListState.SpareStorage()
     @exclusivity(unchecked) var sendingID: String?
     var retryAttempt = 0
     var retryTask: ScheduledTask?

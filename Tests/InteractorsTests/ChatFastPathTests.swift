@@ -172,6 +172,37 @@ import Testing
         expectEveryEditTakesPartInEquality(snapshot, edits)
     }
 
+    /// A list changed in a spare box, snapshot after snapshot as the chat publishes, ends as one
+    /// changed without, and never changes a snapshot something else holds.
+    @Test func aChatListStateMadeUniqueInASpareBox_changesNoSnapshotKept() {
+        let match = Match(id: "m", user: "bob", displayName: "Bob", matchedAt: t0)
+        var spare = ChatListState.SpareStorage()
+        var withSpare = ChatListState()
+        var without = ChatListState()
+        var kept: [(ChatListState, Int)] = []
+        for round in 0..<8 {
+            let shown = withSpare
+            if round.isMultiple(of: 3) { kept.append((shown, shown.revision)) }
+            spare.letGoOfContents()
+            withSpare.makeUnique(spare: &spare)
+            withSpare.revision += 1
+            withSpare.changes = [.update("m", at: round)]
+            withSpare.conversations.insert(
+                ConversationSummary(match: match, lastMessage: message("m\(round)"), unreadCount: round),
+                at: 0)
+            without.revision += 1
+            without.changes = [.update("m", at: round)]
+            without.conversations.insert(
+                ConversationSummary(match: match, lastMessage: message("m\(round)"), unreadCount: round),
+                at: 0)
+            #expect(withSpare == without)
+            #expect(shown != withSpare)
+        }
+        for (state, revision) in kept {
+            #expect(state.revision == revision && state.conversations.count == revision)
+        }
+    }
+
     @Test func conversationStateEquality_seesEveryProperty() {
         let base = ConversationState(match: Match(id: "m", user: "bob", displayName: "Bob", matchedAt: t0))
         let edits: [(String, (inout ConversationState) -> Void)] = [
