@@ -151,7 +151,8 @@ extension ChatContext {
             return (false, nil)
         }
         guard state.conversations.read(index, { $0 != summary }) else { return (true, nil) }
-        state.conversations.replace(at: index, with: summary)
+        // The rows are the snapshot's: copied into the spare storage the chat keeps for them.
+        state.conversations.replace(at: index, with: summary, spare: &spareRows)
         return (true, state.newMatches.count + index)
     }
 

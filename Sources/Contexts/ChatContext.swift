@@ -59,6 +59,10 @@ public final class ChatContext: StateContext {
     /// The list state box the last publish let go of, written over by a later one
     /// (``ChatListState/SpareStorage``).
     @exclusivity(unchecked) var spareList = ChatListState.SpareStorage()
+    /// The storage of the conversations' rows the last row replaced in place let go of, which the
+    /// next one copies the rows into (``TreeList/replace(at:with:spare:)``): free by then, as the
+    /// spare list box (which held it) lets go of its contents first.
+    @exclusivity(unchecked) var spareRows: [ConversationSummary] = []
     @exclusivity(unchecked) var sendingID: String?
     var retryAttempt = 0
     var retryTask: ScheduledTask?
