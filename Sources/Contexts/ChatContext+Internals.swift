@@ -50,7 +50,12 @@ extension ChatContext {
         var updated = updatedIDs
         updatedIDs = []
         defer { updatedIDs = updated }
-        let isAdded = record.log.mergeOne(message, updated: &updated)
+        // An open conversation's screen shows the log's messages: they are copied into storage kept
+        // for it rather than into a new array.
+        let isAdded =
+            record.openCount > 0
+            ? record.log.mergeOne(message, updated: &updated, spare: &record.spareMessages)
+            : record.log.mergeOne(message, updated: &updated)
         guard isAdded || !updated.isEmpty, record.hasSummary else { return }
         let unseen = countUnread && record.openCount == 0 && message.sender != viewer && isAdded ? 1 : 0
         record.take(record.log.messages.last, unseen: unseen)

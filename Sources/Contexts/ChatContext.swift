@@ -295,6 +295,7 @@ public final class ChatContext: StateContext {
     public func closed(_ conversation: String) {
         guard let record = records[conversation], record.openCount > 0 else { return }
         record.openCount -= 1
+        if record.openCount == 0 { record.spareMessages = [] }
     }
 
     /// Call when the user starts or stops typing in a conversation.

@@ -76,6 +76,7 @@ public final class ConversationContext: StateContext {
     /// Call when the user edits the message field.
     public func draftChanged(_ text: String) {
         store.update { $0.edit(draft: text, spare: &spareStorage) }
+        spareStorage.letGoOfContents()
         guard !store.current.isUnmatched, !text.isEmpty else { return }
         let (next, sendTyping) = TypingPolicy.keystroke(typing, at: scheduler.now)
         typing = next
@@ -99,6 +100,7 @@ public final class ConversationContext: StateContext {
             store.update { $0.edit(draft: "") }
             stopTyping()
         }
+        spareStorage.letGoOfContents()
     }
 
     /// Call when the user taps retry on failed messages.
@@ -155,8 +157,6 @@ public final class ConversationContext: StateContext {
         let messages = record.log.messages
         let hasOlderMessages = record.hasOlderMessages
         let me = chat.me
-        // The spare box's changes let go of first: they are the array taken next, when nothing else
-        // holds them.
         spareStorage.letGoOfContents()
         var changes = changeArrays.0
         changeArrays.0 = []
@@ -173,6 +173,10 @@ public final class ConversationContext: StateContext {
                 endsOtherTyping: endsOtherTyping, spare: &spareStorage)
         }
         changeArrays = (changeArrays.1, changes)
+        // The box this change let go of lets go of its messages and changes now that the store shows
+        // the new snapshot: they are the storage the next merge copies the messages into and the
+        // changes array taken next, free once nothing else holds them.
+        spareStorage.letGoOfContents()
     }
 
     /// Whether a message with this id is among `messages` (a loop: no closure to check the actor of).

@@ -72,6 +72,36 @@ public struct ConversationLog: Hashable, Sendable {
         return merge(message, updated: &updated)
     }
 
+    /// ``mergeOne(_:updated:)`` of a log whose messages a snapshot shares (an open conversation's,
+    /// whose screen shows them): the messages are first copied into the storage of `spare`, which
+    /// gets the shared storage in return, where the change would have copied them into a new array.
+    ///
+    /// The caller keeps `spare` for the next merge: by then the snapshot that shared the storage it
+    /// got is usually gone, and the copy needs no allocation, nor a reference counted for each message
+    /// that is the same in both (most are: the copy is the log one change older). A `spare` storage
+    /// something still holds is copied first, as any shared array is. For a log no snapshot shares,
+    /// use ``mergeOne(_:updated:)``: its messages change in place.
+    public mutating func mergeOne(
+        _ message: Message, updated: inout [String], spare: inout [Message]
+    ) -> Bool {
+        Self.copy(messages, into: &spare)
+        swap(&messages, &spare)
+        return mergeOne(message, updated: &updated)
+    }
+
+    /// Makes `copy` hold `messages`, with room for one more, writing only the messages that differ.
+    private static func copy(_ messages: [Message], into copy: inout [Message]) {
+        if copy.capacity <= messages.count {
+            copy.reserveCapacity(Swift.max(messages.count + 1, 2 * copy.capacity))
+        }
+        let common = Swift.min(copy.count, messages.count)
+        for index in 0..<common where !copy[index].isSame(as: messages[index]) {
+            copy[index] = messages[index]
+        }
+        while copy.count > messages.count { copy.removeLast() }
+        if copy.count < messages.count { copy.append(contentsOf: messages[common...]) }
+    }
+
     /// Merges one message, recording its id in `added` or `updated` (and a confirmed pending one's).
     private mutating func merge(_ message: Message, added: inout [String], updated: inout [String]) {
         if merge(message, updated: &updated) { added.append(message.id) }

@@ -272,6 +272,9 @@ struct ReferenceLog {
             var reused = ConversationLog()
             // The updated ids' storage kept between merges, as the chat keeps it.
             var kept: [String] = []
+            // A log whose messages a snapshot shares, merged through a spare storage.
+            var spared = ConversationLog()
+            var spare: [Message] = []
             var reference = ReferenceLog()
             var pending: [String] = []
             var next = 0
@@ -329,6 +332,17 @@ struct ReferenceLog {
                     #expect((isAdded ? [message.id] : []) == answer.added && kept == answer.updated)
                 }
                 #expect(reused == log)
+                // Through a spare storage, with the messages shown (shared) as a screen shows them:
+                // the same answers and log, and what was shown left as it was.
+                for message in batch {
+                    let shown = spared.messages
+                    let shownCopy = Array(shown)
+                    var updatedHere: [String] = []
+                    let isAdded = spared.mergeOne(message, updated: &updatedHere, spare: &spare)
+                    #expect((isAdded ? [message.id] : []) == answer.added && updatedHere == answer.updated)
+                    #expect(shown == shownCopy)
+                }
+                #expect(spared == log)
             }
         }
     }
