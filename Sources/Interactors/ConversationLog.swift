@@ -8,7 +8,9 @@ import Models
 /// the pending copy with the same transaction id. Adding one message costs a binary search (and, when
 /// it is not the newest, moving the newer ones), never a pass over the whole conversation longer than
 /// ``scanLimit``: up to that many messages, an id is looked for by scanning them, which costs less
-/// than hashing it into a set (and growing the set as the conversation starts).
+/// than hashing it into a set (and growing the set as the conversation starts). (Messages a snapshot
+/// shares are copied before they change, as any shared array is: ``mergeOne(_:updated:spare:)``
+/// copies them into storage the caller keeps.)
 public struct ConversationLog: Hashable, Sendable {
     /// The most messages whose ids are looked for by scanning; a longer log keeps a set of them.
     static let scanLimit = 16
