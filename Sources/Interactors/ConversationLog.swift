@@ -14,6 +14,8 @@ import Models
 public struct ConversationLog: Hashable, Sendable {
     /// The most messages whose ids are looked for by scanning; a longer log keeps a set of them.
     static let scanLimit = 16
+    /// How many messages more than it holds a spare storage makes room for when it grows.
+    static var spareRoom: Int { 16 }
 
     /// The messages, oldest first.
     public private(set) var messages: [Message] = []
@@ -91,10 +93,13 @@ public struct ConversationLog: Hashable, Sendable {
         return mergeOne(message, updated: &updated)
     }
 
-    /// Makes `copy` hold `messages`, with room for one more, writing only the messages that differ.
+    /// Makes `copy` hold `messages`, with room for more, writing only the messages that differ.
+    ///
+    /// Storage it grows gets room for ``spareRoom`` messages more: the two storages a caller's merges
+    /// take in turn would otherwise each grow every time they doubled.
     private static func copy(_ messages: [Message], into copy: inout [Message]) {
         if copy.capacity <= messages.count {
-            copy.reserveCapacity(Swift.max(messages.count + 1, 2 * copy.capacity))
+            copy.reserveCapacity(Swift.max(messages.count + spareRoom, 2 * copy.capacity))
         }
         let common = Swift.min(copy.count, messages.count)
         for index in 0..<common where !copy[index].isSame(as: messages[index]) {
