@@ -81,6 +81,10 @@ extension ChatContext {
     }
 
     /// The record's notice of the user starting (or stopping) typing, made on first use.
+    ///
+    /// Always inlined into ``setTyping(_:of:)``, its one caller: the notice is then used where it is
+    /// found, not handed back with a reference counted for it.
+    @inline(__always)
     func typingNotice(_ isTyping: Bool, of record: ConversationRecord) -> TypingNotice {
         if let notice = isTyping ? record.typingStarted : record.typingStopped { return notice }
         let notice = TypingNotice(backend: backend, conversation: record.id, isTyping: isTyping)
