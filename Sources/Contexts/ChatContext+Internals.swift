@@ -42,10 +42,20 @@ extension ChatContext {
     }
 
     /// ``absorb(_:into:countUnread:)`` of one message (one sent, confirmed or received): no array
-    /// holds it, whether it is unread needs no loop, and the array of its id added is built only for
-    /// observers that read it (not for its screens).
+    /// holds it, whether it is unread needs no loop, the array of its id added is built only for
+    /// observers that read it (not for its screens), and the updated ids (a confirmation's one) go
+    /// into the storage kept in ``updatedIDs``.
     func absorb(_ message: Message, into record: ConversationRecord, countUnread: Bool = true) {
-        let (isAdded, updated) = record.log.mergeOne(message)
+        // Taken out while in use, so that a merge or an observer that comes back here finds none.
+        var updated = updatedIDs
+        updatedIDs = []
+        defer { updatedIDs = updated }
+        // An open conversation's screen shows the log's messages: they are copied into storage kept
+        // for it rather than into a new array.
+        let isAdded =
+            record.openCount > 0
+            ? record.log.mergeOne(message, updated: &updated, spare: &record.spareMessages)
+            : record.log.mergeOne(message, updated: &updated)
         guard isAdded || !updated.isEmpty, record.hasSummary else { return }
         let unseen = countUnread && record.openCount == 0 && message.sender != viewer && isAdded ? 1 : 0
         record.take(record.log.messages.last, unseen: unseen)

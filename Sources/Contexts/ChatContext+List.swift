@@ -64,7 +64,10 @@ extension ChatContext {
     private func publishOne() {
         let record = dirty.removeLast()
         record.isMarked = false
+        spareList.letGoOfContents()
         store.update { state in
+            // Every publish changes the list: its box is made its own first, in the spare one.
+            state.makeUnique(spare: &spareList)
             var changes: [ListChange] = []
             // A conversation whose row stays where it was (the usual case) is replaced in a short
             // function of its own; the rest is placed by the general one.
@@ -148,7 +151,8 @@ extension ChatContext {
             return (false, nil)
         }
         guard state.conversations.read(index, { $0 != summary }) else { return (true, nil) }
-        state.conversations.replace(at: index, with: summary)
+        // The rows are the snapshot's: copied into the spare storage the chat keeps for them.
+        state.conversations.replace(at: index, with: summary, spare: &spareRows)
         return (true, state.newMatches.count + index)
     }
 

@@ -13,9 +13,14 @@ extension ChatContext {
         retryTask?.cancel()
         retryTask = nil
         sendingID = message.id
-        let delivery = Delivery(
-            message, record: known?.id == message.conversation ? known : nil, backend: backend, chat: weakSelf
-        )
+        let record = known?.id == message.conversation ? known : nil
+        let delivery: Delivery
+        if let reusable = Delivery.reused(&lastDelivery, for: message, record: record) {
+            delivery = reusable
+        } else {
+            delivery = Delivery(message, record: record, backend: backend, chat: weakSelf)
+            lastDelivery = delivery
+        }
         authorizer.perform(
             { [delivery] token, completion in delivery.send(accessToken: token, completion: completion) },
             completion: { [delivery] result in delivery.answered(result) })
@@ -67,6 +72,23 @@ extension ChatContext {
     }
 
     func dequeue(_ id: String) {
+        if outbox.count == 1, outbox[0].id == id {
+            // The usual case: the one message waiting went out. The store keeps the array last saved,
+            // sharing its storage: emptied in place, the outbox would be copied first. Saved empty
+            // instead, the store lets the storage go; emptied then, alone, it is kept for the next
+            // message to be appended to without allocating.
+            var emptied = outbox
+            outbox = []
+            persistOutbox()
+            // Saving can call out (a failed save is reported to the error observers, which may send):
+            // the kept storage comes back only to an outbox still empty, never over a message queued
+            // meanwhile.
+            if outbox.isEmpty {
+                emptied.removeLast()
+                outbox = emptied
+            }
+            return
+        }
         // A loop rather than `removeAll(where:)`: its closure checks the actor at run time.
         var index = 0
         while index < outbox.count {

@@ -8,10 +8,16 @@ import Services
 /// what its request and its answer need in one object, and the closures capture just that.
 extension ChatContext {
     /// A message on its way to the server, with what its answer needs.
-    final class Delivery: Sendable {
-        let message: OutgoingMessage
+    ///
+    /// The chat keeps the last one it made, and sends the next message with it when nothing else
+    /// holds it any more (``reused(_:for:record:)``): one object less made and freed per message.
+    final class Delivery {
+        // Changed only by ``reused(_:for:record:)``, on a delivery nothing else holds: no run-time
+        // exclusivity check.
+        /// The message sent.
+        @exclusivity(unchecked) private(set) var message: OutgoingMessage
         /// Its conversation's record, when the sender had it at hand.
-        let record: ConversationRecord?
+        @exclusivity(unchecked) private(set) var record: ConversationRecord?
         let backend: Backend
         let chat: WeakReference<ChatContext>
 
@@ -23,6 +29,21 @@ extension ChatContext {
             self.record = record
             self.backend = backend
             self.chat = chat
+        }
+
+        /// `delivery` made to send `message` (of `record`'s conversation, if known), when the caller's
+        /// reference is the only one (no request, answer or duplicate answer of its last message is
+        /// still on its way: each holds it); `nil` otherwise, or when there is none.
+        ///
+        /// Reusing a delivery whose request could still be answered would hand that answer to the
+        /// next message: the uniqueness check is what makes the reuse safe.
+        static func reused(
+            _ delivery: inout Delivery?, for message: OutgoingMessage, record: ConversationRecord?
+        ) -> Delivery? {
+            guard isKnownUniquelyReferenced(&delivery), let reusable = delivery else { return nil }
+            reusable.message = message
+            reusable.record = record
+            return reusable
         }
 
         /// Sends the message with `token`.
@@ -60,6 +81,10 @@ extension ChatContext {
     }
 
     /// The record's notice of the user starting (or stopping) typing, made on first use.
+    ///
+    /// Always inlined into ``setTyping(_:of:)``, its one caller: the notice is then used where it is
+    /// found, not handed back with a reference counted for it.
+    @inline(__always)
     func typingNotice(_ isTyping: Bool, of record: ConversationRecord) -> TypingNotice {
         if let notice = isTyping ? record.typingStarted : record.typingStopped { return notice }
         let notice = TypingNotice(backend: backend, conversation: record.id, isTyping: isTyping)

@@ -56,6 +56,13 @@ public final class ChatContext: StateContext {
     /// says it is here).
     @exclusivity(unchecked) var dirty: [ConversationRecord] = []
     @exclusivity(unchecked) var outbox: [OutgoingMessage] = []
+    /// The list state box the last publish let go of, written over by a later one
+    /// (``ChatListState/SpareStorage``).
+    @exclusivity(unchecked) var spareList = ChatListState.SpareStorage()
+    /// The storage of the conversations' rows the last row replaced in place let go of, which the
+    /// next one copies the rows into (``TreeList/replace(at:with:spare:)``): free by then, as the
+    /// spare list box (which held it) lets go of its contents first.
+    @exclusivity(unchecked) var spareRows: [ConversationSummary] = []
     @exclusivity(unchecked) var sendingID: String?
     var retryAttempt = 0
     var retryTask: ScheduledTask?
@@ -64,6 +71,12 @@ public final class ChatContext: StateContext {
     var started = false
     /// This chat, held weakly, for the answers of messages in flight: made once and shared.
     let weakSelf = WeakReference<ChatContext>()
+    /// The storage of the ids the last message merged alone updated, reused by the next one (a
+    /// confirmation updates one id: no new array for it once nothing else holds this one).
+    @exclusivity(unchecked) var updatedIDs: [String] = []
+    /// The delivery of the last message sent, reused for the next one once nothing else holds it
+    /// (main-actor isolated, and no access to it spans a call: no run-time exclusivity check).
+    @exclusivity(unchecked) var lastDelivery: Delivery?
 
     /// Creates the chat of `viewer`; `outboxStore` keeps unsent messages (memory only when `nil`).
     public init(
@@ -213,9 +226,10 @@ public final class ChatContext: StateContext {
         }
         let message = OutgoingMessage(
             id: ids.next(), conversation: record.id, text: validated, createdAt: scheduler.now)
-        // An empty outbox (the usual case: the last message went out) is made of the message: less
-        // code than growing an empty array.
-        if outbox.isEmpty { outbox = [message] } else { outbox.append(message) }
+        // An outbox without storage (the first message) is made of the message: less code than
+        // growing an empty array. Later ones are appended to the storage kept when the outbox
+        // emptied (`dequeue(_:)`).
+        if outbox.capacity == 0 { outbox = [message] } else { outbox.append(message) }
         persistOutbox()
         addPending(message, status: .sending, into: record)
         publish()
@@ -281,6 +295,7 @@ public final class ChatContext: StateContext {
     public func closed(_ conversation: String) {
         guard let record = records[conversation], record.openCount > 0 else { return }
         record.openCount -= 1
+        if record.openCount == 0 { record.spareMessages = [] }
     }
 
     /// Call when the user starts or stops typing in a conversation.

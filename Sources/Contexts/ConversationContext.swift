@@ -27,6 +27,14 @@ public final class ConversationContext: StateContext {
     private var typingCheck: ScheduledTask?
     private var othersTypingExpiry: ScheduledTask?
     private var isOpen = false
+    /// Two arrays for the list changes of the snapshots, used in turn: the one taken was last shown by
+    /// the snapshot before the last, which is gone by then, so the next changes are written into its
+    /// storage instead of a new array (a copy is made, as for any array, while something still holds
+    /// it).
+    @exclusivity(unchecked) private var changeArrays: ([ListChange], [ListChange]) = ([], [])
+    /// The state box the last change let go of, written over by a later one
+    /// (``ConversationState/SpareStorage``).
+    @exclusivity(unchecked) private var spareStorage = ConversationState.SpareStorage()
     /// This context, held weakly, for its observation and its typing checks: made once and shared.
     private let weakSelf = WeakReference<ConversationContext>()
 
@@ -67,7 +75,8 @@ public final class ConversationContext: StateContext {
 
     /// Call when the user edits the message field.
     public func draftChanged(_ text: String) {
-        store.update { $0.edit(draft: text) }
+        store.update { $0.edit(draft: text, spare: &spareStorage) }
+        spareStorage.letGoOfContents()
         guard !store.current.isUnmatched, !text.isEmpty else { return }
         let (next, sendTyping) = TypingPolicy.keystroke(typing, at: scheduler.now)
         typing = next
@@ -91,6 +100,7 @@ public final class ConversationContext: StateContext {
             store.update { $0.edit(draft: "") }
             stopTyping()
         }
+        spareStorage.letGoOfContents()
     }
 
     /// Call when the user taps retry on failed messages.
@@ -147,6 +157,9 @@ public final class ConversationContext: StateContext {
         let messages = record.log.messages
         let hasOlderMessages = record.hasOlderMessages
         let me = chat.me
+        spareStorage.letGoOfContents()
+        var changes = changeArrays.0
+        changeArrays.0 = []
         store.update { state in
             let old = state.messages
             // A message from the other person ends their typing.
@@ -154,10 +167,16 @@ public final class ConversationContext: StateContext {
                 if let last = messages.last, last.sender != me, !Self.contains(last.id, in: old) {
                     true
                 } else { false }
+            ListDiff.changes(from: old, to: messages, updated: updated, into: &changes)
             state.show(
-                messages, changes: ListDiff.changes(from: old, to: messages, updated: updated),
-                hasOlderMessages: hasOlderMessages, endsOtherTyping: endsOtherTyping)
+                messages, changes: changes, hasOlderMessages: hasOlderMessages,
+                endsOtherTyping: endsOtherTyping, spare: &spareStorage)
         }
+        changeArrays = (changeArrays.1, changes)
+        // The box this change let go of lets go of its messages and changes now that the store shows
+        // the new snapshot: they are the storage the next merge copies the messages into and the
+        // changes array taken next, free once nothing else holds them.
+        spareStorage.letGoOfContents()
     }
 
     /// Whether a message with this id is among `messages` (a loop: no closure to check the actor of).

@@ -28,8 +28,8 @@ public final class ChatFlow: FlowNode {
     private let me: UserID
     private let onClosed: @MainActor () -> Void
     private var observations: [ObservationToken] = []
-    // Main-actor isolated, and building a screen calls out to nothing: no run-time exclusivity check.
-    @exclusivity(unchecked) private var content: ConversationContent
+    /// Builds the conversation's screens and shows them.
+    private let renderer: Renderer
 
     /// Creates the flow for a conversation; `onClosed` runs when the user goes back.
     public init(
@@ -39,7 +39,7 @@ public final class ChatFlow: FlowNode {
         self.environment = environment
         self.conversation = conversation
         self.me = chat.me
-        self.content = ConversationContent(me: chat.me)
+        self.renderer = Renderer(content: ConversationContent(me: chat.me), presenter: environment.presenter)
         self.chat = chat
         self.onClosed = onClosed
         super.init(name: "ChatFlow")
@@ -86,15 +86,13 @@ public final class ChatFlow: FlowNode {
         }
         self.context = context
         let weakSelf = WeakFlow(self)
-        environment.show(content.screen(for: context.snapshot), placement) {
+        environment.show(renderer.screen(for: context.snapshot), placement) {
             weakSelf.flow?.intent($0)
         }
-        observations = watch(
-            context,
-            render: { state in
-                guard let self = weakSelf.flow else { return }
-                self.environment.presenter.update(self.content.screen(for: state))
-            })
+        // The render closure holds the renderer, not the flow: a render loads no weak reference. The
+        // flow holds the observation, so nothing renders once the flow is gone.
+        let renderer = renderer
+        observations = watch(context, render: { state in renderer.render(state) })
         context.open()
     }
 
@@ -124,5 +122,26 @@ public final class ChatFlow: FlowNode {
         observations = []
         environment.presenter.pop()
         onClosed()
+    }
+
+    /// The conversation's screen builder with the presenter that shows its screens, for the render
+    /// closure to hold strongly: it holds neither the flow nor the context, so it makes no cycle.
+    @MainActor
+    private final class Renderer {
+        // Main-actor isolated, and building a screen calls out to nothing: no run-time exclusivity
+        // check.
+        @exclusivity(unchecked) private var content: ConversationContent
+        private let presenter: any Presenter
+
+        init(content: ConversationContent, presenter: any Presenter) {
+            self.content = content
+            self.presenter = presenter
+        }
+
+        /// The screen showing `state`.
+        func screen(for state: ConversationState) -> Screen { content.screen(for: state) }
+
+        /// Shows `state` in place of the screen shown.
+        func render(_ state: ConversationState) { presenter.update(content.screen(for: state)) }
     }
 }

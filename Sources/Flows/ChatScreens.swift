@@ -115,9 +115,16 @@ enum ChatScreens {
     }
 
     /// The conversation screen's message field, showing the draft.
+    ///
+    /// The empty field (after every message sent) is built once: a field is stored indirectly, so
+    /// each one built is an allocation.
     static func draftField(_ draft: String) -> ScreenElement {
-        .field(ScreenField(id: messageField, label: "Message", value: draft))
+        if draft.isEmpty { return emptyDraftField }
+        return .field(ScreenField(id: messageField, label: "Message", value: draft))
     }
+
+    private static let emptyDraftField = ScreenElement.field(
+        ScreenField(id: messageField, label: "Message", value: ""))
 
     static func unavailable(_ conversation: String) -> Screen {
         Screen(

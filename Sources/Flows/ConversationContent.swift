@@ -69,6 +69,9 @@ struct ConversationContent {
     private var shownRevision = 0
     private var shownDraft = ""
 
+    /// How many rows beyond the messages shown the kept rows make room for when they grow.
+    private static var spareRows: Int { 16 }
+
     /// A builder for the conversation screens of user `me`.
     init(me: UserID) { self.me = me }
 
@@ -133,6 +136,11 @@ struct ConversationContent {
         // The kept rows are changed in place: once the last screen is gone, nothing else holds them.
         let previous = messages
         messages = current
+        // Room for a few more rows at once: a conversation grows a row per message sent or received,
+        // and growing the kept rows one append at a time reallocated them every time they doubled.
+        if rows.capacity < current.count {
+            rows.reserveCapacity(Swift.max(current.count + Self.spareRows, 2 * rows.capacity))
+        }
         var hasFailed = false
         previous.withUnsafeBufferPointer { previous in
             current.withUnsafeBufferPointer { current in

@@ -8,10 +8,14 @@ import Models
 /// the pending copy with the same transaction id. Adding one message costs a binary search (and, when
 /// it is not the newest, moving the newer ones), never a pass over the whole conversation longer than
 /// ``scanLimit``: up to that many messages, an id is looked for by scanning them, which costs less
-/// than hashing it into a set (and growing the set as the conversation starts).
+/// than hashing it into a set (and growing the set as the conversation starts). (Messages a snapshot
+/// shares are copied before they change, as any shared array is: ``mergeOne(_:updated:spare:)``
+/// copies them into storage the caller keeps.)
 public struct ConversationLog: Hashable, Sendable {
     /// The most messages whose ids are looked for by scanning; a longer log keeps a set of them.
     static let scanLimit = 16
+    /// How many messages more than it holds a spare storage makes room for when it grows.
+    static var spareRoom: Int { 16 }
 
     /// The messages, oldest first.
     public private(set) var messages: [Message] = []
@@ -58,6 +62,53 @@ public struct ConversationLog: Hashable, Sendable {
         return (isAdded, updated)
     }
 
+    /// ``mergeOne(_:)`` with the updated ids put in `updated`, emptied first: a caller that keeps the
+    /// array between merges has a confirmation's id put into the storage it kept, without a new array
+    /// (when nothing else holds that storage).
+    public mutating func mergeOne(_ message: Message, updated: inout [String]) -> Bool {
+        // A confirmation's one id taken off the end inline (`removeAll(keepingCapacity:)` goes through
+        // `replaceSubrange`).
+        if updated.count == 1 {
+            updated.removeLast()
+        } else if !updated.isEmpty {
+            updated.removeAll(keepingCapacity: true)
+        }
+        return merge(message, updated: &updated)
+    }
+
+    /// ``mergeOne(_:updated:)`` of a log whose messages a snapshot shares (an open conversation's,
+    /// whose screen shows them): the messages are first copied into the storage of `spare`, which
+    /// gets the shared storage in return, where the change would have copied them into a new array.
+    ///
+    /// The caller keeps `spare` for the next merge: by then the snapshot that shared the storage it
+    /// got is usually gone, and the copy needs no allocation, nor a reference counted for each message
+    /// that is the same in both (most are: the copy is the log one change older). A `spare` storage
+    /// something still holds is copied first, as any shared array is. For a log no snapshot shares,
+    /// use ``mergeOne(_:updated:)``: its messages change in place.
+    public mutating func mergeOne(
+        _ message: Message, updated: inout [String], spare: inout [Message]
+    ) -> Bool {
+        Self.copy(messages, into: &spare)
+        swap(&messages, &spare)
+        return mergeOne(message, updated: &updated)
+    }
+
+    /// Makes `copy` hold `messages`, with room for more, writing only the messages that differ.
+    ///
+    /// Storage it grows gets room for ``spareRoom`` messages more: the two storages a caller's merges
+    /// take in turn would otherwise each grow every time they doubled.
+    private static func copy(_ messages: [Message], into copy: inout [Message]) {
+        if copy.capacity <= messages.count {
+            copy.reserveCapacity(Swift.max(messages.count + spareRoom, 2 * copy.capacity))
+        }
+        let common = Swift.min(copy.count, messages.count)
+        for index in 0..<common where !copy[index].isSame(as: messages[index]) {
+            copy[index] = messages[index]
+        }
+        while copy.count > messages.count { copy.removeLast() }
+        if copy.count < messages.count { copy.append(contentsOf: messages[common...]) }
+    }
+
     /// Merges one message, recording its id in `added` or `updated` (and a confirmed pending one's).
     private mutating func merge(_ message: Message, added: inout [String], updated: inout [String]) {
         if merge(message, updated: &updated) { added.append(message.id) }
@@ -71,8 +122,9 @@ public struct ConversationLog: Hashable, Sendable {
             let index = takeOut(transaction)
         {
             // The server confirmed a pending message: the confirmed copy takes its place. Its id is
-            // usually the first updated: an array made of it costs less code than growing an empty one.
-            if updated.isEmpty { updated = [transaction] } else { updated.append(transaction) }
+            // usually the first updated: an array without storage is made of it, which costs less code
+            // than growing an empty one; storage kept by the caller is appended to.
+            if updated.capacity == 0 { updated = [transaction] } else { updated.append(transaction) }
             if fits(message, at: index), record(message.id) {
                 // Where it sorts is where the pending copy was (the usual case): replaced in place,
                 // as removing the one and inserting the other would leave it (one hash, or one scan,

@@ -46,6 +46,23 @@ public enum ListDiff {
     /// are diffed, and a handful of ids is searched rather than hashed.
     public static func changes(from old: [Message], to new: [Message], updated: [String]) -> [ListChange] {
         if let changes = lastRowChanges(from: old, to: new, updated: updated) { return changes }
+        return diffed(from: old, to: new, updated: updated)
+    }
+
+    /// ``changes(from:to:updated:)`` put in `changes` (emptied first): the changes of the two
+    /// commonest edits go into the storage `changes` has, when nothing else holds it, instead of a new
+    /// array; the others replace it.
+    public static func changes(
+        from old: [Message], to new: [Message], updated: [String], into changes: inout [ListChange]
+    ) {
+        if !lastRowChanges(from: old, to: new, updated: updated, into: &changes) {
+            changes = diffed(from: old, to: new, updated: updated)
+        }
+    }
+
+    /// ``changes(from:to:updated:)`` of any edit: the rows both lists begin with are kept, and the
+    /// rest diffed.
+    private static func diffed(from old: [Message], to new: [Message], updated: [String]) -> [ListChange] {
         var kept = 0
         let shorter = min(old.count, new.count)
         // Messages sharing their texts' storage have the same id without comparing it.
@@ -100,6 +117,30 @@ public enum ListDiff {
     private static func lastRowChanges(from old: [Message], to new: [Message], updated: [String])
         -> [ListChange]?
     {
+        guard let kept = lastRowKept(from: old, to: new, updated: updated) else { return nil }
+        let inserted = ListChange.insert(new[kept].id, at: kept)
+        return kept == old.count ? [inserted] : [.remove(updated[0], at: kept), inserted]
+    }
+
+    /// ``lastRowChanges(from:to:updated:)`` put in `changes`, emptied first (its storage kept);
+    /// `false`, changing nothing, for any other edit.
+    private static func lastRowChanges(
+        from old: [Message], to new: [Message], updated: [String], into changes: inout [ListChange]
+    ) -> Bool {
+        guard let kept = lastRowKept(from: old, to: new, updated: updated) else { return false }
+        // Emptied from the end inline (`removeAll(keepingCapacity:)` goes through `replaceSubrange`):
+        // these changes are one or two long.
+        while !changes.isEmpty { changes.removeLast() }
+        if changes.capacity < 2 { changes.reserveCapacity(2) }
+        if kept < old.count { changes.append(.remove(updated[0], at: kept)) }
+        changes.append(.insert(new[kept].id, at: kept))
+        return true
+    }
+
+    /// How many rows the two commonest edits keep (see ``lastRowChanges(from:to:updated:)``): all
+    /// the old ones when one is appended, all but the last when it is replaced; `nil` for any other
+    /// edit, or when a row kept is not the same message in both.
+    private static func lastRowKept(from old: [Message], to new: [Message], updated: [String]) -> Int? {
         let count = old.count
         let kept: Int
         if new.count == count + 1, updated.isEmpty {
@@ -112,8 +153,7 @@ public enum ListDiff {
             return nil
         }
         for index in 0..<kept where !old[index].sharesTexts(with: new[index]) { return nil }
-        let inserted = ListChange.insert(new[kept].id, at: kept)
-        return kept == count ? [inserted] : [.remove(updated[0], at: kept), inserted]
+        return kept
     }
 
     /// Whether every id of `ids` is the id of a message of the short run `messages` (`false` when the

@@ -29,6 +29,45 @@ public struct ChatListState: Hashable, Sendable {
         if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
     }
 
+    /// A box a list state let go of, kept by the context that changes the list, to be written over by
+    /// a later change instead of allocating another (as ``ConversationState/SpareStorage``).
+    ///
+    /// A change of a shared state (every store update is one) copies the box, while the box the state
+    /// had stays with the snapshot the store shows until the next change replaces it. Kept here, it is
+    /// free (nothing else holds it) by the change after next; a box something still holds (a snapshot
+    /// kept by an observer) is never written: a new one is made, as without a spare.
+    public struct SpareStorage: Sendable {
+        @usableFromInline var storage: Storage?
+
+        /// No box kept yet.
+        public init() {}
+
+        /// Lets go of the rows and changes the kept box holds, when nothing else holds the box.
+        public mutating func letGoOfContents() {
+            guard isKnownUniquelyReferenced(&storage) else { return }
+            storage?.fields.newMatches = []
+            storage?.fields.conversations = TreeList()
+            storage?.fields.changes = []
+        }
+    }
+
+    /// Makes the box this state's own before a change, as any change does first: a shared one is
+    /// copied into the box `spare` keeps when nothing else holds it (else into a new one), and `spare`
+    /// keeps the shared one instead.
+    public mutating func makeUnique(spare: inout SpareStorage) {
+        guard !isKnownUniquelyReferenced(&storage) else { return }
+        // Taken out, not copied: `spare` keeps the box let go of here next.
+        var box: Storage
+        if isKnownUniquelyReferenced(&spare.storage), let kept = spare.storage.take() {
+            box = kept
+            box.fields = storage.fields
+        } else {
+            box = Storage(storage.fields)
+        }
+        swap(&storage, &box)
+        spare.storage = box
+    }
+
     /// Matches with no message yet, newest first.
     public var newMatches: [Match] {
         @inlinable get { storage.fields.newMatches }

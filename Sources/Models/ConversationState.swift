@@ -35,6 +35,39 @@ public struct ConversationState: Hashable, Sendable {
     // the state from a flow or the context is then a load, not a call that retains what it returns.
     @usableFromInline var storage: Storage
 
+    /// A box a state let go of, kept by the one context that changes the state, to be written over by
+    /// a later change instead of allocating another.
+    ///
+    /// A change of a shared state (every store update is one) builds a new box, while the box the
+    /// state had stays with the snapshot the store shows until the next change replaces it. Kept here,
+    /// it is free (nothing else holds it) by the change after next, which writes its fields into it;
+    /// a box something still holds (a snapshot kept by an observer) is never written: a new one is
+    /// made, as without a spare.
+    public struct SpareStorage: Sendable {
+        @usableFromInline var storage: Storage?
+
+        /// No box kept yet.
+        public init() {}
+
+        /// Lets go of the messages and changes the kept box holds, when nothing else holds the box:
+        /// arrays only it holds are then free for their owners to change in place.
+        public mutating func letGoOfContents() {
+            guard isKnownUniquelyReferenced(&storage) else { return }
+            storage?.fields.messages = []
+            storage?.fields.changes = []
+        }
+
+        /// A box holding `fields`: the kept one when nothing else holds it, else a new one.
+        mutating func box(_ fields: Fields) -> Storage {
+            // Taken out, not copied: the caller keeps the box it lets go of here next.
+            if isKnownUniquelyReferenced(&storage), let box = storage.take() {
+                box.fields = fields
+                return box
+            }
+            return Storage(fields)
+        }
+    }
+
     /// Copies the box first if another snapshot shares it.
     private mutating func makeUnique() {
         if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
@@ -150,10 +183,23 @@ public struct ConversationState: Hashable, Sendable {
     public mutating func show(
         _ messages: [Message], changes: [ListChange], hasOlderMessages: Bool, endsOtherTyping: Bool
     ) {
+        var spare = SpareStorage()
+        show(
+            messages, changes: changes, hasOlderMessages: hasOlderMessages, endsOtherTyping: endsOtherTyping,
+            spare: &spare)
+    }
+
+    /// ``show(_:changes:hasOlderMessages:endsOtherTyping:)``, building a new box (for a shared state)
+    /// in the box `spare` keeps when nothing else holds it, and keeping the box this state let go of
+    /// there instead.
+    public mutating func show(
+        _ messages: [Message], changes: [ListChange], hasOlderMessages: Bool, endsOtherTyping: Bool,
+        spare: inout SpareStorage
+    ) {
         let hasChanges = !changes.isEmpty
         guard isKnownUniquelyReferenced(&storage) else {
             let old = storage
-            storage = Storage(
+            storage = spare.box(
                 Fields(
                     match: old.fields.match, messages: messages, changes: changes,
                     revision: old.fields.revision + (hasChanges ? 1 : 0), hasOlderMessages: hasOlderMessages,
@@ -161,6 +207,7 @@ public struct ConversationState: Hashable, Sendable {
                     otherIsTyping: endsOtherTyping ? false : old.fields.otherIsTyping,
                     problem: old.fields.problem, failure: old.fields.failure,
                     isUnmatched: old.fields.isUnmatched, draft: old.fields.draft))
+            spare.storage = old
             return
         }
         storage.fields.changes = changes
@@ -176,15 +223,23 @@ public struct ConversationState: Hashable, Sendable {
     /// ``show(_:changes:hasOlderMessages:endsOtherTyping:)``); a shared box is replaced by one built
     /// with the new draft, as there.
     public mutating func edit(draft: String) {
+        var spare = SpareStorage()
+        edit(draft: draft, spare: &spare)
+    }
+
+    /// ``edit(draft:)``, building a new box (for a shared state) in the box `spare` keeps when nothing
+    /// else holds it, and keeping the box this state let go of there instead.
+    public mutating func edit(draft: String, spare: inout SpareStorage) {
         guard isKnownUniquelyReferenced(&storage) else {
             let old = storage
-            storage = Storage(
+            storage = spare.box(
                 Fields(
                     match: old.fields.match, messages: old.fields.messages, changes: old.fields.changes,
                     revision: old.fields.revision, hasOlderMessages: old.fields.hasOlderMessages,
                     isLoadingHistory: old.fields.isLoadingHistory, otherIsTyping: old.fields.otherIsTyping,
                     problem: nil, failure: old.fields.failure, isUnmatched: old.fields.isUnmatched,
                     draft: draft))
+            spare.storage = old
             return
         }
         storage.fields.draft = draft

@@ -180,6 +180,12 @@ public struct Message: Hashable, Codable, Sendable, Identifiable {
     /// them (a shared storage is never changed in place); `false` says nothing about the texts.
     @inlinable public func sharesTexts(with other: Message) -> Bool { texts === other.texts }
 
+    /// Whether `other` is this very message: its texts in the same storage, sent at the same time,
+    /// with the same status (then equal without comparing a text).
+    @inlinable public func isSame(as other: Message) -> Bool {
+        texts === other.texts && sentAt == other.sentAt && status == other.status
+    }
+
     /// Whether the message's id is `id`.
     ///
     /// The same as `self.id == id`, compared where the id is stored: the ``id`` getter hands back a

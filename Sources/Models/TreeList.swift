@@ -241,6 +241,28 @@ public struct TreeList<Element: Hashable & Sendable>: RandomAccessCollection, Ha
         self.root = root
     }
 
+    /// ``replace(at:with:)`` in a list whose elements a copy shares (a snapshot's, as every store
+    /// update's list does): a short list's elements are copied into the storage of `spare`, which
+    /// gets the shared storage in return, instead of into a new array.
+    ///
+    /// The caller keeps `spare` for the next change: by then the snapshot that shared the storage it
+    /// got is usually gone, and the copy needs no allocation. A `spare` storage something still holds
+    /// is copied first, as any shared array is; a tree is edited as ``replace(at:with:)`` edits it.
+    @inlinable public mutating func replace(at index: Int, with element: Element, spare: inout [Element]) {
+        guard root == nil else { return replace(at: index, with: element) }
+        precondition(index >= 0 && index < small.count, "TreeList index out of range")
+        if spare.count == small.count {
+            // Usually the same rows, one change older: assigned in place, no storage emptied first.
+            for position in small.indices where position != index { spare[position] = small[position] }
+            spare[index] = element
+        } else {
+            spare.removeAll(keepingCapacity: true)
+            spare.append(contentsOf: small)
+            spare[index] = element
+        }
+        swap(&small, &spare)
+    }
+
     /// Walks the leaves in order, in O(n) for the whole list.
     public struct Iterator: IteratorProtocol {
         @usableFromInline var path: [(node: Node, next: Int)]

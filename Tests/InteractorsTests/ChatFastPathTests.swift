@@ -48,6 +48,10 @@ import Testing
                     ListDiff.changes(from: old.map(shared), to: new.map(shared), updated: updated)
                         == expected,
                     "shared: \(old) → \(new), updated \(updated)")
+                // Into an array that held other changes: the same changes.
+                var into = [ListChange.insert("x", at: 0), .remove("y", at: 3), .update("z", at: 1)]
+                ListDiff.changes(from: old.map(shared), to: new.map(shared), updated: updated, into: &into)
+                #expect(into == expected, "into: \(old) → \(new), updated \(updated)")
             }
         }
     }
@@ -88,6 +92,12 @@ import Testing
             #expect(
                 ListDiff.changes(from: old.map(message), to: new.map(message), updated: updated) == expected,
                 "\(old) → \(new), updated \(updated)")
+            // Into an array kept from earlier changes, whether something else holds it or not.
+            var into = [ListChange.update("x", at: 0)]
+            let held = into
+            ListDiff.changes(from: old.map(shared), to: new.map(shared), updated: updated, into: &into)
+            #expect(into == expected, "into: \(old) → \(new), updated \(updated)")
+            #expect(held == [.update("x", at: 0)])
         }
     }
 
@@ -162,6 +172,37 @@ import Testing
         expectEveryEditTakesPartInEquality(snapshot, edits)
     }
 
+    /// A list changed in a spare box, snapshot after snapshot as the chat publishes, ends as one
+    /// changed without, and never changes a snapshot something else holds.
+    @Test func aChatListStateMadeUniqueInASpareBox_changesNoSnapshotKept() {
+        let match = Match(id: "m", user: "bob", displayName: "Bob", matchedAt: t0)
+        var spare = ChatListState.SpareStorage()
+        var withSpare = ChatListState()
+        var without = ChatListState()
+        var kept: [(ChatListState, Int)] = []
+        for round in 0..<8 {
+            let shown = withSpare
+            if round.isMultiple(of: 3) { kept.append((shown, shown.revision)) }
+            spare.letGoOfContents()
+            withSpare.makeUnique(spare: &spare)
+            withSpare.revision += 1
+            withSpare.changes = [.update("m", at: round)]
+            withSpare.conversations.insert(
+                ConversationSummary(match: match, lastMessage: message("m\(round)"), unreadCount: round),
+                at: 0)
+            without.revision += 1
+            without.changes = [.update("m", at: round)]
+            without.conversations.insert(
+                ConversationSummary(match: match, lastMessage: message("m\(round)"), unreadCount: round),
+                at: 0)
+            #expect(withSpare == without)
+            #expect(shown != withSpare)
+        }
+        for (state, revision) in kept {
+            #expect(state.revision == revision && state.conversations.count == revision)
+        }
+    }
+
     @Test func conversationStateEquality_seesEveryProperty() {
         let base = ConversationState(match: Match(id: "m", user: "bob", displayName: "Bob", matchedAt: t0))
         let edits: [(String, (inout ConversationState) -> Void)] = [
@@ -228,6 +269,12 @@ struct ReferenceLog {
             var log = ConversationLog()
             var single = ConversationLog()
             var flagged = ConversationLog()
+            var reused = ConversationLog()
+            // The updated ids' storage kept between merges, as the chat keeps it.
+            var kept: [String] = []
+            // A log whose messages a snapshot shares, merged through a spare storage.
+            var spared = ConversationLog()
+            var spare: [Message] = []
             var reference = ReferenceLog()
             var pending: [String] = []
             var next = 0
@@ -279,6 +326,23 @@ struct ReferenceLog {
                         (one.isAdded ? [message.id] : []) == answer.added && one.updated == answer.updated)
                 }
                 #expect(flagged == log)
+                // The same into a kept array: the same answers, whatever the array held before.
+                for message in batch {
+                    let isAdded = reused.mergeOne(message, updated: &kept)
+                    #expect((isAdded ? [message.id] : []) == answer.added && kept == answer.updated)
+                }
+                #expect(reused == log)
+                // Through a spare storage, with the messages shown (shared) as a screen shows them:
+                // the same answers and log, and what was shown left as it was.
+                for message in batch {
+                    let shown = spared.messages
+                    let shownCopy = Array(shown)
+                    var updatedHere: [String] = []
+                    let isAdded = spared.mergeOne(message, updated: &updatedHere, spare: &spare)
+                    #expect((isAdded ? [message.id] : []) == answer.added && updatedHere == answer.updated)
+                    #expect(shown == shownCopy)
+                }
+                #expect(spared == log)
             }
         }
     }

@@ -71,6 +71,46 @@ import Testing
         }
     }
 
+    /// Changes made with a spare box, as a context makes them one after another on its store's
+    /// snapshots, give the states made without one, and never change a state something else holds.
+    @Test func showAndEdit_withASpareBox_matchTheChangesWithout() {
+        let edits: [([Message], [ListChange])] = [
+            ([message("a")], [.insert("a", at: 0)]),
+            ([message("a"), message("c")], [.insert("c", at: 1)]),
+            ([message("a"), message("d")], [.remove("c", at: 1), .insert("d", at: 1)]),
+        ]
+        for start in states() {
+            var spare = ConversationState.SpareStorage()
+            var withSpare = start
+            var without = start
+            // Every snapshot taken along the way, as observers could keep them, with what it was.
+            var snapshots: [(ConversationState, ConversationState)] = []
+            for round in 0..<4 {
+                for (index, (messages, changes)) in edits.enumerated() {
+                    // A shared state, as a store's pending copy of its snapshot is.
+                    let shown = withSpare
+                    if index == 1 { snapshots.append((shown, Self.rebuilt(from: shown))) }
+                    spare.letGoOfContents()
+                    withSpare.show(
+                        messages, changes: changes, hasOlderMessages: round.isMultiple(of: 2),
+                        endsOtherTyping: index == 2, spare: &spare)
+                    without.show(
+                        messages, changes: changes, hasOlderMessages: round.isMultiple(of: 2),
+                        endsOtherTyping: index == 2)
+                    #expect(withSpare == without)
+                    let edited = withSpare
+                    withSpare.edit(draft: "draft \(round) \(index)", spare: &spare)
+                    without.edit(draft: "draft \(round) \(index)")
+                    #expect(withSpare == without)
+                    #expect(edited != withSpare)
+                }
+            }
+            for (kept, original) in snapshots {
+                #expect(kept == original, "a kept snapshot is left as it was")
+            }
+        }
+    }
+
     /// `state` built afresh, every field set from its value: nothing shares storage with `state`.
     static func rebuilt(from state: ConversationState) -> ConversationState {
         var rebuilt = ConversationState(match: state.match)

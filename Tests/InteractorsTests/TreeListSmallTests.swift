@@ -23,7 +23,7 @@ import Testing
             for _ in 0..<8 {
                 var copy = random.next(2) == 0 ? built : grown
                 var expected = model
-                switch random.next(3) {
+                switch random.next(4) {
                 case 0:
                     let index = random.next(expected.count + 1)
                     copy.insert(-1, at: index)
@@ -31,11 +31,20 @@ import Testing
                 case 1 where !expected.isEmpty:
                     let index = random.next(expected.count)
                     #expect(copy.remove(at: index) == expected.remove(at: index))
-                default:
-                    guard !expected.isEmpty else { continue }
+                case 2 where !expected.isEmpty:
                     let index = random.next(expected.count)
                     copy.replace(at: index, with: -2)
                     expected[index] = -2
+                default:
+                    // Into a spare storage, one of another size or the same size, held elsewhere or
+                    // not: the same list, and the spare's other holder unchanged.
+                    guard !expected.isEmpty else { continue }
+                    let index = random.next(expected.count)
+                    var spare = Array(repeating: -5, count: random.next(2) == 0 ? expected.count : 3)
+                    let held = random.next(2) == 0 ? spare : []
+                    copy.replace(at: index, with: -3, spare: &spare)
+                    expected[index] = -3
+                    #expect(held.isEmpty || held.allSatisfy { $0 == -5 })
                 }
                 #expect(Array(copy) == expected)
                 #expect(copy.count == expected.count)
