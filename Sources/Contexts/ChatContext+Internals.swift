@@ -54,7 +54,7 @@ extension ChatContext {
         // for it rather than into a new array.
         let isAdded =
             record.openCount > 0
-            ? record.log.mergeOne(message, updated: &updated, spare: &record.spareMessages)
+            ? record.log.mergeOne(message, updated: &updated, spare: &spareMessages)
             : record.log.mergeOne(message, updated: &updated)
         guard isAdded || !updated.isEmpty, record.hasSummary else { return }
         let unseen = countUnread && record.openCount == 0 && message.sender != viewer && isAdded ? 1 : 0

@@ -74,6 +74,10 @@ public final class ChatContext: StateContext {
     /// The storage of the ids the last message merged alone updated, reused by the next one (a
     /// confirmation updates one id: no new array for it once nothing else holds this one).
     @exclusivity(unchecked) var updatedIDs: [String] = []
+    /// Storage for an open conversation's messages (``ConversationLog/mergeOne(_:updated:spare:)``),
+    /// let go of when a conversation's last screen closes. Kept here, not in each record: one is
+    /// open at a time, and a field in every record was 8 bytes more for each of a million of them.
+    @exclusivity(unchecked) var spareMessages: [Message] = []
     /// The delivery of the last message sent, reused for the next one once nothing else holds it
     /// (main-actor isolated, and no access to it spans a call: no run-time exclusivity check).
     @exclusivity(unchecked) var lastDelivery: Delivery?
@@ -295,7 +299,7 @@ public final class ChatContext: StateContext {
     public func closed(_ conversation: String) {
         guard let record = records[conversation], record.openCount > 0 else { return }
         record.openCount -= 1
-        if record.openCount == 0 { record.spareMessages = [] }
+        if record.openCount == 0 { spareMessages = [] }
     }
 
     /// Call when the user starts or stops typing in a conversation.

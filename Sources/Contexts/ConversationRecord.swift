@@ -40,9 +40,6 @@ final class ConversationRecord {
     @exclusivity(unchecked) var isLoadingHistory = false
     /// Whether its row is marked for the next publish (it is in ``ChatContext/dirty``).
     @exclusivity(unchecked) var isMarked = false
-    /// Storage for its log's messages while a screen shows them
-    /// (``ConversationLog/mergeOne(_:updated:spare:)``), let go of when the last screen closes.
-    @exclusivity(unchecked) var spareMessages: [Message] = []
     /// Its notices of the user starting and stopping typing, made on first use.
     @exclusivity(unchecked) var typingStarted: ChatContext.TypingNotice?
     @exclusivity(unchecked) var typingStopped: ChatContext.TypingNotice?
