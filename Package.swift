@@ -143,7 +143,8 @@ let package = Package(
         .testTarget(
             name: "RecommendationsIntegrationTests",
             dependencies: [
-                "Headless", "EmbeddedBackend", "Flows", "Contexts", "Services", "Models", "TestSupport",
+                "Headless", "EmbeddedBackend", "Flows", "Contexts", "Interactors", "Services", "Models",
+                "TestSupport",
             ],
             swiftSettings: strict
         ),
