@@ -164,7 +164,7 @@ extension DeckContext {
 
         /// Hands the failed refresh to the deck, if it is still there.
         func failed(_ error: ServiceError) {
-            deck.object?.sent(swipe, .failure(error))
+            answered(.failure(error))
         }
     }
 }
