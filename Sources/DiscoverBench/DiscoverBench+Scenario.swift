@@ -128,17 +128,19 @@ extension DiscoverBench {
     @inline(never)
     static func phaseEnded(_ phase: Journey.Phase) { blackHole(phase.rawValue) }
 
-    /// `--profile phases [count]`: the median time of each phase of the journey in memory.
-    static func journeyPhases(_ count: Int) {
+    /// `--profile phases [count]` (or `floor-phases`, the hand-written journey's): the median time
+    /// of each phase of the journey in memory.
+    static func journeyPhases(_ count: Int, handWritten: Bool = false) {
         let journeys = (0..<count).map { _ in Journey(folder: nil, passwordRounds: 1) }
         var samples = Array(repeating: [Double](), count: Journey.Phase.allCases.count)
         for journey in journeys {
             var last = BenchHarness.now()
-            _ = journey.run { phase in
+            let phaseEnded = { (phase: Journey.Phase) in
                 let now = BenchHarness.now()
                 samples[phase.rawValue].append(Double(now - last))
                 last = BenchHarness.now()
             }
+            _ = handWritten ? HandWrittenJourney.run(journey, phaseEnded) : journey.run(phaseEnded)
         }
         for phase in Journey.Phase.allCases {
             let sorted = samples[phase.rawValue].sorted()

@@ -80,6 +80,11 @@ enum DiscoverBench {
                 for journey in journeys { journey.cleanUp() }
             }
         case "phases": journeyPhases(observers)
+        case "floor-phases": journeyPhases(observers, handWritten: true)
+        case "floor-phase-marks":
+            // The hand-written journey's instructions per phase, as "phase-marks" counts the engine's.
+            let journeys = (0..<observers).map { _ in Journey(folder: nil, passwordRounds: 1) }
+            for journey in journeys { blackHole(HandWrittenJourney.run(journey) { phaseEnded($0) } ? 1 : 0) }
         case "phase-marks":
             // Instructions per phase: run under callgrind with `--dump-before='*phaseEnded*'`; each
             // dump holds one phase (the first also holds the set-up), in the order of `Journey.Phase`.
@@ -88,7 +93,8 @@ enum DiscoverBench {
         default:
             print(
                 "--profile engine|floor [observers] | journey [count] | journey-files [count] | requests [count]"
-                    + " | hand-written [count] | phases [count] | phase-marks [count]")
+                    + " | hand-written [count] | phases [count] | phase-marks [count] | floor-phases [count]"
+                    + " | floor-phase-marks [count]")
         }
     }
 

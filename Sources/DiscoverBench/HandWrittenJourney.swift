@@ -87,23 +87,30 @@ final class HandWrittenJourney {
     }
 
     /// Runs a hand-written journey over `journey`'s services (kept alive until it ends).
-    static func run(_ journey: Journey) -> Bool {
+    static func run(_ journey: Journey) -> Bool { run(journey) { _ in } }
+
+    /// Runs a hand-written journey, calling `phaseEnded` after each of ``Journey/Phase``'s phases.
+    static func run(_ journey: Journey, _ phaseEnded: (Journey.Phase) -> Void) -> Bool {
         let floor = HandWrittenJourney(journey)
-        return withExtendedLifetime(floor) { floor.run() }
+        return withExtendedLifetime(floor) { floor.run(phaseEnded) }
     }
 
-    /// The journey ``Journey/run()`` makes, by hand. `true` if it ends signed out on the welcome screen.
-    func run() -> Bool {
+    /// The journey ``Journey/run()`` makes, by hand, calling `phaseEnded` where it does. `true` if
+    /// it ends signed out on the welcome screen.
+    func run(_ phaseEnded: (Journey.Phase) -> Void) -> Bool {
         launch()
         runDue()
+        phaseEnded(.launch)
         send(.tap("logIn"))
         send(.edit("username", "alice"))
         send(.edit("password", "wonderland"))
         send(.tap("submit"))
+        phaseEnded(.login)
         send(.tap("deck:like"))
         guard place == .match else { return false }
         send(.tap("match:keepSwiping"))
         for _ in 0..<19 { send(.tap("deck:pass")) }
+        phaseEnded(.swipes)
         openLink("discover://chat/m-alice-dave")
         runDue()
         guard place == .chat else { return false }
@@ -113,8 +120,10 @@ final class HandWrittenJourney {
         }
         guard outbox.isEmpty else { return false }
         send(.tap("back"))
+        phaseEnded(.chat)
         send(.tap("logOut"))
         send(.tap("confirmLogOut"))
+        phaseEnded(.logout)
         return place == .welcome && cardLines.isEmpty && rowTitles.isEmpty
     }
 
