@@ -18,12 +18,11 @@ extension ChatContext {
         if let reusable = Delivery.reused(&lastDelivery, for: message, record: record) {
             delivery = reusable
         } else {
-            delivery = Delivery(message, record: record, backend: backend, chat: weakSelf)
+            delivery = Delivery(
+                message, record: record, backend: backend, chat: weakSelf, authorizer: authorizer.weakSelf)
             lastDelivery = delivery
         }
-        authorizer.perform(
-            { [delivery] token, completion in delivery.send(accessToken: token, completion: completion) },
-            completion: { [delivery] result in delivery.answered(result) })
+        authorizer.perform(delivery)
     }
 
     /// The server's answer to a message sent; `record` is its conversation's, if known (the chat never

@@ -315,10 +315,7 @@ public final class ChatContext: StateContext {
     @inline(never)
     func setTyping(_ isTyping: Bool, of record: ConversationRecord) {
         guard record.hasSummary else { return }
-        let notice = typingNotice(isTyping, of: record)
-        authorizer.perform { [notice] token, completion in
-            notice.send(accessToken: token, completion: completion)
-        }
+        authorizer.perform(typingNotice(isTyping, of: record))
     }
 
     /// Call when the user unmatches (or blocks) the person of a conversation.

@@ -22,7 +22,7 @@ import Testing
             backend: ChatContext.Backend(
                 chat: EmbeddedChatService(server: EmbeddedServer(scheduler: VirtualScheduler(now: now))),
                 outboxStore: nil),
-            chat: WeakReference<ChatContext>())
+            chat: WeakReference<ChatContext>(), authorizer: WeakReference<RequestAuthorizer>())
     }
 
     @Test func reused_onlyWhenNothingElseHoldsTheDelivery() {
