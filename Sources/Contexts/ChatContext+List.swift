@@ -64,9 +64,9 @@ extension ChatContext {
     private func publishOne() {
         let record = dirty.removeLast()
         record.isMarked = false
-        spareList.letGoOfContents()
         store.update { state in
-            // Every publish changes the list: its box is made its own first, in the spare one.
+            // Every publish changes the list: its box is made its own first, in the spare one (which
+            // lets go of the rows it held, the storage the row replaced below is copied into).
             state.makeUnique(spare: &spareList)
             var changes: [ListChange] = []
             // A conversation whose row stays where it was (the usual case) is replaced in a short

@@ -54,8 +54,13 @@ public struct ChatListState: Hashable, Sendable {
     /// Makes the box this state's own before a change, as any change does first: a shared one is
     /// copied into the box `spare` keeps when nothing else holds it (else into a new one), and `spare`
     /// keeps the shared one instead.
+    ///
+    /// Either way the kept box holds none of its old rows and changes afterwards (as after
+    /// ``SpareStorage/letGoOfContents()``): copying into it lets them go, and a state that is its own
+    /// already has the kept box let go of them. So arrays only the kept box held are free for their
+    /// owners to change in place, without a call to let go of them first.
     public mutating func makeUnique(spare: inout SpareStorage) {
-        guard !isKnownUniquelyReferenced(&storage) else { return }
+        guard !isKnownUniquelyReferenced(&storage) else { return spare.letGoOfContents() }
         // Taken out, not copied: `spare` keeps the box let go of here next.
         var box: Storage
         if isKnownUniquelyReferenced(&spare.storage), let kept = spare.storage.take() {

@@ -183,7 +183,9 @@ import Testing
         for round in 0..<8 {
             let shown = withSpare
             if round.isMultiple(of: 3) { kept.append((shown, shown.revision)) }
-            spare.letGoOfContents()
+            // The chat no longer lets go of the kept box's contents first (making the list unique
+            // does): both ways end the same.
+            if round.isMultiple(of: 2) { spare.letGoOfContents() }
             withSpare.makeUnique(spare: &spare)
             withSpare.revision += 1
             withSpare.changes = [.update("m", at: round)]
