@@ -157,7 +157,6 @@ public final class ConversationContext: StateContext {
         let messages = record.log.messages
         let hasOlderMessages = record.hasOlderMessages
         let me = chat.me
-        spareStorage.letGoOfContents()
         var changes = changeArrays.0
         changeArrays.0 = []
         store.update { state in
