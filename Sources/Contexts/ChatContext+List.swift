@@ -147,10 +147,11 @@ extension ChatContext {
         else { return (false, nil) }
         let index = record.publishedIndex
         let id = record.id
-        guard index < state.conversations.count, state.conversations.read(index, { $0.id == id }) else {
-            return (false, nil)
-        }
-        guard state.conversations.read(index, { $0 != summary }) else { return (true, nil) }
+        guard index < state.conversations.count else { return (false, nil) }
+        // One look at the row answers both questions (each read copies the row out to look at it).
+        let (isTheRow, isShown) = state.conversations.read(index) { $0.look(id: id, showing: summary) }
+        guard isTheRow else { return (false, nil) }
+        guard !isShown else { return (true, nil) }
         // The rows are the snapshot's: copied into the spare storage the chat keeps for them.
         state.conversations.replace(at: index, with: summary, spare: &spareRows)
         return (true, state.newMatches.count + index)

@@ -119,6 +119,13 @@ public struct ConversationSummary: Hashable, Codable, Sendable, Identifiable {
             || lhs.boxedMatch.fields == rhs.boxedMatch.fields
     }
 
+    /// Whether this row is the conversation `id`'s and, when it is, whether it equals `summary`: the
+    /// two questions a publish asks of the row it may replace, answered in one look at the row.
+    public func look(id: String, showing summary: ConversationSummary) -> (isTheRow: Bool, isShown: Bool) {
+        guard boxedMatch.fields.id == id else { return (false, false) }
+        return (true, self == summary)
+    }
+
     /// Hashes every property, in the order they are declared.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(boxedMatch.fields)
