@@ -25,20 +25,25 @@ extension ChatContext {
         authorizer.perform(delivery)
     }
 
-    /// The server's answer to a message sent; `record` is its conversation's, if known (the chat never
-    /// drops a record, so it is still the conversation's).
-    func sent(
-        _ message: OutgoingMessage, _ result: Result<Message, ServiceError>, record: ConversationRecord? = nil
-    ) {
+    /// The server's answer to the message `delivery` sent; its record is the conversation's, if known
+    /// (the chat never drops a record, so it is still the conversation's).
+    ///
+    /// The message is read where the delivery holds it: handed over as a value, it was copied out of
+    /// the delivery for the call (a reference counted for each of its texts) and destroyed after. The
+    /// delivery is not sent again while this runs: its answer, which holds it, is on the stack.
+    func sent(_ delivery: Delivery, _ result: Result<Message, ServiceError>) {
         sendingID = nil
         switch result {
         case .success(let confirmed):
             retryAttempt = 0
-            dequeue(message.id)
-            absorb(confirmed, into: record ?? self.record(of: message.conversation), countUnread: false)
+            dequeue(delivery.message.id)
+            absorb(
+                confirmed, into: delivery.record ?? self.record(of: delivery.message.conversation),
+                countUnread: false)
             publish()
             flush()
         case .failure(.rejected), .failure(.notFound):
+            let message = delivery.message
             dequeue(message.id)
             if records[message.conversation]?.log.setPendingStatus(message.id, .failed) == true {
                 notify(message.conversation, .messages(added: [], updated: [message.id]))

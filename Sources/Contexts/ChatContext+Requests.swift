@@ -71,7 +71,7 @@ extension ChatContext {
 
         /// Hands the server's answer to the chat, if it is still there.
         private func answered(_ result: Result<Message, ServiceError>) {
-            chat.object?.sent(message, result, record: record)
+            chat.object?.sent(self, result)
         }
     }
 
