@@ -157,8 +157,9 @@ public final class ConversationContext: StateContext {
         let messages = record.log.messages
         let hasOlderMessages = record.hasOlderMessages
         let me = chat.me
-        var changes = changeArrays.0
-        changeArrays.0 = []
+        // Taken out and put back by swaps: moved, with no reference counted for either array.
+        var changes: [ListChange] = []
+        swap(&changes, &changeArrays.0)
         store.update { state in
             let old = state.messages
             // A message from the other person ends their typing.
@@ -171,7 +172,8 @@ public final class ConversationContext: StateContext {
                 messages, changes: changes, hasOlderMessages: hasOlderMessages,
                 endsOtherTyping: endsOtherTyping, spare: &spareStorage)
         }
-        changeArrays = (changeArrays.1, changes)
+        swap(&changeArrays.0, &changeArrays.1)
+        swap(&changeArrays.1, &changes)
         // The box this change let go of lets go of its messages and changes now that the store shows
         // the new snapshot: they are the storage the next merge copies the messages into and the
         // changes array taken next, free once nothing else holds them.
