@@ -75,6 +75,59 @@ extension ChatContext {
         }
     }
 
+    /// A history page asked for (``loadHistory(of:older:)``), with what its answer needs: one object
+    /// the answer's completion captures, where closures for the request and the answer, and the
+    /// authorizer's around them, allocated a context or a thunk each.
+    @MainActor
+    final class HistoryRequest: AuthorizedRequest {
+        let conversation: String
+        /// Where the page ends (the next older page's cursor); `nil` for the newest page.
+        let cursor: String?
+        /// Whether an older page was asked for.
+        let older: Bool
+        let backend: Backend
+        let chat: WeakReference<ChatContext>
+        let authorizer: WeakReference<RequestAuthorizer>
+
+        init(
+            conversation: String, cursor: String?, older: Bool, backend: Backend,
+            chat: WeakReference<ChatContext>, authorizer: WeakReference<RequestAuthorizer>
+        ) {
+            self.conversation = conversation
+            self.cursor = cursor
+            self.older = older
+            self.backend = backend
+            self.chat = chat
+            self.authorizer = authorizer
+        }
+
+        /// Asks for the page with `token`; the answer goes to the chat, if it is still there (on the
+        /// first try, unless it starts a retry).
+        func send(accessToken token: String, isRetry: Bool) {
+            if isRetry {
+                backend.chat.fetchMessages(
+                    conversation: conversation, before: cursor, limit: 50, accessToken: token
+                ) { [self] result in answered(result) }
+            } else {
+                backend.chat.fetchMessages(
+                    conversation: conversation, before: cursor, limit: 50, accessToken: token
+                ) { [self] result in
+                    if case .failure(let error) = result, retries(after: error) { return }
+                    answered(result)
+                }
+            }
+        }
+
+        /// Hands the failed refresh to the chat, if it is still there.
+        func failed(_ error: ServiceError) {
+            answered(.failure(error))
+        }
+
+        private func answered(_ result: Result<MessagePage, ServiceError>) {
+            chat.object?.historyArrived(result, conversation: conversation, older: older)
+        }
+    }
+
     /// "Typing" or "stopped" in one conversation: made once per conversation and direction, and sent
     /// as often as the user starts and stops. Nobody waits for its answer: an expired token is
     /// refreshed and the notice sent once more, and any other answer is dropped.

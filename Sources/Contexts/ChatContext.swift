@@ -274,14 +274,9 @@ public final class ChatContext: StateContext {
         let cursor = older ? record.olderCursor : nil
         record.isLoadingHistory = true
         authorizer.perform(
-            { [backend] token, completion in
-                backend.chat.fetchMessages(
-                    conversation: conversation, before: cursor, limit: 50, accessToken: token,
-                    completion: completion)
-            },
-            completion: { [weak self] result in
-                self?.historyArrived(result, conversation: conversation, older: older)
-            })
+            HistoryRequest(
+                conversation: conversation, cursor: cursor, older: older, backend: backend, chat: weakSelf,
+                authorizer: authorizer.weakSelf))
     }
 
     /// Call when a conversation's screen opens: its messages are marked read while it is open.

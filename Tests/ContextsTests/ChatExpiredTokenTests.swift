@@ -6,8 +6,9 @@ import Testing
 
 @testable import Contexts
 
-/// A message and a typing notice meeting an expired access token are sent once more after one
-/// refresh, as every request of the session is: the message is delivered once and confirmed.
+/// A message, a typing notice and a history request meeting an expired access token are sent once
+/// more after one refresh, as every request of the session is: the message is delivered once and
+/// confirmed, the history page arrives.
 @MainActor
 @Suite struct ChatExpiredTokenTests {
     let directory = TemporaryDirectory()
@@ -63,5 +64,18 @@ import Testing
         backend.scheduler.runDue()
         #expect(backend.server.requestCount(.refresh) == 1)
         #expect(backend.server.requestCount(.setTyping) == 2)
+    }
+
+    @Test func historyRequestedWithAnExpiredToken_arrivesAfterOneRefresh() throws {
+        let chat = try chatWithExpiredToken()
+        let conversation = Match.id(between: "alice", and: "dave")
+        let fetchesBefore = backend.server.requestCount(.fetchMessages)
+        chat.loadHistory(of: conversation, older: false)
+        #expect(chat.isLoadingHistory(conversation))
+        backend.scheduler.runDue()
+        #expect(!chat.isLoadingHistory(conversation))
+        #expect(!chat.hasOlderMessages(conversation))
+        #expect(backend.server.requestCount(.refresh) == 1)
+        #expect(backend.server.requestCount(.fetchMessages) == fetchesBefore + 2)
     }
 }
