@@ -156,7 +156,6 @@ public final class ConversationContext: StateContext {
     private func rebuild(updated: [String]) {
         let messages = record.log.messages
         let hasOlderMessages = record.hasOlderMessages
-        let me = chat.me
         // Taken out and put back by swaps: moved, with no reference counted for either array.
         var changes: [ListChange] = []
         swap(&changes, &changeArrays.0)
@@ -164,7 +163,7 @@ public final class ConversationContext: StateContext {
             let old = state.messages
             // A message from the other person ends their typing.
             let endsOtherTyping: Bool =
-                if let last = messages.last, last.sender != me, !Self.contains(last.id, in: old) {
+                if let last = messages.last, last.sender != chat.me, !Self.contains(last.id, in: old) {
                     true
                 } else { false }
             ListDiff.changes(from: old, to: messages, updated: updated, into: &changes)
