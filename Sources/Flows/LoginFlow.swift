@@ -116,7 +116,7 @@ public final class LoginFlow: FlowNode {
     private func render(_ state: LoginState) {
         defer {
             previous = Rendered(
-                mode: state.mode, isSubmitting: state.isSubmitting, isCompleted: state.completed != nil)
+                mode: state.mode, isSubmitting: state.isSubmitting, isCompleted: state.isCompleted)
         }
         if showsForm, previous?.mode == state.mode {
             environment.presenter.update(LoginScreens.form(state, canGoBack: formHasBack))
@@ -126,7 +126,7 @@ public final class LoginFlow: FlowNode {
             environment.analytics.record(.loginSubmitted(state.mode))
         }
         if previous.isSubmitting, !state.isSubmitting {
-            if state.completed != nil {
+            if state.isCompleted {
                 environment.analytics.record(.loginSucceeded(state.mode))
             } else if let failure = state.failure {
                 environment.analytics.record(.loginFailed(state.mode, failure))

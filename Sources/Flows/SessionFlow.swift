@@ -68,8 +68,21 @@ public final class SessionFlow: FlowNode {
     }
 
     private func render(_ state: SessionState) {
-        defer { previous = state }
-        guard state != previous else { return }
+        // What the last state was, read once by its case: comparing with `previous?.user` or
+        // `.restoring` copied the optional state (and the user in it) into temporaries for each test.
+        var wasRestoring = false
+        var wasSignedIn = false
+        switch previous {
+        case .none: break
+        case .some(let last):
+            guard last != state else { return }
+            switch last {
+            case .restoring: wasRestoring = true
+            case .signedIn: wasSignedIn = true
+            case .idle, .signedOut: break
+            }
+        }
+        previous = state
         switch state {
         case .idle:
             break
@@ -79,7 +92,7 @@ public final class SessionFlow: FlowNode {
             { _ in }
         case .signedOut(let reason, let username):
             removeChildren()
-            if let reason, reason != .loggedOut || previous?.user != nil {
+            if let reason, reason != .loggedOut || wasSignedIn {
                 environment.analytics.record(.sessionEnded(reason))
             }
             let login = LoginFlow(
@@ -89,7 +102,7 @@ public final class SessionFlow: FlowNode {
         case .signedIn(let details):
             removeChildren()
             guard let scope = context.scope else { return }
-            if previous == .restoring { environment.analytics.record(.sessionRestored) }
+            if wasRestoring { environment.analytics.record(.sessionRestored) }
             let route = pendingRoute ?? details.restoredRoute
             if let pendingRoute { environment.analytics.record(.deepLinkOpened(pendingRoute)) }
             pendingRoute = nil

@@ -46,5 +46,14 @@ public struct LoginState: Hashable, Sendable {
     public func value(_ field: LoginField) -> String { values[field, default: ""] }
 
     /// Whether tapping submit would do anything now.
-    public var canSubmit: Bool { !isSubmitting && rateLimitSecondsRemaining == 0 && completed == nil }
+    public var canSubmit: Bool { !isSubmitting && rateLimitSecondsRemaining == 0 && !isCompleted }
+
+    /// Whether the request succeeded (``completed`` holds the session).
+    ///
+    /// Asked by its case: `completed == nil` picked the `Equatable` comparison of two optional
+    /// sessions, copying the session (its user and tokens) into temporaries on every form render.
+    public var isCompleted: Bool {
+        if case .some = completed { return true }
+        return false
+    }
 }
