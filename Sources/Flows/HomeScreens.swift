@@ -14,8 +14,18 @@ enum HomeScreens {
     static let confirmLogOut: ActionID = "confirmLogOut"
 
     /// The line naming who is signed in, built once per session (``home(signedIn:tab:content:)``).
+    ///
+    /// Appended into a text sized once for the whole line: the interpolation grew its buffer on the
+    /// way and went through its general append for each part.
     static func signedIn(_ user: User) -> ScreenElement {
-        .text("Signed in as \(user.displayName) (@\(user.username))")
+        let opening = "Signed in as "
+        var line = opening
+        line.reserveCapacity(opening.utf8.count + user.displayName.utf8.count + user.username.utf8.count + 3)
+        line += user.displayName
+        line += " (@"
+        line += user.username
+        line += ")"
+        return .text(line)
     }
 
     static func home(signedIn: ScreenElement, tab: Tab, content: [ScreenElement]) -> Screen {

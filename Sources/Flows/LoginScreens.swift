@@ -44,15 +44,15 @@ enum LoginScreens {
                 .error(Copy.banner(for: failure, secondsRemaining: state.rateLimitSecondsRemaining)))
         }
         for field in fields {
-            let error = state.showsFieldErrors ? state.fieldErrors[field] : nil
-            elements.append(
-                .field(
-                    ScreenField(
-                        id: fieldID(field), label: label(field, mode: state.mode), value: state.value(field),
-                        isSecure: field == .password,
-                        error: error.map {
-                            Copy.message(for: $0, signInIdentifier: isSignIn && field == .username)
-                        })))
+            var message: String?
+            if state.showsFieldErrors, let error = state.fieldErrors[field] {
+                message = Copy.message(for: error, signInIdentifier: isSignIn && field == .username)
+            }
+            // Made whole, then moved into the element's box (no copy of the field left to destroy).
+            let screenField = ScreenField(
+                id: fieldID(field), label: label(field, mode: state.mode), value: state.value(field),
+                isSecure: field == .password, error: message)
+            elements.append(.field(consume screenField))
         }
         // The buttons are built once (each is boxed: built per render, each cost an allocation).
         let canSubmit = state.canSubmit

@@ -6,64 +6,67 @@
 /// released) eight references where copying the box retains one. Setting a service makes a new box.
 public struct AppServices: Sendable {
     /// The services themselves.
-    private struct Fields: Sendable {
-        var auth: any AuthService
-        var profiles: any ProfileService
-        var discovery: any DiscoveryService
-        var chat: any ChatService
-        var sessionStore: any SessionStore
-        var userData: any UserDataStore
-        var scheduler: any Scheduler
-        var ids: any IDGenerator
+    @usableFromInline
+    struct Fields: Sendable {
+        @usableFromInline var auth: any AuthService
+        @usableFromInline var profiles: any ProfileService
+        @usableFromInline var discovery: any DiscoveryService
+        @usableFromInline var chat: any ChatService
+        @usableFromInline var sessionStore: any SessionStore
+        @usableFromInline var userData: any UserDataStore
+        @usableFromInline var scheduler: any Scheduler
+        @usableFromInline var ids: any IDGenerator
     }
 
     /// The box every copy shares; never changed once made.
-    private final class Storage: Sendable {
-        let fields: Fields
+    @usableFromInline
+    final class Storage: Sendable {
+        @usableFromInline let fields: Fields
 
         init(_ fields: Fields) { self.fields = fields }
     }
 
-    private var storage: Storage
+    // Reads are inlined where a service is asked for (a call per read cost as much as the copy it spared).
+    @usableFromInline var storage: Storage
 
     /// Accounts and tokens.
     public var auth: any AuthService {
-        get { storage.fields.auth }
+        @inlinable get { storage.fields.auth }
         set { change { $0.auth = newValue } }
     }
     /// Profiles.
     public var profiles: any ProfileService {
-        get { storage.fields.profiles }
+        @inlinable get { storage.fields.profiles }
         set { change { $0.profiles = newValue } }
     }
     /// Candidates and swipes.
     public var discovery: any DiscoveryService {
-        get { storage.fields.discovery }
+        @inlinable get { storage.fields.discovery }
         set { change { $0.discovery = newValue } }
     }
     /// Conversations and messages.
     public var chat: any ChatService {
-        get { storage.fields.chat }
+        @inlinable get { storage.fields.chat }
         set { change { $0.chat = newValue } }
     }
     /// The stored session.
     public var sessionStore: any SessionStore {
-        get { storage.fields.sessionStore }
+        @inlinable get { storage.fields.sessionStore }
         set { change { $0.sessionStore = newValue } }
     }
     /// Per-user local data.
     public var userData: any UserDataStore {
-        get { storage.fields.userData }
+        @inlinable get { storage.fields.userData }
         set { change { $0.userData = newValue } }
     }
     /// Time and timers.
     public var scheduler: any Scheduler {
-        get { storage.fields.scheduler }
+        @inlinable get { storage.fields.scheduler }
         set { change { $0.scheduler = newValue } }
     }
     /// Client ids for swipes and messages.
     public var ids: any IDGenerator {
-        get { storage.fields.ids }
+        @inlinable get { storage.fields.ids }
         set { change { $0.ids = newValue } }
     }
 
