@@ -29,6 +29,11 @@ public final class LoginFlow: FlowNode {
     private var observation: ObservationToken?
     private var showsForm = false
     private var formHasBack = false
+    /// The form's field elements last rendered, for the next render to reuse those that did not
+    /// change (``LoginScreens/form(_:canGoBack:keeping:)``). Main-actor isolated and only passed
+    /// in place to that pure function, which calls nothing that could come back to the flow, so the
+    /// run-time exclusivity check of each render is left out (Decision 22).
+    @exclusivity(unchecked) private var shownFields: [LoginScreens.KeptField] = []
     // What a render compares with the state rendered before it, kept rather than the whole state:
     // copying a `LoginState` (two tables, the session once signed in) retained every reference in it.
     private var previous: Rendered?
@@ -91,7 +96,8 @@ public final class LoginFlow: FlowNode {
         context.modeSelected(mode)
         if placement == .push { formHasBack = true } else if placement == .root { formHasBack = false }
         showsForm = true
-        environment.show(LoginScreens.form(context.snapshot, canGoBack: formHasBack), placement) {
+        let form = LoginScreens.form(context.snapshot, canGoBack: formHasBack, keeping: &shownFields)
+        environment.show(form, placement) {
             [weakSelf] in
             weakSelf.flow?.formIntent($0)
         }
@@ -119,7 +125,7 @@ public final class LoginFlow: FlowNode {
                 mode: state.mode, isSubmitting: state.isSubmitting, isCompleted: state.isCompleted)
         }
         if showsForm, previous?.mode == state.mode {
-            environment.presenter.update(LoginScreens.form(state, canGoBack: formHasBack))
+            environment.presenter.update(LoginScreens.form(state, canGoBack: formHasBack, keeping: &shownFields))
         }
         guard let previous else { return }
         if !previous.isSubmitting, state.isSubmitting {

@@ -31,6 +31,27 @@ enum LoginScreens {
     }
 
     static func form(_ state: LoginState, canGoBack: Bool) -> Screen {
+        var kept: [KeptField] = []
+        return form(state, canGoBack: canGoBack, keeping: &kept)
+    }
+
+    /// A field element rendered, with what it was built from.
+    struct KeptField {
+        let field: LoginField
+        let mode: LoginMode
+        let value: String
+        let error: FieldError?
+        let element: ScreenElement
+    }
+
+    /// ``form(_:canGoBack:)``, reusing the field elements of the form rendered before (`kept`, in
+    /// the order shown) that were built from the same field, mode, value and error, and leaving
+    /// this render's in `kept`.
+    ///
+    /// An edit changes one field: the others were boxed afresh on every render (an allocation each,
+    /// and the box and its texts released with the screen). An element is built from those four
+    /// alone, so a kept one is the element this render would build.
+    static func form(_ state: LoginState, canGoBack: Bool, keeping kept: inout [KeptField]) -> Screen {
         let isSignIn = state.mode == .signIn
         let fields = LoginField.fields(for: state.mode)
         // Room for every element at once: appending one by one grew the array four times per render.
@@ -43,17 +64,27 @@ enum LoginScreens {
             elements.append(
                 .error(Copy.banner(for: failure, secondsRemaining: state.rateLimitSecondsRemaining)))
         }
-        for field in fields {
-            var message: String?
-            if state.showsFieldErrors, let error = state.fieldErrors[field] {
-                message = Copy.message(for: error, signInIdentifier: isSignIn && field == .username)
+        if kept.count < fields.count { kept.reserveCapacity(fields.count) }
+        for (index, field) in fields.enumerated() {
+            let value = state.value(field)
+            let error = state.showsFieldErrors ? state.fieldErrors[field] : nil
+            if index < kept.count, kept[index].field == field, kept[index].mode == state.mode,
+                kept[index].error == error, kept[index].value == value
+            {
+                elements.append(kept[index].element)
+                continue
             }
-            // Made whole, then moved into the element's box (no copy of the field left to destroy).
-            let screenField = ScreenField(
-                id: fieldID(field), label: label(field, mode: state.mode), value: state.value(field),
-                isSecure: field == .password, error: message)
-            elements.append(.field(consume screenField))
+            let element = ScreenElement.field(
+                ScreenField(
+                    id: fieldID(field), label: label(field, mode: state.mode), value: value,
+                    isSecure: field == .password,
+                    error: error.map { Copy.message(for: $0, signInIdentifier: isSignIn && field == .username) }
+                ))
+            let entry = KeptField(field: field, mode: state.mode, value: value, error: error, element: element)
+            if index < kept.count { kept[index] = entry } else { kept.append(entry) }
+            elements.append(element)
         }
+        if kept.count > fields.count { kept.removeLast(kept.count - fields.count) }
         // The buttons are built once (each is boxed: built per render, each cost an allocation).
         let canSubmit = state.canSubmit
         elements.append(
