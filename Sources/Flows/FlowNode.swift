@@ -59,7 +59,13 @@ open class FlowNode {
     /// Detaches this node (and its subtree) from its parent.
     public func detachFromParent() {
         guard let parent else { return }
-        parent.children.removeAll { $0 === self }
+        // A loop, not `removeAll(where:)`: a closure made here is main-actor isolated, and handing it to
+        // a nonisolated function made it check the executor on every call (~260 instructions).
+        var index = parent.children.count
+        while index > 0 {
+            index -= 1
+            if parent.children[index] === self { parent.children.remove(at: index) }
+        }
         self.parent = nil
     }
 

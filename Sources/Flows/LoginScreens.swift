@@ -132,7 +132,8 @@ enum LoginScreens {
     }
 
     static func field(for id: FieldID) -> LoginField? {
-        LoginField.allCases.first { fieldID($0) == id }
+        for field in LoginField.allCases where fieldID(field) == id { return field }
+        return nil
     }
 
     private static func label(_ field: LoginField, mode: LoginMode) -> String {

@@ -58,7 +58,13 @@ public final class SessionFlow: FlowNode {
     public var waitingRoute: Route? { pendingRoute }
 
     /// The signed-in part of the app (deck, chat, profile), while signed in.
-    public var mainFlow: MainFlow? { children.first { $0 is MainFlow } as? MainFlow }
+    public var mainFlow: MainFlow? {
+        // A loop, not `first(where:)`: an isolated closure handed to it checked the executor per call.
+        for child in children {
+            if let main = child as? MainFlow { return main }
+        }
+        return nil
+    }
 
     /// Starts observing the session and launches it.
     public func start() {
@@ -129,6 +135,8 @@ public final class SessionFlow: FlowNode {
     }
 
     private func removeChildren() {
-        for child in children { child.detachFromParent() }
+        // From the last, each taken off the list in place: looping over `children` held a copy of the
+        // list, so the first removal copied it.
+        while let child = children.last { child.detachFromParent() }
     }
 }
