@@ -71,9 +71,11 @@ public final class SessionContext: StateContext {
 
     /// Call when the signed-in user moves to another place, so a relaunch returns there.
     public func routeChanged(_ route: Route?) {
-        guard var session = stored, scope != nil, session.lastRoute != route else { return }
-        session.lastRoute = route
-        persist(session)
+        guard scope != nil, case .some = stored, stored?.lastRoute != route else { return }
+        // Changed in place: copying the stored session out to change it and back retained every
+        // text in it twice.
+        stored?.lastRoute = route
+        if let stored { save(stored) }
     }
 
     /// Call when the user confirmed logout: tells the server (best effort), deletes the stored session
@@ -149,6 +151,11 @@ public final class SessionContext: StateContext {
 
     private func persist(_ session: StoredSession) {
         stored = session
+        save(session)
+    }
+
+    /// Writes `session` to the session store; a failure is reported, the session kept in memory.
+    private func save(_ session: StoredSession) {
         do {
             try services.sessionStore.save(session)
         } catch {
