@@ -23,7 +23,8 @@ enum HomeScreens {
         let line = name.withUTF8 { name in
             handle.withUTF8 { handle in
                 signedInOpening.withUTF8Buffer { opening in
-                    String(unsafeUninitializedCapacity: opening.count + name.count + handle.count + 4) { line in
+                    String(unsafeUninitializedCapacity: opening.count + name.count + handle.count + 4) {
+                        line in
                         var end = append(opening, to: line, at: 0)
                         end = append(name, to: line, at: end)
                         for byte in [UInt8(ascii: " "), UInt8(ascii: "("), UInt8(ascii: "@")] {

@@ -125,7 +125,8 @@ public final class LoginFlow: FlowNode {
                 mode: state.mode, isSubmitting: state.isSubmitting, isCompleted: state.isCompleted)
         }
         if showsForm, previous?.mode == state.mode {
-            environment.presenter.update(LoginScreens.form(state, canGoBack: formHasBack, keeping: &shownFields))
+            environment.presenter.update(
+                LoginScreens.form(state, canGoBack: formHasBack, keeping: &shownFields))
         }
         guard let previous else { return }
         if !previous.isSubmitting, state.isSubmitting {

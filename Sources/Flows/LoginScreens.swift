@@ -78,9 +78,12 @@ enum LoginScreens {
                 ScreenField(
                     id: fieldID(field), label: label(field, mode: state.mode), value: value,
                     isSecure: field == .password,
-                    error: error.map { Copy.message(for: $0, signInIdentifier: isSignIn && field == .username) }
+                    error: error.map {
+                        Copy.message(for: $0, signInIdentifier: isSignIn && field == .username)
+                    }
                 ))
-            let entry = KeptField(field: field, mode: state.mode, value: value, error: error, element: element)
+            let entry = KeptField(
+                field: field, mode: state.mode, value: value, error: error, element: element)
             if index < kept.count { kept[index] = entry } else { kept.append(entry) }
             elements.append(element)
         }
