@@ -43,7 +43,13 @@ public struct LoginState: Hashable, Sendable {
     }
 
     /// The text of a field, empty when never typed.
-    public func value(_ field: LoginField) -> String { values[field, default: ""] }
+    ///
+    /// The form has at most five fields: walking them costs less than hashing the key (each form
+    /// render looks every field up).
+    public func value(_ field: LoginField) -> String {
+        for (key, value) in values where key == field { return value }
+        return ""
+    }
 
     /// Whether tapping submit would do anything now.
     public var canSubmit: Bool { !isSubmitting && rateLimitSecondsRemaining == 0 && !isCompleted }
