@@ -69,6 +69,21 @@ open class FlowNode {
         self.parent = nil
     }
 
+    /// Detaches the nodes below this one of type `type` (with their subtrees), in the order attached.
+    ///
+    /// Takes them off the list in place: looping over ``children`` and detaching each held a copy of
+    /// the list, so the first removal copied it.
+    public func detachChildren<Node: FlowNode>(ofType type: Node.Type) {
+        var index = 0
+        while index < children.count {
+            guard children[index] is Node else {
+                index += 1
+                continue
+            }
+            children.remove(at: index).parent = nil
+        }
+    }
+
     /// Handles errors of type `type` raised at or below this node.
     public func handle<E: Error>(_ type: E.Type, _ handler: @escaping @MainActor (E) -> Void) {
         errorHandlers.append(

@@ -85,7 +85,7 @@ public final class MainFlow: FlowNode {
         let setup = ProfileSetupFlow(environment: environment, context: scope.makeProfileSetupContext()) {
             [weak self] in
             guard let self else { return }
-            for child in self.children where child is ProfileSetupFlow { child.detachFromParent() }
+            self.detachChildren(ofType: ProfileSetupFlow.self)
             let route = self.pendingRoute ?? .deck
             self.pendingRoute = nil
             self.deck.start()
@@ -116,7 +116,7 @@ public final class MainFlow: FlowNode {
             ) {
                 [weak self] in
                 guard let self else { return }
-                for child in self.children where child is ProfileFlow { child.detachFromParent() }
+                self.detachChildren(ofType: ProfileFlow.self)
                 self.deck.isVisible = self.tab == .deck
                 self.uncover()
                 self.session?.routeChanged(self.tabRoute)
@@ -129,7 +129,7 @@ public final class MainFlow: FlowNode {
             let flow = ChatFlow(environment: environment, conversation: conversation, chat: chat) {
                 [weakSelf] in
                 guard let self = weakSelf.flow else { return }
-                for child in self.children where child is ChatFlow { child.detachFromParent() }
+                self.detachChildren(ofType: ChatFlow.self)
                 self.uncover()
                 self.session?.routeChanged(self.tabRoute)
             }

@@ -134,9 +134,5 @@ public final class SessionFlow: FlowNode {
         }
     }
 
-    private func removeChildren() {
-        // From the last, each taken off the list in place: looping over `children` held a copy of the
-        // list, so the first removal copied it.
-        while let child = children.last { child.detachFromParent() }
-    }
+    private func removeChildren() { detachChildren(ofType: FlowNode.self) }
 }
