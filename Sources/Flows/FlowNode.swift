@@ -102,6 +102,21 @@ open class FlowNode {
             })
     }
 
+    /// ``handle(_:_:)`` with the cast left to `handler`: it gets every error raised at or below this
+    /// node that reaches it and returns whether it handled it (`type` is what the tree shows).
+    ///
+    /// The generic form wraps its handler in a closure of its own, an allocation for every handler;
+    /// a handler that captures one reference (a flow's weak holder) needs none.
+    func handleErrors(of type: any Error.Type, _ handler: @escaping @MainActor (any Error) -> Bool) {
+        errorHandlers.append(ErrorHandler(type: type, handle: handler))
+    }
+
+    /// ``subscribe(to:_:)`` with the cast left to `handler`: it gets every event broadcast at or above
+    /// this node (`type` is what the tree shows), without the generic form's wrapping closure.
+    func subscribeEvents(of type: Any.Type, _ handler: @escaping @MainActor (Any) -> Void) {
+        eventHandlers.append(EventHandler(type: type, handle: handler))
+    }
+
     /// Sends `error` up from this node to the nearest handler of its type; the root keeps it if none.
     public func raise(_ error: any Error) {
         var node: FlowNode? = self

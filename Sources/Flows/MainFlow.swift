@@ -59,7 +59,10 @@ public final class MainFlow: FlowNode {
         super.init(name: "MainFlow")
         weakSelf.flow = self
         let weakSelf = weakSelf
-        subscribe(to: MatchMade.self) { event in weakSelf.flow?.chat.matchMade(event.match) }
+        // The handler captures the weak holder alone, so it allocates no context.
+        subscribeEvents(of: MatchMade.self) { event in
+            if let event = event as? MatchMade { weakSelf.flow?.chat.matchMade(event.match) }
+        }
     }
 
     /// The session's user and the home tab.

@@ -40,8 +40,15 @@ public final class SessionFlow: FlowNode {
         super.init(name: "SessionFlow")
         weakSelf.flow = self
         let weakSelf = weakSelf
-        handle(SessionError.self) { error in weakSelf.flow?.sessionEnded(error) }
-        subscribe(to: DeepLinkOpened.self) { event in weakSelf.flow?.deepLinkOpened(event.route) }
+        // Each handler captures the weak holder alone, so neither allocates a context.
+        handleErrors(of: SessionError.self) { error in
+            guard let error = error as? SessionError else { return false }
+            weakSelf.flow?.sessionEnded(error)
+            return true
+        }
+        subscribeEvents(of: DeepLinkOpened.self) { event in
+            if let event = event as? DeepLinkOpened { weakSelf.flow?.deepLinkOpened(event.route) }
+        }
     }
 
     /// The session context's state.
