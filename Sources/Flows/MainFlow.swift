@@ -42,7 +42,7 @@ public final class MainFlow: FlowNode {
     @exclusivity(unchecked) private var homeIsStale = false
     @exclusivity(unchecked) private var pendingRoute: Route?
     private let signedIn: ScreenElement
-    private var observations: [ObservationToken] = []
+    private var observations: ContextWatch?
     /// This flow, held weakly, for its screen and render closures: made once and shared.
     private let weakSelf = WeakFlow<MainFlow>()
 
@@ -77,7 +77,7 @@ public final class MainFlow: FlowNode {
         let weakSelf = weakSelf
         deck.onContentChanged = { weakSelf.flow?.refreshHome() }
         deck.onOpenChat = { match in weakSelf.flow?.open(.chat(match.id)) }
-        observations = watch(
+        observations = watching(
             chat, through: weakSelf, render: { _ in weakSelf.flow?.refreshHome(chatChanged: true) })
         chat.start()
         guard isNewAccount else {

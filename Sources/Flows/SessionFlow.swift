@@ -26,7 +26,7 @@ public final class SessionFlow: FlowNode {
     /// The session context this flow observes.
     public let context: SessionContext
     private let environment: FlowEnvironment
-    private var observations: [ObservationToken] = []
+    private var observations: ContextWatch?
     private var pendingRoute: Route?
     private var previous: SessionState?
     /// This flow, held weakly, for its handlers and render closure: made once and shared (a
@@ -76,7 +76,7 @@ public final class SessionFlow: FlowNode {
     /// Starts observing the session and launches it.
     public func start() {
         let weakSelf = weakSelf
-        observations = watch(context, through: weakSelf, render: { state in weakSelf.flow?.render(state) })
+        observations = watching(context, through: weakSelf, render: { state in weakSelf.flow?.render(state) })
         context.launch()
     }
 
