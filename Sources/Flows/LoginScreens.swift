@@ -9,8 +9,12 @@ enum LoginScreens {
     static let switchMode: ActionID = "switchMode"
 
     static func welcome(notice: SignedOutReason?) -> Screen {
-        // Without a notice the welcome screen never changes: its elements are built once.
+        // Without a notice, or after logging out (the welcome screen every logout shows), the
+        // welcome screen never changes: its elements are built once.
         guard let notice else { return Screen(id: .welcome, title: "Discover", elements: Welcome.plain) }
+        if notice == .loggedOut {
+            return Screen(id: .welcome, title: "Discover", elements: Welcome.loggedOut)
+        }
         var elements: [ScreenElement] = []
         elements.reserveCapacity(4)
         elements.append(Welcome.tagline)
@@ -28,6 +32,9 @@ enum LoginScreens {
         static let createAccount = ScreenElement.action(
             ScreenAction(id: LoginScreens.createAccount, label: "Create account"))
         static let plain = [tagline, logIn, createAccount]
+        static let loggedOut = [
+            tagline, ScreenElement.notice(Copy.notice(for: .loggedOut)), logIn, createAccount,
+        ]
     }
 
     static func form(_ state: LoginState, canGoBack: Bool) -> Screen {
