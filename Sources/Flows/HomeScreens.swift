@@ -113,11 +113,13 @@ enum HomeScreens {
         if queuedSwipes > 0 {
             message += " \(queuedSwipes) swipe(s) have not been sent yet and will be lost."
         }
-        return ScreenAlert(
-            title: "Log out?", message: message,
-            actions: [
-                ScreenAction(id: cancel, label: "Cancel"),
-                ScreenAction(id: confirmLogOut, label: "Log out", style: .destructive),
-            ])
+        return ScreenAlert(title: "Log out?", message: message, actions: logoutActions)
     }
+
+    /// The logout alert's buttons, the same every time: built once (an array and two actions each
+    /// time before).
+    private static let logoutActions = [
+        ScreenAction(id: cancel, label: "Cancel"),
+        ScreenAction(id: confirmLogOut, label: "Log out", style: .destructive),
+    ]
 }
