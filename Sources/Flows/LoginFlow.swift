@@ -40,6 +40,8 @@ public final class LoginFlow: FlowNode {
     /// This flow, held weakly, for its screens' and render closures: made once and shared (a
     /// `[weak self]` closure allocates a box of its own).
     private let weakSelf = WeakFlow<LoginFlow>()
+    /// Why the user was signed out, shown on the first screen.
+    private let notice: SignedOutReason?
 
     /// The parts of the last state rendered that the next render looks at.
     private struct Rendered {
@@ -54,6 +56,7 @@ public final class LoginFlow: FlowNode {
     ) {
         self.environment = environment
         self.session = session
+        self.notice = notice
         self.context = LoginContext(
             auth: environment.services.auth, scheduler: environment.services.scheduler, notice: notice,
             username: username)
@@ -73,7 +76,9 @@ public final class LoginFlow: FlowNode {
 
     /// Shows the first screen and starts listening to the context.
     public func start() {
-        let notice = context.snapshot.notice
+        // The notice the flow was made with (the context never changes it): reading it from a
+        // snapshot copied the whole login state.
+        let notice = notice
         if notice == nil || notice == .loggedOut {
             environment.show(LoginScreens.welcome(notice: notice), .root) { [weakSelf] in
                 weakSelf.flow?.welcomeIntent($0)
