@@ -60,8 +60,11 @@ public final class MainFlow: FlowNode {
         weakSelf.flow = self
         let weakSelf = weakSelf
         // The handler captures the weak holder alone, so it allocates no context.
+        // Other events (a deep link) are told apart by their type first: a cast that fails costs
+        // ~500 instructions, comparing types a few.
         subscribeEvents(of: MatchMade.self) { event in
-            if let event = event as? MatchMade { weakSelf.flow?.chat.matchMade(event.match) }
+            guard type(of: event) == MatchMade.self, let event = event as? MatchMade else { return }
+            weakSelf.flow?.chat.matchMade(event.match)
         }
     }
 
