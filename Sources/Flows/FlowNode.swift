@@ -56,6 +56,10 @@ open class FlowNode {
         children.append(child)
     }
 
+    /// Makes room for `count` children, for a node that knows how many it will have at most: the
+    /// list then never grows (a new buffer, the children copied over, the old one freed).
+    func reserveChildren(_ count: Int) { children.reserveCapacity(count) }
+
     /// Detaches this node (and its subtree) from its parent.
     public func detachFromParent() {
         guard let parent else { return }

@@ -76,6 +76,8 @@ public final class MainFlow: FlowNode {
     /// Starts the signed-in app: the deck and matches load, profile set-up comes first for a new
     /// account, then home, then `route`.
     public func start(isNewAccount: Bool, route: Route?) {
+        // The deck, and one flow above home at a time (profile set-up, a profile or a conversation).
+        reserveChildren(2)
         attach(deck)
         let weakSelf = weakSelf
         deck.onContentChanged = { weakSelf.flow?.refreshHome() }
