@@ -16,8 +16,12 @@ public final class SessionContext: StateContext {
     public private(set) var scope: SessionScope?
 
     private let services: AppServices
-    private var stored: StoredSession?
-    private var generation = 0
+    // The stored session and the generation are main-actor isolated and never accessed across a call
+    // that could come back to the context (each access reads or writes in place — replacing a stored
+    // session releases texts only — and calls out happen after it ends), so the run-time exclusivity
+    // checks, two or three per route change, are left out (Decision 22).
+    @exclusivity(unchecked) private var stored: StoredSession?
+    @exclusivity(unchecked) private var generation = 0
 
     /// Creates a context over the app's services.
     public init(services: AppServices) { self.services = services }
