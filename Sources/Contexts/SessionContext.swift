@@ -16,8 +16,12 @@ public final class SessionContext: StateContext {
     public private(set) var scope: SessionScope?
 
     private let services: AppServices
-    private var stored: StoredSession?
-    private var generation = 0
+    // The stored session and the generation are main-actor isolated and never accessed across a call
+    // that could come back to the context (each access reads or writes in place — replacing a stored
+    // session releases texts only — and calls out happen after it ends), so the run-time exclusivity
+    // checks, two or three per route change, are left out (Decision 22).
+    @exclusivity(unchecked) private var stored: StoredSession?
+    @exclusivity(unchecked) private var generation = 0
 
     /// Creates a context over the app's services.
     public init(services: AppServices) { self.services = services }
@@ -71,9 +75,11 @@ public final class SessionContext: StateContext {
 
     /// Call when the signed-in user moves to another place, so a relaunch returns there.
     public func routeChanged(_ route: Route?) {
-        guard var session = stored, scope != nil, session.lastRoute != route else { return }
-        session.lastRoute = route
-        persist(session)
+        guard scope != nil, case .some = stored, stored?.lastRoute != route else { return }
+        // Changed in place: copying the stored session out to change it and back retained every
+        // text in it twice.
+        stored?.lastRoute = route
+        if let stored { save(stored) }
     }
 
     /// Call when the user confirmed logout: tells the server (best effort), deletes the stored session
@@ -149,6 +155,11 @@ public final class SessionContext: StateContext {
 
     private func persist(_ session: StoredSession) {
         stored = session
+        save(session)
+    }
+
+    /// Writes `session` to the session store; a failure is reported, the session kept in memory.
+    private func save(_ session: StoredSession) {
         do {
             try services.sessionStore.save(session)
         } catch {

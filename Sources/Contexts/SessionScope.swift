@@ -30,22 +30,36 @@ public final class SessionScope {
     /// Makes the deck, with its swipe queue in the user's data store (memory only, and the error
     /// reported, if the store cannot be opened).
     public func makeDeckContext() -> DeckContext {
-        let queue = Result { () throws(StoreError) in try services.userData.swipeQueue(for: user.id) }
+        // do/catch, not `Result { }`: a closure made here is main-actor isolated, and handing it to
+        // a nonisolated initializer made it check the executor when called.
+        var queue: (any SwipeQueueStore)?
+        var failure: StoreError?
+        do throws(StoreError) {
+            queue = try services.userData.swipeQueue(for: user.id)
+        } catch {
+            failure = error
+        }
         let deck = DeckContext(
             viewer: user.id, authorizer: authorizer, discovery: services.discovery,
-            scheduler: services.scheduler, ids: services.ids, queueStore: try? queue.get())
-        if case .failure(let error) = queue { deck.store.report(error) }
+            scheduler: services.scheduler, ids: services.ids, queueStore: queue)
+        if let failure { deck.store.report(failure) }
         return deck
     }
 
     /// Makes the chat, with its outbox in the user's data store (memory only, and the error reported,
     /// if the store cannot be opened).
     public func makeChatContext() -> ChatContext {
-        let outbox = Result { () throws(StoreError) in try services.userData.outbox(for: user.id) }
+        var outbox: (any OutboxStore)?
+        var failure: StoreError?
+        do throws(StoreError) {
+            outbox = try services.userData.outbox(for: user.id)
+        } catch {
+            failure = error
+        }
         let chat = ChatContext(
             viewer: user.id, authorizer: authorizer, chat: services.chat, scheduler: services.scheduler,
-            ids: services.ids, outboxStore: try? outbox.get())
-        if case .failure(let error) = outbox { chat.store.report(error) }
+            ids: services.ids, outboxStore: outbox)
+        if let failure { chat.store.report(failure) }
         return chat
     }
 

@@ -18,4 +18,22 @@ extension FlowNode {
     ) -> [ObservationToken] {
         [context.observe(render), context.store.observeErrors { [node] error in node.flow?.raise(error) }]
     }
+
+    /// The two observations of one watched context, kept without an array (an allocation per flow).
+    struct ContextWatch {
+        /// The observation of the context's state.
+        let states: ObservationToken
+        /// The observation of the errors the context reports.
+        let errors: ObservationToken
+    }
+
+    /// ``watch(_:through:render:)``, its tokens kept in a ``ContextWatch`` rather than an array.
+    func watching<Context: StateContext, Node: FlowNode>(
+        _ context: Context, through node: WeakFlow<Node>,
+        render: @escaping @MainActor @Sendable (Context.State) -> Void
+    ) -> ContextWatch {
+        ContextWatch(
+            states: context.observe(render),
+            errors: context.store.observeErrors { [node] error in node.flow?.raise(error) })
+    }
 }

@@ -56,11 +56,36 @@ open class FlowNode {
         children.append(child)
     }
 
+    /// Makes room for `count` children, for a node that knows how many it will have at most: the
+    /// list then never grows (a new buffer, the children copied over, the old one freed).
+    func reserveChildren(_ count: Int) { children.reserveCapacity(count) }
+
     /// Detaches this node (and its subtree) from its parent.
     public func detachFromParent() {
         guard let parent else { return }
-        parent.children.removeAll { $0 === self }
+        // A loop, not `removeAll(where:)`: a closure made here is main-actor isolated, and handing it to
+        // a nonisolated function made it check the executor on every call (~260 instructions).
+        var index = parent.children.count
+        while index > 0 {
+            index -= 1
+            if parent.children[index] === self { parent.children.remove(at: index) }
+        }
         self.parent = nil
+    }
+
+    /// Detaches the nodes below this one of type `type` (with their subtrees), in the order attached.
+    ///
+    /// Takes them off the list in place: looping over ``children`` and detaching each held a copy of
+    /// the list, so the first removal copied it.
+    public func detachChildren<Node: FlowNode>(ofType type: Node.Type) {
+        var index = 0
+        while index < children.count {
+            guard children[index] is Node else {
+                index += 1
+                continue
+            }
+            children.remove(at: index).parent = nil
+        }
     }
 
     /// Handles errors of type `type` raised at or below this node.
@@ -79,6 +104,21 @@ open class FlowNode {
             EventHandler(type: type) { event in
                 if let typed = event as? Event { handler(typed) }
             })
+    }
+
+    /// ``handle(_:_:)`` with the cast left to `handler`: it gets every error raised at or below this
+    /// node that reaches it and returns whether it handled it (`type` is what the tree shows).
+    ///
+    /// The generic form wraps its handler in a closure of its own, an allocation for every handler;
+    /// a handler that captures one reference (a flow's weak holder) needs none.
+    func handleErrors(of type: any Error.Type, _ handler: @escaping @MainActor (any Error) -> Bool) {
+        errorHandlers.append(ErrorHandler(type: type, handle: handler))
+    }
+
+    /// ``subscribe(to:_:)`` with the cast left to `handler`: it gets every event broadcast at or above
+    /// this node (`type` is what the tree shows), without the generic form's wrapping closure.
+    func subscribeEvents(of type: Any.Type, _ handler: @escaping @MainActor (Any) -> Void) {
+        eventHandlers.append(EventHandler(type: type, handle: handler))
     }
 
     /// Sends `error` up from this node to the nearest handler of its type; the root keeps it if none.

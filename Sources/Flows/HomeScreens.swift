@@ -14,8 +14,42 @@ enum HomeScreens {
     static let confirmLogOut: ActionID = "confirmLogOut"
 
     /// The line naming who is signed in, built once per session (``home(signedIn:tab:content:)``).
+    ///
+    /// Its bytes are copied into a text made at its final size: the interpolation grew its buffer on
+    /// the way and went through the general append for each of its four parts.
     static func signedIn(_ user: User) -> ScreenElement {
-        .text("Signed in as \(user.displayName) (@\(user.username))")
+        var name = user.displayName
+        var handle = user.username
+        let line = name.withUTF8 { name in
+            handle.withUTF8 { handle in
+                signedInOpening.withUTF8Buffer { opening in
+                    String(unsafeUninitializedCapacity: opening.count + name.count + handle.count + 4) {
+                        line in
+                        var end = append(opening, to: line, at: 0)
+                        end = append(name, to: line, at: end)
+                        for byte in [UInt8(ascii: " "), UInt8(ascii: "("), UInt8(ascii: "@")] {
+                            line[end] = byte
+                            end += 1
+                        }
+                        end = append(handle, to: line, at: end)
+                        line[end] = UInt8(ascii: ")")
+                        return end + 1
+                    }
+                }
+            }
+        }
+        return .text(line)
+    }
+
+    private static let signedInOpening: StaticString = "Signed in as "
+
+    /// Copies `bytes` into `line` from `start`; the index after them.
+    private static func append(
+        _ bytes: UnsafeBufferPointer<UInt8>, to line: UnsafeMutableBufferPointer<UInt8>, at start: Int
+    ) -> Int {
+        guard let source = bytes.baseAddress, let target = line.baseAddress else { return start }
+        (target + start).initialize(from: source, count: bytes.count)
+        return start + bytes.count
     }
 
     static func home(signedIn: ScreenElement, tab: Tab, content: [ScreenElement]) -> Screen {
@@ -79,11 +113,13 @@ enum HomeScreens {
         if queuedSwipes > 0 {
             message += " \(queuedSwipes) swipe(s) have not been sent yet and will be lost."
         }
-        return ScreenAlert(
-            title: "Log out?", message: message,
-            actions: [
-                ScreenAction(id: cancel, label: "Cancel"),
-                ScreenAction(id: confirmLogOut, label: "Log out", style: .destructive),
-            ])
+        return ScreenAlert(title: "Log out?", message: message, actions: logoutActions)
     }
+
+    /// The logout alert's buttons, the same every time: built once (an array and two actions each
+    /// time before).
+    private static let logoutActions = [
+        ScreenAction(id: cancel, label: "Cancel"),
+        ScreenAction(id: confirmLogOut, label: "Log out", style: .destructive),
+    ]
 }

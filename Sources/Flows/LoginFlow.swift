@@ -29,12 +29,19 @@ public final class LoginFlow: FlowNode {
     private var observation: ObservationToken?
     private var showsForm = false
     private var formHasBack = false
+    /// The form's field elements last rendered, for the next render to reuse those that did not
+    /// change (``LoginScreens/form(_:canGoBack:keeping:)``). Main-actor isolated and only passed
+    /// in place to that pure function, which calls nothing that could come back to the flow, so the
+    /// run-time exclusivity check of each render is left out (Decision 22).
+    @exclusivity(unchecked) private var shownFields: [LoginScreens.KeptField] = []
     // What a render compares with the state rendered before it, kept rather than the whole state:
     // copying a `LoginState` (two tables, the session once signed in) retained every reference in it.
     private var previous: Rendered?
     /// This flow, held weakly, for its screens' and render closures: made once and shared (a
     /// `[weak self]` closure allocates a box of its own).
     private let weakSelf = WeakFlow<LoginFlow>()
+    /// Why the user was signed out, shown on the first screen.
+    private let notice: SignedOutReason?
 
     /// The parts of the last state rendered that the next render looks at.
     private struct Rendered {
@@ -49,6 +56,7 @@ public final class LoginFlow: FlowNode {
     ) {
         self.environment = environment
         self.session = session
+        self.notice = notice
         self.context = LoginContext(
             auth: environment.services.auth, scheduler: environment.services.scheduler, notice: notice,
             username: username)
@@ -68,7 +76,9 @@ public final class LoginFlow: FlowNode {
 
     /// Shows the first screen and starts listening to the context.
     public func start() {
-        let notice = context.snapshot.notice
+        // The notice the flow was made with (the context never changes it): reading it from a
+        // snapshot copied the whole login state.
+        let notice = notice
         if notice == nil || notice == .loggedOut {
             environment.show(LoginScreens.welcome(notice: notice), .root) { [weakSelf] in
                 weakSelf.flow?.welcomeIntent($0)
@@ -91,7 +101,8 @@ public final class LoginFlow: FlowNode {
         context.modeSelected(mode)
         if placement == .push { formHasBack = true } else if placement == .root { formHasBack = false }
         showsForm = true
-        environment.show(LoginScreens.form(context.snapshot, canGoBack: formHasBack), placement) {
+        let form = LoginScreens.form(context.snapshot, canGoBack: formHasBack, keeping: &shownFields)
+        environment.show(form, placement) {
             [weakSelf] in
             weakSelf.flow?.formIntent($0)
         }
@@ -116,17 +127,18 @@ public final class LoginFlow: FlowNode {
     private func render(_ state: LoginState) {
         defer {
             previous = Rendered(
-                mode: state.mode, isSubmitting: state.isSubmitting, isCompleted: state.completed != nil)
+                mode: state.mode, isSubmitting: state.isSubmitting, isCompleted: state.isCompleted)
         }
         if showsForm, previous?.mode == state.mode {
-            environment.presenter.update(LoginScreens.form(state, canGoBack: formHasBack))
+            environment.presenter.update(
+                LoginScreens.form(state, canGoBack: formHasBack, keeping: &shownFields))
         }
         guard let previous else { return }
         if !previous.isSubmitting, state.isSubmitting {
             environment.analytics.record(.loginSubmitted(state.mode))
         }
         if previous.isSubmitting, !state.isSubmitting {
-            if state.completed != nil {
+            if state.isCompleted {
                 environment.analytics.record(.loginSucceeded(state.mode))
             } else if let failure = state.failure {
                 environment.analytics.record(.loginFailed(state.mode, failure))

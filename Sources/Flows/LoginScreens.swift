@@ -9,8 +9,12 @@ enum LoginScreens {
     static let switchMode: ActionID = "switchMode"
 
     static func welcome(notice: SignedOutReason?) -> Screen {
-        // Without a notice the welcome screen never changes: its elements are built once.
+        // Without a notice, or after logging out (the welcome screen every logout shows), the
+        // welcome screen never changes: its elements are built once.
         guard let notice else { return Screen(id: .welcome, title: "Discover", elements: Welcome.plain) }
+        if notice == .loggedOut {
+            return Screen(id: .welcome, title: "Discover", elements: Welcome.loggedOut)
+        }
         var elements: [ScreenElement] = []
         elements.reserveCapacity(4)
         elements.append(Welcome.tagline)
@@ -28,9 +32,33 @@ enum LoginScreens {
         static let createAccount = ScreenElement.action(
             ScreenAction(id: LoginScreens.createAccount, label: "Create account"))
         static let plain = [tagline, logIn, createAccount]
+        static let loggedOut = [
+            tagline, ScreenElement.notice(Copy.notice(for: .loggedOut)), logIn, createAccount,
+        ]
     }
 
     static func form(_ state: LoginState, canGoBack: Bool) -> Screen {
+        var kept: [KeptField] = []
+        return form(state, canGoBack: canGoBack, keeping: &kept)
+    }
+
+    /// A field element rendered, with what it was built from.
+    struct KeptField {
+        let field: LoginField
+        let mode: LoginMode
+        let value: String
+        let error: FieldError?
+        let element: ScreenElement
+    }
+
+    /// ``form(_:canGoBack:)``, reusing the field elements of the form rendered before (`kept`, in
+    /// the order shown) that were built from the same field, mode, value and error, and leaving
+    /// this render's in `kept`.
+    ///
+    /// An edit changes one field: the others were boxed afresh on every render (an allocation each,
+    /// and the box and its texts released with the screen). An element is built from those four
+    /// alone, so a kept one is the element this render would build.
+    static func form(_ state: LoginState, canGoBack: Bool, keeping kept: inout [KeptField]) -> Screen {
         let isSignIn = state.mode == .signIn
         let fields = LoginField.fields(for: state.mode)
         // Room for every element at once: appending one by one grew the array four times per render.
@@ -43,17 +71,30 @@ enum LoginScreens {
             elements.append(
                 .error(Copy.banner(for: failure, secondsRemaining: state.rateLimitSecondsRemaining)))
         }
-        for field in fields {
+        if kept.count < fields.count { kept.reserveCapacity(fields.count) }
+        for (index, field) in fields.enumerated() {
+            let value = state.value(field)
             let error = state.showsFieldErrors ? state.fieldErrors[field] : nil
-            elements.append(
-                .field(
-                    ScreenField(
-                        id: fieldID(field), label: label(field, mode: state.mode), value: state.value(field),
-                        isSecure: field == .password,
-                        error: error.map {
-                            Copy.message(for: $0, signInIdentifier: isSignIn && field == .username)
-                        })))
+            if index < kept.count, kept[index].field == field, kept[index].mode == state.mode,
+                kept[index].error == error, kept[index].value == value
+            {
+                elements.append(kept[index].element)
+                continue
+            }
+            let element = ScreenElement.field(
+                ScreenField(
+                    id: fieldID(field), label: label(field, mode: state.mode), value: value,
+                    isSecure: field == .password,
+                    error: error.map {
+                        Copy.message(for: $0, signInIdentifier: isSignIn && field == .username)
+                    }
+                ))
+            let entry = KeptField(
+                field: field, mode: state.mode, value: value, error: error, element: element)
+            if index < kept.count { kept[index] = entry } else { kept.append(entry) }
+            elements.append(element)
         }
+        if kept.count > fields.count { kept.removeLast(kept.count - fields.count) }
         // The buttons are built once (each is boxed: built per render, each cost an allocation).
         let canSubmit = state.canSubmit
         elements.append(
@@ -101,7 +142,8 @@ enum LoginScreens {
     }
 
     static func field(for id: FieldID) -> LoginField? {
-        LoginField.allCases.first { fieldID($0) == id }
+        for field in LoginField.allCases where fieldID(field) == id { return field }
+        return nil
     }
 
     private static func label(_ field: LoginField, mode: LoginMode) -> String {

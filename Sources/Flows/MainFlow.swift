@@ -42,7 +42,7 @@ public final class MainFlow: FlowNode {
     @exclusivity(unchecked) private var homeIsStale = false
     @exclusivity(unchecked) private var pendingRoute: Route?
     private let signedIn: ScreenElement
-    private var observations: [ObservationToken] = []
+    private var observations: ContextWatch?
     /// This flow, held weakly, for its screen and render closures: made once and shared.
     private let weakSelf = WeakFlow<MainFlow>()
 
@@ -59,7 +59,13 @@ public final class MainFlow: FlowNode {
         super.init(name: "MainFlow")
         weakSelf.flow = self
         let weakSelf = weakSelf
-        subscribe(to: MatchMade.self) { event in weakSelf.flow?.chat.matchMade(event.match) }
+        // The handler captures the weak holder alone, so it allocates no context.
+        // Other events (a deep link) are told apart by their type first: a cast that fails costs
+        // ~500 instructions, comparing types a few.
+        subscribeEvents(of: MatchMade.self) { event in
+            guard type(of: event) == MatchMade.self, let event = event as? MatchMade else { return }
+            weakSelf.flow?.chat.matchMade(event.match)
+        }
     }
 
     /// The session's user and the home tab.
@@ -70,11 +76,13 @@ public final class MainFlow: FlowNode {
     /// Starts the signed-in app: the deck and matches load, profile set-up comes first for a new
     /// account, then home, then `route`.
     public func start(isNewAccount: Bool, route: Route?) {
+        // The deck, and one flow above home at a time (profile set-up, a profile or a conversation).
+        reserveChildren(2)
         attach(deck)
         let weakSelf = weakSelf
         deck.onContentChanged = { weakSelf.flow?.refreshHome() }
         deck.onOpenChat = { match in weakSelf.flow?.open(.chat(match.id)) }
-        observations = watch(
+        observations = watching(
             chat, through: weakSelf, render: { _ in weakSelf.flow?.refreshHome(chatChanged: true) })
         chat.start()
         guard isNewAccount else {
@@ -85,7 +93,7 @@ public final class MainFlow: FlowNode {
         let setup = ProfileSetupFlow(environment: environment, context: scope.makeProfileSetupContext()) {
             [weak self] in
             guard let self else { return }
-            for child in self.children where child is ProfileSetupFlow { child.detachFromParent() }
+            self.detachChildren(ofType: ProfileSetupFlow.self)
             let route = self.pendingRoute ?? .deck
             self.pendingRoute = nil
             self.deck.start()
@@ -116,7 +124,7 @@ public final class MainFlow: FlowNode {
             ) {
                 [weak self] in
                 guard let self else { return }
-                for child in self.children where child is ProfileFlow { child.detachFromParent() }
+                self.detachChildren(ofType: ProfileFlow.self)
                 self.deck.isVisible = self.tab == .deck
                 self.uncover()
                 self.session?.routeChanged(self.tabRoute)
@@ -129,7 +137,7 @@ public final class MainFlow: FlowNode {
             let flow = ChatFlow(environment: environment, conversation: conversation, chat: chat) {
                 [weakSelf] in
                 guard let self = weakSelf.flow else { return }
-                for child in self.children where child is ChatFlow { child.detachFromParent() }
+                self.detachChildren(ofType: ChatFlow.self)
                 self.uncover()
                 self.session?.routeChanged(self.tabRoute)
             }

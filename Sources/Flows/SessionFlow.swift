@@ -26,7 +26,7 @@ public final class SessionFlow: FlowNode {
     /// The session context this flow observes.
     public let context: SessionContext
     private let environment: FlowEnvironment
-    private var observations: [ObservationToken] = []
+    private var observations: ContextWatch?
     private var pendingRoute: Route?
     private var previous: SessionState?
     /// This flow, held weakly, for its handlers and render closure: made once and shared (a
@@ -40,8 +40,18 @@ public final class SessionFlow: FlowNode {
         super.init(name: "SessionFlow")
         weakSelf.flow = self
         let weakSelf = weakSelf
-        handle(SessionError.self) { error in weakSelf.flow?.sessionEnded(error) }
-        subscribe(to: DeepLinkOpened.self) { event in weakSelf.flow?.deepLinkOpened(event.route) }
+        // Each handler captures the weak holder alone, so neither allocates a context.
+        handleErrors(of: SessionError.self) { error in
+            guard let error = error as? SessionError else { return false }
+            weakSelf.flow?.sessionEnded(error)
+            return true
+        }
+        // Other events (a match on every swipe that makes one) are told apart by their type first:
+        // a cast that fails costs ~500 instructions, comparing types a few.
+        subscribeEvents(of: DeepLinkOpened.self) { event in
+            guard type(of: event) == DeepLinkOpened.self, let event = event as? DeepLinkOpened else { return }
+            weakSelf.flow?.deepLinkOpened(event.route)
+        }
     }
 
     /// The session context's state.
@@ -58,18 +68,37 @@ public final class SessionFlow: FlowNode {
     public var waitingRoute: Route? { pendingRoute }
 
     /// The signed-in part of the app (deck, chat, profile), while signed in.
-    public var mainFlow: MainFlow? { children.first { $0 is MainFlow } as? MainFlow }
+    public var mainFlow: MainFlow? {
+        // A loop, not `first(where:)`: an isolated closure handed to it checked the executor per call.
+        for child in children {
+            if let main = child as? MainFlow { return main }
+        }
+        return nil
+    }
 
     /// Starts observing the session and launches it.
     public func start() {
         let weakSelf = weakSelf
-        observations = watch(context, through: weakSelf, render: { state in weakSelf.flow?.render(state) })
+        observations = watching(context, through: weakSelf, render: { state in weakSelf.flow?.render(state) })
         context.launch()
     }
 
     private func render(_ state: SessionState) {
-        defer { previous = state }
-        guard state != previous else { return }
+        // What the last state was, read once by its case: comparing with `previous?.user` or
+        // `.restoring` copied the optional state (and the user in it) into temporaries for each test.
+        var wasRestoring = false
+        var wasSignedIn = false
+        switch previous {
+        case .none: break
+        case .some(let last):
+            guard last != state else { return }
+            switch last {
+            case .restoring: wasRestoring = true
+            case .signedIn: wasSignedIn = true
+            case .idle, .signedOut: break
+            }
+        }
+        previous = state
         switch state {
         case .idle:
             break
@@ -79,7 +108,7 @@ public final class SessionFlow: FlowNode {
             { _ in }
         case .signedOut(let reason, let username):
             removeChildren()
-            if let reason, reason != .loggedOut || previous?.user != nil {
+            if let reason, reason != .loggedOut || wasSignedIn {
                 environment.analytics.record(.sessionEnded(reason))
             }
             let login = LoginFlow(
@@ -89,7 +118,7 @@ public final class SessionFlow: FlowNode {
         case .signedIn(let details):
             removeChildren()
             guard let scope = context.scope else { return }
-            if previous == .restoring { environment.analytics.record(.sessionRestored) }
+            if wasRestoring { environment.analytics.record(.sessionRestored) }
             let route = pendingRoute ?? details.restoredRoute
             if let pendingRoute { environment.analytics.record(.deepLinkOpened(pendingRoute)) }
             pendingRoute = nil
@@ -115,7 +144,5 @@ public final class SessionFlow: FlowNode {
         }
     }
 
-    private func removeChildren() {
-        for child in children { child.detachFromParent() }
-    }
+    private func removeChildren() { detachChildren(ofType: FlowNode.self) }
 }
