@@ -36,6 +36,7 @@ import Testing
         let decoded = try JSONDecoder().decode([Interest].self, from: data)
         #expect(decoded == [Interest("Yoga")])
         #expect(String(decoding: data, as: UTF8.self) == "[\"Yoga\"]")
-        #expect(String(reflecting: Interest("Yoga")) == "Interest(name: \"Yoga\")")
+        #expect(String(reflecting: Interest("Yoga")) == "Yoga")
+        #expect(Mirror(reflecting: Interest("Yoga")).children.map(\.label) == ["name"])
     }
 }
