@@ -58,8 +58,9 @@ public final class VirtualScheduler: Scheduler {
             }
         }
 
-        /// Takes the work out, if it is still waiting.
-        func take() -> Due? {
+        /// Takes the work out, if it is still waiting; consumes the job, so that its work is moved
+        /// out rather than copied (a retain and a release per piece of work run).
+        consuming func take() -> Due? {
             switch self {
             case .fixed(let work): .work(work)
             case .succeeded(let success): .success(success)
@@ -278,8 +279,9 @@ public final class VirtualScheduler: Scheduler {
         state.withLock { state -> Due? in
             // The earliest entry is looked at where it is, and taken out only when due.
             while let top = state.queue.pop(if: { $0.due <= target }) {
-                if let work = top.job.take() {
-                    moveClock(to: top.due)
+                let due = top.due
+                if let work = (consume top).job.take() {
+                    moveClock(to: due)
                     return work
                 }
             }
