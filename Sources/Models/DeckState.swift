@@ -262,6 +262,10 @@ public struct DeckState: Hashable, Sendable {
             || storage.fields.lastSwipe?.id == other.storage.fields.lastSwipe?.id
     }
 
+    /// Whether this deck and `other` share their box: then they differ, if at all, only in the
+    /// fields held beside it (``queuedSwipes`` and ``isSendingDelayed``, as after a swipe's answer).
+    @inlinable public func sharesStorage(with other: DeckState) -> Bool { storage === other.storage }
+
     /// Whether a card is waiting to be rewound, read without copying it.
     @inlinable public var canRewind: Bool {
         if case .none = storage.fields.rewindable { return false }
