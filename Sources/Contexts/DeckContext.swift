@@ -244,7 +244,7 @@ public final class DeckContext: StateContext {
                 return
             }
             let viewer = CandidateRanker.Viewer(
-                id: viewerID, interests: Set(page.viewerInterests), preferences: page.preferences)
+                id: viewerID, interestList: page.viewerInterests, preferences: page.preferences)
             // Sized once per page, and doubled when it grows: growing a step at a time (or to the exact
             // size, every page) rehashes every id already in it. The first page makes room for two.
             let wanted = shown.count + page.candidates.count
