@@ -159,7 +159,7 @@ extension DeckContext {
 
         /// Hands the server's answer to the deck, if it is still there.
         private func answered(_ result: Result<SwipeOutcome, ServiceError>) {
-            deck.object?.sent(swipe, result)
+            deck.object?.sent(swipe.id, result)
         }
 
         /// Hands the failed refresh to the deck, if it is still there.

@@ -244,7 +244,7 @@ public final class DeckContext: StateContext {
                 return
             }
             let viewer = CandidateRanker.Viewer(
-                id: viewerID, interests: Set(page.viewerInterests), preferences: page.preferences)
+                id: viewerID, interestList: page.viewerInterests, preferences: page.preferences)
             // Sized once per page, and doubled when it grows: growing a step at a time (or to the exact
             // size, every page) rehashes every id already in it. The first page makes room for two.
             let wanted = shown.count + page.candidates.count
@@ -311,15 +311,16 @@ public final class DeckContext: StateContext {
         authorizer.perform(delivery)
     }
 
-    /// The server's answer to `swipe`.
-    func sent(_ swipe: Swipe, _ result: Result<SwipeOutcome, ServiceError>) {
+    /// The server's answer to the swipe with id `id` (only its id: the swipe is not copied out of its
+    /// delivery for the answer).
+    func sent(_ id: String, _ result: Result<SwipeOutcome, ServiceError>) {
         sendingID = nil
         switch result {
         case .success(let outcome):
             retryAttempt = 0
-            let refusedCard = dequeue(swipe)
+            let refusedCard = dequeue(id)
             // Most often none is waiting: an empty set need not hash the id.
-            if !undoAfterSending.isEmpty, undoAfterSending.remove(swipe.id) != nil { undo(swipe.id) }
+            if !undoAfterSending.isEmpty, undoAfterSending.remove(id) != nil { undo(id) }
             switch outcome {
             case .recorded:
                 break
@@ -342,7 +343,7 @@ public final class DeckContext: StateContext {
             }
             flush()
         case .failure(.notFound), .failure(.rejected):
-            dequeue(swipe)
+            dequeue(id)
             flush()
         case .failure(.tokenExpired):
             store.report(SessionError.ended(.sessionExpired))
@@ -358,12 +359,13 @@ public final class DeckContext: StateContext {
         }
     }
 
-    /// Takes a swipe the server answered off the queue; returns its card, if this run made it.
+    /// Takes the swipe with id `id`, which the server answered, off the queue; returns its card, if
+    /// this run made it.
     @discardableResult
-    private func dequeue(_ swipe: Swipe) -> Candidate? {
+    private func dequeue(_ id: String) -> Candidate? {
         var card: Candidate?
         var emptied: [Swipe]?
-        if let index = Self.index(of: swipe.id, in: queue) {
+        if let index = Self.index(of: id, in: queue) {
             // Most often the only one: taken off the end inline, without `remove(at:)`'s code.
             card = index == queuedCards.count - 1 ? queuedCards.removeLast() : queuedCards.remove(at: index)
             if queue.count == 1 {

@@ -18,6 +18,12 @@ extension EmbeddedServer {
     ) {
         var delivery = Delivery(latency: noLatency, count: 1)
         let result = answer(endpoint, accessToken: accessToken, delivery: &delivery, handler: handler)
+        // A swipe recorded (nearly every one) goes to the scheduler as the completion itself
+        // (``Scheduler/deliverRecorded(after:to:)``), without a closure holding the answer.
+        if case .success(.recorded) = result {
+            if delivery.count > 1 { scheduler.deliverRecorded(after: delivery.latency, to: completion) }
+            return scheduler.deliverRecorded(after: delivery.latency, to: completion)
+        }
         // The usual single delivery is queued last, taking the result over rather than copying it.
         if delivery.count > 1 { scheduler.deliver(after: delivery.latency) { completion(result) } }
         scheduler.deliver(after: delivery.latency) { completion(result) }

@@ -16,10 +16,18 @@ public struct PlanePoint: Hashable, Sendable {
     /// The centre.
     public static let origin = PlanePoint(x: 0, y: 0)
 
-    /// The distance to another point in whole kilometres, rounded.
+    /// The distance to another point in whole kilometres, rounded (halves away from zero).
+    ///
+    /// A page of candidates asks this of every person it looks at. Rounded in line: the whole part
+    /// by truncating, then one more for a fraction of a half or more (exact for a distance under
+    /// 2^52, whose fraction is the difference), rather than by a call into the C library's `round`;
+    /// a larger distance (or not a number) is rounded the general way.
     public func distanceKm(to other: PlanePoint) -> Int {
         let dx = x - other.x
         let dy = y - other.y
-        return Int((dx * dx + dy * dy).squareRoot().rounded())
+        let distance = (dx * dx + dy * dy).squareRoot()
+        guard distance < 0x1p52 else { return Int(distance.rounded()) }
+        let whole = Int(distance)
+        return distance - Double(whole) >= 0.5 ? whole + 1 : whole
     }
 }

@@ -20,8 +20,12 @@ struct DeckContent {
     private let preferences = Self.preferencesAction
 
     /// Whether `a` and `b` show the same on home: compared in place, without building anything.
+    ///
+    /// Two decks sharing their box (a swipe's answer and the deck before it) differ at most in the
+    /// queue's count and whether sending is held up, which home shows only as the swipes waiting.
     static func showsSame(_ a: DeckState, _ b: DeckState) -> Bool {
-        a == b
+        if a.sharesStorage(with: b) { return waitingSwipes(a) == waitingSwipes(b) }
+        return a == b
             || (a.isEmpty == b.isEmpty && a.canRewind == b.canRewind
                 && a.allowance?.likesRemaining == b.allowance?.likesRemaining
                 && a.allowance?.superLikesRemaining == b.allowance?.superLikesRemaining

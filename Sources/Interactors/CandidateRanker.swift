@@ -8,18 +8,33 @@ import Models
 /// recent activity (more recent first), then id — so equal inputs always give the same deck.
 public enum CandidateRanker {
     /// What ranking needs to know about the viewer.
+    ///
+    /// The interests are kept as listed: a profile lists a handful, and ranking compares each card's
+    /// with them one by one (``SharedInterestCounter``), so a set of them (every interest hashed) was
+    /// made for each page only to be read back out into an array.
     public struct Viewer: Sendable {
         /// The viewer's own id.
         public var id: UserID
-        /// The viewer's interests.
-        public var interests: Set<Interest>
+        /// The viewer's interests, as listed (one listed twice counts once).
+        public var interestList: [Interest]
         /// Who the viewer looks for.
         public var preferences: SearchPreferences
 
+        /// The viewer's interests, as a set (made from ``interestList`` on each read).
+        public var interests: Set<Interest> {
+            get { Set(interestList) }
+            set { interestList = Array(newValue) }
+        }
+
         /// Creates the viewer's side of ranking.
         public init(id: UserID, interests: Set<Interest>, preferences: SearchPreferences) {
+            self.init(id: id, interestList: Array(interests), preferences: preferences)
+        }
+
+        /// Creates the viewer's side of ranking from the interests as a profile or a page lists them.
+        public init(id: UserID, interestList: [Interest], preferences: SearchPreferences) {
             self.id = id
-            self.interests = interests
+            self.interestList = interestList
             self.preferences = preferences
         }
     }
@@ -181,39 +196,40 @@ public enum CandidateRanker {
         return merged
     }
 
-    /// Counts the interests candidates share with one viewer (``sharedInterests(_:_:)``), the
-    /// viewer's few interests read out of their set once: walking a set costs more per element than
-    /// an array, and each candidate walked it again.
+    /// Counts the interests candidates share with one viewer (``sharedInterests(_:_:)``): the
+    /// viewer's few interests compared one by one in their list, or many hashed into a set once.
     private struct SharedInterestCounter {
-        let viewer: Viewer
         /// The viewer's interests, when few enough to compare names rather than hash.
         let few: [Interest]?
+        /// The viewer's interests, when too many to compare one by one.
+        let many: Set<Interest>
 
         init(_ viewer: Viewer) {
-            self.viewer = viewer
-            few = viewer.interests.count <= 2 * Interest.maximumPerProfile ? Array(viewer.interests) : nil
+            let list = viewer.interestList
+            if list.count <= 2 * Interest.maximumPerProfile {
+                few = list
+                many = []
+            } else {
+                few = nil
+                many = Set(list)
+            }
         }
 
         /// ``sharedInterests(_:_:)`` of `candidate`.
         func count(_ candidate: Candidate) -> Int {
-            guard let few else { return sharedInterests(candidate, viewer) }
             var shared = 0
+            guard let few else {
+                for interest in candidate.interests where many.contains(interest) { shared += 1 }
+                return shared
+            }
             for interest in candidate.interests where few.contains(interest) { shared += 1 }
             return shared
         }
     }
 
-    /// How many interests a candidate shares with the viewer.
+    /// How many interests a candidate shares with the viewer (each of the candidate's that the
+    /// viewer has).
     public static func sharedInterests(_ candidate: Candidate, _ viewer: Viewer) -> Int {
-        // A profile has a handful of interests (``Interest/maximumPerProfile``): comparing names
-        // with each of the viewer's is cheaper than hashing every one of the candidate's.
-        guard viewer.interests.count <= 2 * Interest.maximumPerProfile else {
-            return candidate.interests.reduce(0) { $0 + (viewer.interests.contains($1) ? 1 : 0) }
-        }
-        var shared = 0
-        for interest in candidate.interests where viewer.interests.contains(where: { $0 == interest }) {
-            shared += 1
-        }
-        return shared
+        SharedInterestCounter(viewer).count(candidate)
     }
 }

@@ -14,12 +14,12 @@ import Foundation
 /// of the cards reads them, edits the copy (taking the top card off copies none) and sets them back;
 /// a swipe's changes go through ``takeTop(swiped:allowance:rewindable:queuedSwipes:)`` instead, in
 /// place. The fields that change seldom sit in a second box (`Seldom`), shared by the snapshots a
-/// swipe makes.
+/// swipe makes. The queue's count and whether sending is held up (all a swipe's answer changes) are
+/// kept in the value itself, beside the box: an answer then makes a snapshot sharing the box, with no
+/// box to allocate, fill and later free.
 public struct DeckState: Hashable, Sendable {
-    /// The fields a swipe or its answer changes, and the box of the others.
+    /// The fields a swipe changes, and the box of the others.
     @usableFromInline struct Fields: Sendable {
-        @usableFromInline var queuedSwipes = 0
-        @usableFromInline var isSendingDelayed = false
         @usableFromInline var isLoading = false
         @usableFromInline var isExhausted = false
         @usableFromInline var lastSwipe: Swipe?
@@ -155,23 +155,14 @@ public struct DeckState: Hashable, Sendable {
         }
     }
     /// Swipes waiting in the persistent queue to reach the server.
-    public var queuedSwipes: Int {
-        @inlinable get { storage.fields.queuedSwipes }
-        set {
-            makeUnique()
-            storage.fields.queuedSwipes = newValue
-        }
-    }
+    ///
+    /// Held in the value, not the box: every swipe's answer changes it (see the type's notes).
+    public var queuedSwipes = 0
     /// Whether sending the queued swipes failed and waits to try again (offline, a server error).
     ///
     /// The deck says swipes are waiting only then: a swipe on its way for one round trip is not news.
-    public var isSendingDelayed: Bool {
-        @inlinable get { storage.fields.isSendingDelayed }
-        set {
-            makeUnique()
-            storage.fields.isSendingDelayed = newValue
-        }
-    }
+    /// Held in the value, not the box, as ``queuedSwipes`` is.
+    public var isSendingDelayed = false
     /// The last swipe the user made (accepted by the daily limits).
     public var lastSwipe: Swipe? {
         @inlinable get { storage.fields.lastSwipe }
@@ -205,7 +196,8 @@ public struct DeckState: Hashable, Sendable {
     ///
     /// The same as setting ``cards`` (without the top card), ``allowance``, ``rewindable``,
     /// ``queuedSwipes`` and ``lastSwipe`` one by one, with one uniqueness check of the box instead of
-    /// five, and the top card taken off in place (the cards are not read out and set back).
+    /// four (``queuedSwipes`` is held beside it), and the top card taken off in place (the cards are
+    /// not read out and set back).
     public mutating func takeTop(
         swiped swipe: Swipe, allowance: SwipeAllowance, rewindable: Candidate?, queuedSwipes: Int
     ) {
@@ -213,16 +205,15 @@ public struct DeckState: Hashable, Sendable {
         storage.fields.cards.removeFirst()
         storage.fields.allowance = allowance
         storage.fields.rewindable = rewindable
-        storage.fields.queuedSwipes = queuedSwipes
         storage.fields.lastSwipe = swipe
+        self.queuedSwipes = queuedSwipes
     }
 
-    /// Sets ``queuedSwipes`` and ``isSendingDelayed`` with one uniqueness check of the box (as when
-    /// a swipe's answer takes it off the queue).
+    /// Sets ``queuedSwipes`` and ``isSendingDelayed`` (as when a swipe's answer takes it off the
+    /// queue): both are held in the value, so the box is left shared.
     public mutating func setQueue(count: Int, isSendingDelayed: Bool) {
-        makeUnique()
-        storage.fields.queuedSwipes = count
-        storage.fields.isSendingDelayed = isSendingDelayed
+        queuedSwipes = count
+        self.isSendingDelayed = isSendingDelayed
     }
 
     /// Whether a failure is shown, read without copying it.
@@ -271,6 +262,10 @@ public struct DeckState: Hashable, Sendable {
             || storage.fields.lastSwipe?.id == other.storage.fields.lastSwipe?.id
     }
 
+    /// Whether this deck and `other` share their box: then they differ, if at all, only in the
+    /// fields held beside it (``queuedSwipes`` and ``isSendingDelayed``, as after a swipe's answer).
+    @inlinable public func sharesStorage(with other: DeckState) -> Bool { storage === other.storage }
+
     /// Whether a card is waiting to be rewound, read without copying it.
     @inlinable public var canRewind: Bool {
         if case .none = storage.fields.rewindable { return false }
@@ -288,17 +283,19 @@ public struct DeckState: Hashable, Sendable {
         return true
     }
 
-    /// Whether two decks hold the same values; shared storage answers at once.
+    /// Whether two decks hold the same values; shared storage (with the same fields held beside it)
+    /// answers at once.
     ///
     /// Field by field in place, the cheap and most often changed first (a whole `Fields` comparison
     /// would copy both sides first). A new field must be added here; a test checks each one counts.
     public static func == (lhs: DeckState, rhs: DeckState) -> Bool {
+        guard lhs.queuedSwipes == rhs.queuedSwipes, lhs.isSendingDelayed == rhs.isSendingDelayed else {
+            return false
+        }
         if lhs.storage === rhs.storage { return true }
         let left = lhs.storage
         let right = rhs.storage
-        return left.fields.queuedSwipes == right.fields.queuedSwipes
-            && left.fields.isSendingDelayed == right.fields.isSendingDelayed
-            && left.fields.isLoading == right.fields.isLoading
+        return left.fields.isLoading == right.fields.isLoading
             && left.fields.isExhausted == right.fields.isExhausted
             && left.fields.lastSwipe == right.fields.lastSwipe
             && left.fields.cards == right.fields.cards
@@ -311,8 +308,8 @@ public struct DeckState: Hashable, Sendable {
     /// Hashes the deck's values.
     public func hash(into hasher: inout Hasher) {
         let fields = storage.fields
-        hasher.combine(fields.queuedSwipes)
-        hasher.combine(fields.isSendingDelayed)
+        hasher.combine(queuedSwipes)
+        hasher.combine(isSendingDelayed)
         hasher.combine(fields.isLoading)
         hasher.combine(fields.isExhausted)
         hasher.combine(fields.lastSwipe)

@@ -23,7 +23,7 @@ public struct MinHeap<Element: Comparable> {
     ///
     /// Elements are compared and moved through the buffer in place: read through the array, each
     /// comparison copied both elements out first (a retain and a release per reference they hold).
-    public mutating func push(_ element: Element) {
+    public mutating func push(_ element: consuming Element) {
         elements.append(element)
         elements.withUnsafeMutableBufferPointer { heap in
             var child = heap.count - 1

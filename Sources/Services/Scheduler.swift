@@ -1,4 +1,5 @@
 import Foundation
+import Models
 
 /// A unit of work delivered on the main actor by a ``Scheduler``.
 public typealias ScheduledWork = @MainActor @Sendable () -> Void
@@ -29,6 +30,14 @@ public protocol Scheduler: Sendable {
     /// hand the completion over as it is: a scheduler can queue it without a closure around it (an
     /// allocation per answer; ``VirtualScheduler`` does). The default delivers such a closure.
     func deliverSuccess(after delay: Duration, to completion: @escaping ServiceCompletion<Void>)
+
+    /// Runs `completion` with `.success(.recorded)` on the main actor after `delay`, as
+    /// ``deliver(after:_:)`` runs a closure doing so, in the same order.
+    ///
+    /// A swipe's usual answer (recorded, no match): like ``deliverSuccess(after:to:)``, the service
+    /// hands the completion over as it is, and a scheduler can queue it without a closure holding
+    /// the answer around it (``VirtualScheduler`` does). The default delivers such a closure.
+    func deliverRecorded(after delay: Duration, to completion: @escaping ServiceCompletion<SwipeOutcome>)
 }
 
 extension Scheduler {
@@ -46,5 +55,12 @@ extension Scheduler {
     /// Delivers a closure running `completion` with `.success(())`, with ``deliver(after:_:)``.
     public func deliverSuccess(after delay: Duration, to completion: @escaping ServiceCompletion<Void>) {
         deliver(after: delay) { completion(.success(())) }
+    }
+
+    /// Delivers a closure running `completion` with `.success(.recorded)`, with ``deliver(after:_:)``.
+    public func deliverRecorded(
+        after delay: Duration, to completion: @escaping ServiceCompletion<SwipeOutcome>
+    ) {
+        deliver(after: delay) { completion(.success(.recorded)) }
     }
 }

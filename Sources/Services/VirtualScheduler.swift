@@ -1,4 +1,5 @@
 import Foundation
+import Models
 import Synchronization
 
 /// A scheduler whose clock moves only when told: for tests, scenarios and the demo.
@@ -34,27 +35,36 @@ public final class VirtualScheduler: Scheduler {
         let completion: ServiceCompletion<Void>
     }
 
+    /// A completion to be told its swipe was recorded (``deliverRecorded(after:to:)``), in a struct
+    /// of its own for the reason ``Work`` is.
+    private struct Recorded: Sendable {
+        let completion: ServiceCompletion<SwipeOutcome>
+    }
+
     /// What waits in the queue: work nobody can cancel (``deliver(after:_:)``) is queued alone, and so
-    /// is a completion told of a success (no closure made around it); work with a ``ScheduledTask``
-    /// shares its ``Slot`` with the task.
+    /// is a completion told of a success or of a swipe recorded (no closure made around it); work
+    /// with a ``ScheduledTask`` shares its ``Slot`` with the task.
     private enum Job {
         case fixed(Work)
         case succeeded(Success)
+        case recorded(Recorded)
         case cancellable(Slot)
 
         /// Whether the work still waits.
         var isWaiting: Bool {
             switch self {
-            case .fixed, .succeeded: true
+            case .fixed, .succeeded, .recorded: true
             case .cancellable(let slot): slot.isWaiting
             }
         }
 
-        /// Takes the work out, if it is still waiting.
-        func take() -> Due? {
+        /// Takes the work out, if it is still waiting; consumes the job, so that its work is moved
+        /// out rather than copied (a retain and a release per piece of work run).
+        consuming func take() -> Due? {
             switch self {
             case .fixed(let work): .work(work)
             case .succeeded(let success): .success(success)
+            case .recorded(let recorded): .recorded(recorded)
             case .cancellable(let slot): slot.take().map(Due.work)
             }
         }
@@ -64,13 +74,15 @@ public final class VirtualScheduler: Scheduler {
     private enum Due {
         case work(Work)
         case success(Success)
+        case recorded(Recorded)
 
-        /// Runs the work, or tells the completion of its success.
+        /// Runs the work, or tells the completion of its success or of its swipe recorded.
         @MainActor
         func run() {
             switch self {
             case .work(let work): work.run()
             case .success(let success): success.completion(.success(()))
+            case .recorded(let recorded): recorded.completion(.success(.recorded))
             }
         }
     }
@@ -174,6 +186,14 @@ public final class VirtualScheduler: Scheduler {
         enqueue(.succeeded(Success(completion: completion)), after: delay)
     }
 
+    /// Queues `completion` to be told its swipe was recorded like ``deliver(after:_:)``, without a
+    /// closure.
+    public func deliverRecorded(
+        after delay: Duration, to completion: @escaping ServiceCompletion<SwipeOutcome>
+    ) {
+        enqueue(.recorded(Recorded(completion: completion)), after: delay)
+    }
+
     /// Moves the clock forward by `duration`, running every piece of work that falls due on the way, at
     /// its due time; work scheduled meanwhile runs too if it falls due before the end.
     @MainActor
@@ -259,8 +279,9 @@ public final class VirtualScheduler: Scheduler {
         state.withLock { state -> Due? in
             // The earliest entry is looked at where it is, and taken out only when due.
             while let top = state.queue.pop(if: { $0.due <= target }) {
-                if let work = top.job.take() {
-                    moveClock(to: top.due)
+                let due = top.due
+                if let work = (consume top).job.take() {
+                    moveClock(to: due)
                     return work
                 }
             }
