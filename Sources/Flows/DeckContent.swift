@@ -5,8 +5,9 @@ import Models
 /// The deck changes more often than what it shows: the server's answer to a swipe only takes it off
 /// the queue. ``showsSame(_:_:)`` tells whether two decks look the same on home — the flow renders
 /// home only when they do not — and the elements are appended straight to home's own (no array of the
-/// deck's to build, copy and free on every swipe). The allowance line is kept with what it shows. The
-/// result is the same as building them afresh from the deck.
+/// deck's to build, copy and free on every swipe), written over the last render's (``ElementSlots``:
+/// those that stay the same are left where they are). The allowance line is kept with what it shows.
+/// The result is the same as building them afresh from the deck.
 struct DeckContent {
     // The allowance line changes less often than the card (a pass leaves it): it is kept with what
     // it shows and built again only when that changes. The peek changes with every swipe: kept, it
@@ -47,57 +48,64 @@ struct DeckContent {
         return elements
     }
 
-    /// At most how many elements ``append(_:to:)`` appends.
+    /// At most how many elements ``put(_:into:)`` puts.
     static let maximumCount = 15
 
     /// ``elements(for:)`` appended to `elements`.
+    mutating func append(_ state: DeckState, to elements: inout [ScreenElement]) {
+        var slots = ElementSlots(taking: &elements, from: elements.count)
+        put(state, into: &slots)
+        slots.finish(into: &elements)
+    }
+
+    /// ``elements(for:)`` put into `slots`: written over the last render's elements, those that are
+    /// the same left where they are (a swipe's render changes only the card's lines and the peek).
     ///
     /// What a deck with a card and no failure or swipes held up shows (every swipe's render) runs
     /// through a short stretch of code: the failure, the deck without a card and the swipes waiting
-    /// are appended by functions of their own.
-    mutating func append(_ state: DeckState, to elements: inout [ScreenElement]) {
-        if state.hasFailure { Self.appendFailure(state, to: &elements) }
+    /// are put by functions of their own.
+    mutating func put(_ state: DeckState, into slots: inout ElementSlots) {
+        if state.hasFailure { Self.putFailure(state, into: &slots) }
         if let top = state.top {
-            DeckScreens.card(top, viewerInterests: state.viewerInterests, into: &elements)
-            if let next = state.next { elements.append(.text(DirectText.joined("Next: ", next.displayName))) }
-            // One by one: appending a five-element array goes through the generic sequence path.
+            DeckScreens.card(top, viewerInterests: state.viewerInterests, into: &slots)
+            if let next = state.next { slots.put(.text(DirectText.joined("Next: ", next.displayName))) }
             for action in state.canRewind ? swipeActionsAndRewind : swipeActionsAndNoRewind {
-                elements.append(action)
+                slots.put(action)
             }
         } else {
-            Self.appendNoCard(state, to: &elements)
+            Self.putNoCard(state, into: &slots)
         }
         if let allowance = state.allowance {
-            elements.append(line(likes: allowance.likesRemaining, superLikes: allowance.superLikesRemaining))
+            slots.put(line(likes: allowance.likesRemaining, superLikes: allowance.superLikesRemaining))
         }
-        if state.isSendingDelayed { Self.appendWaiting(state, to: &elements) }
-        if state.top != nil || !state.isEmpty { elements.append(preferences) }
+        if state.isSendingDelayed { Self.putWaiting(state, into: &slots) }
+        if state.top != nil || !state.isEmpty { slots.put(preferences) }
     }
 
     /// The failure's banner and "Retry".
     @inline(never)
-    private static func appendFailure(_ state: DeckState, to elements: inout [ScreenElement]) {
+    private static func putFailure(_ state: DeckState, into slots: inout ElementSlots) {
         guard let failure = state.failure else { return }
-        elements.append(.error(Copy.banner(for: failure)))
-        elements.append(retryAction)
+        slots.put(.error(Copy.banner(for: failure)))
+        slots.put(retryAction)
     }
 
     /// A deck without a card: empty (with what to do about it) or still looking, then rewind.
     @inline(never)
-    private static func appendNoCard(_ state: DeckState, to elements: inout [ScreenElement]) {
+    private static func putNoCard(_ state: DeckState, into slots: inout ElementSlots) {
         if state.isEmpty {
-            elements += emptyDeck
+            for element in emptyDeck { slots.put(element) }
         } else if !state.hasFailure {
-            elements.append(looking)
+            slots.put(looking)
         }
-        elements.append(state.canRewind ? rewindEnabled : rewindDisabled)
+        slots.put(state.canRewind ? rewindEnabled : rewindDisabled)
     }
 
     /// The notice of swipes held up by a failure, if any is waiting.
     @inline(never)
-    private static func appendWaiting(_ state: DeckState, to elements: inout [ScreenElement]) {
+    private static func putWaiting(_ state: DeckState, into slots: inout ElementSlots) {
         let waiting = waitingSwipes(state)
-        if waiting > 0 { elements.append(.notice("Waiting to send \(waiting) swipe(s).")) }
+        if waiting > 0 { slots.put(.notice("Waiting to send \(waiting) swipe(s).")) }
     }
 
     /// The allowance line, kept while the counts stay the same.

@@ -86,9 +86,10 @@ public final class DeckFlow: FlowNode {
     /// At most how many elements the deck's part of home has.
     static var maximumContentCount: Int { DeckContent.maximumCount }
 
-    /// ``content`` appended to `elements` (home's own), without an array of its own.
-    func appendContent(to elements: inout [ScreenElement]) {
-        contentBuilder.append(context.snapshot, to: &elements)
+    /// ``content`` put into `slots` (home's own elements, written over its last render's), without an
+    /// array of its own.
+    func putContent(into slots: inout ElementSlots) {
+        contentBuilder.put(context.snapshot, into: &slots)
     }
 
     /// Starts observing the deck and loads it.

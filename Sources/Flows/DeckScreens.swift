@@ -29,12 +29,20 @@ enum DeckScreens {
     static func card(
         _ candidate: Candidate, viewerInterests: [Interest], into elements: inout [ScreenElement]
     ) {
-        elements.append(.text(headline(candidate)))
-        if candidate.superLikedYou { elements.append(superLikedNotice(candidate)) }
+        var slots = ElementSlots(taking: &elements, from: elements.count)
+        card(candidate, viewerInterests: viewerInterests, into: &slots)
+        slots.finish(into: &elements)
+    }
+
+    /// ``card(_:viewerInterests:)`` put into `slots` (home's deck elements, written over the last
+    /// render's).
+    static func card(_ candidate: Candidate, viewerInterests: [Interest], into slots: inout ElementSlots) {
+        slots.put(.text(headline(candidate)))
+        if candidate.superLikedYou { slots.put(superLikedNotice(candidate)) }
         let bio = candidate.bio
-        if !bio.isEmpty { elements.append(.text(bio)) }
+        if !bio.isEmpty { slots.put(.text(bio)) }
         if let shared = sharedInterests(candidate.interests, viewerInterests) {
-            elements.append(.text(shared))
+            slots.put(.text(shared))
         }
     }
 

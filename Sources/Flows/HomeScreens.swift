@@ -69,27 +69,32 @@ enum HomeScreens {
     }
 
     /// ``opening(signedIn:tab:room:)`` for the deck tab written over `elements`, which are empty or
-    /// home's deck elements from the last render with the same `signedIn` line: their opening is kept
-    /// as it is, the rest taken off (in place when nothing else holds the array).
+    /// home's deck elements from the last render with the same `signedIn` line: slots over them
+    /// (moved in) after the opening, for the tab's content and then ``closing(_:into:)``.
     ///
-    /// The opening is the same two elements every render of the deck tab: taking the rest off leaves
-    /// them, where emptying the array and appending them again copied both in. They are taken off
-    /// one at a time from the end: `removeSubrange` went through a `replaceSubrange` specialization
-    /// and the runtime's generic `swift_arrayDestroy`, code touched for this alone on every swipe
-    /// (an array something else still holds is copied once, by the first removal).
-    static func reopenDeck(_ elements: inout [ScreenElement], signedIn: ScreenElement, room: Int) {
-        guard elements.count >= 2 else {
-            elements = opening(signedIn: signedIn, tab: .deck, room: room)
-            return
-        }
-        while elements.count > 2 { elements.removeLast() }
+    /// The opening is the same two elements every render of the deck tab: they are kept as they are,
+    /// and the rest is written over (``ElementSlots``), where emptying the array released every
+    /// element and appending them again retained each (an array something else still holds is copied
+    /// once, by the first write).
+    static func reopenDeck(_ elements: inout [ScreenElement], signedIn: ScreenElement, room: Int)
+        -> ElementSlots
+    {
+        if elements.count < 2 { elements = opening(signedIn: signedIn, tab: .deck, room: room) }
         elements.reserveCapacity(room + 3)
+        return ElementSlots(taking: &elements, from: 2)
     }
 
-    /// Home, from ``opening(signedIn:tab:room:)``'s or ``reopenDeck(_:signedIn:room:)``'s elements with
-    /// the tab's content appended.
+    /// Home, from ``opening(signedIn:tab:room:)``'s elements with the tab's content appended.
     static func closing(_ elements: inout [ScreenElement]) -> Screen {
         elements.append(logOutAction)
+        return Screen(id: .home, title: "Discover", elements: elements)
+    }
+
+    /// Home, from ``reopenDeck(_:signedIn:room:)``'s slots with the tab's content put: the closing
+    /// put after it, the last render's elements past it taken off, the whole moved into `elements`.
+    static func closing(_ slots: inout ElementSlots, into elements: inout [ScreenElement]) -> Screen {
+        slots.put(logOutAction)
+        slots.finish(into: &elements)
         return Screen(id: .home, title: "Discover", elements: elements)
     }
 

@@ -159,9 +159,9 @@ public final class MainFlow: FlowNode {
         }
         // The deck's part goes straight into home's elements: it changes on almost every swipe.
         // `deckHome` holds the deck tab's last render or nothing (emptied on the matches tab).
-        HomeScreens.reopenDeck(&deckHome, signedIn: signedIn, room: DeckFlow.maximumContentCount)
-        deck.appendContent(to: &deckHome)
-        return HomeScreens.closing(&deckHome)
+        var slots = HomeScreens.reopenDeck(&deckHome, signedIn: signedIn, room: DeckFlow.maximumContentCount)
+        deck.putContent(into: &slots)
+        return HomeScreens.closing(&slots, into: &deckHome)
     }
 
     private func showHome(_ tab: HomeScreens.Tab) {

@@ -91,9 +91,9 @@ import Testing
         for (index, round) in [0, 3, 1, 15, 0, 2, 7].enumerated() {
             let content: [ScreenElement] = (0..<round).map { .text("line \($0) of \(round)") }
             if index.isMultiple(of: 2) { shown.removeAll() }
-            HomeScreens.reopenDeck(&kept, signedIn: signedIn, room: 15)
-            kept += content
-            let screen = HomeScreens.closing(&kept)
+            var slots = HomeScreens.reopenDeck(&kept, signedIn: signedIn, room: 15)
+            for element in content { slots.put(element) }
+            let screen = HomeScreens.closing(&slots, into: &kept)
             #expect(screen == HomeScreens.home(signedIn: signedIn, tab: .deck, content: content))
             shown.append((screen, content))
         }
