@@ -131,7 +131,7 @@ public final class DeckFlow: FlowNode {
         let flow = PreferencesFlow(environment: environment, context: makePreferences(current)) {
             [weak self] saved in
             guard let self else { return }
-            for child in self.children where child is PreferencesFlow { child.detachFromParent() }
+            self.detachChildren(ofType: PreferencesFlow.self)
             if let saved { self.context.preferencesChanged(saved) }
         }
         attach(flow)
