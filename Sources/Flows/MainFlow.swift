@@ -164,8 +164,10 @@ public final class MainFlow: FlowNode {
     private func makeHomeScreen() -> Screen {
         guard tab == .deck else {
             deckHome = []
-            return HomeScreens.home(
-                signedIn: signedIn, tab: tab, content: ChatScreens.matchesList(chat.snapshot))
+            var elements = HomeScreens.opening(
+                signedIn: signedIn, tab: tab, room: ChatScreens.matchesListCount)
+            ChatScreens.appendMatchesList(chat.snapshot, to: &elements)
+            return HomeScreens.closing(&elements)
         }
         // The deck's part goes straight into home's elements: it changes on almost every swipe.
         // `deckHome` holds the deck tab's last render or nothing (emptied on the matches tab).
