@@ -60,8 +60,8 @@ extension ChatContext {
         let unseen = countUnread && record.openCount == 0 && message.sender != viewer && isAdded ? 1 : 0
         record.take(record.log.messages.last, unseen: unseen)
         mark(record)
-        notify(record.screens, .messages(added: [], updated: updated))
-        if let observers = record.observers {
+        notify(record.screens?.callbacks, .messages(added: [], updated: updated))
+        if let observers = record.observers?.callbacks {
             notify(observers, .messages(added: isAdded ? [message.id] : [], updated: updated))
         }
     }
@@ -134,14 +134,19 @@ extension ChatContext {
     /// Calls a conversation's screens, then its other observers, with a change (the record found
     /// beforehand).
     func notify(_ record: ConversationRecord, _ change: ConversationChange) {
-        notify(record.screens, change)
-        notify(record.observers, change)
+        notify(record.screens?.callbacks, change)
+        notify(record.observers?.callbacks, change)
     }
 
-    /// Calls the observers of one registry with a change.
-    func notify(_ observers: ObserverRegistry<ConversationChange>?, _ change: ConversationChange) {
-        guard let observers else { return }
-        for observer in observers.callbacks { observer(change) }
+    /// Calls the callbacks of one registry (none without one) with a change.
+    ///
+    /// Handed the callbacks, not the registry: a registry is held weakly by its tokens, so counting
+    /// a reference to it goes the slow way (a side table), twice per change told.
+    func notify(
+        _ callbacks: [ObserverRegistry<ConversationChange>.Callback]?, _ change: ConversationChange
+    ) {
+        guard let callbacks else { return }
+        for observer in callbacks { observer(change) }
     }
 
     func merged(_ summary: ConversationSummary, over existing: ConversationSummary?)

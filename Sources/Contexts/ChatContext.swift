@@ -372,7 +372,10 @@ public final class ChatContext: StateContext {
                 publish()
                 store.update { $0.isLoaded = true }
             }
-            let open = records.compactMap { $0.value.openCount > 0 ? $0.key : nil }
+            // A loop, not `compactMap`: a closure made here is main-actor isolated, and handing it to
+            // a nonisolated library function made it check the executor on every call.
+            var open: [String] = []
+            for (conversation, record) in records where record.openCount > 0 { open.append(conversation) }
             for conversation in open { markReadIfNeeded(conversation) }
         case .failure:
             break

@@ -44,12 +44,21 @@ public final class LoginContext: StateContext {
 
     /// Call when the user changes a field's text.
     public func fieldChanged(_ field: LoginField, to value: String) {
-        store.update { state in
-            state.values[field] = value
-            if state.showsFieldErrors {
-                state.fieldErrors = LoginValidator.validate(
-                    mode: state.mode, values: state.values, now: scheduler.now)
-            }
+        // A new text (every keystroke) changes the state for sure: it is written into the stored
+        // values in place, where a draft to compare copied them first. The same text again may
+        // change nothing (or only the errors, with the time): compared as any update.
+        let now = scheduler.now
+        guard store.inspect({ $0.holds(value, in: field) }) else {
+            return store.updateChangingInPlace { Self.change(&$0, field: field, to: value, now: now) }
+        }
+        store.update { Self.change(&$0, field: field, to: value, now: now) }
+    }
+
+    /// Sets `field` of `state` to `value`, with the errors of the new values (at `now`) when shown.
+    private static func change(_ state: inout LoginState, field: LoginField, to value: String, now: Date) {
+        state.values[field] = value
+        if state.showsFieldErrors {
+            state.fieldErrors = LoginValidator.validate(mode: state.mode, values: state.values, now: now)
         }
     }
 

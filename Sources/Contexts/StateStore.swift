@@ -33,7 +33,7 @@ public final class StateStore<State: Sendable & Equatable>: Observable {
 
     /// The newest state for the context that owns the store, read without registering interest: inside
     /// a ``batch(_:)`` it includes the batch's updates so far (not yet delivered).
-    var current: State { pending ?? storage }
+    var current: State { draft?.pointee ?? storage }
 
     // The store's own bookkeeping is never accessed overlappingly (it is main-actor isolated and
     // no access spans a call out), so the run-time exclusivity checks — about 1 % of a whole
@@ -53,8 +53,15 @@ public final class StateStore<State: Sendable & Equatable>: Observable {
     // Made by the first `states` (most stores never hand out a stream): a `Mutex` of a table generic
     // in `State` held inline had its metadata looked up at run time for every store released.
     private var streams: StreamTable?
-    @exclusivity(unchecked) private var pending: State?
+    // While the outermost update or batch runs, its draft: the state with the updates so far, a
+    // local of that call, which the nested updates and ``current`` reach through this pointer (set
+    // only while that call's frame is live, cleared before it returns). A pointer, not a `State?` of
+    // the store's: the deinit is generic, and destroying an optional state looked the optional's
+    // metadata up at run time for every store released (about 500 instructions); a pointer is trivial.
+    @exclusivity(unchecked) private var draft: UnsafeMutablePointer<State>?
     @exclusivity(unchecked) private var depth = 0
+    // Whether an update ran inside the current batch (a batch without one has nothing to deliver).
+    @exclusivity(unchecked) private var isDrafted = false
     @exclusivity(unchecked) private var isNotifying = false
     // Whether `registrar` was made, in a flag: `ObservationRegistrar` is resilient, and looking at an
     // optional one goes through its value witnesses (about 100 instructions per change).
@@ -69,33 +76,105 @@ public final class StateStore<State: Sendable & Equatable>: Observable {
     ///
     /// Do not call `update` from inside another update's `body`; wrap several updates in ``batch(_:)``.
     public func update(_ body: (inout State) -> Void) {
-        depth += 1
-        var draft = pending.take() ?? storage
-        body(&draft)
-        pending = consume draft
-        depth -= 1
-        if depth == 0 { flush() }
+        if let draft {
+            // Inside a batch: the batch's draft, with ``current`` reading the stored state while
+            // `body` changes it (no read of the draft overlaps the change).
+            depth += 1
+            self.draft = nil
+            body(&draft.pointee)
+            self.draft = draft
+            depth -= 1
+            isDrafted = true
+        } else if depth > 0 {
+            // Inside another update's body, which is not supported: the change is lost, as the
+            // outer update's draft replaces it.
+            depth += 1
+            var lost = storage
+            body(&lost)
+            depth -= 1
+        } else {
+            // The depth is back to zero before the delivery: an observer's update is an outermost one.
+            depth = 1
+            var next = storage
+            body(&next)
+            depth = 0
+            commit(consume next)
+        }
+    }
+
+    /// Changes the state in place, for a change the caller knows leaves it different: observers
+    /// hear once, as after ``update(_:)``.
+    ///
+    /// The stored state itself is changed, without a draft to compare it with: a draft shared the
+    /// state's storage, so changing a collection of it copied the collection first, even when the
+    /// store held the only reference. Inside a batch it is ``update(_:)``. `body` must change the
+    /// state (the observers are told without comparing) and must not read the store.
+    func updateChangingInPlace(_ body: (inout State) -> Void) {
+        guard depth == 0 else { return update(body) }
+        depth = 1
+        if isReadThroughObservation {
+            changeObserved(body)
+        } else {
+            body(&storage)
+        }
+        depth = 0
+        deliver()
+    }
+
+    /// What `body` reads of the stored state (``snapshot``), read in place: reading a part of
+    /// ``snapshot`` copied the whole state first (a retain and a release of each of its references).
+    /// `body` must not change the state or call the store.
+    func inspect<Result>(_ body: (inout State) -> Result) -> Result {
+        body(&storage)
     }
 
     /// Groups several updates into one notification.
     public func batch(_ body: () -> Void) {
-        depth += 1
-        body()
-        depth -= 1
-        if depth == 0 { flush() }
+        guard depth == 0 else {
+            depth += 1
+            body()
+            depth -= 1
+            return
+        }
+        depth = 1
+        var next = storage
+        isDrafted = false
+        Self.withPointer(to: &next) { draft in
+            self.draft = draft
+            body()
+            self.draft = nil
+        }
+        depth = 0
+        guard isDrafted else { return }
+        commit(consume next)
     }
 
-    /// Delivers the new state. An observer that updates the store while being told is fine: the
-    /// delivery starts again with the newest state, so every observer ends on the latest snapshot and
-    /// none is told an older one after a newer.
-    private func flush() {
-        guard let next = pending.take(), Self.differs(&storage, from: next) else { return }
+    /// Calls `body` with a pointer to `value`, valid during the call.
+    ///
+    /// `withUnsafeMutablePointer` itself, handed a closure made in the store (main-actor isolated),
+    /// had the closure check the executor on every call (the library function is nonisolated).
+    private nonisolated static func withPointer(
+        to value: inout State, _ body: (UnsafeMutablePointer<State>) -> Void
+    ) {
+        withUnsafeMutablePointer(to: &value, body)
+    }
+
+    /// Stores `next` and delivers it, if it differs from the stored state.
+    private func commit(_ next: consuming State) {
+        guard Self.differs(&storage, from: next) else { return }
         if isReadThroughObservation {
             replaceObserved(with: next)
         } else {
             // Moved, not copied: a copy retained every reference in the state and released it again.
             storage = consume next
         }
+        deliver()
+    }
+
+    /// Counts a change of the stored state and delivers it. An observer that updates the store
+    /// while being told is fine: the delivery starts again with the newest state, so every observer
+    /// ends on the latest snapshot and none is told an older one after a newer.
+    private func deliver() {
         version &+= 1
         guard !isNotifying else { return }
         isNotifying = true
@@ -115,7 +194,7 @@ public final class StateStore<State: Sendable & Equatable>: Observable {
 
     /// Stores `next` where an Observation tracking scope may be looking, telling the registrar.
     ///
-    /// Out of ``flush()``, as ``yield(_:to:)`` is: the registrar and a stream's continuation are
+    /// Out of ``commit(_:)``, as ``yield(_:to:)`` is: the registrar and a stream's continuation are
     /// resilient types, whose sizes a function holding them looks up at run time on entry, on every
     /// change, even when neither is used.
     @inline(never)
@@ -127,6 +206,16 @@ public final class StateStore<State: Sendable & Equatable>: Observable {
         // willSet/didSet rather than withMutation: no closure to allocate and check the isolation of.
         registrar.willSet(ObservedState.subject, keyPath: ObservedState.keyPath)
         storage = consume next
+        registrar.didSet(ObservedState.subject, keyPath: ObservedState.keyPath)
+    }
+
+    /// Changes the stored state with `body` where an Observation tracking scope may be looking,
+    /// telling the registrar (out of line, as ``replaceObserved(with:)``).
+    @inline(never)
+    private func changeObserved(_ body: (inout State) -> Void) {
+        guard let registrar else { return body(&storage) }
+        registrar.willSet(ObservedState.subject, keyPath: ObservedState.keyPath)
+        body(&storage)
         registrar.didSet(ObservedState.subject, keyPath: ObservedState.keyPath)
     }
 

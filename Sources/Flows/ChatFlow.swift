@@ -86,12 +86,13 @@ public final class ChatFlow: FlowNode {
         }
         self.context = context
         let weakSelf = WeakFlow(self)
-        environment.show(renderer.screen(for: context.snapshot), placement) {
-            weakSelf.flow?.intent($0)
-        }
+        let screen = renderer.screen(for: context.snapshot)
+        environment.show(screen, placement) { weakSelf.flow?.intent($0) }
         // The render closure holds the renderer, not the flow: a render loads no weak reference. The
-        // flow holds the observation, so nothing renders once the flow is gone.
+        // flow holds the observation, so nothing renders once the flow is gone. Its first render, of
+        // the state just shown, shows the screen built for it again rather than building it twice.
         let renderer = renderer
+        renderer.hold(screen)
         observations = watch(context, render: { state in renderer.render(state) })
         context.open()
     }
@@ -131,6 +132,8 @@ public final class ChatFlow: FlowNode {
         // Main-actor isolated, and building a screen calls out to nothing: no run-time exclusivity
         // check.
         @exclusivity(unchecked) private var content: ConversationContent
+        /// The screen the next render shows, when ``hold(_:)`` gave one.
+        @exclusivity(unchecked) private var held: Screen?
         private let presenter: any Presenter
 
         init(content: ConversationContent, presenter: any Presenter) {
@@ -141,7 +144,18 @@ public final class ChatFlow: FlowNode {
         /// The screen showing `state`.
         func screen(for state: ConversationState) -> Screen { content.screen(for: state) }
 
-        /// Shows `state` in place of the screen shown.
-        func render(_ state: ConversationState) { presenter.update(content.screen(for: state)) }
+        /// Shows `state` in place of the screen shown; the next render shows the screen held instead,
+        /// if one is (``hold(_:)``).
+        func render(_ state: ConversationState) {
+            if let screen = held.take() {
+                presenter.update(screen)
+                return
+            }
+            presenter.update(content.screen(for: state))
+        }
+
+        /// Has the next ``render(_:)`` show `screen`, built for the state it is told: the screen just
+        /// shown, which the observer's first call, with the same state, would build again.
+        func hold(_ screen: Screen) { held = screen }
     }
 }

@@ -13,30 +13,43 @@ enum ChatScreens {
     static let messageField: FieldID = "message"
     static let openPrefix = "open:"
 
-    static func matchesList(_ state: ChatListState) -> [ScreenElement] {
-        guard !state.newMatches.isEmpty || !state.conversations.isEmpty else {
-            return [.text("No matches yet. Like someone who likes you back!")]
+    /// How many elements ``appendMatchesList(_:to:)`` appends at most.
+    static let matchesListCount = 2
+
+    /// Appends the matches list's elements (the list, and a notice while messages wait) to
+    /// `elements`: written straight into home's elements, where a list of its own was copied there.
+    static func appendMatchesList(_ state: ChatListState, to elements: inout [ScreenElement]) {
+        let newMatches = state.newMatches
+        let conversations = state.conversations
+        guard !newMatches.isEmpty || !conversations.isEmpty else {
+            elements.append(noMatches)
+            return
         }
-        var items = state.newMatches.map { match in
-            ScreenList.Item(
-                id: match.id, title: match.displayName, detail: "New match — say hi",
-                action: ActionID(openPrefix + match.id))
+        // One array made at its final size: appending a second mapped array made one more.
+        var items: [ScreenList.Item] = []
+        items.reserveCapacity(newMatches.count + conversations.count)
+        for match in newMatches {
+            items.append(
+                ScreenList.Item(
+                    id: match.id, title: match.displayName, detail: "New match — say hi",
+                    action: ActionID(openPrefix + match.id)))
         }
-        items += state.conversations.map { summary in
+        for summary in conversations {
             var detail = summary.lastMessage.map(preview) ?? ""
             if summary.unreadCount > 0 { detail += " · \(summary.unreadCount) unread" }
-            return ScreenList.Item(
-                id: summary.id, title: summary.matchName, detail: detail,
-                action: ActionID(openPrefix + summary.id))
+            items.append(
+                ScreenList.Item(
+                    id: summary.id, title: summary.matchName, detail: detail,
+                    action: ActionID(openPrefix + summary.id)))
         }
-        var elements: [ScreenElement] = [
-            .list(ScreenList(id: "matches", items: items, changes: state.changes, revision: state.revision))
-        ]
+        elements.append(
+            .list(ScreenList(id: "matches", items: items, changes: state.changes, revision: state.revision)))
         if state.outboxCount > 0 {
             elements.append(.notice("Waiting to send \(state.outboxCount) message(s)."))
         }
-        return elements
     }
+
+    private static let noMatches = ScreenElement.text("No matches yet. Like someone who likes you back!")
 
     static func conversationID(for action: ActionID) -> String? {
         action.rawValue.hasPrefix(openPrefix) ? String(action.rawValue.dropFirst(openPrefix.count)) : nil

@@ -36,15 +36,15 @@ public final class MainFlow: FlowNode {
     /// presenter let go of the last screen, its array is reused in place (no array to allocate and
     /// free on every swipe).
     @exclusivity(unchecked) private var deckHome: [ScreenElement] = []
-    /// A flow pushed above home (a profile or a conversation): home is not seen while it shows.
-    @exclusivity(unchecked) private weak var cover: FlowNode?
-    /// Whether home changed while covered, so it is rendered again when uncovered.
-    @exclusivity(unchecked) private var homeIsStale = false
     @exclusivity(unchecked) private var pendingRoute: Route?
     private let signedIn: ScreenElement
     private var observations: ContextWatch?
-    /// This flow, held weakly, for its screen and render closures: made once and shared.
-    private let weakSelf = WeakFlow<MainFlow>()
+    /// This flow, held weakly, for its screen and render closures: made once and shared. It also
+    /// keeps what the matches list's observer needs to know of home, and whether home changed while
+    /// covered.
+    private let weakSelf = Handle()
+    /// The home part of ``weakSelf``.
+    private var home: Handle { weakSelf }
 
     /// Creates the flow for a signed-in session.
     public init(environment: FlowEnvironment, scope: SessionScope, session: SessionContext) {
@@ -82,8 +82,18 @@ public final class MainFlow: FlowNode {
         let weakSelf = weakSelf
         deck.onContentChanged = { weakSelf.flow?.refreshHome() }
         deck.onOpenChat = { match in weakSelf.flow?.open(.chat(match.id)) }
+        // Most changes of the list come while home does not show it (the deck tab, or a conversation
+        // above): they are told apart by the home state the observer holds, without loading the flow.
         observations = watching(
-            chat, through: weakSelf, render: { _ in weakSelf.flow?.refreshHome(chatChanged: true) })
+            chat, through: weakSelf,
+            render: { _ in
+                guard weakSelf.showsMatches else { return }
+                guard !weakSelf.isCovered else {
+                    weakSelf.isStale = true
+                    return
+                }
+                weakSelf.flow?.refreshHome()
+            })
         chat.start()
         guard isNewAccount else {
             deck.start()
@@ -109,8 +119,8 @@ public final class MainFlow: FlowNode {
             (child as? ChatFlow)?.context?.close()
             child.detachFromParent()
         }
-        cover = nil
-        homeIsStale = false
+        home.isCovered = false
+        home.isStale = false
         switch route {
         case .deck:
             showHome(.deck)
@@ -129,7 +139,7 @@ public final class MainFlow: FlowNode {
                 self.uncover()
                 self.session?.routeChanged(self.tabRoute)
             }
-            cover = profile
+            home.isCovered = true
             attach(profile)
             profile.start()
         case .chat(let conversation):
@@ -141,7 +151,7 @@ public final class MainFlow: FlowNode {
                 self.uncover()
                 self.session?.routeChanged(self.tabRoute)
             }
-            cover = flow
+            home.isCovered = true
             attach(flow)
             flow.start()
         }
@@ -154,8 +164,10 @@ public final class MainFlow: FlowNode {
     private func makeHomeScreen() -> Screen {
         guard tab == .deck else {
             deckHome = []
-            return HomeScreens.home(
-                signedIn: signedIn, tab: tab, content: ChatScreens.matchesList(chat.snapshot))
+            var elements = HomeScreens.opening(
+                signedIn: signedIn, tab: tab, room: ChatScreens.matchesListCount)
+            ChatScreens.appendMatchesList(chat.snapshot, to: &elements)
+            return HomeScreens.closing(&elements)
         }
         // The deck's part goes straight into home's elements: it changes on almost every swipe.
         // `deckHome` holds the deck tab's last render or nothing (emptied on the matches tab).
@@ -166,29 +178,31 @@ public final class MainFlow: FlowNode {
 
     private func showHome(_ tab: HomeScreens.Tab) {
         self.tab = tab
+        home.showsMatches = showsHome && tab == .matches
         environment.show(makeHomeScreen(), .root) { [weakSelf] in weakSelf.flow?.homeIntent($0) }
         showsHome = true
+        home.showsMatches = tab == .matches
         deck.isVisible = tab == .deck
     }
 
-    /// Renders home again after a change of the deck or (`chatChanged`) of the matches. Skipped
-    /// where nothing shown changed — the deck tab shows nothing of the chat — and put off while a flow
+    /// Renders home again after a change of the deck, or of the matches while they show (the chat's
+    /// observer calls it only then: the deck tab shows nothing of the chat). Put off while a flow
     /// covers home: rendering a screen nobody sees costs as much as one on top (the matches list is
     /// shown afresh when it comes back, as its revision says).
-    private func refreshHome(chatChanged: Bool = false) {
-        guard showsHome, !(chatChanged && tab == .deck) else { return }
-        guard cover == nil else {
-            homeIsStale = true
+    private func refreshHome() {
+        guard showsHome else { return }
+        guard !home.isCovered else {
+            home.isStale = true
             return
         }
-        homeIsStale = false
+        home.isStale = false
         environment.presenter.update(makeHomeScreen())
     }
 
     /// Call when the flow above home finished: home shows again, rendered afresh if it changed.
     private func uncover() {
-        cover = nil
-        if homeIsStale { refreshHome() }
+        home.isCovered = false
+        if home.isStale { refreshHome() }
     }
 
     private func homeIntent(_ intent: Intent) {
@@ -222,5 +236,23 @@ public final class MainFlow: FlowNode {
         default:
             environment.analytics.record(.logoutCancelled)
         }
+    }
+
+    /// This flow held weakly (for the closures), with home's visibility as the matches list's
+    /// observer reads it and whether home changed while a flow covered it.
+    ///
+    /// A change of the list while home does not show it — on the deck tab or under a conversation,
+    /// most of them — is dealt with here, without loading the flow's weak reference (and releasing
+    /// the flow) as reading the flow's own flags did, twice per change. One object for both: the
+    /// observer captures it alone, and needs no context of its own.
+    private final class Handle: WeakFlow<MainFlow> {
+        // Main-actor isolated and only read or written in place: no run-time exclusivity checks.
+        /// Whether home shows the matches tab (covered or not).
+        @exclusivity(unchecked) var showsMatches = false
+        /// Whether a flow is pushed above home (a profile or a conversation): home is not seen while
+        /// it shows.
+        @exclusivity(unchecked) var isCovered = false
+        /// Whether home changed while covered, so it is rendered again when uncovered.
+        @exclusivity(unchecked) var isStale = false
     }
 }

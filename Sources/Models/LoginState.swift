@@ -51,6 +51,14 @@ public struct LoginState: Hashable, Sendable {
         return ""
     }
 
+    /// Whether `field` holds `text` (set, and to that text; a field never typed holds nothing).
+    ///
+    /// Walks the fields rather than hashing the key, as ``value(_:)`` does.
+    public func holds(_ text: String, in field: LoginField) -> Bool {
+        for (key, value) in values where key == field { return value == text }
+        return false
+    }
+
     /// Whether tapping submit would do anything now.
     public var canSubmit: Bool { !isSubmitting && rateLimitSecondsRemaining == 0 && !isCompleted }
 

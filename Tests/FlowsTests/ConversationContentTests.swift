@@ -154,7 +154,9 @@ import Testing
                         id: "x\(index)", conversation: "m\(index)", sender: "u", text: text, sentAt: t0),
                     unreadCount: 0)
             })
-        guard case .list(let list) = ChatScreens.matchesList(state).first else {
+        var elements: [ScreenElement] = []
+        ChatScreens.appendMatchesList(state, to: &elements)
+        guard case .list(let list) = elements.first else {
             Issue.record("no list")
             return
         }
