@@ -87,7 +87,17 @@ public final class ChatFlow: FlowNode {
         self.context = context
         let weakSelf = WeakFlow(self)
         let screen = renderer.screen(for: context.snapshot)
-        environment.show(screen, placement) { weakSelf.flow?.intent($0) }
+        // Editing the draft and sending, nearly every intent, need only the context: the screen's
+        // closure holds it and calls it directly, without loading the flow (held weakly) or taking a
+        // reference to the context out of the flow for the call. The context lives while its screen
+        // shows (the flow holds it as long); the render observation the flow holds goes with the flow.
+        environment.show(screen, placement) { [context] intent in
+            switch intent {
+            case .edit(ChatScreens.messageField, let text): context.draftChanged(text)
+            case .tap(ChatScreens.send): context.send()
+            default: weakSelf.flow?.intent(intent)
+            }
+        }
         // The render closure holds the renderer, not the flow: a render loads no weak reference. The
         // flow holds the observation, so nothing renders once the flow is gone. Its first render, of
         // the state just shown, shows the screen built for it again rather than building it twice.
