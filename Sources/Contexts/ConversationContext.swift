@@ -35,8 +35,11 @@ public final class ConversationContext: StateContext {
     /// The state box the last change let go of, written over by a later one
     /// (``ConversationState/SpareStorage``).
     @exclusivity(unchecked) private var spareStorage = ConversationState.SpareStorage()
-    /// This context, held weakly, for its observation and its typing checks: made once and shared.
-    private let weakSelf = WeakReference<ConversationContext>()
+    // Its observation of the chat and its scheduled checks hold this context unowned, not weakly: an
+    // object held weakly gets a side table, and then every reference taken to it (an intent, a render,
+    // a change told) goes the runtime's slow way. Unowned holds are safe here: the observation is
+    // this context's own (it goes with it) and the scheduled checks are cancelled in `deinit`, so
+    // none of them runs once the context is gone.
 
     /// Creates the context of a conversation the user has; `nil` when it is not one of theirs.
     public init?(conversation: String, chat: ChatContext, scheduler: any Scheduler) {
@@ -46,7 +49,6 @@ public final class ConversationContext: StateContext {
         record = chat.record(of: conversation)
         self.scheduler = scheduler
         store = StateStore(ConversationState(match: match))
-        weakSelf.object = self
     }
 
     // Not isolated: cancelling a scheduled task is thread-safe, and an isolated deinit costs an executor
@@ -60,7 +62,7 @@ public final class ConversationContext: StateContext {
     public func open() {
         guard !isOpen else { return }
         isOpen = true
-        observation = chat.observeAsScreen(record) { [weakSelf] change in weakSelf.object?.changed(change) }
+        observation = chat.observeAsScreen(record) { [unowned self] change in self.changed(change) }
         chat.opened(record)
         rebuild(updated: [])
         chat.loadHistory(of: conversation, older: false)
@@ -132,8 +134,8 @@ public final class ConversationContext: StateContext {
             store.update { $0.otherIsTyping = isTyping }
             if isTyping {
                 othersTypingExpiry = scheduler.schedule(after: TypingPolicy.othersExpireAfter) {
-                    [weak self] in
-                    self?.store.update { $0.otherIsTyping = false }
+                    [unowned self] in
+                    self.store.update { $0.otherIsTyping = false }
                 }
             }
         case .unmatched:
@@ -186,7 +188,7 @@ public final class ConversationContext: StateContext {
     }
 
     private func scheduleTypingCheck(after delay: Duration) {
-        typingCheck = scheduler.schedule(after: delay) { [weakSelf] in weakSelf.object?.checkTyping() }
+        typingCheck = scheduler.schedule(after: delay) { [unowned self] in self.checkTyping() }
     }
 
     /// The typing check: "stopped" goes out when it is due, and a check that came early waits again.
