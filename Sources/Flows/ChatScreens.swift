@@ -56,11 +56,15 @@ enum ChatScreens {
     }
 
     /// A message's row: who sent it and the text, and for the user's own, its status.
+    ///
+    /// The title is written straight into one new string (``DirectText``): interpolating the name
+    /// and appending the text went through the standard library's appending code for every row built.
     static func row(_ message: Message, me: UserID, name: String) -> ScreenList.Item {
-        let mine = message.sender == me
-        return ScreenList.Item(
-            id: message.id, title: (mine ? "You: " : "\(name): ") + message.text,
-            detail: mine ? status(message.status) : "")
+        if message.sender == me {
+            return ScreenList.Item(
+                id: message.id, title: DirectText.joined("You: ", message.text), detail: status(message.status))
+        }
+        return ScreenList.Item(id: message.id, title: DirectText.joined(name, ": ", message.text), detail: "")
     }
 
     /// Changes `row`, which shows a message with the sender and text of `message` (under the same

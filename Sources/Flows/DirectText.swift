@@ -16,6 +16,14 @@ enum DirectText {
         }
     }
 
+    /// `first`, `second` and `third` one after another, written into one new string.
+    static func joined(_ first: String, _ second: String, _ third: String) -> String {
+        let length = first.utf8.count + second.utf8.count + third.utf8.count
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            write(third, to: buffer, at: write(second, to: buffer, at: write(first, to: buffer, at: 0)))
+        }
+    }
+
     /// Writes the UTF-8 bytes of `text` into `buffer` from `start`; returns the position after them.
     ///
     /// Never writes past the buffer's end: a byte that does not fit is left out (the callers measure
