@@ -62,7 +62,8 @@ enum ChatScreens {
     static func row(_ message: Message, me: UserID, name: String) -> ScreenList.Item {
         if message.sender == me {
             return ScreenList.Item(
-                id: message.id, title: DirectText.joined("You: ", message.text), detail: status(message.status))
+                id: message.id, title: DirectText.joined("You: ", message.text),
+                detail: status(message.status))
         }
         return ScreenList.Item(id: message.id, title: DirectText.joined(name, ": ", message.text), detail: "")
     }
