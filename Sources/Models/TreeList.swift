@@ -248,7 +248,12 @@ public struct TreeList<Element: Hashable & Sendable>: RandomAccessCollection, Ha
     /// The caller keeps `spare` for the next change: by then the snapshot that shared the storage it
     /// got is usually gone, and the copy needs no allocation. A `spare` storage something still holds
     /// is copied first, as any shared array is; a tree is edited as ``replace(at:with:)`` edits it.
-    @inlinable public mutating func replace(at index: Int, with element: Element, spare: inout [Element]) {
+    ///
+    /// The element is taken, not borrowed: a caller's last use of it is moved into the list rather
+    /// than copied in (a reference counted for each of its fields) and destroyed after.
+    @inlinable public mutating func replace(
+        at index: Int, with element: consuming Element, spare: inout [Element]
+    ) {
         guard root == nil else { return replace(at: index, with: element) }
         precondition(index >= 0 && index < small.count, "TreeList index out of range")
         if spare.count == small.count {
