@@ -83,7 +83,9 @@ struct ConversationContent {
         let rowsKept = name == self.name && Self.sharesStorage(current, messages)
         // The kept list lets go of the rows before they change, so that they are changed in place.
         if !rowsKept, hasScreen { elements[listIndex] = .text("") }
-        let rows = rowsKept ? self.rows : rows(for: current, name: name)
+        // The rows are read from where they are kept only where a screen or list is built: an edit
+        // of the draft (the rows and list kept) reads them not at all.
+        if !rowsKept { updateRows(for: current, name: name) }
         let changes = state.changes
         let revision = state.revision
         let draft = state.draft
@@ -125,9 +127,9 @@ struct ConversationContent {
         }
     }
 
-    /// The rows of `current` (a state's messages), changed from the kept ones (which are not those
+    /// Changes the kept rows to those of `current` (a state's messages; the kept ones are not those
     /// messages).
-    private mutating func rows(for current: [Message], name: String) -> [ScreenList.Item] {
+    private mutating func updateRows(for current: [Message], name: String) {
         if name != self.name {
             self.name = name
             messages = []
@@ -173,7 +175,6 @@ struct ConversationContent {
         }
         if rows.count > current.count { rows.removeSubrange(current.count...) }
         self.hasFailed = hasFailed
-        return rows
     }
 
     /// Whether two arrays are one storage: then they hold the same messages (a shared buffer is never
