@@ -44,7 +44,17 @@ public final class DeckFlow: FlowNode {
     // The flow's bookkeeping is main-actor isolated and never accessed across a call that could come
     // back to it (each access reads or writes in place; calls out happen after it ends), so the run-time
     // exclusivity checks — about 2 % of a journey, with the deck context's — are left out (Decision 22).
-    @exclusivity(unchecked) private var previous: DeckState?
+    // What the last render saw of the deck, not the deck: a kept snapshot shared the store's box, so
+    // the next swipe copied it instead of changing it in place. Apart, not in one optional struct:
+    // copying and destroying that (with its optional match) ran through value witnesses.
+    /// Whether the deck was rendered yet (``look`` is then what home showed).
+    @exclusivity(unchecked) private var hasRendered = false
+    /// What home showed of the deck at the last render.
+    @exclusivity(unchecked) private var look = DeckContent.Look()
+    /// The last swipe's id at the last render.
+    @exclusivity(unchecked) private var renderedSwipeID: String?
+    /// What the modals showed at the last render.
+    @exclusivity(unchecked) private var modals = Modals()
     @exclusivity(unchecked) private var modal: ScreenID?
     /// The card last announced as shown: kept whole, so that a render with the same top card tells
     /// so by identity, without copying its id out.
@@ -139,43 +149,72 @@ public final class DeckFlow: FlowNode {
     }
 
     private func render(_ state: DeckState) {
-        let previous = previous
-        self.previous = state
-        // Compared in place: the swipe is copied out only when it is new.
-        if !Self.sameLastSwipe(previous, state), let swipe = state.lastSwipe {
+        // What this render sees is kept before anything is called out (the modals' part, in
+        // `renderModals`, is read only there).
+        let swipeIsNew = state.lastSwipeID != renderedSwipeID
+        if swipeIsNew { renderedSwipeID = state.lastSwipeID }
+        let looksSame = !look.show(state) && hasRendered
+        hasRendered = true
+        if swipeIsNew, let swipe = state.lastSwipe {
             environment.analytics.record(.swiped(swipe.action, swipe.candidate))
         }
         // Home is rendered again only if the deck's part of it looks different.
-        if let onContentChanged, !Self.showsSame(previous, state) { onContentChanged() }
+        if let onContentChanged, !looksSame { onContentChanged() }
         announceTop(state)
-        // Most renders show no modal and record no empty deck: those branches sit in a function of
-        // their own, so that a swipe's render runs through a short stretch of code.
-        if Self.mayPresent(previous, state) { renderModals(previous, state) }
+        // Most renders show no modal and record no empty deck, before or now: those branches sit in
+        // a function of their own, so that a swipe's render runs through a short stretch of code.
+        if Self.mayPresent(modals, state) { renderModals(state) }
     }
 
-    /// Whether ``renderModals(_:_:)`` could do anything for `state` after `previous`.
+    /// What the modals showed (and whether the deck was empty) at a render; all off before the first.
+    private struct Modals {
+        var isEmpty = false
+        var pendingMatch: Match?
+        var likesResetInSeconds: Int?
+        var isOutOfSuperLikes = false
+
+        /// Whether any is on.
+        var isAnyOn: Bool {
+            if isEmpty || isOutOfSuperLikes || likesResetInSeconds != nil { return true }
+            if case .some = pendingMatch { return true }
+            return false
+        }
+
+        /// Becomes what `state` shows; returns what it was.
+        mutating func replaced(by state: DeckState) -> Modals {
+            let previous = self
+            isEmpty = state.isEmpty
+            pendingMatch = state.hasPendingMatch ? state.pendingMatch : nil
+            likesResetInSeconds = state.likesResetInSeconds
+            isOutOfSuperLikes = state.isOutOfSuperLikes
+            return previous
+        }
+    }
+
+    /// Whether ``renderModals(_:)`` could do anything for `state` after `previous`, or `previous`
+    /// has something on to turn off (else both are all off, and `previous` stays as it is).
     ///
-    /// Always inlined into ``render(_:)``, its one caller, as ``sameLastSwipe(_:_:)`` is: a render
-    /// runs fewer functions.
+    /// Always inlined into ``render(_:)``, its one caller: a render runs fewer functions.
     @inline(__always)
-    nonisolated private static func mayPresent(_ previous: DeckState?, _ state: DeckState) -> Bool {
+    nonisolated private static func mayPresent(_ previous: Modals, _ state: DeckState) -> Bool {
         state.isEmpty || state.hasPendingMatch || state.likesResetInSeconds != nil
-            || state.isOutOfSuperLikes || previous?.likesResetInSeconds != nil
+            || state.isOutOfSuperLikes || previous.isAnyOn
     }
 
     /// The empty deck's event and the modals: the match, the out-of-likes countdown and the
     /// out-of-super-likes notice.
     @inline(never)
-    private func renderModals(_ previous: DeckState?, _ state: DeckState) {
-        if state.isEmpty, previous?.isEmpty != true { environment.analytics.record(.deckEmpty) }
-        if state.hasPendingMatch, let match = state.pendingMatch, previous?.pendingMatch != match {
+    private func renderModals(_ state: DeckState) {
+        let previous = modals.replaced(by: state)
+        if state.isEmpty, !previous.isEmpty { environment.analytics.record(.deckEmpty) }
+        if state.hasPendingMatch, let match = state.pendingMatch, previous.pendingMatch != match {
             environment.analytics.record(.matched(match.user))
             parent?.broadcast(MatchMade(match: match))
             present(DeckScreens.match(match)) { [weakSelf] intent in weakSelf.flow?.matchIntent(intent, match)
             }
         }
         if let seconds = state.likesResetInSeconds {
-            if previous?.likesResetInSeconds == nil {
+            if previous.likesResetInSeconds == nil {
                 environment.analytics.record(.outOfLikes)
                 present(DeckScreens.outOfLikes(secondsRemaining: seconds)) { [weak self] intent in
                     if intent == .tap(DeckScreens.ok) { self?.context.outOfLikesSeen() }
@@ -183,29 +222,14 @@ public final class DeckFlow: FlowNode {
             } else {
                 environment.presenter.update(DeckScreens.outOfLikes(secondsRemaining: seconds))
             }
-        } else if previous?.likesResetInSeconds != nil, modal == .outOfLikes {
+        } else if previous.likesResetInSeconds != nil, modal == .outOfLikes {
             dismissModal()
         }
-        if state.isOutOfSuperLikes, previous?.isOutOfSuperLikes != true {
+        if state.isOutOfSuperLikes, !previous.isOutOfSuperLikes {
             environment.presenter.showAlert(DeckScreens.outOfSuperLikes) { [weak self] _ in
                 self?.context.outOfSuperLikesSeen()
             }
         }
-    }
-
-    /// Whether the deck's part of home shows the same for `previous` as for `state` (not when there
-    /// was none). Not `previous.map { … }`: a closure formed on the main actor and handed to the
-    /// standard library checks the executor at run time each time it runs.
-    nonisolated private static func showsSame(_ previous: DeckState?, _ state: DeckState) -> Bool {
-        guard let previous else { return false }
-        return DeckContent.showsSame(previous, state)
-    }
-
-    /// Whether `previous` (not when there was none) and `state` hold the same last swipe.
-    @inline(__always)
-    nonisolated private static func sameLastSwipe(_ previous: DeckState?, _ state: DeckState) -> Bool {
-        guard let previous else { return false }
-        return state.hasSameLastSwipe(as: previous)
     }
 
     /// Records ``AnalyticsEvent/cardShown(_:)`` for `state`'s top card when the deck is visible and
