@@ -88,8 +88,10 @@ public final class DeckContext: StateContext {
     /// Call when the user swipes the top card (right: like, left: pass, up: super like).
     public func swiped(_ action: SwipeAction) {
         let now = scheduler.now
-        let current = store.current
-        guard let top = current.top, let allowance = current.allowance else { return }
+        // Read in place: a copy of the state held the deck's box while the swipe changes it, which
+        // then copied it.
+        let (top, allowance) = store.inspect { ($0.top, $0.allowance) }
+        guard let top, let allowance else { return }
         let decision = SwipeLimiter.decide(action, allowance: allowance, at: now)
         guard case .allowed(let remaining) = decision else { return refused(decision) }
         let swipe = Swipe(id: ids.next(), candidate: top.id, action: action, swipedAt: now)
@@ -97,8 +99,9 @@ public final class DeckContext: StateContext {
         queue.append(swipe)
         queuedCards.append(top)
         persistQueue()
-        // One notification for the swipe, its match and the page request it may start.
-        store.batch {
+        // One notification for the swipe, its match and the page request it may start, each changing
+        // the deck in place: the flow keeps no snapshot, so its box is most often the store's alone.
+        store.batchChangingInPlace {
             store.update { state in
                 state.takeTop(
                     swiped: swipe, allowance: remaining, rewindable: action == .pass ? top : nil,
@@ -211,17 +214,21 @@ public final class DeckContext: StateContext {
     // MARK: Pages
 
     private func refillIfNeeded() {
-        let state = store.current
-        guard
-            DeckRefillPolicy.shouldFetch(
-                cardsLeft: state.cards.count, isLoading: state.isLoading, isExhausted: state.isExhausted,
-                hasFailed: state.failure != nil)
-        else { return }
+        // The state is read for the question alone, not kept in a local across the update below: a
+        // copy held then shared the deck's box, which the update (in place, after a swipe) copied.
+        guard Self.needsPage(store.current) else { return }
         store.update { $0.isLoading = true }
         authorizer.perform(
             PageRequest(
                 cursor: cursor, generation: generation, backend: backend, deck: weakSelf,
                 authorizer: authorizer.weakSelf))
+    }
+
+    /// Whether `state` should ask for the next page (``DeckRefillPolicy``).
+    private static func needsPage(_ state: borrowing DeckState) -> Bool {
+        DeckRefillPolicy.shouldFetch(
+            cardsLeft: state.cards.count, isLoading: state.isLoading, isExhausted: state.isExhausted,
+            hasFailed: state.hasFailure)
     }
 
     /// The server's answer to the page asked for with `requested` as the cursor, in `generation`:

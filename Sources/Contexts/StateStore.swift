@@ -121,6 +121,30 @@ public final class StateStore<State: Sendable & Equatable>: Observable {
         deliver()
     }
 
+    /// Groups several updates, which the caller knows leave the state different, into one
+    /// notification, each update changing the stored state in place: observers hear once, as after
+    /// ``batch(_:)``.
+    ///
+    /// A batch's draft, a copy of the stored state, shared its storage, so the first change of a
+    /// collection (or a box) of it copied it, even when the store held the only reference: here the
+    /// draft the updates change is the stored state itself, and with nothing else holding its
+    /// storage nothing is copied. Observers are told without comparing: `body` must change the state.
+    /// The updates' bodies must not read the store, and until the batch ends ``snapshot`` is the
+    /// state with its updates so far (as ``current`` is). Inside another update or batch, or where
+    /// Observation may be tracking the state (the registrar is told of each change as a whole), it is
+    /// ``batch(_:)``.
+    func batchChangingInPlace(_ body: () -> Void) {
+        guard depth == 0, !isReadThroughObservation else { return batch(body) }
+        depth = 1
+        Self.withPointer(to: &storage) { stored in
+            self.draft = stored
+            body()
+            self.draft = nil
+        }
+        depth = 0
+        deliver()
+    }
+
     /// What `body` reads of the stored state (``snapshot``), read in place: reading a part of
     /// ``snapshot`` copied the whole state first (a retain and a release of each of its references).
     /// `body` must not change the state or call the store.

@@ -24,14 +24,76 @@ struct DeckContent {
     ///
     /// Two decks sharing their box (a swipe's answer and the deck before it) differ at most in the
     /// queue's count and whether sending is held up, which home shows only as the swipes waiting.
+    ///
+    /// The flow keeps a ``Look`` of the deck it rendered, not the deck: this is what a look of `a`
+    /// tells of `b`.
     static func showsSame(_ a: DeckState, _ b: DeckState) -> Bool {
-        if a.sharesStorage(with: b) { return waitingSwipes(a) == waitingSwipes(b) }
-        return a == b
-            || (a.isEmpty == b.isEmpty && a.canRewind == b.canRewind
-                && a.allowance?.likesRemaining == b.allowance?.likesRemaining
-                && a.allowance?.superLikesRemaining == b.allowance?.superLikesRemaining
-                && waitingSwipes(a) == waitingSwipes(b) && a.startsWithSameCards(2, as: b)
-                && a.hasSameFailureAndInterests(as: b))
+        var look = Look()
+        _ = look.show(a)
+        return !look.show(b)
+    }
+
+    /// What home shows of a deck, kept to tell whether a later deck looks different (``show(_:)``)
+    /// without keeping the deck.
+    ///
+    /// A kept deck shared its box with the store's, so the next swipe, which changes the box in
+    /// place when the store holds it alone, copied it (and freed the old one after the render). The
+    /// look is changed field by field, in place: made afresh and assigned whole, it was copied and
+    /// destroyed through value witnesses on every render.
+    struct Look {
+        private var top: Candidate?
+        private var next: Candidate?
+        private var isEmpty = false
+        private var canRewind = false
+        private var likes: Int?
+        private var superLikes: Int?
+        private var waiting = 0
+        private var failure: RequestFailure?
+        private var viewerInterests: [Interest] = []
+
+        /// Becomes what home shows of `state`; returns whether that differs from what it showed
+        /// (the cards compared in place, by identity first).
+        mutating func show(_ state: DeckState) -> Bool {
+            var changed = false
+            if !state.hasCard(top, at: 0) {
+                top = state.top
+                changed = true
+            }
+            if !state.hasCard(next, at: 1) {
+                next = state.next
+                changed = true
+            }
+            let isEmpty = state.isEmpty
+            let canRewind = state.canRewind
+            let likes = state.allowance?.likesRemaining
+            let superLikes = state.allowance?.superLikesRemaining
+            let waiting = DeckContent.waitingSwipes(state)
+            if isEmpty != self.isEmpty || canRewind != self.canRewind || likes != self.likes
+                || superLikes != self.superLikes || waiting != self.waiting
+            {
+                self.isEmpty = isEmpty
+                self.canRewind = canRewind
+                self.likes = likes
+                self.superLikes = superLikes
+                self.waiting = waiting
+                changed = true
+            }
+            if !showsFailure(of: state) {
+                failure = state.failure
+                changed = true
+            }
+            if !state.hasViewerInterests(viewerInterests) {
+                viewerInterests = state.viewerInterests
+                changed = true
+            }
+            return changed
+        }
+
+        /// Whether `state` has this look's failure (none in both, most often, told without copying).
+        private func showsFailure(of state: DeckState) -> Bool {
+            guard let failure else { return !state.hasFailure }
+            return state.failure == failure
+        }
     }
 
     /// The swipes the deck says are waiting: only those held up by a failure.

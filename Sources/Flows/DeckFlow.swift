@@ -28,33 +28,38 @@ public final class DeckFlow: FlowNode {
 
     /// The context this flow scripts.
     public let context: DeckContext
-    // Unchecked, like the bookkeeping below: set by the parent flow, read in place.
     /// Called when the deck's part of the home screen changed (not when the deck changed in a way
     /// it does not show).
-    @exclusivity(unchecked) public var onContentChanged: (@MainActor () -> Void)?
+    ///
+    /// Kept by the flow's renderer, which calls it.
+    public var onContentChanged: (@MainActor () -> Void)? {
+        get { renderer.onContentChanged }
+        set { renderer.onContentChanged = newValue }
+    }
     /// Called when the user wants to message a new match.
     @exclusivity(unchecked) public var onOpenChat: (@MainActor (Match) -> Void)?
 
     private let environment: FlowEnvironment
     private let makePreferences: @MainActor (SearchPreferences) -> PreferencesContext
     private var observations: [ObservationToken] = []
-    /// This flow, held weakly, for its render closure and modals: made once and shared (a
-    /// `[weak self]` closure allocates a box of its own).
-    private let weakSelf = WeakFlow<DeckFlow>()
+    /// This flow, held weakly, with what a render needs (``DeckRenderer``): the render closure holds
+    /// it strongly and renders without loading the flow. Made once and shared with the modals'
+    /// closures (a `[weak self]` closure allocates a box of its own).
+    private let renderer: DeckRenderer
     // The flow's bookkeeping is main-actor isolated and never accessed across a call that could come
     // back to it (each access reads or writes in place; calls out happen after it ends), so the run-time
     // exclusivity checks — about 2 % of a journey, with the deck context's — are left out (Decision 22).
-    @exclusivity(unchecked) private var previous: DeckState?
     @exclusivity(unchecked) private var modal: ScreenID?
-    /// The card last announced as shown: kept whole, so that a render with the same top card tells
-    /// so by identity, without copying its id out.
-    @exclusivity(unchecked) private var announcedTop: Candidate?
     @exclusivity(unchecked) private var contentBuilder = DeckContent()
 
     /// Whether the deck is on screen (the home screen's Deck tab); set by the parent flow. A card counts
     /// as shown (``AnalyticsEvent/cardShown(_:)``) only while it is.
-    @exclusivity(unchecked) public var isVisible = false {
-        didSet { announceTop(context.snapshot) }
+    public var isVisible: Bool {
+        get { renderer.isVisible }
+        set {
+            renderer.isVisible = newValue
+            renderer.announceTop(context.snapshot)
+        }
     }
 
     /// Creates the flow; `makePreferences` makes the preferences editor's context.
@@ -65,8 +70,9 @@ public final class DeckFlow: FlowNode {
         self.environment = environment
         self.context = context
         self.makePreferences = makePreferences
+        self.renderer = DeckRenderer(environment: environment)
         super.init(name: "DeckFlow")
-        weakSelf.flow = self
+        renderer.flow = self
     }
 
     /// The deck's state in brief.
@@ -94,8 +100,10 @@ public final class DeckFlow: FlowNode {
 
     /// Starts observing the deck and loads it.
     public func start() {
-        let weakSelf = weakSelf
-        observations = watch(context, through: weakSelf, render: { state in weakSelf.flow?.render(state) })
+        // The renderer, not the flow: loading the flow's weak reference (and releasing the flow)
+        // took the slow paths of the reference counts on every change of the deck.
+        let renderer = renderer
+        observations = watch(context, through: renderer, render: { state in renderer.render(state) })
         context.start()
     }
 
@@ -138,44 +146,20 @@ public final class DeckFlow: FlowNode {
         flow.start()
     }
 
-    private func render(_ state: DeckState) {
-        let previous = previous
-        self.previous = state
-        // Compared in place: the swipe is copied out only when it is new.
-        if !Self.sameLastSwipe(previous, state), let swipe = state.lastSwipe {
-            environment.analytics.record(.swiped(swipe.action, swipe.candidate))
-        }
-        // Home is rendered again only if the deck's part of it looks different.
-        if let onContentChanged, !Self.showsSame(previous, state) { onContentChanged() }
-        announceTop(state)
-        // Most renders show no modal and record no empty deck: those branches sit in a function of
-        // their own, so that a swipe's render runs through a short stretch of code.
-        if Self.mayPresent(previous, state) { renderModals(previous, state) }
-    }
-
-    /// Whether ``renderModals(_:_:)`` could do anything for `state` after `previous`.
-    ///
-    /// Always inlined into ``render(_:)``, its one caller, as ``sameLastSwipe(_:_:)`` is: a render
-    /// runs fewer functions.
-    @inline(__always)
-    nonisolated private static func mayPresent(_ previous: DeckState?, _ state: DeckState) -> Bool {
-        state.isEmpty || state.hasPendingMatch || state.likesResetInSeconds != nil
-            || state.isOutOfSuperLikes || previous?.likesResetInSeconds != nil
-    }
-
     /// The empty deck's event and the modals: the match, the out-of-likes countdown and the
     /// out-of-super-likes notice.
-    @inline(never)
-    private func renderModals(_ previous: DeckState?, _ state: DeckState) {
-        if state.isEmpty, previous?.isEmpty != true { environment.analytics.record(.deckEmpty) }
-        if state.hasPendingMatch, let match = state.pendingMatch, previous?.pendingMatch != match {
+    ///
+    /// Called by the renderer (``DeckRenderer``) with what they showed before `state`.
+    func renderModals(_ previous: DeckRenderer.Modals, _ state: DeckState) {
+        if state.isEmpty, !previous.isEmpty { environment.analytics.record(.deckEmpty) }
+        if state.hasPendingMatch, let match = state.pendingMatch, previous.pendingMatch != match {
             environment.analytics.record(.matched(match.user))
             parent?.broadcast(MatchMade(match: match))
-            present(DeckScreens.match(match)) { [weakSelf] intent in weakSelf.flow?.matchIntent(intent, match)
+            present(DeckScreens.match(match)) { [renderer] intent in renderer.flow?.matchIntent(intent, match)
             }
         }
         if let seconds = state.likesResetInSeconds {
-            if previous?.likesResetInSeconds == nil {
+            if previous.likesResetInSeconds == nil {
                 environment.analytics.record(.outOfLikes)
                 present(DeckScreens.outOfLikes(secondsRemaining: seconds)) { [weak self] intent in
                     if intent == .tap(DeckScreens.ok) { self?.context.outOfLikesSeen() }
@@ -183,42 +167,14 @@ public final class DeckFlow: FlowNode {
             } else {
                 environment.presenter.update(DeckScreens.outOfLikes(secondsRemaining: seconds))
             }
-        } else if previous?.likesResetInSeconds != nil, modal == .outOfLikes {
+        } else if previous.likesResetInSeconds != nil, modal == .outOfLikes {
             dismissModal()
         }
-        if state.isOutOfSuperLikes, previous?.isOutOfSuperLikes != true {
+        if state.isOutOfSuperLikes, !previous.isOutOfSuperLikes {
             environment.presenter.showAlert(DeckScreens.outOfSuperLikes) { [weak self] _ in
                 self?.context.outOfSuperLikesSeen()
             }
         }
-    }
-
-    /// Whether the deck's part of home shows the same for `previous` as for `state` (not when there
-    /// was none). Not `previous.map { … }`: a closure formed on the main actor and handed to the
-    /// standard library checks the executor at run time each time it runs.
-    nonisolated private static func showsSame(_ previous: DeckState?, _ state: DeckState) -> Bool {
-        guard let previous else { return false }
-        return DeckContent.showsSame(previous, state)
-    }
-
-    /// Whether `previous` (not when there was none) and `state` hold the same last swipe.
-    @inline(__always)
-    nonisolated private static func sameLastSwipe(_ previous: DeckState?, _ state: DeckState) -> Bool {
-        guard let previous else { return false }
-        return state.hasSameLastSwipe(as: previous)
-    }
-
-    /// Records ``AnalyticsEvent/cardShown(_:)`` for `state`'s top card when the deck is visible and
-    /// that card's id was not the last one announced.
-    ///
-    /// `state` is the snapshot being rendered, not a fresh read of the context: the two differ only if
-    /// something inside the render changed the deck, and then the next render announces the newer top.
-    private func announceTop(_ state: DeckState) {
-        guard isVisible, !state.topIsIdentical(to: announcedTop), let top = state.top else { return }
-        let id = top.id
-        let isNew = announcedTop?.id != id
-        announcedTop = top
-        if isNew { environment.analytics.record(.cardShown(id)) }
     }
 
     private func matchIntent(_ intent: Intent, _ match: Match) {

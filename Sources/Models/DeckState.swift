@@ -235,6 +235,23 @@ public struct DeckState: Hashable, Sendable {
         return !cards.isEmpty && cards[0].storage === card.storage
     }
 
+    /// Whether the card at `position` from the top is `card` (the same storage, or equal values), or
+    /// there is neither: compared in place, without copying the deck's card.
+    @inlinable public func hasCard(_ card: Candidate?, at position: Int) -> Bool {
+        let cards = storage.fields.cards
+        guard let card else { return cards.count <= position }
+        guard position < cards.count else { return false }
+        return cards[position].storage === card.storage || cards[position] == card
+    }
+
+    /// Whether ``viewerInterests`` are `interests`, compared in place (the same array at once).
+    @inlinable public func hasViewerInterests(_ interests: [Interest]) -> Bool {
+        storage.fields.seldom.fields.viewerInterests == interests
+    }
+
+    /// The id of ``lastSwipe``, read without copying the rest of the swipe.
+    @inlinable public var lastSwipeID: String? { storage.fields.lastSwipe?.id }
+
     /// Whether a match waits to be seen, read without copying it.
     @inlinable public var hasPendingMatch: Bool {
         if case .none = storage.fields.seldom.fields.pendingMatch { return false }
