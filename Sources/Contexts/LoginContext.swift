@@ -56,6 +56,10 @@ public final class LoginContext: StateContext {
 
     /// Sets `field` of `state` to `value`, with the errors of the new values (at `now`) when shown.
     private static func change(_ state: inout LoginState, field: LoginField, to value: String, now: Date) {
+        // Room for every field at the first edit: the table grew (new storage, entries moved) at the
+        // first and again at the second field typed.
+        let fieldCount = LoginField.allCases.count
+        if state.values.capacity < fieldCount { state.values.reserveCapacity(fieldCount) }
         state.values[field] = value
         if state.showsFieldErrors {
             state.fieldErrors = LoginValidator.validate(mode: state.mode, values: state.values, now: now)
