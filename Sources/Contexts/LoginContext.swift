@@ -100,34 +100,43 @@ public final class LoginContext: StateContext {
         }
     }
 
+    /// Marks the request sent. Only called when the form could be submitted (so it was not sending):
+    /// the state surely changes, and is changed in place, without a draft copied and compared.
     private func startRequest() {
-        store.update { state in
+        store.updateChangingInPlace { state in
             state.isSubmitting = true
             state.failure = nil
             state.fieldErrors = [:]
         }
     }
 
+    /// Takes the answer of the request sent. While it is sending (always, but for a duplicated
+    /// answer), the answer surely changes the state: it is changed in place, without a draft copied
+    /// and compared; a later copy of the answer is compared as any update.
     private func finish(_ result: Result<AuthSession, ServiceError>) {
-        store.update { state in
-            state.isSubmitting = false
-            switch result {
-            case .success(let session):
-                state.completed = session
-            case .failure(let error):
-                switch RequestFailureMapper.map(error) {
-                case .failure(let failure):
-                    state.failure = failure
-                case .rateLimited(let seconds):
-                    state.failure = .rateLimited
-                    state.rateLimitSecondsRemaining = seconds
-                    scheduleTick()
-                case .fieldError(let field, let fieldError):
-                    state.showsFieldErrors = true
-                    state.fieldErrors[field] = fieldError
-                case .sessionEnded:
-                    state.failure = .server("Unexpected answer from the server")
-                }
+        guard store.inspect({ $0.isSubmitting }) else { return store.update { apply(result, to: &$0) } }
+        store.updateChangingInPlace { apply(result, to: &$0) }
+    }
+
+    /// Records the answer of a request in `state`.
+    private func apply(_ result: Result<AuthSession, ServiceError>, to state: inout LoginState) {
+        state.isSubmitting = false
+        switch result {
+        case .success(let session):
+            state.completed = session
+        case .failure(let error):
+            switch RequestFailureMapper.map(error) {
+            case .failure(let failure):
+                state.failure = failure
+            case .rateLimited(let seconds):
+                state.failure = .rateLimited
+                state.rateLimitSecondsRemaining = seconds
+                scheduleTick()
+            case .fieldError(let field, let fieldError):
+                state.showsFieldErrors = true
+                state.fieldErrors[field] = fieldError
+            case .sessionEnded:
+                state.failure = .server("Unexpected answer from the server")
             }
         }
     }
