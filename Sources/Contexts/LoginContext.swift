@@ -68,11 +68,10 @@ public final class LoginContext: StateContext {
 
     /// Call when the user taps submit (or retry): validates, then sends exactly one request.
     public func submit() {
-        let current = store.current
-        guard current.canSubmit else { return }
+        // The three parts read in place: a copy of the whole state retained every reference in it.
+        let (canSubmit, mode, values) = store.inspect { ($0.canSubmit, $0.mode, $0.values) }
+        guard canSubmit else { return }
         let now = scheduler.now
-        let mode = current.mode
-        let values = current.values
         switch mode {
         case .signIn:
             switch LoginValidator.validateSignIn(values) {
