@@ -33,8 +33,10 @@ public final class LoginContext: StateContext {
 
     /// Call when the user switches between sign-in and sign-up; values typed so far are kept.
     public func modeSelected(_ mode: LoginMode) {
-        store.update { state in
-            guard state.mode != mode else { return }
+        // The mode shown already (the form opens in it) changes nothing: told by reading the mode in
+        // place, where an update copied the state to compare. Another mode surely changes the state.
+        guard store.inspect({ $0.mode != mode }) else { return }
+        store.updateChangingInPlace { state in
             state.mode = mode
             state.showsFieldErrors = false
             state.fieldErrors = [:]
