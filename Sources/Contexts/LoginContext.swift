@@ -33,8 +33,10 @@ public final class LoginContext: StateContext {
 
     /// Call when the user switches between sign-in and sign-up; values typed so far are kept.
     public func modeSelected(_ mode: LoginMode) {
-        store.update { state in
-            guard state.mode != mode else { return }
+        // The mode shown already (the form opens in it) changes nothing: told by reading the mode in
+        // place, where an update copied the state to compare. Another mode surely changes the state.
+        guard store.inspect({ $0.mode != mode }) else { return }
+        store.updateChangingInPlace { state in
             state.mode = mode
             state.showsFieldErrors = false
             state.fieldErrors = [:]
@@ -56,6 +58,10 @@ public final class LoginContext: StateContext {
 
     /// Sets `field` of `state` to `value`, with the errors of the new values (at `now`) when shown.
     private static func change(_ state: inout LoginState, field: LoginField, to value: String, now: Date) {
+        // Room for every field at the first edit: the table grew (new storage, entries moved) at the
+        // first and again at the second field typed.
+        let fieldCount = LoginField.allCases.count
+        if state.values.capacity < fieldCount { state.values.reserveCapacity(fieldCount) }
         state.values[field] = value
         if state.showsFieldErrors {
             state.fieldErrors = LoginValidator.validate(mode: state.mode, values: state.values, now: now)
@@ -64,11 +70,10 @@ public final class LoginContext: StateContext {
 
     /// Call when the user taps submit (or retry): validates, then sends exactly one request.
     public func submit() {
-        let current = store.current
-        guard current.canSubmit else { return }
+        // The three parts read in place: a copy of the whole state retained every reference in it.
+        let (canSubmit, mode, values) = store.inspect { ($0.canSubmit, $0.mode, $0.values) }
+        guard canSubmit else { return }
         let now = scheduler.now
-        let mode = current.mode
-        let values = current.values
         switch mode {
         case .signIn:
             switch LoginValidator.validateSignIn(values) {
@@ -96,34 +101,43 @@ public final class LoginContext: StateContext {
         }
     }
 
+    /// Marks the request sent. Only called when the form could be submitted (so it was not sending):
+    /// the state surely changes, and is changed in place, without a draft copied and compared.
     private func startRequest() {
-        store.update { state in
+        store.updateChangingInPlace { state in
             state.isSubmitting = true
             state.failure = nil
             state.fieldErrors = [:]
         }
     }
 
+    /// Takes the answer of the request sent. While it is sending (always, but for a duplicated
+    /// answer), the answer surely changes the state: it is changed in place, without a draft copied
+    /// and compared; a later copy of the answer is compared as any update.
     private func finish(_ result: Result<AuthSession, ServiceError>) {
-        store.update { state in
-            state.isSubmitting = false
-            switch result {
-            case .success(let session):
-                state.completed = session
-            case .failure(let error):
-                switch RequestFailureMapper.map(error) {
-                case .failure(let failure):
-                    state.failure = failure
-                case .rateLimited(let seconds):
-                    state.failure = .rateLimited
-                    state.rateLimitSecondsRemaining = seconds
-                    scheduleTick()
-                case .fieldError(let field, let fieldError):
-                    state.showsFieldErrors = true
-                    state.fieldErrors[field] = fieldError
-                case .sessionEnded:
-                    state.failure = .server("Unexpected answer from the server")
-                }
+        guard store.inspect({ $0.isSubmitting }) else { return store.update { apply(result, to: &$0) } }
+        store.updateChangingInPlace { apply(result, to: &$0) }
+    }
+
+    /// Records the answer of a request in `state`.
+    private func apply(_ result: Result<AuthSession, ServiceError>, to state: inout LoginState) {
+        state.isSubmitting = false
+        switch result {
+        case .success(let session):
+            state.completed = session
+        case .failure(let error):
+            switch RequestFailureMapper.map(error) {
+            case .failure(let failure):
+                state.failure = failure
+            case .rateLimited(let seconds):
+                state.failure = .rateLimited
+                state.rateLimitSecondsRemaining = seconds
+                scheduleTick()
+            case .fieldError(let field, let fieldError):
+                state.showsFieldErrors = true
+                state.fieldErrors[field] = fieldError
+            case .sessionEnded:
+                state.failure = .server("Unexpected answer from the server")
             }
         }
     }

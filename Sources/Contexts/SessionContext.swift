@@ -153,9 +153,11 @@ public final class SessionContext: StateContext {
         store.update { $0 = .signedOut(reason: reason, username: username) }
     }
 
-    private func persist(_ session: StoredSession) {
-        stored = session
+    /// Keeps `session` and writes it to the session store. Written first, then moved into
+    /// ``stored``: kept first, it was copied and the caller's copy destroyed.
+    private func persist(_ session: consuming StoredSession) {
         save(session)
+        stored = consume session
     }
 
     /// Writes `session` to the session store; a failure is reported, the session kept in memory.

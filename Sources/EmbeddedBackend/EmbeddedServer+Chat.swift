@@ -15,18 +15,22 @@ extension EmbeddedServer {
     ) {
         performAuthorized(.fetchConversations, accessToken: accessToken, completion: completion) {
             state, viewer, _ in
-            .success(
-                state.discovery.matches.all.compactMap { id, pair -> ConversationSummary? in
-                    guard pair.first == viewer || pair.second == viewer else { return nil }
-                    let other = pair.first == viewer ? pair.second : pair.first
-                    let match = Match(
-                        id: id, user: other, displayName: displayName(of: other, in: state),
-                        matchedAt: pair.at)
-                    let conversation = state.chat.conversations[id]
-                    let last = conversation?.messages.last.map { seen(by: viewer, $0, in: state) }
-                    return ConversationSummary(
-                        match: match, lastMessage: last, unreadCount: conversation?.unread(of: viewer) ?? 0)
-                })
+            // A loop, not `compactMap`: its closure captured the server's whole state, copied (every
+            // table in it retained and released) on each request.
+            var summaries: [ConversationSummary] = []
+            for (id, pair) in state.discovery.matches.all {
+                guard pair.first == viewer || pair.second == viewer else { continue }
+                let other = pair.first == viewer ? pair.second : pair.first
+                let match = Match(
+                    id: id, user: other, displayName: displayName(of: other, in: state), matchedAt: pair.at)
+                let conversation = state.chat.conversations[id]
+                var last: Message?
+                if let message = conversation?.messages.last { last = seen(by: viewer, message, in: state) }
+                summaries.append(
+                    ConversationSummary(
+                        match: match, lastMessage: last, unreadCount: conversation?.unread(of: viewer) ?? 0))
+            }
+            return .success(summaries)
         }
     }
 

@@ -265,7 +265,9 @@ public final class EmbeddedServer: Sendable {
             guard let id = state.identifiers[credentials.identifier.lowercased()],
                 let account = state.accounts[id]
             else { return .failure(.invalidCredentials) }
-            var failures = state.failures[id, default: SignInFailures()]
+            // Without a failure recorded (nearly always), nothing to look up or clear: each hashed the id.
+            let hasFailures = !state.failures.isEmpty
+            var failures = hasFailures ? state.failures[id, default: SignInFailures()] : SignInFailures()
             if let lockedUntil = failures.lockedUntil, lockedUntil > now {
                 let seconds = Int(lockedUntil.timeIntervalSince(now).rounded(.up))
                 return .failure(.rateLimited(retryAfterSeconds: max(1, seconds)))
@@ -279,7 +281,7 @@ public final class EmbeddedServer: Sendable {
                 state.failures[id] = failures
                 return .failure(.invalidCredentials)
             }
-            state.failures[id] = nil
+            if hasFailures { state.failures[id] = nil }
             return .success(
                 AuthSession(user: account.user, tokens: issueTokens(in: &state, for: id, now: now)))
         }

@@ -67,15 +67,20 @@ extension UserID: TextTableKey {
 }
 
 /// A hash table for the embedded server's tables keyed by ids (applied swipes, sent messages, viewers,
-/// conversations): entries in an array, found through open-addressed slots by
+/// conversations): keys and values in two parallel arrays, found through open-addressed slots by
 /// ``TextTableKey/textHash``.
+///
+/// The keys are kept apart from the values so a probe compares a key without copying (retaining and
+/// releasing) the value stored beside it.
 ///
 /// A value is changed in place with ``update(at:_:)`` at a position found by ``lookup(_:)`` or
 /// ``position(of:adding:)``; a lookup followed by ``add(_:for:after:)`` hashes the key once.
 /// Removing an entry moves the last one into its place (the position of that one changes).
 struct TextTable<Key: TextTableKey, Value> {
-    /// The entries, in the order added (but for removals).
-    private(set) var entries: [(key: Key, value: Value)] = []
+    /// The keys, in the order added (but for removals); `values[i]` is the value of `keys[i]`.
+    private var keys: [Key] = []
+    /// The values, parallel to ``keys``.
+    private var values: [Value] = []
     /// Each slot holds an entry's position plus one, or 0 when empty; a power of two in count, and at
     /// most half used, so a probe soon meets an empty slot.
     private var slots: [Int] = []
@@ -87,7 +92,7 @@ struct TextTable<Key: TextTableKey, Value> {
     /// What ``lookup(_:)`` found: the key's position, if it is there, and its hash for
     /// ``add(_:for:after:)``.
     struct Lookup {
-        /// The entry's position in ``entries``, if the key is there.
+        /// The entry's position in ``keys`` and ``values``, if the key is there.
         let position: Int?
         /// The key's hash.
         let hash: Int
@@ -97,7 +102,7 @@ struct TextTable<Key: TextTableKey, Value> {
     init() {}
 
     /// How many entries the table holds.
-    var count: Int { entries.count }
+    var count: Int { keys.count }
 
     /// Finds `key`.
     func lookup(_ key: Key) -> Lookup {
@@ -108,31 +113,32 @@ struct TextTable<Key: TextTableKey, Value> {
         while true {
             let entry = slots[slot]
             if entry == 0 { return Lookup(position: nil, hash: hash) }
-            if entries[entry - 1].key == key { return Lookup(position: entry - 1, hash: hash) }
+            if keys[entry - 1] == key { return Lookup(position: entry - 1, hash: hash) }
             slot = (slot + 1) & mask
         }
     }
 
     /// The value of `key`, if the table holds it.
     subscript(key: Key) -> Value? {
-        lookup(key).position.map { entries[$0].value }
+        lookup(key).position.map { values[$0] }
     }
 
     /// The value at `position`.
-    subscript(at position: Int) -> Value { entries[position].value }
+    subscript(at position: Int) -> Value { values[position] }
 
     /// Changes the value at `position` in place with `change`.
     mutating func update<Result>(at position: Int, _ change: (inout Value) -> Result) -> Result {
-        change(&entries[position].value)
+        change(&values[position])
     }
 
     /// Adds `value` for `key`, which `lookup` (the table unchanged since) did not find; returns its
     /// position. Both are taken over (moved in, not copied).
     @discardableResult
     mutating func add(_ value: consuming Value, for key: consuming Key, after lookup: Lookup) -> Int {
-        if (entries.count + 1) * 2 > slots.count { grow() }
-        let position = entries.count
-        entries.append((key, value))
+        if (keys.count + 1) * 2 > slots.count { grow() }
+        let position = keys.count
+        keys.append(key)
+        values.append(value)
         place(position, hash: lookup.hash)
         return position
     }
@@ -147,29 +153,31 @@ struct TextTable<Key: TextTableKey, Value> {
     /// Removes `key`, returning its value if the table held it.
     ///
     /// Its slot is emptied by shifting back the entries probed past it (linear probing's deletion, no
-    /// tombstones), and the last entry moves into its place in ``entries``: constant time on average,
-    /// whatever the table's size.
+    /// tombstones), and the last entry moves into its place in ``keys`` and ``values``: constant time
+    /// on average, whatever the table's size.
     mutating func removeValue(forKey key: Key) -> Value? {
         guard !slots.isEmpty else { return nil }
         let hash = key.textHash
         let mask = slots.count - 1
         var slot = hash & mask
         while slots[slot] != 0 {
-            if entries[slots[slot] - 1].key == key { break }
+            if keys[slots[slot] - 1] == key { break }
             slot = (slot + 1) & mask
         }
         guard slots[slot] != 0 else { return nil }
         let position = slots[slot] - 1
         emptySlot(slot)
-        let last = entries.count - 1
+        let last = keys.count - 1
         if position != last {
             // The last entry moves to `position`: its slot is found from its hash and pointed there.
-            var moved = entries[last].key.textHash & mask
+            var moved = keys[last].textHash & mask
             while slots[moved] != last + 1 { moved = (moved + 1) & mask }
             slots[moved] = position + 1
-            entries.swapAt(position, last)
+            keys.swapAt(position, last)
+            values.swapAt(position, last)
         }
-        return entries.removeLast().value
+        keys.removeLast()
+        return values.removeLast()
     }
 
     /// Empties `slot`, moving back into the hole each later entry of its run whose own slot (its
@@ -179,7 +187,7 @@ struct TextTable<Key: TextTableKey, Value> {
         var hole = slot
         var next = (slot + 1) & mask
         while slots[next] != 0 {
-            let home = entries[slots[next] - 1].key.textHash & mask
+            let home = keys[slots[next] - 1].textHash & mask
             if (next &- home) & mask >= (next &- hole) & mask {
                 slots[hole] = slots[next]
                 hole = next
@@ -200,13 +208,16 @@ struct TextTable<Key: TextTableKey, Value> {
     /// Doubles the slots (``initialSlotCount`` at first) and places every entry again.
     @inline(never)
     private mutating func grow() {
-        if slots.isEmpty { entries.reserveCapacity(Self.initialSlotCount / 2) }
+        if slots.isEmpty {
+            keys.reserveCapacity(Self.initialSlotCount / 2)
+            values.reserveCapacity(Self.initialSlotCount / 2)
+        }
         rebuildSlots(count: max(Self.initialSlotCount, slots.count * 2))
     }
 
     /// Makes `count` empty slots and places every entry in them.
     private mutating func rebuildSlots(count: Int) {
         slots = [Int](repeating: 0, count: count)
-        for position in entries.indices { place(position, hash: entries[position].key.textHash) }
+        for position in keys.indices { place(position, hash: keys[position].textHash) }
     }
 }

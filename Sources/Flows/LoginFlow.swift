@@ -129,7 +129,9 @@ public final class LoginFlow: FlowNode {
             previous = Rendered(
                 mode: state.mode, isSubmitting: state.isSubmitting, isCompleted: state.isCompleted)
         }
-        if showsForm, previous?.mode == state.mode {
+        // The form of a completed sign-in is the one shown while it was sent (the same values, no
+        // failure, submit disabled) and the session's screen replaces it at once: not rendered again.
+        if showsForm, previous?.mode == state.mode, !(state.isCompleted && previous?.isSubmitting == true) {
             environment.presenter.update(
                 LoginScreens.form(state, canGoBack: formHasBack, keeping: &shownFields))
         }

@@ -89,10 +89,11 @@ enum LoginScreens {
                         Copy.message(for: $0, signInIdentifier: isSignIn && field == .username)
                     }
                 ))
-            let entry = KeptField(
-                field: field, mode: state.mode, value: value, error: error, element: element)
-            if index < kept.count { kept[index] = entry } else { kept.append(entry) }
             elements.append(element)
+            // The entry is moved into `kept`, its element with it (the screen holds the other reference).
+            let entry = KeptField(
+                field: field, mode: state.mode, value: value, error: error, element: consume element)
+            if index < kept.count { kept[index] = consume entry } else { kept.append(consume entry) }
         }
         if kept.count > fields.count { kept.removeLast(kept.count - fields.count) }
         // The buttons are built once (each is boxed: built per render, each cost an allocation).
