@@ -76,7 +76,11 @@ public final class ConversationContext: StateContext {
     }
 
     /// Call when the user edits the message field.
+    ///
+    /// Ignored unless the conversation is open (between ``open()`` and ``close()``): a screen a front
+    /// end keeps a moment after Back (a pop animation) neither edits nor starts typing again.
     public func draftChanged(_ text: String) {
+        guard isOpen else { return }
         store.update { $0.edit(draft: text, spare: &spareStorage) }
         spareStorage.letGoOfContents()
         guard !store.current.isUnmatched, !text.isEmpty else { return }
@@ -91,8 +95,10 @@ public final class ConversationContext: StateContext {
 
     /// Call when the user taps send: the draft goes out (shown as sending at once) or the problem shows.
     ///
-    /// One notification: the message shown as sending and the emptied draft arrive together.
+    /// One notification: the message shown as sending and the emptied draft arrive together. Ignored
+    /// unless the conversation is open, as ``draftChanged(_:)`` is.
     public func send() {
+        guard isOpen else { return }
         guard !store.current.isUnmatched else { return store.update { $0.problem = .unmatched } }
         store.batch {
             if let problem = chat.send(store.current.draft, to: record) {

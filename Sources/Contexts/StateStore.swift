@@ -132,7 +132,8 @@ public final class StateStore<State: Sendable & Equatable>: Observable {
     /// The updates' bodies must not read the store, and until the batch ends ``snapshot`` is the
     /// state with its updates so far (as ``current`` is). Inside another update or batch, or where
     /// Observation may be tracking the state (the registrar is told of each change as a whole), it is
-    /// ``batch(_:)``.
+    /// ``batch(_:)``; a scope that starts tracking during the batch (a read of ``state`` in it) is told
+    /// of the change when the batch ends.
     func batchChangingInPlace(_ body: () -> Void) {
         guard depth == 0, !isReadThroughObservation else { return batch(body) }
         depth = 1
@@ -142,7 +143,16 @@ public final class StateStore<State: Sendable & Equatable>: Observable {
             self.draft = nil
         }
         depth = 0
+        if isReadThroughObservation { tellRegistrarOfChange() }
         deliver()
+    }
+
+    /// Tells the registrar, if one was made, that the state changed: for a change made where it
+    /// could not be told as it happened (``batchChangingInPlace(_:)`` when tracking began inside it).
+    private func tellRegistrarOfChange() {
+        guard let registrar else { return }
+        registrar.willSet(ObservedState.subject, keyPath: ObservedState.keyPath)
+        registrar.didSet(ObservedState.subject, keyPath: ObservedState.keyPath)
     }
 
     /// What `body` reads of the stored state (``snapshot``), read in place: reading a part of

@@ -89,8 +89,10 @@ public final class ChatFlow: FlowNode {
         let screen = renderer.screen(for: context.snapshot)
         // Editing the draft and sending, nearly every intent, need only the context: the screen's
         // closure holds it and calls it directly, without loading the flow (held weakly) or taking a
-        // reference to the context out of the flow for the call. The context lives while its screen
-        // shows (the flow holds it as long); the render observation the flow holds goes with the flow.
+        // reference to the context out of the flow for the call. The closure keeps the context alive as
+        // long as a presenter keeps the screen; once the conversation is closed (Back, another route,
+        // logout) the context ignores edits and sends. The render observation the flow holds goes
+        // with the flow.
         environment.show(screen, placement) { [context] intent in
             switch intent {
             case .edit(ChatScreens.messageField, let text): context.draftChanged(text)

@@ -3,8 +3,9 @@ import Models
 /// Builds the deck's part of the home screen.
 ///
 /// The deck changes more often than what it shows: the server's answer to a swipe only takes it off
-/// the queue. ``showsSame(_:_:)`` tells whether two decks look the same on home — the flow renders
-/// home only when they do not — and the elements are appended straight to home's own (no array of the
+/// the queue. A ``Look`` the flow keeps of what home showed tells whether the next deck looks the
+/// same — the flow renders home only when it does not (``showsSame(_:_:)`` compares two decks the
+/// same way) — and the elements are appended straight to home's own (no array of the
 /// deck's to build, copy and free on every swipe), written over the last render's (``ElementSlots``:
 /// those that stay the same are left where they are). The allowance line is kept with what it shows.
 /// The result is the same as building them afresh from the deck.

@@ -13,7 +13,7 @@ enum HomeScreens {
     static let cancel: ActionID = "cancel"
     static let confirmLogOut: ActionID = "confirmLogOut"
 
-    /// The line naming who is signed in, built once per session (``home(signedIn:tab:content:)``).
+    /// The line naming who is signed in, built once per session and put at the top of home.
     ///
     /// Its bytes are copied into a text made at its final size: the interpolation grew its buffer on
     /// the way and went through the general append for each of its four parts.

@@ -55,6 +55,23 @@ import Testing
         #expect(world.server.requestCount(.sendMessage) == 0)
     }
 
+    @Test func aConversationKeptAfterBack_likeAScreenStillAnimatingAway_neitherEditsNorSends() throws {
+        world.match("alice", "bob")
+        try app.signIn("alice", "wonderland")
+        app.open("discover://chat/m-alice-bob")
+        app.settle()
+        let kept = try #require(app.conversation)
+        try app.tap("Back")
+        app.settle()
+        let typingNotices = world.server.requestCount(.setTyping)
+        kept.draftChanged("Too late")
+        kept.send()
+        app.advance(by: .seconds(60))
+        #expect(kept.snapshot.draft == "")
+        #expect(world.server.requestCount(.sendMessage) == 0)
+        #expect(world.server.requestCount(.setTyping) == typingNotices)
+    }
+
     @Test func aReopenedConversation_editsAndSendsThroughItsNewScreen() throws {
         world.match("alice", "bob")
         try app.signIn("alice", "wonderland")

@@ -62,6 +62,22 @@ import Testing
         withExtendedLifetime(token) {}
     }
 
+    @Test func aScopeThatStartsTrackingInsideAnInPlaceBatch_isToldOfTheChange_asInAPlainBatch() {
+        func told(inPlace: Bool) -> Int {
+            let store = StateStore(0)
+            let changes = ChangeCounter()
+            let body = {
+                changes.track { _ = store.state }
+                store.update { $0 = 1 }
+            }
+            if inPlace { store.batchChangingInPlace(body) } else { store.batch(body) }
+            #expect(store.snapshot == 1)
+            return changes.count.load(ordering: .relaxed)
+        }
+        #expect(told(inPlace: true) == 1)
+        #expect(told(inPlace: false) == 1)
+    }
+
     @Test func anObserverSwipingDuringDelivery_afterAnInPlaceBatch_endsOnTheLatest() {
         let store = StateStore(0)
         let heard = Recorder<Int>()
