@@ -67,5 +67,8 @@ import Testing
         #expect(held == copy)
         #expect(deck.store.snapshot.cards.count == heldCards.count - 2)
         #expect(deck.store.snapshot.rewindable?.id == heldCards[1].id)
+        // The two swipes' answers are delivered, so nothing waits on the scheduler when the world goes.
+        world.backend.scheduler.advance(by: .seconds(5))
+        #expect(deck.store.snapshot.queuedSwipes == 0)
     }
 }
