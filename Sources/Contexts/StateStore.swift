@@ -143,16 +143,9 @@ public final class StateStore<State: Sendable & Equatable>: Observable {
             self.draft = nil
         }
         depth = 0
-        if isReadThroughObservation { tellRegistrarOfChange() }
+        // Tracking that began inside the batch could not be told as the change happened: tell it now.
+        if isReadThroughObservation { changeObserved { _ in } }
         deliver()
-    }
-
-    /// Tells the registrar, if one was made, that the state changed: for a change made where it
-    /// could not be told as it happened (``batchChangingInPlace(_:)`` when tracking began inside it).
-    private func tellRegistrarOfChange() {
-        guard let registrar else { return }
-        registrar.willSet(ObservedState.subject, keyPath: ObservedState.keyPath)
-        registrar.didSet(ObservedState.subject, keyPath: ObservedState.keyPath)
     }
 
     /// What `body` reads of the stored state (``snapshot``), read in place: reading a part of

@@ -4,8 +4,7 @@ import Models
 ///
 /// The deck changes more often than what it shows: the server's answer to a swipe only takes it off
 /// the queue. A ``Look`` the flow keeps of what home showed tells whether the next deck looks the
-/// same — the flow renders home only when it does not (``showsSame(_:_:)`` compares two decks the
-/// same way) — and the elements are appended straight to home's own (no array of the
+/// same — the flow renders home only when it does not — and the elements are appended straight to home's own (no array of the
 /// deck's to build, copy and free on every swipe), written over the last render's (``ElementSlots``:
 /// those that stay the same are left where they are). The allowance line is kept with what it shows.
 /// The result is the same as building them afresh from the deck.
@@ -20,19 +19,6 @@ struct DeckContent {
     private let swipeActionsAndRewind = Self.swipeActions + [Self.rewindEnabled]
     private let swipeActionsAndNoRewind = Self.swipeActions + [Self.rewindDisabled]
     private let preferences = Self.preferencesAction
-
-    /// Whether `a` and `b` show the same on home: compared in place, without building anything.
-    ///
-    /// Two decks sharing their box (a swipe's answer and the deck before it) differ at most in the
-    /// queue's count and whether sending is held up, which home shows only as the swipes waiting.
-    ///
-    /// The flow keeps a ``Look`` of the deck it rendered, not the deck: this is what a look of `a`
-    /// tells of `b`.
-    static func showsSame(_ a: DeckState, _ b: DeckState) -> Bool {
-        var look = Look()
-        _ = look.show(a)
-        return !look.show(b)
-    }
 
     /// What home shows of a deck, kept to tell whether a later deck looks different (``show(_:)``)
     /// without keeping the deck.

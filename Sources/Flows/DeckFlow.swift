@@ -41,7 +41,7 @@ public final class DeckFlow: FlowNode {
 
     private let environment: FlowEnvironment
     private let makePreferences: @MainActor (SearchPreferences) -> PreferencesContext
-    private var observations: [ObservationToken] = []
+    private var observations: ContextWatch?
     /// This flow, held weakly, with what a render needs (``DeckRenderer``): the render closure holds
     /// it strongly and renders without loading the flow. Made once and shared with the modals'
     /// closures (a `[weak self]` closure allocates a box of its own).

@@ -9,16 +9,6 @@ extension FlowNode {
         [context.observe(render), context.store.observeErrors { [weak self] error in self?.raise(error) }]
     }
 
-    /// ``watch(_:render:)`` for a flow that keeps a weak holder of itself (`node`): the error
-    /// observer captures the holder alone, and needs no context of its own (a `[weak self]` capture
-    /// allocates one, a box for the weak reference, for every context watched).
-    func watch<Context: StateContext, Node: FlowNode>(
-        _ context: Context, through node: WeakFlow<Node>,
-        render: @escaping @MainActor @Sendable (Context.State) -> Void
-    ) -> [ObservationToken] {
-        [context.observe(render), context.store.observeErrors { [node] error in node.flow?.raise(error) }]
-    }
-
     /// The two observations of one watched context, kept without an array (an allocation per flow).
     struct ContextWatch {
         /// The observation of the context's state.
@@ -27,8 +17,11 @@ extension FlowNode {
         let errors: ObservationToken
     }
 
-    /// ``watch(_:through:render:)``, its tokens kept in a ``ContextWatch`` rather than an array.
-    func watching<Context: StateContext, Node: FlowNode>(
+    /// ``watch(_:render:)`` for a flow that keeps a weak holder of itself (`node`): the error
+    /// observer captures the holder alone, and needs no context of its own (a `[weak self]` capture
+    /// allocates one, a box for the weak reference, for every context watched); the two tokens are
+    /// kept in a ``ContextWatch`` rather than an array.
+    func watch<Context: StateContext, Node: FlowNode>(
         _ context: Context, through node: WeakFlow<Node>,
         render: @escaping @MainActor @Sendable (Context.State) -> Void
     ) -> ContextWatch {

@@ -84,7 +84,7 @@ public final class MainFlow: FlowNode {
         deck.onOpenChat = { match in weakSelf.flow?.open(.chat(match.id)) }
         // Most changes of the list come while home does not show it (the deck tab, or a conversation
         // above): they are told apart by the home state the observer holds, without loading the flow.
-        observations = watching(
+        observations = watch(
             chat, through: weakSelf,
             render: { _ in
                 guard weakSelf.showsMatches else { return }

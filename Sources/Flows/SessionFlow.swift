@@ -79,7 +79,7 @@ public final class SessionFlow: FlowNode {
     /// Starts observing the session and launches it.
     public func start() {
         let weakSelf = weakSelf
-        observations = watching(context, through: weakSelf, render: { state in weakSelf.flow?.render(state) })
+        observations = watch(context, through: weakSelf, render: { state in weakSelf.flow?.render(state) })
         context.launch()
     }
 
