@@ -4,10 +4,9 @@ import Synchronization
 ///
 /// A store keeps one registry: the state observers and the error observers are two lists of it.
 /// Callbacks are called in the order they were added.
-@usableFromInline  // MERGE-TEMP: today's StateStore inlines observe(_:); drop with the new StateStore.
 final class ObserverRegistry<Value: Sendable>: Sendable {
     /// A callback of the state list.
-    @usableFromInline typealias Callback = @MainActor @Sendable (Value) -> Void
+    typealias Callback = @MainActor @Sendable (Value) -> Void
     /// A callback of the error list.
     typealias ErrorCallback = @MainActor @Sendable (any Error) -> Void
 
@@ -21,10 +20,10 @@ final class ObserverRegistry<Value: Sendable>: Sendable {
     private let lists = Mutex(Lists())
 
     /// Creates an empty registry.
-    @usableFromInline init() {}
+    init() {}
 
     /// Adds a callback to the state list; cancelling or releasing the token removes it.
-    @usableFromInline func add(_ callback: @escaping Callback) -> ObservationToken {
+    func add(_ callback: @escaping Callback) -> ObservationToken {
         let id = lists.withLock { lists in
             let id = lists.nextID
             lists.nextID += 1
