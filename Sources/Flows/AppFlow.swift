@@ -51,10 +51,6 @@ public final class AppFlow: FlowNode {
 
     private func deepLinkFailed(_ error: DeepLinkError) {
         environment.analytics.record(.deepLinkRejected)
-        environment.presenter.showAlert(
-            ScreenAlert(
-                title: "Can't open link", message: "Discover doesn't know that link.",
-                actions: [ScreenAction(id: "ok", label: "OK", style: .primary)])
-        ) { _ in }
+        environment.presenter.showAlert(AppScreens.unknownLink()) { _ in }
     }
 }

@@ -167,7 +167,7 @@ import Testing
                 reference.sort()
                 #expect(heap.pop() == (reference.isEmpty ? nil : reference.removeFirst()))
             } else {
-                // Heap-allocated strings, so moving them in place must keep every reference right.
+                // Strings too long to be stored inline, so the heap moves values that own storage.
                 let value =
                     "entry-\(next())-" + String(repeating: "x", count: 20)
                 heap.push(value)
