@@ -191,19 +191,6 @@ import Testing
                 == nil)
     }
 
-    @Test func makesMatch_isTrueExactlyWhenMatchReturnsOne() {
-        for action in [SwipeAction.pass, .like, .superLike] {
-            for likedYou in [false, true] {
-                let card = candidate(likedYou: likedYou)
-                #expect(
-                    MatchDetector.makesMatch(swiping: action, on: card)
-                        == (MatchDetector.match(viewer: "alice", swiping: action, on: card, at: now) != nil))
-            }
-        }
-        #expect(MatchDetector.makesMatch(swiping: .like, on: candidate(likedYou: true)))
-        #expect(!MatchDetector.makesMatch(swiping: .pass, on: candidate(likedYou: true)))
-    }
-
     @Test func bothSides_computeTheSameMatchID() {
         #expect(Match.id(between: "alice", and: "carol") == Match.id(between: "carol", and: "alice"))
     }
