@@ -62,7 +62,9 @@ enum DeckScreens {
         var elements: [ScreenElement] = [.text(headline(candidate))]
         if candidate.superLikedYou { elements.append(.notice("\(candidate.displayName) super liked you")) }
         if !candidate.bio.isEmpty { elements.append(.text(candidate.bio)) }
-        if let shared = sharedInterests(candidate.interests, viewerInterests) { elements.append(.text(shared)) }
+        if let shared = sharedInterests(candidate.interests, viewerInterests) {
+            elements.append(.text(shared))
+        }
         return elements
     }
 
