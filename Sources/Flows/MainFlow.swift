@@ -28,6 +28,14 @@ public final class MainFlow: FlowNode, DeckFlowDelegate {
         case home(HomeScreens.Tab)
         /// A profile or a conversation covers home (on a tab); `homeIsStale` once home changed under it.
         case covered(HomeScreens.Tab, homeIsStale: Bool)
+
+        /// The tab home shows (or will show first).
+        var tab: HomeScreens.Tab {
+            switch self {
+            case .settingUp: .deck
+            case .home(let tab), .covered(let tab, _): tab
+            }
+        }
     }
 
     /// The deck flow, alive for the whole session.
@@ -59,15 +67,7 @@ public final class MainFlow: FlowNode, DeckFlowDelegate {
 
     /// The session's user and the home tab.
     public override var stateSummary: String? {
-        "SessionScope: \(scope.user.id) tab=\(tab) rows=\(chat.snapshot.rowIDs.count) outbox=\(chat.snapshot.outboxCount)"
-    }
-
-    /// The tab home shows (or will show).
-    private var tab: HomeScreens.Tab {
-        switch place {
-        case .settingUp: .deck
-        case .home(let tab), .covered(let tab, _): tab
-        }
+        "SessionScope: \(scope.user.id) tab=\(place.tab) rows=\(chat.snapshot.rowIDs.count) outbox=\(chat.snapshot.outboxCount)"
     }
 
     /// Steps 1 and 2: the chat starts, then profile set-up for a new account, then the deck and
@@ -82,16 +82,19 @@ public final class MainFlow: FlowNode, DeckFlowDelegate {
         }
         routeAfterSetUp = route
         let setup = ProfileSetupFlow(environment: environment, context: scope.makeProfileSetupContext()) {
-            [weak self] in
-            guard let self else { return }
-            self.detachChildren(ofType: ProfileSetupFlow.self)
-            let route = self.routeAfterSetUp ?? .deck
-            self.routeAfterSetUp = nil
-            self.deck.start()
-            self.open(route)
+            [weak self] in self?.setUpFinished()
         }
         attach(setup)
         setup.start()
+    }
+
+    /// Step 2 done: the deck starts, and the route waiting opens.
+    private func setUpFinished() {
+        detachChildren(ofType: ProfileSetupFlow.self)
+        let route = routeAfterSetUp ?? .deck
+        routeAfterSetUp = nil
+        deck.start()
+        open(route)
     }
 
     /// Steps 4 and 5: goes to a route — a tab of home, or a profile or conversation above home.
@@ -106,29 +109,20 @@ public final class MainFlow: FlowNode, DeckFlowDelegate {
         case .matches:
             showHome(.matches)
         case .profile(let user):
-            showHome(tab)
+            showHome(place.tab)
             deck.isVisible = false
-            let profile = ProfileFlow(
-                environment: environment, context: scope.makeProfileViewerContext(for: user)
-            ) { [weak self] in
-                guard let self else { return }
-                self.detachChildren(ofType: ProfileFlow.self)
-                self.deck.isVisible = self.tab == .deck
-                self.uncover()
+            let context = scope.makeProfileViewerContext(for: user)
+            let profile = ProfileFlow(environment: environment, context: context) { [weak self] in
+                self?.uncover(from: ProfileFlow.self)
             }
-            place = .covered(tab, homeIsStale: false)
-            attach(profile)
+            cover(with: profile)
             profile.start()
         case .chat(let conversation):
             showHome(.matches)
             let flow = ChatFlow(environment: environment, conversation: conversation, chat: chat) {
-                [weak self] in
-                guard let self else { return }
-                self.detachChildren(ofType: ChatFlow.self)
-                self.uncover()
+                [weak self] in self?.uncover(from: ChatFlow.self)
             }
-            place = .covered(tab, homeIsStale: false)
-            attach(flow)
+            cover(with: flow)
             flow.start()
         }
         session?.routeChanged(route)
@@ -143,34 +137,40 @@ public final class MainFlow: FlowNode, DeckFlowDelegate {
 
     /// Home for the current tab, with the deck's part or the matches list.
     private func homeScreen() -> Screen {
-        let content = tab == .deck ? deck.content : ChatScreens.matchesList(chat.snapshot)
-        return HomeScreens.home(for: scope.user, tab: tab, content: content)
+        let content = place.tab == .deck ? deck.content : ChatScreens.matchesList(chat.snapshot)
+        return HomeScreens.home(for: scope.user, tab: place.tab, content: content)
     }
 
-    /// Step 5: the flow above home finished; home shows again, rendered afresh if it changed.
-    private func uncover() {
+    /// Step 4: puts a profile or a conversation above home.
+    private func cover(with flow: FlowNode) {
+        place = .covered(place.tab, homeIsStale: false)
+        attach(flow)
+    }
+
+    /// Steps 4 and 5: the profile or conversation above home finished; home shows again (rendered
+    /// afresh if it changed), and the session hears of the tab.
+    private func uncover<Flow: FlowNode>(from type: Flow.Type) {
+        detachChildren(ofType: type)
+        deck.isVisible = place.tab == .deck
         if case .covered(let tab, let homeIsStale) = place {
             place = .home(tab)
             if homeIsStale { refreshHome() }
         }
-        session?.routeChanged(tab == .deck ? .deck : .matches)
+        session?.routeChanged(place.tab == .deck ? .deck : .matches)
     }
 
     /// Renders home again, or marks it stale while a flow covers it (it renders when uncovered).
     private func refreshHome() {
         switch place {
-        case .settingUp:
-            break
-        case .home:
-            environment.presenter.update(homeScreen())
-        case .covered(let tab, _):
-            place = .covered(tab, homeIsStale: true)
+        case .settingUp: break
+        case .home: environment.presenter.update(homeScreen())
+        case .covered(let tab, _): place = .covered(tab, homeIsStale: true)
         }
     }
 
     /// Step 3: the matches changed; home shows them again if they are its tab.
     private func chatChanged() {
-        if tab == .matches { refreshHome() }
+        if place.tab == .matches { refreshHome() }
     }
 
     /// Step 3: the deck's part of home changed.
@@ -184,7 +184,7 @@ public final class MainFlow: FlowNode, DeckFlowDelegate {
     }
 
     private func homeIntent(_ intent: Intent) {
-        if tab == .deck, deck.handle(intent) { return }
+        if place.tab == .deck, deck.handle(intent) { return }
         switch intent {
         case .tap(HomeScreens.deckTab): open(.deck)
         case .tap(HomeScreens.matchesTab): open(.matches)
@@ -201,13 +201,9 @@ public final class MainFlow: FlowNode, DeckFlowDelegate {
         let alert = HomeScreens.logoutAlert(
             queuedSwipes: deck.context.snapshot.queuedSwipes, unsentMessages: chat.snapshot.outboxCount)
         environment.presenter.showAlert(alert) { [weak self] intent in
-            guard let self else { return }
-            if intent == .tap(HomeScreens.confirmLogOut) {
-                self.environment.analytics.record(.logoutConfirmed)
-                self.session?.logout()
-            } else {
-                self.environment.analytics.record(.logoutCancelled)
-            }
+            let confirmed = intent == .tap(HomeScreens.confirmLogOut)
+            self?.environment.analytics.record(confirmed ? .logoutConfirmed : .logoutCancelled)
+            if confirmed { self?.session?.logout() }
         }
     }
 }
