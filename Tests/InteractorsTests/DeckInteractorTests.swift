@@ -163,7 +163,7 @@ import Testing
 
     @Test func theServersAllowance_lessTheQueuedLikesAndSuperLikes_neverBelowZero() {
         let swipes = [SwipeAction.like, .pass, .superLike, .like].enumerated().map { index, action in
-            Swipe(id: "s\(index)", candidate: "c\(index)", action: action, swipedAt: reset)
+            Swipe(id: "s\(index)", candidate: UserID("c\(index)"), action: action, swipedAt: reset)
         }
         var server = allowance
         server.likesRemaining = 3
