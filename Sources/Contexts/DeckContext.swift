@@ -17,6 +17,7 @@ public final class DeckContext: StateContext {
     /// The observable state. Emits on every swipe, page, response and countdown tick.
     public let store = StateStore(DeckState())
 
+    // Not private: the page requests (DeckContext+Requests.swift) use these too.
     let viewerID: UserID
     let authorizer: RequestAuthorizer
     let discovery: any DiscoveryService
