@@ -4,8 +4,8 @@ import Interactors
 import Models
 import Testing
 
-/// A short ``ConversationLog`` looks ids up by scanning its messages, a long one in a set: across the
-/// limit, in both directions, the log answers as the reference merge does and knows every id it holds.
+/// A ``ConversationLog`` that grows and shrinks again (pending messages confirmed as messages it has
+/// already) answers as the reference merge does and knows every id it holds.
 @Suite struct ConversationLogScanTests {
     @Test func logsGrowingPastTheScanLimitAndShrinkingBack_answerAsTheReference_andKnowTheirIds() {
         var generator = SeededGenerator(seed: 47)
@@ -91,8 +91,7 @@ extension ReferenceLog {
         else { return false }
         var message = messages.remove(at: index)
         message.status = status
-        let place = messages.firstIndex { !$0.isOrderedBefore(message) } ?? messages.count
-        messages.insert(message, at: place)
+        insert(message)
         return true
     }
 }
