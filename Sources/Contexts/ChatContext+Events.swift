@@ -8,11 +8,14 @@ extension ChatContext {
     /// Loads the conversations list; offline or on a server fault, tries again with ``RetryPolicy``.
     func loadList(attempt: Int) {
         authorizer.perform(
-            { [chat] token, completion in chat.fetchConversations(accessToken: token, completion: completion) },
+            { [chat] token, completion in chat.fetchConversations(accessToken: token, completion: completion)
+            },
             completion: { [weak self] result in
                 guard let self else { return }
                 if case .failure(let error) = result, !self.reportIfSessionEnded(error) {
-                    self.listRetry = self.scheduler.schedule(after: RetryPolicy.delay(forAttempt: attempt + 1)) {
+                    self.listRetry = self.scheduler.schedule(
+                        after: RetryPolicy.delay(forAttempt: attempt + 1)
+                    ) {
                         [weak self] in self?.loadList(attempt: attempt + 1)
                     }
                     return

@@ -12,7 +12,9 @@ extension ChatContext {
         retryTask = nil
         sendingID = message.id
         authorizer.perform(
-            { [chat] token, completion in chat.sendMessage(message, accessToken: token, completion: completion) },
+            { [chat] token, completion in
+                chat.sendMessage(message, accessToken: token, completion: completion)
+            },
             completion: { [weak self] result in self?.sent(message, result) })
     }
 
@@ -36,7 +38,8 @@ extension ChatContext {
             if reportIfSessionEnded(error) { return }
             setPendingStatus(of: outbox, to: .failed)
             retryAttempt += 1
-            retryTask = scheduler.schedule(after: RetryPolicy.delay(forAttempt: retryAttempt)) { [weak self] in
+            retryTask = scheduler.schedule(after: RetryPolicy.delay(forAttempt: retryAttempt)) {
+                [weak self] in
                 guard let self else { return }
                 for waiting in self.outbox {
                     self.setPendingStatus(of: [waiting], to: .sending)

@@ -233,7 +233,8 @@ public final class ChatContext: StateContext {
         removeConversation(conversation)
         authorizer.perform(
             { [chat] token, completion in
-                chat.unmatch(conversation: conversation, block: block, accessToken: token, completion: completion)
+                chat.unmatch(
+                    conversation: conversation, block: block, accessToken: token, completion: completion)
             },
             completion: { [weak self] result in
                 if case .failure(let error) = result { self?.reportIfSessionEnded(error) }

@@ -123,7 +123,8 @@ public final class ConversationContext: StateContext {
             othersTypingExpiry?.cancel()
             store.update { $0.otherIsTyping = isTyping }
             if isTyping {
-                othersTypingExpiry = scheduler.schedule(after: TypingPolicy.othersExpireAfter) { [weak self] in
+                othersTypingExpiry = scheduler.schedule(after: TypingPolicy.othersExpireAfter) {
+                    [weak self] in
                     self?.store.update { $0.otherIsTyping = false }
                 }
             }

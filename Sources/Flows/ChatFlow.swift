@@ -70,7 +70,9 @@ public final class ChatFlow: FlowNode {
         environment.show(ChatScreens.loading, .push) { [weak self] intent in self?.handle(intent) }
         observations = [
             chat.observe { [weak self] state in
-                guard let self, state.isLoaded || self.chat.match(of: self.conversation) != nil else { return }
+                guard let self, state.isLoaded || self.chat.match(of: self.conversation) != nil else {
+                    return
+                }
                 self.observations = []
                 self.show(.replaceTop)
             }
@@ -84,14 +86,13 @@ public final class ChatFlow: FlowNode {
                 conversation: conversation, chat: chat, scheduler: environment.services.scheduler)
         else {
             place = .unavailable
-            environment.show(ChatScreens.unavailable, placement) { [weak self] intent in self?.handle(intent) }
+            environment.show(ChatScreens.unavailable, placement) { [weak self] in self?.handle($0) }
             return
         }
         place = .conversation(context)
         let me = chat.me
-        environment.show(ChatScreens.conversation(context.snapshot, me: me), placement) { [weak self] intent in
-            self?.handle(intent)
-        }
+        let screen = ChatScreens.conversation(context.snapshot, me: me)
+        environment.show(screen, placement) { [weak self] intent in self?.handle(intent) }
         observations = watch(context) { [weak self] state in
             self?.environment.presenter.update(ChatScreens.conversation(state, me: me))
         }

@@ -46,7 +46,9 @@ enum ChatScreens {
                     id: "matches", items: newMatches + conversations, changes: state.changes,
                     revision: state.revision))
         ]
-        if state.outboxCount > 0 { elements.append(.notice("Waiting to send \(state.outboxCount) message(s).")) }
+        if state.outboxCount > 0 {
+            elements.append(.notice("Waiting to send \(state.outboxCount) message(s)."))
+        }
         return elements
     }
 
@@ -89,9 +91,13 @@ enum ChatScreens {
         if let failure = state.failure { elements.append(.error(Copy.banner(for: failure))) }
         if state.hasOlderMessages, !hasNoMessages || !state.isLoadingHistory {
             elements.append(
-                .action(ScreenAction(id: older, label: "Load older messages", isEnabled: !state.isLoadingHistory)))
+                .action(
+                    ScreenAction(id: older, label: "Load older messages", isEnabled: !state.isLoadingHistory))
+            )
         }
-        if hasNoMessages, !state.isLoadingHistory { elements.append(.text("You matched with \(name). Say hi!")) }
+        if hasNoMessages, !state.isLoadingHistory {
+            elements.append(.text("You matched with \(name). Say hi!"))
+        }
         elements.append(
             .list(ScreenList(id: "messages", items: rows, changes: state.changes, revision: state.revision)))
         if state.otherIsTyping { elements.append(.text("\(name) is typing…")) }
@@ -114,7 +120,8 @@ enum ChatScreens {
     /// A message's row: who sent it and the text, and for the user's own, its status.
     static func row(_ message: Message, me: UserID, name: String) -> ScreenList.Item {
         if message.sender == me {
-            return ScreenList.Item(id: message.id, title: "You: \(message.text)", detail: status(message.status))
+            return ScreenList.Item(
+                id: message.id, title: "You: \(message.text)", detail: status(message.status))
         }
         return ScreenList.Item(id: message.id, title: "\(name): \(message.text)", detail: "")
     }

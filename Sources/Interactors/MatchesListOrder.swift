@@ -107,7 +107,8 @@ public enum MatchesListOrder {
 
     /// Puts the row of `edit` where its summary now sorts (or takes it out), recording the moves,
     /// inserts and removals in `changes`; returns whether it is a conversation whose content changed.
-    private static func place(_ edit: Edit, in list: inout ChatListState, changes: inout [ListChange]) -> Bool {
+    private static func place(_ edit: Edit, in list: inout ChatListState, changes: inout [ListChange]) -> Bool
+    {
         let id = edit.id
         let newKey = edit.summary.map(Key.init)
         var oldRow: Int?

@@ -1,11 +1,10 @@
+import Contexts
 import EmbeddedBackend
 import Foundation
 import Models
 import Services
 import TestSupport
 import Testing
-
-import Contexts
 
 /// The chat's inputs on one conversation: sending, typing and opening, observers, and the list's
 /// changes as messages are sent and confirmed.

@@ -207,7 +207,9 @@ struct ReferenceLog {
             id: "m\(index)", user: UserID("u\(index)"), displayName: "U\(index)",
             matchedAt: t0 + Double(index % 7))
         let last = seconds.map {
-            Message(id: "x\(index)-\($0)", conversation: match.id, sender: "u", text: "hi", sentAt: t0 + Double($0))
+            Message(
+                id: "x\(index)-\($0)", conversation: match.id, sender: "u", text: "hi",
+                sentAt: t0 + Double($0))
         }
         return ConversationSummary(match: match, lastMessage: last, unreadCount: unread)
     }
@@ -228,7 +230,10 @@ struct ReferenceLog {
                     switch Int.random(in: 0..<6, using: &generator) {
                     case 0: nil
                     case 1: summary(index, at: nil)
-                    case 2: current[id].map { var read = $0; read.unreadCount = 0; return read }
+                    case 2:
+                        current[id].map {
+                            ConversationSummary(match: $0.match, lastMessage: $0.lastMessage, unreadCount: 0)
+                        }
                     default: summary(index, at: step % 50, unread: Int.random(in: 0..<3, using: &generator))
                     }
                 edits.append(MatchesListOrder.Edit(id: id, shown: shown[id], summary: next))
