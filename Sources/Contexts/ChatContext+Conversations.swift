@@ -24,8 +24,10 @@ extension ChatContext {
             let summary = record.summary
         else { return }
         let unseen =
-            countUnread && record.openCount == 0
-            ? messages.filter { $0.sender != viewer && added.contains($0.id) }.count : 0
+            countUnread
+            ? ConversationSummaryRules.unseen(
+                messages, added: added, viewer: viewer, isOpen: record.openCount > 0)
+            : 0
         setSummary(
             ConversationSummaryRules.taking(record.log.messages.last, unseen: unseen, into: summary),
             for: conversation)

@@ -27,8 +27,7 @@ public struct ConversationLog: Hashable, Sendable {
         return (added, updated)
     }
 
-    /// Adds or updates one message (one sent, confirmed or received), as ``merge(_:)-([Message])``
-    /// does an array of it.
+    /// Adds or updates one message (one sent, confirmed or received), as merging an array of it does.
     @discardableResult
     public mutating func merge(_ message: Message) -> (added: [String], updated: [String]) {
         merge([message])

@@ -27,6 +27,13 @@ public enum ConversationSummaryRules {
         return summary
     }
 
+    /// How many of `messages` count as unread for `viewer`: those from the other person whose ids were
+    /// `added` (new to the conversation), while none of the conversation's screens is open.
+    public static func unseen(_ messages: [Message], added: [String], viewer: UserID, isOpen: Bool) -> Int {
+        guard !isOpen else { return 0 }
+        return messages.filter { $0.sender != viewer && added.contains($0.id) }.count
+    }
+
     /// The server's summary of a conversation (`remote`), keeping the last message the client has
     /// when it is newer (a message sent since the server made its list).
     public static func merged(_ remote: ConversationSummary, over local: ConversationSummary?)

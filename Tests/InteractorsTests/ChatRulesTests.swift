@@ -183,6 +183,20 @@ struct ReferenceLog {
         }
     }
 
+    @Test func unseenMessages_areTheOtherPersonsNewOnes_whileTheConversationIsClosed() {
+        let mine = Message(id: "a", conversation: "m", sender: "alice", text: "a", sentAt: t0)
+        let theirs = message("b", at: 1, .sent)
+        let again = message("c", at: 2, .sent)
+        let messages = [mine, theirs, again]
+        #expect(
+            ConversationSummaryRules.unseen(messages, added: ["a", "b"], viewer: "alice", isOpen: false) == 1)
+        #expect(
+            ConversationSummaryRules.unseen(messages, added: ["a", "b", "c"], viewer: "alice", isOpen: false)
+                == 2)
+        #expect(
+            ConversationSummaryRules.unseen(messages, added: ["b", "c"], viewer: "alice", isOpen: true) == 0)
+    }
+
     @Test func theServersCopy_whenItComesLater_keepsTheClientsNewerLastMessage() {
         let older = message("a", at: 1, .sent)
         let newer = message("b", at: 2, .sent)
