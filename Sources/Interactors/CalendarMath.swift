@@ -2,10 +2,9 @@ import Foundation
 
 /// Date parsing and age arithmetic on the UTC Gregorian calendar.
 ///
-/// Pure: "now" is always passed in. Days are converted to and from (year, month, day) with plain
-/// integer arithmetic on the proleptic Gregorian calendar rather than with `Calendar`, whose
-/// `dateComponents` costs tens of thousands of instructions a call: ages are computed for every
-/// candidate of every page. Tests check the results against `Calendar` over many dates.
+/// Pure: "now" is always passed in. Days are converted to and from (year, month, day) with integer
+/// arithmetic on the proleptic Gregorian calendar, the same on every platform and in every time zone.
+/// Tests check the results against `Calendar` over many dates.
 public enum CalendarMath {
     private static let secondsPerDay = 86_400
 
