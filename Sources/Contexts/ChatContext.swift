@@ -8,10 +8,10 @@ import Services
 ///
 /// Inputs: ``start()``, ``matchMade(_:)``, ``send(_:to:)``, ``retryFailed(in:)``,
 /// ``loadHistory(of:older:)``, ``opened(_:)``, ``closed(_:)``, ``setTyping(_:in:)``,
-/// ``unmatch(_:block:)``. Output: ``ChatListState`` through ``store`` (new matches, conversations
+/// ``unmatch(_:block:)``. Output: ``Models/ChatListState`` through ``store`` (new matches, conversations
 /// by last activity with unread counts and previews, and the list changes from the previous
-/// snapshot), ordered by ``MatchesListOrder``; per-conversation changes through
-/// ``observeConversation(_:_:)``. Messages are merged by id in a ``ConversationLog`` per
+/// snapshot), ordered by ``Interactors/MatchesListOrder``; per-conversation changes through
+/// ``observeConversation(_:_:)``. Messages are merged by id in a ``Interactors/ConversationLog`` per
 /// conversation, so duplicate or out-of-order deliveries change nothing and one arrival never walks
 /// other conversations. Every outgoing message waits in a persistent outbox with its transaction id
 /// until the server confirmed it, so it is sent exactly once across network drops, relaunches and

@@ -7,10 +7,10 @@ import Services
 /// receipts and unmatching, over the session's ``ChatContext``.
 ///
 /// Inputs: ``open()``, ``loadOlder()``, ``draftChanged(_:)``, ``send()``, ``retryFailed()``,
-/// ``unmatch(block:)``, ``close()``. Output: ``ConversationState`` through ``store``, with the list
+/// ``unmatch(block:)``, ``close()``. Output: ``Models/ConversationState`` through ``store``, with the list
 /// changes from the previous snapshot. Typing: "typing" goes out on the first keystroke and "stopped"
-/// after ``TypingPolicy/stopAfter`` without one (debounced on the scheduler); the other person's
-/// typing shows until they stop or ``TypingPolicy/othersExpireAfter`` passes. Edits and sends are
+/// after ``Interactors/TypingPolicy/stopAfter`` without one (debounced on the scheduler); the other person's
+/// typing shows until they stop or ``Interactors/TypingPolicy/othersExpireAfter`` passes. Edits and sends are
 /// ignored unless the conversation is open (between ``open()`` and ``close()``): a screen a front end
 /// keeps a moment after Back (a pop animation) neither edits nor sends.
 @MainActor
@@ -71,7 +71,7 @@ public final class ConversationContext: StateContext {
         let (next, sendTyping) = TypingPolicy.keystroke(typing, at: scheduler.now)
         typing = next
         if sendTyping { chat.setTyping(true, in: conversation) }
-        // One check waits at a time, due no later than ``TypingPolicy/stopAfter`` after this keystroke:
+        // One check waits at a time, due no later than ``Interactors/TypingPolicy/stopAfter`` after this keystroke:
         // a check that comes early (a keystroke since it was scheduled) waits again for the rest.
         if typingCheck == nil { scheduleTypingCheck(after: TypingPolicy.stopAfter) }
     }

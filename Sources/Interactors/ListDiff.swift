@@ -1,6 +1,6 @@
 import Models
 
-/// Computes the changes that turn one list of ids into another (``ListChange/apply(_:to:)`` applies them).
+/// Computes the changes that turn one list of ids into another (``Models/ListChange/apply(_:to:)`` applies them).
 ///
 /// The changes are meant to be applied in order, each index referring to the list as it is at that
 /// point: removals from the bottom up, then, top down, a move or an insert wherever the list differs

@@ -16,7 +16,7 @@ public enum MessageValidator {
     }
 }
 
-/// A ``MessageProblem`` as an error.
+/// A ``Models/MessageProblem`` as an error.
 public struct MessageProblemError: Error, Hashable, Sendable {
     /// The problem.
     public let problem: MessageProblem
