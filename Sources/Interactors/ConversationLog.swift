@@ -34,6 +34,8 @@ public struct ConversationLog: Hashable, Sendable {
     }
 
     /// Adds or updates one message; tells whether its id was added, with the ids whose content changed.
+    ///
+    /// The same as merging the message alone, with the added ids told as a flag.
     public mutating func mergeOne(_ message: Message) -> (isAdded: Bool, updated: [String]) {
         let (added, updated) = merge([message])
         return (!added.isEmpty, updated)

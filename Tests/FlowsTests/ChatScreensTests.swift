@@ -48,7 +48,7 @@ import Testing
         ]
         state.outboxCount = 1
         let elements = ChatScreens.matchesList(state)
-        #expect(elements.count == 2 && elements.count <= ChatScreens.matchesListCount)
+        #expect(elements.count == 2)
         guard case .list(let list) = elements.first else {
             Issue.record("no list")
             return
