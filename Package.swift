@@ -21,7 +21,10 @@ let package = Package(
         // MARK: Data and the functional core
 
         // Inert value types: inputs, outputs, state, screens, analytics events.
-        .target(name: "Models", swiftSettings: strict),
+        .target(name: "Models", dependencies: ["PersistentList"], swiftSettings: strict),
+        // A support data structure: an ordered list whose copies share storage, changed in O(log n)
+        // (the matches list of a million conversations).
+        .target(name: "PersistentList", swiftSettings: strict),
         // Pure, stateless logic: validation, deep links, session policy, countdowns, calendar math.
         .target(name: "Interactors", dependencies: ["Models"], swiftSettings: strict),
 
@@ -89,6 +92,8 @@ let package = Package(
         .testTarget(
             name: "InteractorsTests", dependencies: ["Interactors", "Models", "EmbeddedBackend"],
             swiftSettings: strict),
+        // The persistent list: a plain collection, checked against an array.
+        .testTarget(name: "PersistentListTests", dependencies: ["PersistentList"], swiftSettings: strict),
         // File stores, schedulers and the other generic service implementations.
         .testTarget(
             name: "ServicesTests", dependencies: ["Services", "Models", "TestSupport"], swiftSettings: strict),
