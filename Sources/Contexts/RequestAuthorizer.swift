@@ -56,7 +56,7 @@ public final class RequestAuthorizer {
     /// Calls `then` with a fresh access token, refreshing the tokens or joining the refresh under way.
     ///
     /// A refused refresh token means the session was revoked.
-    func refreshed(_ then: @escaping @MainActor (Result<String, ServiceError>) -> Void) {
+    private func refreshed(_ then: @escaping @MainActor (Result<String, ServiceError>) -> Void) {
         if refreshWaiters != nil {
             refreshWaiters?.append(then)
             return

@@ -52,15 +52,6 @@ enum ChatScreens {
         return elements
     }
 
-    /// How many elements ``matchesList(_:)`` returns at most.
-    static let matchesListCount = 2
-
-    /// Appends ``matchesList(_:)`` to `elements` (for the home screen's builder until it takes the
-    /// list whole).
-    static func appendMatchesList(_ state: ChatListState, to elements: inout [ScreenElement]) {
-        elements += matchesList(state)
-    }
-
     /// The conversation a matches-list row's action opens, if the action is one.
     static func conversationID(for action: ActionID) -> String? {
         action.rawValue.hasPrefix(openPrefix) ? String(action.rawValue.dropFirst(openPrefix.count)) : nil

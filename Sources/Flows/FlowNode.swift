@@ -126,15 +126,3 @@ open class FlowNode {
         }
     }
 }
-
-// DELETE AT MERGE: the type-erased form and the capacity hint, kept only while MainFlow (DECK) still
-// calls them in this branch; flows use the typed `subscribe(to:_:)`.
-extension FlowNode {
-    /// Hears every event broadcast at or above this node; `type` is what the tree shows.
-    func subscribeEvents(of type: Any.Type, _ handler: @escaping @MainActor (Any) -> Void) {
-        eventHandlers.append(EventHandler(type: type, handle: handler))
-    }
-
-    /// Does nothing: children are a plain array.
-    func reserveChildren(_ count: Int) {}
-}
