@@ -1,7 +1,7 @@
 import Models
 import Services
 
-/// ``AuthService`` over an ``EmbeddedServer``.
+/// ``Services/AuthService`` over an ``EmbeddedServer``.
 public struct EmbeddedAuthService: AuthService {
     /// The server answering.
     public let server: EmbeddedServer

@@ -2,7 +2,7 @@ import Foundation
 import Models
 import Services
 
-/// The embedded backend: an ``EmbeddedServer`` on a ``VirtualScheduler`` plus file stores.
+/// The embedded backend: an ``EmbeddedServer`` on a ``Services/VirtualScheduler`` plus file stores.
 ///
 /// Everything a test, scenario or the demo needs to run the engine with no network and no wall clock.
 public struct EmbeddedBackend: Sendable {

@@ -1,7 +1,7 @@
 import Models
 import Services
 
-/// ``ChatService`` over an ``EmbeddedServer``.
+/// ``Services/ChatService`` over an ``EmbeddedServer``.
 public struct EmbeddedChatService: ChatService {
     /// The server answering.
     public let server: EmbeddedServer

@@ -1,7 +1,7 @@
 import Models
 import Services
 
-/// ``DiscoveryService`` over an ``EmbeddedServer``.
+/// ``Services/DiscoveryService`` over an ``EmbeddedServer``.
 public struct EmbeddedDiscoveryService: DiscoveryService {
     /// The server answering.
     public let server: EmbeddedServer

@@ -1,7 +1,7 @@
 import Models
 import Services
 
-/// ``ProfileService`` over an ``EmbeddedServer``.
+/// ``Services/ProfileService`` over an ``EmbeddedServer``.
 public struct EmbeddedProfileService: ProfileService {
     /// The server answering.
     public let server: EmbeddedServer

@@ -89,7 +89,7 @@ public final class EmbeddedServer: Sendable {
         set { state.withLock { $0.latency = newValue } }
     }
 
-    /// Whether requests fail with ``ServiceError/networkUnavailable`` without reaching the server.
+    /// Whether requests fail with ``Models/ServiceError/networkUnavailable`` without reaching the server.
     public var isNetworkDown: Bool {
         get { state.withLock { $0.isNetworkDown } }
         set { state.withLock { $0.isNetworkDown = newValue } }

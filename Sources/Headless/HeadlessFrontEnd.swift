@@ -4,8 +4,8 @@ import Models
 /// A front end with no UI: keeps the screen stack, modals and alert, renders them as text, lets a
 /// caller tap and type by visible labels, and records a transcript.
 ///
-/// It only knows ``Screen`` values and ``Intent``s, like any other front end; it never sees contexts
-/// or services.
+/// It only knows ``Models/Screen`` values and ``Models/Intent``s, like any other front end; it never sees
+/// contexts or services.
 @MainActor
 public final class HeadlessFrontEnd: Presenter {
     private struct Entry {

@@ -4,7 +4,7 @@ import Services
 
 /// Records everything a headless run shows, every intent and every analytics event, with the time.
 ///
-/// It is also the run's ``AnalyticsSink``. It holds no secrets: screens mask secure fields, intents
+/// It is also the run's ``Services/AnalyticsSink``. It holds no secrets: screens mask secure fields, intents
 /// omit typed passwords, and tokens never reach a screen or an event.
 @MainActor
 public final class Transcript: AnalyticsSink {

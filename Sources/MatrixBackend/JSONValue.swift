@@ -2,7 +2,7 @@ import Foundation
 import Models
 
 /// A JSON document read without assumptions: every access that finds the wrong shape throws
-/// ``ServiceError/malformedResponse(_:)`` naming what was missing, instead of crashing.
+/// ``Models/ServiceError/malformedResponse(_:)`` naming what was missing, instead of crashing.
 ///
 /// Matrix payloads are open-ended (unknown keys, optional fields, events of any type), so the backend
 /// reads them through this value rather than rigid `Decodable` types.
@@ -20,7 +20,7 @@ public enum JSONValue: Hashable, Sendable {
     /// An object.
     case object([String: JSONValue])
 
-    /// Parses `data`; bytes that are not JSON throw ``ServiceError/malformedResponse(_:)``.
+    /// Parses `data`; bytes that are not JSON throw ``Models/ServiceError/malformedResponse(_:)``.
     public static func parse(_ data: Data) throws(ServiceError) -> JSONValue {
         do {
             return try JSONDecoder().decode(JSONValue.self, from: data)
@@ -60,7 +60,7 @@ public enum JSONValue: Hashable, Sendable {
         if case .object(let value) = self { return value } else { return nil }
     }
 
-    /// The string member `key`, or a ``ServiceError/malformedResponse(_:)`` naming it.
+    /// The string member `key`, or a ``Models/ServiceError/malformedResponse(_:)`` naming it.
     public func string(_ key: String, in context: String) throws(ServiceError) -> String {
         guard let value = self[key]?.stringValue else {
             throw .malformedResponse("\(context): no string \(key)")
@@ -68,7 +68,7 @@ public enum JSONValue: Hashable, Sendable {
         return value
     }
 
-    /// The integer member `key`, or a ``ServiceError/malformedResponse(_:)`` naming it.
+    /// The integer member `key`, or a ``Models/ServiceError/malformedResponse(_:)`` naming it.
     public func int(_ key: String, in context: String) throws(ServiceError) -> Int {
         guard let value = self[key]?.intValue else {
             throw .malformedResponse("\(context): no integer \(key)")
@@ -76,7 +76,7 @@ public enum JSONValue: Hashable, Sendable {
         return value
     }
 
-    /// The object member `key`, or a ``ServiceError/malformedResponse(_:)`` naming it.
+    /// The object member `key`, or a ``Models/ServiceError/malformedResponse(_:)`` naming it.
     public func object(_ key: String, in context: String) throws(ServiceError) -> JSONValue {
         guard let value = self[key], value.objectValue != nil else {
             throw .malformedResponse("\(context): no object \(key)")
@@ -85,7 +85,7 @@ public enum JSONValue: Hashable, Sendable {
     }
 
     /// The array member `key` (an absent key reads as empty), or a
-    /// ``ServiceError/malformedResponse(_:)`` if it is there but not an array.
+    /// ``Models/ServiceError/malformedResponse(_:)`` if it is there but not an array.
     public func array(_ key: String, in context: String) throws(ServiceError) -> [JSONValue] {
         guard let value = self[key] else { return [] }
         guard let elements = value.arrayValue else {

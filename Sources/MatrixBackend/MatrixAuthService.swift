@@ -2,7 +2,7 @@ import Foundation
 import Models
 import Services
 
-/// ``AuthService`` over the Matrix Client-Server API.
+/// ``Services/AuthService`` over the Matrix Client-Server API.
 ///
 /// Sign-in is password login (`POST /login`, asking for a refresh token), sign-up is registration
 /// with the dummy auth stage (`POST /register`), validation is `GET /account/whoami`, refresh is

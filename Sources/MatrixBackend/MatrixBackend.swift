@@ -3,7 +3,7 @@ import Models
 import Services
 
 /// A real backend: every service over the Matrix Client-Server API of a homeserver (Synapse), with
-/// answers delivered on a ``PumpedScheduler`` and local files like the embedded backend's.
+/// answers delivered on a ``Services/PumpedScheduler`` and local files like the embedded backend's.
 ///
 /// The same flows and contexts run on it unchanged. A test, the scenario runner or a tool drives it
 /// by pumping its scheduler on the main actor (``settle(timeout:)``, ``wait(until:timeout:)``).

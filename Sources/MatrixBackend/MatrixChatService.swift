@@ -2,8 +2,8 @@ import Foundation
 import Models
 import Services
 
-/// ``ChatService`` over direct rooms: a match is a room both people joined, and its id is
-/// ``Match/id(between:and:)`` of the two user ids, so both sides name it alike; the backend maps it to
+/// ``Services/ChatService`` over direct rooms: a match is a room both people joined, and its id is
+/// ``Models/Match/id(between:and:)`` of the two user ids, so both sides name it alike; the backend maps it to
 /// the room.
 ///
 /// Messages are `m.room.message` events sent with the client transaction id in the path (the server

@@ -2,11 +2,11 @@ import Foundation
 import Models
 import Services
 
-/// ``DiscoveryService`` over the discovery room, direct-chat invites and account data.
+/// ``Services/DiscoveryService`` over the discovery room, direct-chat invites and account data.
 ///
 /// Candidates are the other members' profile state events, filtered by the viewer's preferences
 /// (age, distance) and without anyone already swiped, matched or liked; people whose invite waits
-/// carry ``Candidate/likedYou``. A like invites the candidate to a new private room (a super like says
+/// carry ``Models/Candidate/likedYou``. A like invites the candidate to a new private room (a super like says
 /// so in the invite's reason); a like on someone whose invite waits joins their room — a match on
 /// both sides. Every swipe is kept by id in the `com.discover.swipes` account data, so a swipe sent
 /// twice is applied once and a pass holds on every device. Matrix has no daily like limit: the

@@ -1,7 +1,7 @@
 import Foundation
 import Models
 
-/// Turns a Matrix error response into the engine's ``ServiceError``: a pure function, so every
+/// Turns a Matrix error response into the engine's ``Models/ServiceError``: a pure function, so every
 /// mapping is unit-tested with canned payloads.
 ///
 /// The Client-Server API answers errors as `{"errcode": "M_…", "error": "…"}` with an HTTP status.

@@ -7,11 +7,11 @@ import Synchronization
 #endif
 
 /// The thin HTTP layer under the Matrix services: builds Client-Server API requests, sends them with
-/// `URLSession`, and turns every answer into a ``JSONValue`` or a typed ``ServiceError``.
+/// `URLSession`, and turns every answer into a ``JSONValue`` or a typed ``Models/ServiceError``.
 ///
-/// It never crashes on what a server says: a transport failure is ``ServiceError/networkUnavailable``,
+/// It never crashes on what a server says: a transport failure is ``Models/ServiceError/networkUnavailable``,
 /// an error answer goes through ``MatrixErrorMapper``, a body that is not a JSON object is
-/// ``ServiceError/malformedResponse(_:)``.
+/// ``Models/ServiceError/malformedResponse(_:)``.
 public final class MatrixHTTPClient: Sendable {
     /// An HTTP method.
     public enum Method: String, Sendable {
@@ -41,7 +41,7 @@ public final class MatrixHTTPClient: Sendable {
     }
 
     /// Whether this device is offline: while it is, every request fails at once with
-    /// ``ServiceError/networkUnavailable``, as a phone in airplane mode would.
+    /// ``Models/ServiceError/networkUnavailable``, as a phone in airplane mode would.
     public var isOffline: Bool {
         get { offline.load(ordering: .acquiring) }
         set { offline.store(newValue, ordering: .releasing) }
@@ -50,6 +50,7 @@ public final class MatrixHTTPClient: Sendable {
     /// Sends a request to `/_matrix/client/v3/<path>` and answers the JSON object it got back.
     ///
     /// - Parameters:
+    ///   - method: the HTTP method.
     ///   - path: the path segments after `v3`, unencoded (each one is percent-encoded here).
     ///   - query: query parameters.
     ///   - body: the JSON body, if any.

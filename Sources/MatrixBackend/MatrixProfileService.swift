@@ -3,7 +3,7 @@ import Interactors
 import Models
 import Services
 
-/// ``ProfileService`` over the discovery room: a profile is the member's `com.discover.profile`
+/// ``Services/ProfileService`` over the discovery room: a profile is the member's `com.discover.profile`
 /// state event there (state key = their user id).
 public struct MatrixProfileService: ProfileService {
     /// The shared connection.

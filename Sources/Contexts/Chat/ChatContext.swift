@@ -30,7 +30,9 @@ public final class ChatContext: StateContext {
         case history(RequestFailure?)
     }
 
-    /// The observable list. Emits when a conversation, match, unread count or the outbox changes.
+    /// The observable list.
+    ///
+    /// Emits when a conversation, match, unread count or the outbox changes.
     public let store = StateStore(ChatListState())
 
     let viewer: UserID
@@ -143,6 +145,7 @@ public final class ChatContext: StateContext {
     }
 
     /// Call when the user sends a message: validated, shown at once as sending, and queued.
+    ///
     /// Returns why it cannot be sent, if it cannot.
     public func send(_ text: String, to conversation: String) -> MessageProblem? {
         guard has(conversation) else { return .unmatched }

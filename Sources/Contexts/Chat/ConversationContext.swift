@@ -15,7 +15,9 @@ import Services
 /// keeps a moment after Back (a pop animation) neither edits nor sends.
 @MainActor
 public final class ConversationContext: StateContext {
-    /// The observable state. Emits on every message, receipt, typing change and edit.
+    /// The observable state.
+    ///
+    /// Emits on every message, receipt, typing change and edit.
     public let store: StateStore<ConversationState>
 
     private let conversation: String

@@ -6,15 +6,17 @@ import Services
 /// The recommendations use case's context: the ranked deck, swipes and their persistent queue.
 ///
 /// Inputs: ``start()``, ``swiped(_:)``, ``rewind()``, ``matchSeen()``, ``outOfLikesSeen()``,
-/// ``outOfSuperLikesSeen()``, ``retry()``, ``preferencesChanged(_:)``. Output: ``DeckState``
-/// through ``store``. Pages are ranked by ``CandidateRanker`` and merged into the cards left; the next
-/// page is asked for before the deck runs dry (``DeckRefillPolicy``). Every swipe goes into a
-/// persistent queue first and leaves it only when the server confirmed it, so a swipe made offline is
-/// sent once when the network returns (retried with ``RetryPolicy``), and survives a relaunch. A
-/// refused session is reported as ``SessionError/ended(_:)``; the queue stays on disk.
+/// ``outOfSuperLikesSeen()``, ``retry()``, ``preferencesChanged(_:)``. Output: ``Models/DeckState`` through
+/// ``store``. Pages are ranked by ``Interactors/CandidateRanker`` and merged into the cards left; the next
+/// page is asked for before the deck runs dry (``Interactors/DeckRefillPolicy``). Every swipe goes into a
+/// persistent queue first and leaves it only when the server confirmed it, so a swipe made offline is sent
+/// once when the network returns (retried with ``Interactors/RetryPolicy``), and survives a relaunch. A
+/// refused session is reported as ``Models/SessionError/ended(_:)``; the queue stays on disk.
 @MainActor
 public final class DeckContext: StateContext {
-    /// The observable state. Emits on every swipe, page, response and countdown tick.
+    /// The observable state.
+    ///
+    /// Emits on every swipe, page, response and countdown tick.
     public let store = StateStore(DeckState())
 
     // Not private: the page requests (DeckContext+Requests.swift) use these too.

@@ -9,7 +9,9 @@ import Synchronization
 /// `AsyncSequence`, and the Observation framework (`Observable`, as SwiftUI reads it).
 @MainActor
 public final class StateStore<State: Sendable & Equatable>: Observable {
-    /// The current snapshot. Emits when an update leaves it different.
+    /// The current snapshot.
+    ///
+    /// Emits when an update leaves it different.
     ///
     /// Reading it inside `withObservationTracking` (SwiftUI's body) registers interest in it.
     public var state: State {

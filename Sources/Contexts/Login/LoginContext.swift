@@ -5,13 +5,15 @@ import Services
 
 /// The login use case's context: the sign-in and sign-up forms, validation and the one request.
 ///
-/// Inputs: ``modeSelected(_:)``, ``fieldChanged(_:to:)``, ``submit()``. Output: ``LoginState``
-/// through ``store``; a success leaves the session in ``LoginState/completed`` for the flow to hand
+/// Inputs: ``modeSelected(_:)``, ``fieldChanged(_:to:)``, ``submit()``. Output: ``Models/LoginState``
+/// through ``store``; a success leaves the session in ``Models/LoginState/completed`` for the flow to hand
 /// to the session context. Nothing is sent while a field is invalid, and a submit while a request is
 /// in flight or a rate limit counts down does nothing.
 @MainActor
 public final class LoginContext: StateContext {
-    /// The observable state. Emits on every edit, submit, response and countdown tick.
+    /// The observable state.
+    ///
+    /// Emits on every edit, submit, response and countdown tick.
     public let store: StateStore<LoginState>
 
     private let auth: any AuthService

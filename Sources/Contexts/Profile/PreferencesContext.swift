@@ -4,11 +4,13 @@ import Services
 
 /// Editing who the user looks for (age range, distance), as "Widen preferences" opens it.
 ///
-/// Inputs: ``fieldChanged(_:to:)``, ``save()``. Output: ``PreferencesState`` through ``store``;
-/// ``PreferencesState/saved`` is set once the server accepted them.
+/// Inputs: ``fieldChanged(_:to:)``, ``save()``. Output: ``Models/PreferencesState`` through ``store``;
+/// ``Models/PreferencesState/saved`` is set once the server accepted them.
 @MainActor
 public final class PreferencesContext: StateContext {
-    /// The observable state. Emits on every edit, save and response.
+    /// The observable state.
+    ///
+    /// Emits on every edit, save and response.
     public let store: StateStore<PreferencesState>
 
     private let authorizer: RequestAuthorizer

@@ -5,11 +5,13 @@ import Services
 /// The profile set-up context (sign-up's last step): bio, interests and what the user looks for.
 ///
 /// Inputs: ``fieldChanged(_:to:)``, ``interestToggled(_:)``, ``save()``. Output:
-/// ``ProfileSetupState`` through ``store``; ``ProfileSetupState/saved`` is set once the server
-/// accepted the profile. A revoked session is reported as ``SessionError/ended(_:)``.
+/// ``Models/ProfileSetupState`` through ``store``; ``Models/ProfileSetupState/saved`` is set once the server
+/// accepted the profile. A revoked session is reported as ``Models/SessionError/ended(_:)``.
 @MainActor
 public final class ProfileSetupContext: StateContext {
-    /// The observable state. Emits on every edit, save and response.
+    /// The observable state.
+    ///
+    /// Emits on every edit, save and response.
     public let store = StateStore(ProfileSetupState())
 
     private let authorizer: RequestAuthorizer

@@ -4,11 +4,13 @@ import Services
 
 /// Shows one user's public profile (the `discover://profile/<user>` deep link).
 ///
-/// Inputs: ``load()`` (also retry). Output: ``ProfileViewState`` through ``store``. A revoked
-/// session is reported as ``SessionError/ended(_:)``.
+/// Inputs: ``load()`` (also retry). Output: ``Models/ProfileViewState`` through ``store``. A revoked
+/// session is reported as ``Models/SessionError/ended(_:)``.
 @MainActor
 public final class ProfileViewerContext: StateContext {
-    /// The observable state. Emits when loading starts and when the answer arrives.
+    /// The observable state.
+    ///
+    /// Emits when loading starts and when the answer arrives.
     public let store: StateStore<ProfileViewState>
 
     private let user: UserID

@@ -3,16 +3,19 @@ import Services
 
 /// A session service: runs requests with the session's access token, refreshing it once when expired.
 ///
-/// Concurrent requests that meet an expired token share one refresh. When the refresh token is gone
-/// or refused, the request fails with ``ServiceError/tokenRevoked`` or ``ServiceError/tokenExpired``
-/// and the caller raises ``SessionError/ended(_:)``. Lives in the ``SessionScope`` and dies with it.
+/// Concurrent requests that meet an expired token share one refresh. When the refresh token is gone or
+/// refused, the request fails with ``Models/ServiceError/tokenRevoked`` or
+/// ``Models/ServiceError/tokenExpired`` and the caller raises ``Models/SessionError/ended(_:)``. Lives in the
+/// ``SessionScope`` and dies with it.
 @MainActor
 public final class RequestAuthorizer {
     /// A request given an access token and a completion.
     public typealias Request<Value: Sendable> =
         @MainActor (String, @escaping ServiceCompletion<Value>) -> Void
 
-    /// The tokens in force. Emits (through `onTokensRefreshed`) when a refresh replaces them.
+    /// The tokens in force.
+    ///
+    /// Emits (through `onTokensRefreshed`) when a refresh replaces them.
     public private(set) var tokens: AuthTokens
     private let auth: any AuthService
     private let onTokensRefreshed: @MainActor (AuthTokens) -> Void

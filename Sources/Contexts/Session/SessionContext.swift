@@ -6,11 +6,13 @@ import Services
 /// The session use case's context: restores, starts and ends the signed-in session.
 ///
 /// Inputs: ``launch()``, ``signedIn(_:)``, ``routeChanged(_:)``, ``logout()``, ``end(_:)``.
-/// Output: ``SessionState`` through ``store``; a store error (an unreadable session file) is
+/// Output: ``Models/SessionState`` through ``store``; a store error (an unreadable session file) is
 /// reported through ``StateStore/report(_:)``. Owns the ``SessionScope`` while signed in.
 @MainActor
 public final class SessionContext: StateContext {
-    /// The observable state. Emits on every phase change.
+    /// The observable state.
+    ///
+    /// Emits on every phase change.
     public let store = StateStore<SessionState>(.idle)
     /// The signed-in user's scope; `nil` when signed out.
     public private(set) var scope: SessionScope?

@@ -12,7 +12,8 @@ import Models
 ///    "Send a message" opens the conversation, "Keep swiping" closes the modal.
 /// 6. An empty deck explains itself and offers "Widen preferences" (``PreferencesFlow``); saving
 ///    reloads the deck.
-/// 7. A page that fails shows "Retry"; a refused session raises ``SessionError`` to the ``SessionFlow``.
+/// 7. A page that fails shows "Retry"; a refused session raises ``Models/SessionError`` to the
+///    ``SessionFlow``.
 ///
 /// The deck is part of home, which its parent shows: the flow builds the deck's part
 /// (``content``) and tells its ``delegate`` when that changed.
@@ -41,8 +42,9 @@ public final class DeckFlow: FlowNode {
     public let context: DeckContext
     /// The flow showing home, told when the deck's part changed and when the user wants to chat.
     public weak var delegate: (any DeckFlowDelegate)?
-    /// Whether the deck is on screen (the home screen's Deck tab); set by the parent flow. A card counts
-    /// as shown (``AnalyticsEvent/cardShown(_:)``) only while it is.
+    /// Whether the deck is on screen (the home screen's Deck tab); set by the parent flow.
+    ///
+    /// A card counts as shown (``Models/AnalyticsEvent/cardShown(_:)``) only while it is.
     public var isVisible = false {
         didSet { announceTop(context.snapshot) }
     }

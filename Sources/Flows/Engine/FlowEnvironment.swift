@@ -3,7 +3,7 @@ import Services
 
 /// What every flow of one app shares: the front end, the analytics sink and the services.
 ///
-/// Showing a screen through ``show(_:_:onIntent:)`` also fires ``AnalyticsEvent/screenShown(_:)``.
+/// Showing a screen through ``show(_:_:onIntent:)`` also fires ``Models/AnalyticsEvent/screenShown(_:)``.
 @MainActor
 public final class FlowEnvironment {
     /// How a screen is shown.

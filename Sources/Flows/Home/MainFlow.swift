@@ -10,7 +10,7 @@ import Models
 /// 3. Home: tabs for the deck and the matches; a new match (``MatchMade``) joins the list at once.
 /// 4. Routes (deep links, or the place restored on relaunch): deck, matches, a profile
 ///    (``ProfileFlow``), a conversation (``ChatFlow``).
-/// 5. Every move is reported to the ``SessionContext`` so a relaunch returns to it.
+/// 5. Every move is reported to the ``Contexts/SessionContext`` so a relaunch returns to it.
 /// 6. "Log out" asks for confirmation (warning about unsent swipes), then the session context logs out.
 @MainActor
 public final class MainFlow: FlowNode, DeckFlowDelegate {

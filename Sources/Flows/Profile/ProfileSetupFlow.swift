@@ -6,7 +6,7 @@ import Models
 /// 1. Show the form: bio, interests to pick, the age range and distance the user looks for.
 /// 2. "Save" validates locally (messages beside each field), then saves once.
 /// 3. On success, or on "Skip for now", hand back to the ``MainFlow``.
-/// 4. A revoked session raises ``SessionError`` up to the ``SessionFlow``.
+/// 4. A revoked session raises ``Models/SessionError`` up to the ``SessionFlow``.
 @MainActor
 public final class ProfileSetupFlow: FlowNode {
     /// What this flow shows, for the flow graph.

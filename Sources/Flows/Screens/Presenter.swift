@@ -3,10 +3,10 @@ import Models
 /// What a front end does when the user acts on a screen or alert it was given.
 public typealias IntentHandler = @MainActor (Intent) -> Void
 
-/// The only way flows reach a front end: show, stack, present and dismiss plain ``Screen`` values.
+/// The only way flows reach a front end: show, stack, present and dismiss plain ``Models/Screen`` values.
 ///
 /// A front end (SwiftUI, UIKit, a terminal, the headless one) implements this protocol, renders each
-/// screen from its value alone and sends the user's ``Intent``s to the handler that came with it. It
+/// screen from its value alone and sends the user's ``Models/Intent``s to the handler that came with it. It
 /// never sees contexts or services.
 @MainActor
 public protocol Presenter: AnyObject {
@@ -22,7 +22,7 @@ public protocol Presenter: AnyObject {
     func present(_ screen: Screen, onIntent: @escaping IntentHandler)
     /// Dismisses the top modal screen.
     func dismiss()
-    /// Re-renders the shown screen with the same ``Screen/id`` (the newest one), keeping its handler.
+    /// Re-renders the shown screen with the same ``Models/Screen/id`` (the newest one), keeping its handler.
     func update(_ screen: Screen)
     /// Shows an alert; any of its actions dismisses it before reaching the handler.
     func showAlert(_ alert: ScreenAlert, onIntent: @escaping IntentHandler)

@@ -7,7 +7,7 @@ import Services
 ///
 /// 1. ``launch()`` starts the ``SessionFlow``.
 /// 2. ``open(_:)`` parses a `discover://` link and broadcasts ``DeepLinkOpened`` down the tree; a link
-///    it cannot parse raises ``DeepLinkError``, handled here with an alert.
+///    it cannot parse raises ``Models/DeepLinkError``, handled here with an alert.
 /// 3. Errors that reach the root unhandled are kept in ``FlowNode/unhandledErrors``.
 @MainActor
 public final class AppFlow: FlowNode {

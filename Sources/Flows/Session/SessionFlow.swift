@@ -5,10 +5,10 @@ import Models
 ///
 /// 1. Launch: a "launching" screen while the stored session is restored and validated (or refreshed).
 /// 2. Signed out: a ``LoginFlow``, with the reason (expired, revoked) and the username pre-filled;
-///    the session it signs in goes to the ``SessionContext``.
+///    the session it signs in goes to the ``Contexts/SessionContext``.
 /// 3. Signed in: a ``MainFlow`` for the session, opening a deep link that waited for login, or the
 ///    place restored from the last run.
-/// 4. ``SessionError`` raised anywhere below ends the session and shows login.
+/// 4. ``Models/SessionError`` raised anywhere below ends the session and shows login.
 /// 5. Logout (confirmed in the main flow) tears the session's flows and contexts down.
 /// 6. Deep links (``DeepLinkOpened``) are followed when signed in and kept for later when not.
 @MainActor

@@ -18,7 +18,9 @@ public struct ConversationLog: Hashable, Sendable {
     /// Whether a message with this id is in the log.
     public func contains(_ id: String) -> Bool { ids.contains(id) }
 
-    /// Adds or updates messages. Returns the ids that were added and the ids whose content changed.
+    /// Adds or updates messages.
+    ///
+    /// Returns the ids that were added and the ids whose content changed.
     @discardableResult
     public mutating func merge(_ incoming: [Message]) -> (added: [String], updated: [String]) {
         var added: [String] = []
@@ -67,7 +69,9 @@ public struct ConversationLog: Hashable, Sendable {
     }
 
     /// Sets the status of the user's own messages sent up to `date` to at least `status`; returns the
-    /// ids that changed. Walks back from the newest message only as far as it must.
+    /// ids that changed.
+    ///
+    /// Walks back from the newest message only as far as it must.
     public mutating func raiseStatus(of sender: UserID, upTo date: Date, to status: Message.Status)
         -> [String]
     {

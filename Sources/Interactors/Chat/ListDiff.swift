@@ -1,15 +1,17 @@
 import Models
 
-/// Computes the changes that turn one list of ids into another (``Models/ListChange/apply(_:to:)`` applies them).
+/// Computes the changes that turn one list of ids into another.
 ///
-/// The changes are meant to be applied in order, each index referring to the list as it is at that
-/// point: removals from the bottom up, then, top down, a move or an insert wherever the list differs
-/// from the new one, then updates at their final index. A front end that applies them and compares
+/// The changes are meant to be applied in order (``Models/ListChange/apply(_:to:)`` does it), each
+/// index referring to the list as it is at that point: removals from the bottom up, then, top down, a
+/// move or an insert wherever the list differs from the new one, then updates at their final index. A front end that applies them and compares
 /// the result with the new snapshot catches the "N rows shown while the state changed" class of bug.
 public enum ListDiff {
     /// The changes from `old` to `new`; `updated` names items whose content changed (ids in neither
-    /// list are ignored). Ids must be unique within each list. Linear in the lists' length for the
-    /// common moves (one item to the top).
+    /// list are ignored).
+    ///
+    /// Ids must be unique within each list. Linear in the lists' length for the common moves (one
+    /// item to the top).
     ///
     /// The rows the two lists begin with alike stay where they are: only the rest is diffed.
     public static func changes(from old: [String], to new: [String], updated: Set<String> = [])

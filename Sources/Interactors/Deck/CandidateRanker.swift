@@ -51,8 +51,9 @@ public enum CandidateRanker {
         return lhs.id.rawValue < rhs.id.rawValue
     }
 
-    /// The eligible candidates of a page, ranked; duplicates within the page are dropped. Costs the
-    /// page's size, whatever the size of `excluded`.
+    /// The eligible candidates of a page, ranked; duplicates within the page are dropped.
+    ///
+    /// Costs the page's size, whatever the size of `excluded`.
     public static func rank(_ candidates: [Candidate], for viewer: Viewer, excluding excluded: Set<UserID>)
         -> [Candidate]
     {

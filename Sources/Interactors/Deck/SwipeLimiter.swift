@@ -13,7 +13,7 @@ public enum SwipeLimiter {
         case outOfSuperLikes(resetsAt: Date)
     }
 
-    /// The allowance at `now`: back to the daily counts once ``SwipeAllowance/resetsAt`` has passed,
+    /// The allowance at `now`: back to the daily counts once ``Models/SwipeAllowance/resetsAt`` has passed,
     /// with the next reset a whole number of days later.
     public static func current(_ allowance: SwipeAllowance, at now: Date) -> SwipeAllowance {
         guard now >= allowance.resetsAt else { return allowance }
@@ -25,8 +25,10 @@ public enum SwipeLimiter {
             resetsAt: allowance.resetsAt.addingTimeInterval(days * day))
     }
 
-    /// Decides a swipe. A pass is always allowed; a like spends a like; a super like spends a super
-    /// like (and not a like).
+    /// Decides a swipe.
+    ///
+    /// A pass is always allowed; a like spends a like; a super like spends a super like (and not a
+    /// like).
     public static func decide(_ action: SwipeAction, allowance: SwipeAllowance, at now: Date) -> Decision {
         var allowance = current(allowance, at: now)
         switch action {

@@ -16,7 +16,8 @@ public enum LoginValidator {
     /// The longest display name after trimming.
     public static let maximumDisplayNameLength = 40
 
-    /// Validates the form of a mode: sign-in yields ``Credentials``, sign-up a ``SignUpRequest``.
+    /// Validates the form of a mode: sign-in yields ``Models/Credentials``, sign-up a
+    /// ``Models/SignUpRequest``.
     public static func validate(
         mode: LoginMode, values: [LoginField: String], now: Date
     ) -> [LoginField: FieldError] {

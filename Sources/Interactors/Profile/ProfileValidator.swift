@@ -2,10 +2,10 @@ import Models
 
 /// Validates the profile set-up form.
 ///
-/// Rules: a bio of at most 500 characters; at most 5 interests, each from ``Interest/catalog``; ages
+/// Rules: a bio of at most 500 characters; at most 5 interests, each from ``Models/Interest/catalog``; ages
 /// within 18–100 with the minimum not above the maximum; a distance within 1–500 km.
 public enum ProfileValidator {
-    /// Validates the form's values into a ``Profile``.
+    /// Validates the form's values into a ``Models/Profile``.
     public static func validate(_ state: ProfileSetupState) -> Validation<Profile, ProfileField> {
         var errors: [ProfileField: FieldError] = [:]
         let bio = Whitespace.trimmed(state.bio)

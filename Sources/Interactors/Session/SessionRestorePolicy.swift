@@ -13,7 +13,9 @@ public enum SessionRestorePolicy {
         case expired
     }
 
-    /// Decides for `tokens` at `now`. An access token with no known expiry is validated.
+    /// Decides for `tokens` at `now`.
+    ///
+    /// An access token with no known expiry is validated.
     public static func decide(_ tokens: AuthTokens, now: Date) -> Decision {
         guard let expiry = tokens.accessTokenExpiresAt, expiry <= now else { return .validate }
         if let refresh = tokens.refreshToken, !refresh.isEmpty { return .refresh(refreshToken: refresh) }

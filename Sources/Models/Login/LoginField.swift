@@ -1,6 +1,6 @@
 /// A field of the sign-in or sign-up form.
 public enum LoginField: Hashable, Sendable, CaseIterable {
-    /// Sign-in: username or email. Sign-up: the new username.
+    /// The username: on sign-in, the username or the email; on sign-up, the new username.
     case username
     /// Sign-up only: an optional email address.
     case email

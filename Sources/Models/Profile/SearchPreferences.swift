@@ -1,8 +1,8 @@
 /// The age range and distance a user wants candidates from.
 public struct SearchPreferences: Hashable, Codable, Sendable {
-    /// The youngest candidate age, at least ``SearchPreferences/minimumAge``.
+    /// The youngest candidate age, at least ``SearchPreferences/minimumAge-type.property``.
     public var minimumAge: Int
-    /// The oldest candidate age, at most ``SearchPreferences/maximumAge``.
+    /// The oldest candidate age, at most ``SearchPreferences/maximumAge-type.property``.
     public var maximumAge: Int
     /// The farthest distance in kilometres, within ``SearchPreferences/distanceLimits``.
     public var maximumDistanceKm: Int

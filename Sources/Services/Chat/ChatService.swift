@@ -1,7 +1,7 @@
 import Models
 
 /// Conversations and messages: the list, history pages, sending (idempotent), receipts, typing,
-/// unmatching, and a live feed of ``ChatEvent``s.
+/// unmatching, and a live feed of ``Models/ChatEvent``s.
 ///
 /// Every result and event arrives on the main actor via the backend's scheduler.
 public protocol ChatService: Sendable {
@@ -14,8 +14,9 @@ public protocol ChatService: Sendable {
         conversation: String, before cursor: String?, limit: Int, accessToken: String,
         completion: @escaping ServiceCompletion<MessagePage>)
 
-    /// Sends a message. Idempotent: the same transaction id sent twice makes one message, and both
-    /// answers carry it.
+    /// Sends a message.
+    ///
+    /// Idempotent: the same transaction id sent twice makes one message, and both answers carry it.
     func sendMessage(
         _ message: OutgoingMessage, accessToken: String, completion: @escaping ServiceCompletion<Message>)
 

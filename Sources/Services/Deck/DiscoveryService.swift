@@ -10,7 +10,9 @@ public protocol DiscoveryService: Sendable {
         cursor: String?, limit: Int, accessToken: String,
         completion: @escaping ServiceCompletion<DiscoveryPage>)
 
-    /// Records a swipe. Idempotent: the same ``Swipe/id`` sent twice is applied once, with the same outcome.
+    /// Records a swipe.
+    ///
+    /// Idempotent: the same ``Models/Swipe/id`` sent twice is applied once, with the same outcome.
     func sendSwipe(_ swipe: Swipe, accessToken: String, completion: @escaping ServiceCompletion<SwipeOutcome>)
 
     /// Undoes a pass by its swipe id (rewind); `rejected` for a like or an unknown id.

@@ -102,7 +102,9 @@ public enum AtomicFile {
     }
 
     /// Creates the folder at `path` and any missing folders above it, each owner-only (0700); succeeds
-    /// when it exists. One `mkdir` call when the folder is there already.
+    /// when it exists.
+    ///
+    /// One `mkdir` call when the folder is there already.
     public static func createDirectory(atPath path: String) throws(StoreError) {
         if mkdir(path, 0o700) == 0 { return }
         switch errno {
