@@ -3,8 +3,9 @@ import PersistentList
 /// The matches list's observable state: new matches, then conversations, with the changes from the
 /// previous snapshot.
 ///
-/// The conversations are a ``PersistentList/PersistentList``: a snapshot that moves one conversation shares every
-/// other row with the one before, so a list of a million conversations changes in O(log n).
+/// The conversations are a ``PersistentList/PersistentList``: a snapshot that moves one conversation
+/// shares every other row with the one before, so a list of a million conversations changes in
+/// O(log n).
 public struct ChatListState: Hashable, Sendable {
     /// Counts snapshots; ``changes`` lead from `revision - 1` to this one.
     public var revision = 0
