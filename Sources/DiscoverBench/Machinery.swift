@@ -14,13 +14,10 @@ enum Machinery {
         for observers in [1, 10] {
             let (floor, engine) = compare(
                 observers: observers, operations: operations, repetitions: repetitions)
-            let name = observers == 1 ? "1 observer" : "\(observers) observers"
-            let verdict = report.record(
-                "machinery", name, nanoseconds: engine, baseline: floor, bound: .ratio(3))
-            rows.append([
-                name, Report.time(floor), Report.time(engine), Report.number(engine / floor) + "×", "≤ 3×",
-                verdict,
-            ])
+            rows.append(
+                report.comparison(
+                    "machinery", observers == 1 ? "1 observer" : "\(observers) observers", baseline: floor,
+                    engine: engine, bound: 3))
         }
         report.table(["observers", "floor", "engine", "ratio", "bound", ""], rows)
         return true

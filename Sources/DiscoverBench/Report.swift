@@ -73,6 +73,18 @@ final class Report {
         return passed ? "PASS" : "MISS"
     }
 
+    /// Records `engine` against `baseline` (per operation, the same run) with the bound `bound` times
+    /// the baseline; returns the table row: name, baseline, engine, ratio, bound, verdict.
+    func comparison(_ section: String, _ name: String, baseline: Double, engine: Double, bound: Double)
+        -> [String]
+    {
+        let verdict = record(section, name, nanoseconds: engine, baseline: baseline, bound: .ratio(bound))
+        return [
+            name, Report.time(baseline), Report.time(engine), Report.number(engine / baseline) + "×",
+            Bound.ratio(bound).text, verdict,
+        ]
+    }
+
     /// Prints rows under a header, each column as wide as its widest cell.
     func table(_ header: [String], _ rows: [[String]]) {
         guard !json else { return }
@@ -90,18 +102,24 @@ final class Report {
         }
     }
 
-    /// Prints every figure recorded, as JSON, if `--json` asked for it.
+    /// Ends the report: with `--json` every figure recorded, as JSON; else, when the run judges,
+    /// which bounds held.
     func finish() {
-        guard json else { return }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        if let data = try? encoder.encode(figures), let text = String(data: data, encoding: .utf8) {
-            print(text)
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            if let data = try? encoder.encode(figures), let text = String(data: data, encoding: .utf8) {
+                print(text)
+            }
+        } else if judges {
+            let missed = figures.filter { $0.passed == false }.map { "\($0.section): \($0.name)" }
+            let judged = figures.filter { $0.passed != nil }.count
+            print(
+                missed.isEmpty
+                    ? "\nevery bound held (\(judged))"
+                    : "\nbounds missed (\(missed.count) of \(judged)): " + missed.joined(separator: ", "))
         }
     }
-
-    /// Whether any figure missed its bound.
-    var missed: Bool { figures.contains { $0.passed == false } }
 
     /// Nanoseconds in the unit that suits them: "12.3 ns", "4.56 µs", "1.23 ms", "2.50 s".
     nonisolated static func time(_ nanoseconds: Double) -> String {
