@@ -32,6 +32,8 @@ final class HandWrittenDeck {
     private var isSending = false
     private var rewindable: Candidate?
     private var announcedTop: UserID?
+    /// Home's first line, the same for the whole session.
+    private let signedIn: ScreenElement
 
     /// Shows home for the signed-in `session` and loads the first page.
     init(session: AuthSession, services: AppServices, presenter: any Presenter) {
@@ -39,6 +41,7 @@ final class HandWrittenDeck {
         self.presenter = presenter
         user = session.user
         token = session.tokens.accessToken
+        signedIn = .text("Signed in as \(session.user.displayName) (@\(session.user.username))")
         queueStore = try? services.userData.swipeQueue(for: session.user.id)
         queue = (try? queueStore?.load()) ?? []
         presenter.setRoot(homeScreen()) { [weak self] intent in self?.handle(intent) }
@@ -130,37 +133,23 @@ final class HandWrittenDeck {
     }
 
     private func homeScreen() -> Screen {
-        var elements: [ScreenElement] = [
-            .text("Signed in as \(user.displayName) (@\(user.username))"),
-            .tabs([
-                ScreenAction(id: "tab:deck", label: "Deck", isSelected: true),
-                ScreenAction(id: "tab:matches", label: "Matches", isSelected: false),
-            ]),
-        ]
+        var elements = [signedIn, Self.tabs]
         if let top = cards.first {
             elements += card(top)
             if cards.count > 1 { elements.append(.text("Next: \(cards[1].displayName)")) }
-            elements += [
-                .action(ScreenAction(id: "deck:pass", label: "Pass")),
-                .action(ScreenAction(id: "deck:like", label: "Like", style: .primary)),
-                .action(ScreenAction(id: "deck:superLike", label: "Super like")),
-                .action(ScreenAction(id: "deck:profile", label: "Open profile")),
-            ]
+            elements += Self.swipeButtons
         } else {
             elements.append(.text("Looking for people near you…"))
         }
-        elements.append(
-            .action(ScreenAction(id: "deck:rewind", label: "Rewind", isEnabled: rewindable != nil)))
+        elements.append(rewindable == nil ? Self.rewindDisabled : Self.rewind)
         if let allowance {
             elements.append(
                 .text(
                     "Likes left today: \(allowance.likesRemaining) · Super likes left: \(allowance.superLikesRemaining)"
                 ))
         }
-        if !cards.isEmpty || !isExhausted {
-            elements.append(.action(ScreenAction(id: "deck:preferences", label: "Preferences")))
-        }
-        elements.append(.action(ScreenAction(id: "logOut", label: "Log out", style: .destructive)))
+        if !cards.isEmpty || !isExhausted { elements.append(Self.preferences) }
+        elements.append(Self.logOut)
         return Screen(id: .home, title: "Discover", elements: elements)
     }
 
@@ -176,4 +165,23 @@ final class HandWrittenDeck {
         }
         return lines
     }
+
+    // Home's buttons, the same on every render.
+    private static let tabs = ScreenElement.tabs([
+        ScreenAction(id: "tab:deck", label: "Deck", isSelected: true),
+        ScreenAction(id: "tab:matches", label: "Matches", isSelected: false),
+    ])
+    private static let swipeButtons: [ScreenElement] = [
+        .action(ScreenAction(id: "deck:pass", label: "Pass")),
+        .action(ScreenAction(id: "deck:like", label: "Like", style: .primary)),
+        .action(ScreenAction(id: "deck:superLike", label: "Super like")),
+        .action(ScreenAction(id: "deck:profile", label: "Open profile")),
+    ]
+    private static let rewind = ScreenElement.action(ScreenAction(id: "deck:rewind", label: "Rewind"))
+    private static let rewindDisabled = ScreenElement.action(
+        ScreenAction(id: "deck:rewind", label: "Rewind", isEnabled: false))
+    private static let preferences = ScreenElement.action(
+        ScreenAction(id: "deck:preferences", label: "Preferences"))
+    private static let logOut = ScreenElement.action(
+        ScreenAction(id: "logOut", label: "Log out", style: .destructive))
 }

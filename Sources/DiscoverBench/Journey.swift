@@ -44,7 +44,7 @@ struct Journey {
     static func run(_ report: Report, smoke: Bool) -> Bool {
         report.section("3. end-to-end journey (launch → login → 20 swipes → match → 10 messages → logout)")
         report.note("per journey; embedded backend, virtual time, the server's default password hashing")
-        let operations = smoke ? 2 : 20
+        let operations = smoke ? 2 : 10
         let repetitions = smoke ? 2 : 11
         var failure: String?
         func side(_ stores: BenchApp.Stores) -> Measure.Side {
