@@ -21,18 +21,26 @@ let package = Package(
         // MARK: Data and the functional core
 
         // Inert value types: inputs, outputs, state, screens, analytics events.
-        .target(name: "Models", swiftSettings: strict),
-        // Pure, stateless logic: validation, deep links, session policy, countdowns.
+        .target(name: "Models", dependencies: ["PersistentList"], swiftSettings: strict),
+        // A support data structure: an ordered list whose copies share storage, changed in O(log n)
+        // (the matches list of a million conversations).
+        .target(name: "PersistentList", swiftSettings: strict),
+        // Pure, stateless logic: validation, deep links, session policy, countdowns, calendar math.
         .target(name: "Interactors", dependencies: ["Models"], swiftSettings: strict),
 
         // MARK: Services and backends
 
         // Thin protocols over I/O plus small generic implementations (file stores, schedulers).
         .target(name: "Services", dependencies: ["Models"], swiftSettings: strict),
+        // The backends may use the pure interactors (calendar math for ages and birth dates), never
+        // contexts or flows.
         // The default backend: an in-process, deterministic implementation of every service.
-        .target(name: "EmbeddedBackend", dependencies: ["Services", "Models"], swiftSettings: strict),
+        .target(
+            name: "EmbeddedBackend", dependencies: ["Services", "Interactors", "Models"],
+            swiftSettings: strict),
         // A real backend: every service over the Matrix Client-Server API (Synapse), via URLSession.
-        .target(name: "MatrixBackend", dependencies: ["Services", "Models"], swiftSettings: strict),
+        .target(
+            name: "MatrixBackend", dependencies: ["Services", "Interactors", "Models"], swiftSettings: strict),
 
         // MARK: The imperative shell and navigation
 
@@ -49,7 +57,7 @@ let package = Package(
         // A front end with no UI: screen stack, text rendering, transcript, and a driver.
         .target(
             name: "Headless",
-            dependencies: ["Flows", "Services", "Models", "EmbeddedBackend", "MatrixBackend"],
+            dependencies: ["Flows", "Interactors", "Services", "Models", "EmbeddedBackend", "MatrixBackend"],
             swiftSettings: strict
         ),
         // The command-line tool over Headless.
@@ -73,7 +81,7 @@ let package = Package(
         // Shared test helpers: temporary folders and a headless app on a fresh embedded backend.
         .target(
             name: "TestSupport",
-            dependencies: ["Headless", "EmbeddedBackend", "MatrixBackend", "Models"],
+            dependencies: ["Headless", "EmbeddedBackend", "MatrixBackend", "Interactors", "Models"],
             swiftSettings: strict
         ),
 
@@ -84,13 +92,15 @@ let package = Package(
         .testTarget(
             name: "InteractorsTests", dependencies: ["Interactors", "Models", "EmbeddedBackend"],
             swiftSettings: strict),
+        // The persistent list: a plain collection, checked against an array.
+        .testTarget(name: "PersistentListTests", dependencies: ["PersistentList"], swiftSettings: strict),
         // File stores, schedulers and the other generic service implementations.
         .testTarget(
             name: "ServicesTests", dependencies: ["Services", "Models", "TestSupport"], swiftSettings: strict),
         // The embedded backend's accounts, tokens, rate limiter and hashing.
         .testTarget(
             name: "EmbeddedBackendTests",
-            dependencies: ["EmbeddedBackend", "Services", "Models", "TestSupport"],
+            dependencies: ["EmbeddedBackend", "Interactors", "Services", "Models", "TestSupport"],
             swiftSettings: strict
         ),
         // The Matrix backend's pure parts: error mapping, defensive reading, the room listing.
@@ -117,7 +127,9 @@ let package = Package(
         // One service contract, two backends: embedded always, Matrix when a homeserver is up.
         .testTarget(
             name: "ServiceContractTests",
-            dependencies: ["EmbeddedBackend", "MatrixBackend", "Services", "Models", "TestSupport"],
+            dependencies: [
+                "EmbeddedBackend", "MatrixBackend", "Interactors", "Services", "Models", "TestSupport",
+            ],
             swiftSettings: strict
         ),
 

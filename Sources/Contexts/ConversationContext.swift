@@ -7,10 +7,12 @@ import Services
 /// receipts and unmatching, over the session's ``ChatContext``.
 ///
 /// Inputs: ``open()``, ``loadOlder()``, ``draftChanged(_:)``, ``send()``, ``retryFailed()``,
-/// ``unmatch(block:)``, ``close()``. Output: ``ConversationState`` through ``store``, with the list
+/// ``unmatch(block:)``, ``close()``. Output: ``Models/ConversationState`` through ``store``, with the list
 /// changes from the previous snapshot. Typing: "typing" goes out on the first keystroke and "stopped"
-/// after ``TypingPolicy/stopAfter`` without one (debounced on the scheduler); the other person's
-/// typing shows until they stop or ``TypingPolicy/othersExpireAfter`` passes.
+/// after ``Interactors/TypingPolicy/stopAfter`` without one (debounced on the scheduler); the other person's
+/// typing shows until they stop or ``Interactors/TypingPolicy/othersExpireAfter`` passes. Edits and sends are
+/// ignored unless the conversation is open (between ``open()`` and ``close()``): a screen a front end
+/// keeps a moment after Back (a pop animation) neither edits nor sends.
 @MainActor
 public final class ConversationContext: StateContext {
     /// The observable state. Emits on every message, receipt, typing change and edit.
@@ -18,41 +20,22 @@ public final class ConversationContext: StateContext {
 
     private let conversation: String
     private let chat: ChatContext
-    /// The conversation's record in the chat, found once: the chat never drops a record, so every
-    /// request of this screen reaches the conversation without hashing its id.
-    private let record: ConversationRecord
     private let scheduler: any Scheduler
     private var observation: ObservationToken?
     private var typing = TypingPolicy.State()
     private var typingCheck: ScheduledTask?
     private var othersTypingExpiry: ScheduledTask?
     private var isOpen = false
-    /// Two arrays for the list changes of the snapshots, used in turn: the one taken was last shown by
-    /// the snapshot before the last, which is gone by then, so the next changes are written into its
-    /// storage instead of a new array (a copy is made, as for any array, while something still holds
-    /// it).
-    @exclusivity(unchecked) private var changeArrays: ([ListChange], [ListChange]) = ([], [])
-    /// The state box the last change let go of, written over by a later one
-    /// (``ConversationState/SpareStorage``).
-    @exclusivity(unchecked) private var spareStorage = ConversationState.SpareStorage()
-    // Its observation of the chat and its scheduled checks hold this context unowned, not weakly: an
-    // object held weakly gets a side table, and then every reference taken to it (an intent, a render,
-    // a change told) goes the runtime's slow way. Unowned holds are safe here: the observation is
-    // this context's own (it goes with it) and the scheduled checks are cancelled in `deinit`, so
-    // none of them runs once the context is gone.
 
     /// Creates the context of a conversation the user has; `nil` when it is not one of theirs.
     public init?(conversation: String, chat: ChatContext, scheduler: any Scheduler) {
         guard let match = chat.match(of: conversation) else { return nil }
         self.conversation = conversation
         self.chat = chat
-        record = chat.record(of: conversation)
         self.scheduler = scheduler
         store = StateStore(ConversationState(match: match))
     }
 
-    // Not isolated: cancelling a scheduled task is thread-safe, and an isolated deinit costs an executor
-    // check on every release.
     deinit {
         typingCheck?.cancel()
         othersTypingExpiry?.cancel()
@@ -62,53 +45,54 @@ public final class ConversationContext: StateContext {
     public func open() {
         guard !isOpen else { return }
         isOpen = true
-        observation = chat.observeAsScreen(record) { [unowned self] change in self.changed(change) }
-        chat.opened(record)
-        rebuild(updated: [])
+        observation = chat.observeConversation(conversation) { [weak self] change in self?.changed(change) }
+        chat.opened(conversation)
+        showMessages(updated: [])
         chat.loadHistory(of: conversation, older: false)
-        store.update { $0.isLoadingHistory = record.isLoadingHistory }
+        let isLoadingHistory = chat.isLoadingHistory(conversation)
+        store.update { $0.isLoadingHistory = isLoadingHistory }
     }
 
     /// Call when the user asks for older messages.
     public func loadOlder() {
         chat.loadHistory(of: conversation, older: true)
-        store.update { $0.isLoadingHistory = record.isLoadingHistory }
+        let isLoadingHistory = chat.isLoadingHistory(conversation)
+        store.update { $0.isLoadingHistory = isLoadingHistory }
     }
 
     /// Call when the user edits the message field.
-    ///
-    /// Ignored unless the conversation is open (between ``open()`` and ``close()``): a screen a front
-    /// end keeps a moment after Back (a pop animation) neither edits nor starts typing again.
     public func draftChanged(_ text: String) {
         guard isOpen else { return }
-        store.update { $0.edit(draft: text, spare: &spareStorage) }
-        spareStorage.letGoOfContents()
-        guard !store.current.isUnmatched, !text.isEmpty else { return }
+        store.update { state in
+            state.draft = text
+            state.problem = nil
+        }
+        guard !store.snapshot.isUnmatched, !text.isEmpty else { return }
         let (next, sendTyping) = TypingPolicy.keystroke(typing, at: scheduler.now)
         typing = next
-        if sendTyping { chat.setTyping(true, of: record) }
-        // One check waits at a time, due no later than ``TypingPolicy/stopAfter`` after this keystroke:
-        // a check that comes early (a keystroke since it was scheduled) waits again for the rest, so a
-        // keystroke schedules nothing while one waits, and sending leaves it waiting.
+        if sendTyping { chat.setTyping(true, in: conversation) }
+        // One check waits at a time, due no later than ``Interactors/TypingPolicy/stopAfter`` after this keystroke:
+        // a check that comes early (a keystroke since it was scheduled) waits again for the rest.
         if typingCheck == nil { scheduleTypingCheck(after: TypingPolicy.stopAfter) }
     }
 
     /// Call when the user taps send: the draft goes out (shown as sending at once) or the problem shows.
     ///
-    /// One notification: the message shown as sending and the emptied draft arrive together. Ignored
-    /// unless the conversation is open, as ``draftChanged(_:)`` is.
+    /// One notification: the message shown as sending and the emptied draft arrive together.
     public func send() {
         guard isOpen else { return }
-        guard !store.current.isUnmatched else { return store.update { $0.problem = .unmatched } }
+        guard !store.snapshot.isUnmatched else { return store.update { $0.problem = .unmatched } }
         store.batch {
-            if let problem = chat.send(store.current.draft, to: record) {
+            if let problem = chat.send(store.snapshot.draft, to: conversation) {
                 store.update { $0.problem = problem }
                 return
             }
-            store.update { $0.edit(draft: "") }
+            store.update { state in
+                state.draft = ""
+                state.problem = nil
+            }
             stopTyping()
         }
-        spareStorage.letGoOfContents()
     }
 
     /// Call when the user taps retry on failed messages.
@@ -134,14 +118,14 @@ public final class ConversationContext: StateContext {
     private func changed(_ change: ChatContext.ConversationChange) {
         switch change {
         case .messages(_, let updated):
-            rebuild(updated: updated)
+            showMessages(updated: updated)
         case .typing(let isTyping):
             othersTypingExpiry?.cancel()
             store.update { $0.otherIsTyping = isTyping }
             if isTyping {
                 othersTypingExpiry = scheduler.schedule(after: TypingPolicy.othersExpireAfter) {
-                    [unowned self] in
-                    self.store.update { $0.otherIsTyping = false }
+                    [weak self] in
+                    self?.store.update { $0.otherIsTyping = false }
                 }
             }
         case .unmatched:
@@ -151,50 +135,38 @@ public final class ConversationContext: StateContext {
                 state.otherIsTyping = false
             }
         case .history(let failure):
+            let isLoadingHistory = chat.isLoadingHistory(conversation)
+            let hasOlderMessages = chat.hasOlderMessages(conversation)
             store.update { state in
                 state.failure = failure
-                state.isLoadingHistory = record.isLoadingHistory
-                state.hasOlderMessages = record.hasOlderMessages
+                state.isLoadingHistory = isLoadingHistory
+                state.hasOlderMessages = hasOlderMessages
             }
         }
     }
 
-    /// Takes the conversation's messages from the chat, with the changes from those shown before
-    /// (`updated` names the messages whose content changed).
-    private func rebuild(updated: [String]) {
-        let messages = record.log.messages
-        let hasOlderMessages = record.hasOlderMessages
-        // Taken out and put back by swaps: moved, with no reference counted for either array.
-        var changes: [ListChange] = []
-        swap(&changes, &changeArrays.0)
+    /// Shows the conversation's messages from the chat, with the changes from those shown before
+    /// (`updated` names the messages whose content changed); a new message from the other person
+    /// ends their typing.
+    private func showMessages(updated: [String]) {
+        let messages = chat.messages(of: conversation)
+        let hasOlderMessages = chat.hasOlderMessages(conversation)
+        let me = chat.me
         store.update { state in
-            let old = state.messages
-            // A message from the other person ends their typing.
-            let endsOtherTyping: Bool =
-                if let last = messages.last, last.sender != chat.me, !Self.contains(last.id, in: old) {
-                    true
-                } else { false }
-            ListDiff.changes(from: old, to: messages, updated: updated, into: &changes)
-            state.show(
-                messages, changes: changes, hasOlderMessages: hasOlderMessages,
-                endsOtherTyping: endsOtherTyping, spare: &spareStorage)
+            let shown = state.messages
+            let changes = ListDiff.changes(from: shown, to: messages, updated: updated)
+            if let last = messages.last, last.sender != me, !shown.contains(where: { $0.id == last.id }) {
+                state.otherIsTyping = false
+            }
+            state.changes = changes
+            if !changes.isEmpty { state.revision += 1 }
+            state.messages = messages
+            state.hasOlderMessages = hasOlderMessages
         }
-        swap(&changeArrays.0, &changeArrays.1)
-        swap(&changeArrays.1, &changes)
-        // The box this change let go of lets go of its messages and changes now that the store shows
-        // the new snapshot: they are the storage the next merge copies the messages into and the
-        // changes array taken next, free once nothing else holds them.
-        spareStorage.letGoOfContents()
-    }
-
-    /// Whether a message with this id is among `messages` (a loop: no closure to check the actor of).
-    nonisolated private static func contains(_ id: String, in messages: [Message]) -> Bool {
-        for index in messages.indices where messages[index].id == id { return true }
-        return false
     }
 
     private func scheduleTypingCheck(after delay: Duration) {
-        typingCheck = scheduler.schedule(after: delay) { [unowned self] in self.checkTyping() }
+        typingCheck = scheduler.schedule(after: delay) { [weak self] in self?.checkTyping() }
     }
 
     /// The typing check: "stopped" goes out when it is due, and a check that came early waits again.
@@ -204,13 +176,13 @@ public final class ConversationContext: StateContext {
         if let wait = TypingPolicy.wait(typing, at: now) { return scheduleTypingCheck(after: wait) }
         let (next, sendStopped) = TypingPolicy.check(typing, at: now)
         typing = next
-        if sendStopped { chat.setTyping(false, of: record) }
+        if sendStopped { chat.setTyping(false, in: conversation) }
     }
 
     /// Ends the user's typing ("stopped" goes out if "typing" did); a waiting check is left to find
     /// nothing to do, or a later keystroke's typing to check.
     private func stopTyping() {
-        if typing.isTyping { chat.setTyping(false, of: record) }
+        if typing.isTyping { chat.setTyping(false, in: conversation) }
         typing = TypingPolicy.State()
     }
 }

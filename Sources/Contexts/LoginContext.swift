@@ -33,10 +33,8 @@ public final class LoginContext: StateContext {
 
     /// Call when the user switches between sign-in and sign-up; values typed so far are kept.
     public func modeSelected(_ mode: LoginMode) {
-        // The mode shown already (the form opens in it) changes nothing: told by reading the mode in
-        // place, where an update copied the state to compare. Another mode surely changes the state.
-        guard store.inspect({ $0.mode != mode }) else { return }
-        store.updateChangingInPlace { state in
+        guard store.snapshot.mode != mode else { return }
+        store.update { state in
             state.mode = mode
             state.showsFieldErrors = false
             state.fieldErrors = [:]
@@ -46,44 +44,29 @@ public final class LoginContext: StateContext {
 
     /// Call when the user changes a field's text.
     public func fieldChanged(_ field: LoginField, to value: String) {
-        // A new text (every keystroke) changes the state for sure: it is written into the stored
-        // values in place, where a draft to compare copied them first. The same text again may
-        // change nothing (or only the errors, with the time): compared as any update.
         let now = scheduler.now
-        guard store.inspect({ $0.holds(value, in: field) }) else {
-            return store.updateChangingInPlace { Self.change(&$0, field: field, to: value, now: now) }
-        }
-        store.update { Self.change(&$0, field: field, to: value, now: now) }
-    }
-
-    /// Sets `field` of `state` to `value`, with the errors of the new values (at `now`) when shown.
-    private static func change(_ state: inout LoginState, field: LoginField, to value: String, now: Date) {
-        // Room for every field at the first edit: the table grew (new storage, entries moved) at the
-        // first and again at the second field typed.
-        let fieldCount = LoginField.allCases.count
-        if state.values.capacity < fieldCount { state.values.reserveCapacity(fieldCount) }
-        state.values[field] = value
-        if state.showsFieldErrors {
-            state.fieldErrors = LoginValidator.validate(mode: state.mode, values: state.values, now: now)
+        store.update { state in
+            state.values[field] = value
+            if state.showsFieldErrors {
+                state.fieldErrors = LoginValidator.validate(mode: state.mode, values: state.values, now: now)
+            }
         }
     }
 
     /// Call when the user taps submit (or retry): validates, then sends exactly one request.
     public func submit() {
-        // The three parts read in place: a copy of the whole state retained every reference in it.
-        let (canSubmit, mode, values) = store.inspect { ($0.canSubmit, $0.mode, $0.values) }
-        guard canSubmit else { return }
-        let now = scheduler.now
-        switch mode {
+        let state = store.snapshot
+        guard state.canSubmit else { return }
+        switch state.mode {
         case .signIn:
-            switch LoginValidator.validateSignIn(values) {
+            switch LoginValidator.validateSignIn(state.values) {
             case .invalid(let errors): return showInvalid(errors)
             case .valid(let credentials):
                 startRequest()
                 auth.signIn(credentials) { [weak self] in self?.finish($0) }
             }
         case .signUp:
-            switch LoginValidator.validateSignUp(values, now: now) {
+            switch LoginValidator.validateSignUp(state.values, now: scheduler.now) {
             case .invalid(let errors): return showInvalid(errors)
             case .valid(let request):
                 startRequest()
@@ -101,22 +84,18 @@ public final class LoginContext: StateContext {
         }
     }
 
-    /// Marks the request sent. Only called when the form could be submitted (so it was not sending):
-    /// the state surely changes, and is changed in place, without a draft copied and compared.
+    /// Marks the request sent.
     private func startRequest() {
-        store.updateChangingInPlace { state in
+        store.update { state in
             state.isSubmitting = true
             state.failure = nil
             state.fieldErrors = [:]
         }
     }
 
-    /// Takes the answer of the request sent. While it is sending (always, but for a duplicated
-    /// answer), the answer surely changes the state: it is changed in place, without a draft copied
-    /// and compared; a later copy of the answer is compared as any update.
+    /// Takes the answer of the request sent.
     private func finish(_ result: Result<AuthSession, ServiceError>) {
-        guard store.inspect({ $0.isSubmitting }) else { return store.update { apply(result, to: &$0) } }
-        store.updateChangingInPlace { apply(result, to: &$0) }
+        store.update { apply(result, to: &$0) }
     }
 
     /// Records the answer of a request in `state`.

@@ -36,7 +36,7 @@ public final class PreferencesContext: StateContext {
 
     /// Call when the user taps save: validates, then saves once.
     public func save() {
-        let current = store.current
+        let current = store.snapshot
         guard !current.isSaving, current.saved == nil else { return }
         switch Self.validate(current) {
         case .invalid(let errors):

@@ -49,7 +49,7 @@ public final class ProfileSetupContext: StateContext {
 
     /// Call when the user taps save: validates, then sends the profile once.
     public func save() {
-        let current = store.current
+        let current = store.snapshot
         guard !current.isSaving, current.saved == nil else { return }
         switch ProfileValidator.validate(current) {
         case .invalid(let errors):

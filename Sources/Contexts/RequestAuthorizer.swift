@@ -12,18 +12,12 @@ public final class RequestAuthorizer {
     public typealias Request<Value: Sendable> =
         @MainActor (String, @escaping ServiceCompletion<Value>) -> Void
 
-    // The tokens and the waiters are main-actor isolated and only read or replaced in place (the
-    // service is called after each access ends), so the run-time exclusivity checks are left out: one
-    // ran for every request.
     /// The tokens in force. Emits (through `onTokensRefreshed`) when a refresh replaces them.
-    @exclusivity(unchecked) public private(set) var tokens: AuthTokens
+    public private(set) var tokens: AuthTokens
     private let auth: any AuthService
     private let onTokensRefreshed: @MainActor (AuthTokens) -> Void
-    @exclusivity(unchecked) private var refreshWaiters: [@MainActor (Result<String, ServiceError>) -> Void]?
-    /// This authorizer, held weakly, for the answers of requests in flight: made once and shared, so a
-    /// request's completion captures it with a retain instead of building a weak reference of its own
-    /// (and an ``AuthorizedRequest`` keeps it for its completion).
-    let weakSelf = WeakReference<RequestAuthorizer>()
+    /// Who waits for the refresh under way; `nil` when none is.
+    private var refreshWaiters: [@MainActor (Result<String, ServiceError>) -> Void]?
 
     /// Creates an authorizer for a session's tokens; `onTokensRefreshed` persists new ones.
     public init(
@@ -33,7 +27,6 @@ public final class RequestAuthorizer {
         self.tokens = tokens
         self.auth = auth
         self.onTokensRefreshed = onTokensRefreshed
-        weakSelf.object = self
     }
 
     /// Call to run `request` with the access token; on `tokenExpired` it refreshes and retries once.
@@ -43,57 +36,27 @@ public final class RequestAuthorizer {
         _ request: @escaping Request<Value>,
         completion: @escaping @MainActor (Result<Value, ServiceError>) -> Void
     ) {
-        let weakSelf = weakSelf
-        request(tokens.accessToken) { result in
-            guard case .failure(.tokenExpired) = result, let self = weakSelf.object else {
-                return completion(result)
+        request(tokens.accessToken) { [weak self] result in
+            guard case .failure(.tokenExpired) = result, let self else { return completion(result) }
+            self.refreshed { refreshed in
+                switch refreshed {
+                case .success(let accessToken): request(accessToken) { completion($0) }
+                case .failure(let error): completion(.failure(error))
+                }
             }
-            self.retry(request, then: completion)
         }
     }
 
     /// Call to run `request` with the access token when nobody waits for the answer (typing, read
-    /// receipts): ``perform(_:completion:)`` with a completion that does nothing, without building one.
+    /// receipts): ``perform(_:completion:)`` with a completion that does nothing.
     public func perform<Value: Sendable>(_ request: @escaping Request<Value>) {
-        let weakSelf = weakSelf
-        request(tokens.accessToken) { result in
-            guard case .failure(.tokenExpired) = result, let self = weakSelf.object else { return }
-            self.retry(request) { _ in }
-        }
+        perform(request) { _ in }
     }
 
-    /// Call to run `request` with the access token, as ``perform(_:completion:)`` does: on
-    /// `tokenExpired` (``AuthorizedRequest/retries(after:)``) it refreshes and sends it once more.
-    func perform(_ request: some AuthorizedRequest) {
-        request.send(accessToken: tokens.accessToken, isRetry: false)
-    }
-
-    /// Refreshes the tokens (or waits for the refresh under way) and sends `request` once more with
-    /// the new access token; a failed refresh goes to its ``AuthorizedRequest/failed(_:)``.
-    func retry(_ request: some AuthorizedRequest) {
-        refreshed { [request] refreshed in
-            switch refreshed {
-            case .success(let accessToken): request.send(accessToken: accessToken, isRetry: true)
-            case .failure(let error): request.failed(error)
-            }
-        }
-    }
-
-    /// Refreshes the tokens (or waits for the refresh under way) and runs `request` once more with the
-    /// new access token; a failed refresh goes to `completion`.
-    private func retry<Value: Sendable>(
-        _ request: @escaping Request<Value>,
-        then completion: @escaping @MainActor (Result<Value, ServiceError>) -> Void
-    ) {
-        refreshed { refreshed in
-            switch refreshed {
-            case .success(let accessToken): request(accessToken) { completion($0) }
-            case .failure(let error): completion(.failure(error))
-            }
-        }
-    }
-
-    private func refreshed(_ then: @escaping @MainActor (Result<String, ServiceError>) -> Void) {
+    /// Calls `then` with a fresh access token, refreshing the tokens or joining the refresh under way.
+    ///
+    /// A refused refresh token means the session was revoked.
+    func refreshed(_ then: @escaping @MainActor (Result<String, ServiceError>) -> Void) {
         if refreshWaiters != nil {
             refreshWaiters?.append(then)
             return

@@ -16,12 +16,10 @@ public final class SessionContext: StateContext {
     public private(set) var scope: SessionScope?
 
     private let services: AppServices
-    // The stored session and the generation are main-actor isolated and never accessed across a call
-    // that could come back to the context (each access reads or writes in place — replacing a stored
-    // session releases texts only — and calls out happen after it ends), so the run-time exclusivity
-    // checks, two or three per route change, are left out (Decision 22).
-    @exclusivity(unchecked) private var stored: StoredSession?
-    @exclusivity(unchecked) private var generation = 0
+    /// The session as last written to the session store; `nil` when signed out.
+    private var stored: StoredSession?
+    /// Counts launches, sign-ins and sign-outs, so an answer to an older one is ignored.
+    private var generation = 0
 
     /// Creates a context over the app's services.
     public init(services: AppServices) { self.services = services }
@@ -75,11 +73,9 @@ public final class SessionContext: StateContext {
 
     /// Call when the signed-in user moves to another place, so a relaunch returns there.
     public func routeChanged(_ route: Route?) {
-        guard scope != nil, case .some = stored, stored?.lastRoute != route else { return }
-        // Changed in place: copying the stored session out to change it and back retained every
-        // text in it twice.
-        stored?.lastRoute = route
-        if let stored { save(stored) }
+        guard scope != nil, var session = stored, session.lastRoute != route else { return }
+        session.lastRoute = route
+        persist(session)
     }
 
     /// Call when the user confirmed logout: tells the server (best effort), deletes the stored session
@@ -153,15 +149,10 @@ public final class SessionContext: StateContext {
         store.update { $0 = .signedOut(reason: reason, username: username) }
     }
 
-    /// Keeps `session` and writes it to the session store. Written first, then moved into
-    /// ``stored``: kept first, it was copied and the caller's copy destroyed.
-    private func persist(_ session: consuming StoredSession) {
-        save(session)
-        stored = consume session
-    }
-
-    /// Writes `session` to the session store; a failure is reported, the session kept in memory.
-    private func save(_ session: StoredSession) {
+    /// Keeps `session` and writes it to the session store; a failure is reported, the session kept
+    /// in memory.
+    private func persist(_ session: StoredSession) {
+        stored = session
         do {
             try services.sessionStore.save(session)
         } catch {

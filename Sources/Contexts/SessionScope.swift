@@ -30,8 +30,6 @@ public final class SessionScope {
     /// Makes the deck, with its swipe queue in the user's data store (memory only, and the error
     /// reported, if the store cannot be opened).
     public func makeDeckContext() -> DeckContext {
-        // do/catch, not `Result { }`: a closure made here is main-actor isolated, and handing it to
-        // a nonisolated initializer made it check the executor when called.
         var queue: (any SwipeQueueStore)?
         var failure: StoreError?
         do throws(StoreError) {

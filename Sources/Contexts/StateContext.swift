@@ -16,10 +16,9 @@ extension StateContext {
     public var state: State { store.state }
 
     /// The current snapshot, read without registering Observation interest (``StateStore/snapshot``).
-    @inlinable public var snapshot: State { store.snapshot }
+    public var snapshot: State { store.snapshot }
 
     /// Calls `observer` now and after every change; see ``StateStore/observe(_:)``.
-    @inlinable
     public func observe(_ observer: @escaping @MainActor @Sendable (State) -> Void) -> ObservationToken {
         store.observe(observer)
     }

@@ -13,7 +13,7 @@ enum DecimalText {
             let digits = String(value)
             return "\(prefix)" + String(repeating: "0", count: max(0, minimumDigits - digits.count)) + digits
         }
-        let digitCount = max(minimumDigits, TextBuilder.digitCount(of: value))
+        let digitCount = max(minimumDigits, digitCount(of: value))
         let prefixCount = prefix.utf8CodeUnitCount
         return String(unsafeUninitializedCapacity: prefixCount + digitCount) { output in
             prefix.withUTF8Buffer {
@@ -21,8 +21,30 @@ enum DecimalText {
             }
             let digits = UnsafeMutableRawBufferPointer(
                 UnsafeMutableBufferPointer(rebasing: output[prefixCount...]))
-            return prefixCount + TextBuilder.write(value, digits: digitCount, to: digits)
+            return prefixCount + write(value, digits: digitCount, to: digits)
         }
+    }
+
+    /// How many decimal digits a number that is not negative has.
+    static func digitCount(of value: Int) -> Int {
+        var count = 1
+        var rest = value
+        while rest >= 10 {
+            rest /= 10
+            count += 1
+        }
+        return count
+    }
+
+    /// Writes `value` (not negative) in decimal, left-padded with zeros to `digits` digits, to the
+    /// start of `output`; returns `digits`.
+    static func write(_ value: Int, digits: Int, to output: UnsafeMutableRawBufferPointer) -> Int {
+        var rest = value
+        for index in stride(from: digits - 1, through: 0, by: -1) {
+            output[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+            rest /= 10
+        }
+        return digits
     }
 
     /// The value of `text` after `prefix` if the rest is a canonical decimal number (ASCII digits, no

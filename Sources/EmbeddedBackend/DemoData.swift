@@ -1,4 +1,5 @@
 import Foundation
+import Interactors
 import Models
 
 /// The demo data set: a few named people with passwords, profiles and places on the map.

@@ -1,4 +1,5 @@
 import Foundation
+import Interactors
 import Models
 import Services
 import Synchronization
@@ -131,12 +132,8 @@ public final class EmbeddedServer: Sendable {
     // MARK: Requests
 
     /// Runs one request: network and injected failures first, then `handler` on the server's state;
-    /// the result reaches `completion` after the latency, on the scheduler.
-    ///
-    /// Always inlined into the request. Called with a completion of a concrete type, a generic function
-    /// takes it re-wrapped in a thunk passing the result indirectly (an allocation per request): the
-    /// frequent kinds of answer have overloads of their own (see `EmbeddedServer+Delivery.swift`).
-    @inline(__always)
+    /// the result reaches `completion` after the latency, on the scheduler (twice for a duplicated
+    /// response).
     func perform<Value: Sendable>(
         _ endpoint: EmbeddedEndpoint,
         completion: @escaping ServiceCompletion<Value>,
@@ -144,15 +141,13 @@ public final class EmbeddedServer: Sendable {
     ) {
         var delivery = Delivery(latency: noLatency, count: 1)
         let result = answer(endpoint, delivery: &delivery, handler: handler)
-        // The usual single delivery is queued last, taking the result over rather than copying it.
         if delivery.count > 1 { scheduler.deliver(after: delivery.latency) { completion(result) } }
         scheduler.deliver(after: delivery.latency) { completion(result) }
     }
 
     /// Runs one request that needs a signed-in user: ``perform(_:completion:handler:)`` with the access
     /// token checked first (`tokenRevoked` if unknown, `tokenExpired` if expired), then `handler` with
-    /// the token's user. Always inlined, as ``perform(_:completion:handler:)`` is.
-    @inline(__always)
+    /// the token's user.
     func performAuthorized<Value: Sendable>(
         _ endpoint: EmbeddedEndpoint, accessToken: String,
         completion: @escaping ServiceCompletion<Value>,
@@ -160,7 +155,6 @@ public final class EmbeddedServer: Sendable {
     ) {
         var delivery = Delivery(latency: noLatency, count: 1)
         let result = answer(endpoint, accessToken: accessToken, delivery: &delivery, handler: handler)
-        // The usual single delivery is queued last, taking the result over rather than copying it.
         if delivery.count > 1 { scheduler.deliver(after: delivery.latency) { completion(result) } }
         scheduler.deliver(after: delivery.latency) { completion(result) }
     }

@@ -60,7 +60,7 @@ public struct PasswordHasher: Sendable {
 
     /// How many bytes the stored form of a hash with `rounds` and a salt of `saltCount` bytes has.
     static func storedFormCount(rounds: Int, saltCount: Int) -> Int {
-        TextBuilder.digitCount(of: rounds) + 1 + saltCount * 2 + 1 + SHA256.digestByteCount * 2
+        DecimalText.digitCount(of: rounds) + 1 + saltCount * 2 + 1 + SHA256.digestByteCount * 2
     }
 
     /// Writes `rounds$salt$digest` (hex) to `output`, which holds exactly ``storedFormCount(rounds:saltCount:)``
@@ -70,7 +70,7 @@ public struct PasswordHasher: Sendable {
         _ password: String, salt: UnsafeRawBufferPointer, rounds: Int,
         to output: UnsafeMutableRawBufferPointer
     ) -> Int {
-        var offset = TextBuilder.write(rounds, digits: TextBuilder.digitCount(of: rounds), to: output)
+        var offset = DecimalText.write(rounds, digits: DecimalText.digitCount(of: rounds), to: output)
         output[offset] = UInt8(ascii: "$")
         offset += 1
         offset += SHA256.writeHex(salt, to: UnsafeMutableRawBufferPointer(rebasing: output[offset...]))

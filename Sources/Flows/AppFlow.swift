@@ -23,21 +23,12 @@ public final class AppFlow: FlowNode {
     public let environment: FlowEnvironment
     /// The session flow, once launched.
     public private(set) var sessionFlow: SessionFlow?
-    /// This flow, held weakly, for its error handler.
-    private let weakSelf = WeakFlow<AppFlow>()
 
     /// Creates the app over a backend's services and a front end.
     public init(services: AppServices, presenter: any Presenter, analytics: any AnalyticsSink) {
         self.environment = FlowEnvironment(presenter: presenter, analytics: analytics, services: services)
         super.init(name: "AppFlow")
-        weakSelf.flow = self
-        // The handler captures the weak holder alone: no context, and no box for a weak capture.
-        let weakSelf = weakSelf
-        handleErrors(of: DeepLinkError.self) { error in
-            guard let error = error as? DeepLinkError else { return false }
-            weakSelf.flow?.deepLinkFailed(error)
-            return true
-        }
+        handle(DeepLinkError.self) { [weak self] error in self?.deepLinkFailed(error) }
     }
 
     /// Call when the app starts.
@@ -60,10 +51,6 @@ public final class AppFlow: FlowNode {
 
     private func deepLinkFailed(_ error: DeepLinkError) {
         environment.analytics.record(.deepLinkRejected)
-        environment.presenter.showAlert(
-            ScreenAlert(
-                title: "Can't open link", message: "Discover doesn't know that link.",
-                actions: [ScreenAction(id: "ok", label: "OK", style: .primary)])
-        ) { _ in }
+        environment.presenter.showAlert(AppScreens.unknownLink()) { _ in }
     }
 }

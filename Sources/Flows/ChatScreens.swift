@@ -1,158 +1,143 @@
 import Foundation
 import Models
 
-/// Builds the matches list rows and the conversation screen from their states.
+/// Builds the matches list and the conversation screens from their states: pure functions.
 enum ChatScreens {
+    /// Sends the draft.
     static let send: ActionID = "chat:send"
+    /// Loads an older page of messages.
     static let older: ActionID = "chat:older"
+    /// Sends the messages that were not sent again.
     static let retry: ActionID = "chat:retry"
+    /// Asks to unmatch.
     static let unmatch: ActionID = "chat:unmatch"
+    /// Asks to block.
     static let block: ActionID = "chat:block"
+    /// Dismisses the confirmation.
     static let cancel: ActionID = "cancel"
+    /// Confirms unmatching or blocking.
     static let confirm: ActionID = "confirm"
+    /// The message being written.
     static let messageField: FieldID = "message"
+    /// What a matches-list row's action starts with, before the conversation's id.
     static let openPrefix = "open:"
 
-    /// How many elements ``appendMatchesList(_:to:)`` appends at most.
-    static let matchesListCount = 2
+    // MARK: The matches list
 
-    /// Appends the matches list's elements (the list, and a notice while messages wait) to
-    /// `elements`: written straight into home's elements, where a list of its own was copied there.
-    static func appendMatchesList(_ state: ChatListState, to elements: inout [ScreenElement]) {
-        let newMatches = state.newMatches
-        let conversations = state.conversations
-        guard !newMatches.isEmpty || !conversations.isEmpty else {
-            elements.append(noMatches)
-            return
+    /// The matches tab's elements: the list of new matches and conversations (or a hint while there
+    /// is none), and a notice while messages wait to be sent.
+    static func matchesList(_ state: ChatListState) -> [ScreenElement] {
+        guard !state.newMatches.isEmpty || !state.conversations.isEmpty else {
+            return [.text("No matches yet. Like someone who likes you back!")]
         }
-        // One array made at its final size: appending a second mapped array made one more.
-        var items: [ScreenList.Item] = []
-        items.reserveCapacity(newMatches.count + conversations.count)
-        for match in newMatches {
-            items.append(
-                ScreenList.Item(
-                    id: match.id, title: match.displayName, detail: "New match — say hi",
-                    action: ActionID(openPrefix + match.id)))
+        let newMatches = state.newMatches.map { match in
+            ScreenList.Item(
+                id: match.id, title: match.displayName, detail: "New match — say hi",
+                action: ActionID(openPrefix + match.id))
         }
-        for summary in conversations {
-            var detail = summary.lastMessage.map(preview) ?? ""
-            if summary.unreadCount > 0 { detail += " · \(summary.unreadCount) unread" }
-            items.append(
-                ScreenList.Item(
-                    id: summary.id, title: summary.matchName, detail: detail,
-                    action: ActionID(openPrefix + summary.id)))
+        let conversations = state.conversations.map { summary in
+            ScreenList.Item(
+                id: summary.id, title: summary.match.displayName, detail: detail(of: summary),
+                action: ActionID(openPrefix + summary.id))
         }
-        elements.append(
-            .list(ScreenList(id: "matches", items: items, changes: state.changes, revision: state.revision)))
+        var elements: [ScreenElement] = [
+            .list(
+                ScreenList(
+                    id: "matches", items: newMatches + conversations, changes: state.changes,
+                    revision: state.revision))
+        ]
         if state.outboxCount > 0 {
             elements.append(.notice("Waiting to send \(state.outboxCount) message(s)."))
         }
+        return elements
     }
 
-    private static let noMatches = ScreenElement.text("No matches yet. Like someone who likes you back!")
+    /// How many elements ``matchesList(_:)`` returns at most.
+    static let matchesListCount = 2
 
+    /// Appends ``matchesList(_:)`` to `elements` (for the home screen's builder until it takes the
+    /// list whole).
+    static func appendMatchesList(_ state: ChatListState, to elements: inout [ScreenElement]) {
+        elements += matchesList(state)
+    }
+
+    /// The conversation a matches-list row's action opens, if the action is one.
     static func conversationID(for action: ActionID) -> String? {
         action.rawValue.hasPrefix(openPrefix) ? String(action.rawValue.dropFirst(openPrefix.count)) : nil
     }
 
-    /// A message's row: who sent it and the text, and for the user's own, its status.
-    ///
-    /// The title is written straight into one new string (``DirectText``): interpolating the name
-    /// and appending the text went through the standard library's appending code for every row built.
-    static func row(_ message: Message, me: UserID, name: String) -> ScreenList.Item {
-        if message.sender == me {
-            return ScreenList.Item(
-                id: message.id, title: DirectText.joined("You: ", message.text),
-                detail: status(message.status))
-        }
-        return ScreenList.Item(id: message.id, title: DirectText.joined(name, ": ", message.text), detail: "")
+    /// A conversation's row detail: a preview of its last message, and its unread count.
+    private static func detail(of summary: ConversationSummary) -> String {
+        let text = summary.lastMessage.map(preview) ?? ""
+        return summary.unreadCount > 0 ? "\(text) · \(summary.unreadCount) unread" : text
     }
 
-    /// Changes `row`, which shows a message with the sender and text of `message` (under the same
-    /// name), to show `message`: its id and status, keeping the title.
-    ///
-    /// The same row as ``row(_:me:name:)`` of `message` without building the title again.
-    static func update(_ row: inout ScreenList.Item, showing message: Message, me: UserID) {
-        row.id = message.id
-        row.detail = message.sender == me ? status(message.status) : ""
+    /// The first 40 characters of a message on one line: line feeds shown as spaces.
+    private static func preview(_ message: Message) -> String {
+        let text = message.text.count > 40 ? "\(message.text.prefix(40))…" : message.text
+        return text.replacingOccurrences(of: "\n", with: " ")
     }
 
-    private static let olderEnabled = ScreenElement.action(
-        ScreenAction(id: older, label: "Load older messages", isEnabled: true))
-    private static let olderDisabled = ScreenElement.action(
-        ScreenAction(id: older, label: "Load older messages", isEnabled: false))
-    private static let retryAction = ScreenElement.action(
-        ScreenAction(id: retry, label: "Retry failed messages", style: .primary))
-    private static let sendAction = ScreenElement.action(
-        ScreenAction(id: send, label: "Send", style: .primary))
-    private static let unmatchAction = ScreenElement.action(
-        ScreenAction(id: unmatch, label: "Unmatch", style: .destructive))
-    private static let blockAction = ScreenElement.action(
-        ScreenAction(id: block, label: "Block", style: .destructive))
-    private static let backAction = ScreenElement.action(ScreenAction(id: .back, label: "Back"))
+    // MARK: The conversation
 
-    /// The conversation's screen with its message rows built already (``ConversationContent``);
-    /// `showsRetry` when a message of the user's was not sent.
-    ///
-    /// The actions that never change are built once; the elements go into one array sized for them all.
-    static func conversation(_ state: ConversationState, rows items: [ScreenList.Item], showsRetry: Bool)
-        -> Screen
-    {
-        // Each field read once: the state keeps its fields in shared storage, read through accessors.
-        let name = state.matchName
-        let isUnmatched = state.isUnmatched
-        let isLoadingHistory = state.isLoadingHistory
+    /// The conversation's screen for user `me`.
+    static func conversation(_ state: ConversationState, me: UserID) -> Screen {
+        let name = state.match.displayName
+        let rows = state.messages.map { row($0, me: me, name: name) }
+        let showsRetry = state.messages.contains { $0.status == .failed && $0.sender == me }
         let hasNoMessages = state.messages.isEmpty
         var elements: [ScreenElement] = []
-        elements.reserveCapacity(13)
-        if isUnmatched { elements.append(.notice("You are no longer matched with \(name).")) }
+        if state.isUnmatched { elements.append(.notice("You are no longer matched with \(name).")) }
         if let failure = state.failure { elements.append(.error(Copy.banner(for: failure))) }
-        if state.hasOlderMessages, !hasNoMessages || isLoadingHistory == false {
-            elements.append(isLoadingHistory ? olderDisabled : olderEnabled)
+        if state.hasOlderMessages, !hasNoMessages || !state.isLoadingHistory {
+            elements.append(
+                .action(
+                    ScreenAction(id: older, label: "Load older messages", isEnabled: !state.isLoadingHistory))
+            )
         }
-        if hasNoMessages, !isLoadingHistory { elements.append(.text("You matched with \(name). Say hi!")) }
-        elements.append(messagesList(items, changes: state.changes, revision: state.revision))
+        if hasNoMessages, !state.isLoadingHistory {
+            elements.append(.text("You matched with \(name). Say hi!"))
+        }
+        elements.append(
+            .list(ScreenList(id: "messages", items: rows, changes: state.changes, revision: state.revision)))
         if state.otherIsTyping { elements.append(.text("\(name) is typing…")) }
-        if showsRetry { elements.append(retryAction) }
-        if let problem = state.problem { elements.append(.error(message(for: problem))) }
-        if !isUnmatched {
-            elements.append(draftField(state.draft))
-            elements.append(sendAction)
-            elements.append(unmatchAction)
-            elements.append(blockAction)
+        if showsRetry {
+            elements.append(.action(ScreenAction(id: retry, label: "Retry failed messages", style: .primary)))
         }
-        elements.append(backAction)
+        if let problem = state.problem { elements.append(.error(message(for: problem))) }
+        if !state.isUnmatched {
+            elements += [
+                .field(ScreenField(id: messageField, label: "Message", value: state.draft)),
+                .action(ScreenAction(id: send, label: "Send", style: .primary)),
+                .action(ScreenAction(id: unmatch, label: "Unmatch", style: .destructive)),
+                .action(ScreenAction(id: block, label: "Block", style: .destructive)),
+            ]
+        }
+        elements.append(.action(ScreenAction(id: .back, label: "Back")))
         return Screen(id: .chat, title: name, elements: elements)
     }
 
-    /// The conversation screen's list of message rows.
-    static func messagesList(_ items: [ScreenList.Item], changes: [ListChange], revision: Int)
-        -> ScreenElement
-    {
-        .list(ScreenList(id: "messages", items: items, changes: changes, revision: revision))
+    /// A message's row: who sent it and the text, and for the user's own, its status.
+    static func row(_ message: Message, me: UserID, name: String) -> ScreenList.Item {
+        if message.sender == me {
+            return ScreenList.Item(
+                id: message.id, title: "You: \(message.text)", detail: status(message.status))
+        }
+        return ScreenList.Item(id: message.id, title: "\(name): \(message.text)", detail: "")
     }
 
-    /// The conversation screen's message field, showing the draft.
-    ///
-    /// The empty field (after every message sent) is built once: a field is stored indirectly, so
-    /// each one built is an allocation.
-    static func draftField(_ draft: String) -> ScreenElement {
-        if draft.isEmpty { return emptyDraftField }
-        return .field(ScreenField(id: messageField, label: "Message", value: draft))
-    }
+    /// The screen shown while the matches list loads (a conversation opened by a link at launch).
+    static let loading = Screen(id: .chat, title: "Chat", elements: [.text("Loading…")])
 
-    private static let emptyDraftField = ScreenElement.field(
-        ScreenField(id: messageField, label: "Message", value: ""))
+    /// The screen of a conversation that is not one of the user's.
+    static let unavailable = Screen(
+        id: .chat, title: "Chat",
+        elements: [
+            .notice("This conversation isn't available."),
+            .action(ScreenAction(id: .back, label: "Back")),
+        ])
 
-    static func unavailable(_ conversation: String) -> Screen {
-        Screen(
-            id: .chat, title: "Chat",
-            elements: [
-                .notice("This conversation isn't available."),
-                .action(ScreenAction(id: .back, label: "Back")),
-            ])
-    }
-
+    /// The alert that asks before unmatching (or blocking) `name`.
     static func confirmation(block: Bool, name: String) -> ScreenAlert {
         ScreenAlert(
             title: block ? "Block \(name)?" : "Unmatch \(name)?",
@@ -165,6 +150,7 @@ enum ChatScreens {
             ])
     }
 
+    /// What a problem with the message typed says.
     static func message(for problem: MessageProblem) -> String {
         switch problem {
         case .empty: "Write something first."
@@ -173,6 +159,7 @@ enum ChatScreens {
         }
     }
 
+    /// A message's status, as its row shows it.
     private static func status(_ status: Message.Status) -> String {
         switch status {
         case .sending: "sending"
@@ -181,15 +168,5 @@ enum ChatScreens {
         case .delivered: "delivered"
         case .read: "read"
         }
-    }
-
-    /// The first 40 characters of a message on one line: line feeds shown as spaces.
-    ///
-    /// Most texts have no line feed; they are returned as they are rather than searched again by
-    /// Foundation (≈ 28 k instructions a call on Linux).
-    private static func preview(_ message: Message) -> String {
-        let text = message.text.count > 40 ? String(message.text.prefix(40)) + "…" : message.text
-        guard text.utf8.contains(UInt8(ascii: "\n")) else { return text }
-        return text.replacingOccurrences(of: "\n", with: " ")
     }
 }

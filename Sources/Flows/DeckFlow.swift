@@ -13,6 +13,9 @@ import Models
 /// 6. An empty deck explains itself and offers "Widen preferences" (``PreferencesFlow``); saving
 ///    reloads the deck.
 /// 7. A page that fails shows "Retry"; a refused session raises ``SessionError`` to the ``SessionFlow``.
+///
+/// The deck is part of home, which its parent shows: the flow builds the deck's part
+/// (``content``) and tells its ``delegate`` when that changed.
 @MainActor
 public final class DeckFlow: FlowNode {
     /// What this flow shows and starts, for the flow graph.
@@ -26,41 +29,34 @@ public final class DeckFlow: FlowNode {
         ],
         children: ["PreferencesFlow"])
 
+    /// The modal the deck shows above home.
+    enum Modal: Equatable {
+        /// "It's a match!" for a new match.
+        case match(Match)
+        /// The out-of-likes countdown.
+        case outOfLikes(secondsLeft: Int)
+    }
+
     /// The context this flow scripts.
     public let context: DeckContext
-    /// Called when the deck's part of the home screen changed (not when the deck changed in a way
-    /// it does not show).
-    ///
-    /// Kept by the flow's renderer, which calls it.
-    public var onContentChanged: (@MainActor () -> Void)? {
-        get { renderer.onContentChanged }
-        set { renderer.onContentChanged = newValue }
+    /// The flow showing home, told when the deck's part changed and when the user wants to chat.
+    public weak var delegate: (any DeckFlowDelegate)?
+    /// Whether the deck is on screen (the home screen's Deck tab); set by the parent flow. A card counts
+    /// as shown (``AnalyticsEvent/cardShown(_:)``) only while it is.
+    public var isVisible = false {
+        didSet { announceTop(context.snapshot) }
     }
-    /// Called when the user wants to message a new match.
-    @exclusivity(unchecked) public var onOpenChat: (@MainActor (Match) -> Void)?
 
     private let environment: FlowEnvironment
     private let makePreferences: @MainActor (SearchPreferences) -> PreferencesContext
-    private var observations: ContextWatch?
-    /// This flow, held weakly, with what a render needs (``DeckRenderer``): the render closure holds
-    /// it strongly and renders without loading the flow. Made once and shared with the modals'
-    /// closures (a `[weak self]` closure allocates a box of its own).
-    private let renderer: DeckRenderer
-    // The flow's bookkeeping is main-actor isolated and never accessed across a call that could come
-    // back to it (each access reads or writes in place; calls out happen after it ends), so the run-time
-    // exclusivity checks — about 2 % of a journey, with the deck context's — are left out (Decision 22).
-    @exclusivity(unchecked) private var modal: ScreenID?
-    @exclusivity(unchecked) private var contentBuilder = DeckContent()
-
-    /// Whether the deck is on screen (the home screen's Deck tab); set by the parent flow. A card counts
-    /// as shown (``AnalyticsEvent/cardShown(_:)``) only while it is.
-    public var isVisible: Bool {
-        get { renderer.isVisible }
-        set {
-            renderer.isVisible = newValue
-            renderer.announceTop(context.snapshot)
-        }
-    }
+    private var observations: [ObservationToken] = []
+    private var modal: Modal?
+    /// The deck as the last render saw it (an empty deck before the first).
+    private var rendered = DeckState()
+    /// The deck's part of home as the delegate was last told of it.
+    private var renderedContent: [ScreenElement]?
+    /// The top card last announced as shown.
+    private var announcedTop: UserID?
 
     /// Creates the flow; `makePreferences` makes the preferences editor's context.
     public init(
@@ -70,9 +66,7 @@ public final class DeckFlow: FlowNode {
         self.environment = environment
         self.context = context
         self.makePreferences = makePreferences
-        self.renderer = DeckRenderer(environment: environment)
         super.init(name: "DeckFlow")
-        renderer.flow = self
     }
 
     /// The deck's state in brief.
@@ -86,31 +80,54 @@ public final class DeckFlow: FlowNode {
         return "DeckContext: " + parts.joined(separator: " ")
     }
 
-    /// The deck's part of the home screen.
-    public var content: [ScreenElement] { contentBuilder.elements(for: context.snapshot) }
+    /// The deck's part of the home screen (step 2, 6 and 7).
+    public var content: [ScreenElement] { DeckScreens.home(for: context.snapshot) }
 
-    /// At most how many elements the deck's part of home has.
-    static var maximumContentCount: Int { DeckContent.maximumCount }
-
-    /// ``content`` put into `slots` (home's own elements, written over its last render's), without an
-    /// array of its own.
-    func putContent(into slots: inout ElementSlots) {
-        contentBuilder.put(context.snapshot, into: &slots)
-    }
-
-    /// Starts observing the deck and loads it.
+    /// Step 1: watches the deck and loads it.
     public func start() {
-        // The renderer, not the flow: loading the flow's weak reference (and releasing the flow)
-        // took the slow paths of the reference counts on every change of the deck.
-        let renderer = renderer
-        observations = watch(context, through: renderer, render: { state in renderer.render(state) })
+        observations = watch(context, render: { [weak self] state in self?.render(state) })
         context.start()
     }
 
-    /// Handles an intent from the home screen's Deck tab; `false` when it is not the deck's.
+    /// Steps 2, 4, 5 and 6 for each new state: records the swipe, tells the delegate when home's part
+    /// changed, announces the top card, and shows the modals.
+    private func render(_ state: DeckState) {
+        let previous = rendered
+        rendered = state
+        if let swipe = state.lastSwipe, swipe.id != previous.lastSwipe?.id {
+            environment.analytics.record(.swiped(swipe.action, swipe.candidate))
+        }
+        let content = DeckScreens.home(for: state)
+        if content != renderedContent {
+            renderedContent = content
+            delegate?.deckFlowDidChangeContent(self)
+        }
+        announceTop(state)
+        if state.isEmpty, !previous.isEmpty { environment.analytics.record(.deckEmpty) }
+        if let match = state.pendingMatch, match != previous.pendingMatch { showMatch(match) }
+        if let seconds = state.likesResetInSeconds {
+            showOutOfLikes(secondsLeft: seconds, isNew: previous.likesResetInSeconds == nil)
+        } else if previous.likesResetInSeconds != nil, case .outOfLikes = modal {
+            dismissModal()
+        }
+        if state.isOutOfSuperLikes, !previous.isOutOfSuperLikes {
+            environment.presenter.showAlert(DeckScreens.outOfSuperLikes) { [weak self] _ in
+                self?.context.outOfSuperLikesSeen()
+            }
+        }
+    }
+
+    /// Step 2: records the top card as shown, once per card, while the deck is visible.
+    private func announceTop(_ state: DeckState) {
+        guard isVisible, let top = state.top, top.id != announcedTop else { return }
+        announcedTop = top.id
+        environment.analytics.record(.cardShown(top.id))
+    }
+
+    /// Steps 3, 6 and 7: handles an intent from the home screen's Deck tab; `false` when it is not
+    /// the deck's.
     public func handle(_ intent: Intent) -> Bool {
         guard case .tap(let id) = intent else { return false }
-        // Passes first: the most frequent tap, told at the first compare.
         switch id {
         case DeckScreens.pass: context.swiped(.pass)
         case DeckScreens.like: context.swiped(.like)
@@ -119,14 +136,7 @@ public final class DeckFlow: FlowNode {
             let card = context.snapshot.rewindable
             context.rewind()
             if let card { environment.analytics.record(.rewound(card.id)) }
-        case DeckScreens.openProfile:
-            guard let top = context.snapshot.top else { return true }
-            environment.show(
-                DeckScreens.fullProfile(top, viewerInterests: context.snapshot.viewerInterests), .push
-            ) {
-                [weak self] intent in
-                if intent == .tap(ActionID.back) { self?.environment.presenter.pop() }
-            }
+        case DeckScreens.openProfile: openProfile()
         case DeckScreens.preferences, DeckScreens.widen: editPreferences()
         case DeckScreens.retry: context.retry()
         default: return false
@@ -134,6 +144,50 @@ public final class DeckFlow: FlowNode {
         return true
     }
 
+    /// Step 3: pushes the top card's full profile; "Back" pops it.
+    private func openProfile() {
+        let state = context.snapshot
+        guard let top = state.top else { return }
+        let screen = DeckScreens.fullProfile(top, viewerInterests: state.viewerInterests)
+        environment.show(screen, .push) { [weak self] intent in
+            if intent == .tap(.back) { self?.environment.presenter.pop() }
+        }
+    }
+
+    /// Step 4: presents the out-of-likes modal, or counts it down.
+    private func showOutOfLikes(secondsLeft: Int, isNew: Bool) {
+        let screen = DeckScreens.outOfLikes(secondsLeft: secondsLeft)
+        guard isNew else {
+            if case .outOfLikes = modal { modal = .outOfLikes(secondsLeft: secondsLeft) }
+            return environment.presenter.update(screen)
+        }
+        environment.analytics.record(.outOfLikes)
+        present(.outOfLikes(secondsLeft: secondsLeft), screen) { [weak self] intent in
+            if intent == .tap(DeckScreens.ok) { self?.context.outOfLikesSeen() }
+        }
+    }
+
+    /// Step 5: tells the tree of the match and presents "It's a match!".
+    private func showMatch(_ match: Match) {
+        environment.analytics.record(.matched(match.user))
+        parent?.broadcast(MatchMade(match: match))
+        present(.match(match), DeckScreens.match(match)) { [weak self] intent in
+            guard let self else { return }
+            switch intent {
+            case .tap(DeckScreens.sendMessage):
+                self.dismissModal()
+                self.context.matchSeen()
+                self.delegate?.deckFlow(self, didRequestChatWith: match)
+            case .tap(DeckScreens.keepSwiping):
+                self.dismissModal()
+                self.context.matchSeen()
+            default:
+                break
+            }
+        }
+    }
+
+    /// Step 6: pushes the preferences editor; saved preferences reload the deck.
     private func editPreferences() {
         let current = context.snapshot.preferences ?? .default
         let flow = PreferencesFlow(environment: environment, context: makePreferences(current)) {
@@ -146,54 +200,9 @@ public final class DeckFlow: FlowNode {
         flow.start()
     }
 
-    /// The empty deck's event and the modals: the match, the out-of-likes countdown and the
-    /// out-of-super-likes notice.
-    ///
-    /// Called by the renderer (``DeckRenderer``) with what they showed before `state`.
-    func renderModals(_ previous: DeckRenderer.Modals, _ state: DeckState) {
-        if state.isEmpty, !previous.isEmpty { environment.analytics.record(.deckEmpty) }
-        if state.hasPendingMatch, let match = state.pendingMatch, previous.pendingMatch != match {
-            environment.analytics.record(.matched(match.user))
-            parent?.broadcast(MatchMade(match: match))
-            present(DeckScreens.match(match)) { [renderer] intent in renderer.flow?.matchIntent(intent, match)
-            }
-        }
-        if let seconds = state.likesResetInSeconds {
-            if previous.likesResetInSeconds == nil {
-                environment.analytics.record(.outOfLikes)
-                present(DeckScreens.outOfLikes(secondsRemaining: seconds)) { [weak self] intent in
-                    if intent == .tap(DeckScreens.ok) { self?.context.outOfLikesSeen() }
-                }
-            } else {
-                environment.presenter.update(DeckScreens.outOfLikes(secondsRemaining: seconds))
-            }
-        } else if previous.likesResetInSeconds != nil, modal == .outOfLikes {
-            dismissModal()
-        }
-        if state.isOutOfSuperLikes, !previous.isOutOfSuperLikes {
-            environment.presenter.showAlert(DeckScreens.outOfSuperLikes) { [weak self] _ in
-                self?.context.outOfSuperLikesSeen()
-            }
-        }
-    }
-
-    private func matchIntent(_ intent: Intent, _ match: Match) {
-        switch intent {
-        case .tap(DeckScreens.sendMessage):
-            dismissModal()
-            context.matchSeen()
-            onOpenChat?(match)
-        case .tap(DeckScreens.keepSwiping):
-            dismissModal()
-            context.matchSeen()
-        default:
-            break
-        }
-    }
-
-    private func present(_ screen: Screen, onIntent: @escaping IntentHandler) {
-        if modal != nil { environment.presenter.dismiss() }
-        modal = screen.id
+    private func present(_ modal: Modal, _ screen: Screen, onIntent: @escaping IntentHandler) {
+        if self.modal != nil { environment.presenter.dismiss() }
+        self.modal = modal
         environment.show(screen, .modal, onIntent: onIntent)
     }
 

@@ -1,6 +1,7 @@
 import Models
 
-/// Builds the deck's modals and the full profile of a card (``DeckContent`` builds its part of home).
+/// Builds what the deck shows from its state: its part of home, the full profile of a card and the
+/// modals. Pure functions of their inputs.
 enum DeckScreens {
     static let pass: ActionID = "deck:pass"
     static let like: ActionID = "deck:like"
@@ -14,140 +15,73 @@ enum DeckScreens {
     static let keepSwiping: ActionID = "match:keepSwiping"
     static let ok: ActionID = "ok"
 
-    /// A card's lines: name, age and distance, a super like, the bio and the interests shared with
-    /// the viewer (in the card's order).
-    ///
-    /// Built with ``TextBuilder``: a card is built on every swipe.
-    static func card(_ candidate: Candidate, viewerInterests: [Interest]) -> [ScreenElement] {
+    /// The deck's part of the home screen: the failure, the top card and a peek at the next, the
+    /// buttons, the allowance, the swipes waiting and the preferences.
+    static func home(for state: DeckState) -> [ScreenElement] {
         var elements: [ScreenElement] = []
-        elements.reserveCapacity(4)
-        card(candidate, viewerInterests: viewerInterests, into: &elements)
+        if let failure = state.failure {
+            elements.append(.error(Copy.banner(for: failure)))
+            elements.append(.action(ScreenAction(id: retry, label: "Retry", style: .primary)))
+        }
+        if let top = state.top {
+            elements += card(top, viewerInterests: state.viewerInterests)
+            if let next = state.next { elements.append(.text("Next: \(next.displayName)")) }
+            elements += [
+                .action(ScreenAction(id: pass, label: "Pass")),
+                .action(ScreenAction(id: like, label: "Like", style: .primary)),
+                .action(ScreenAction(id: superLike, label: "Super like")),
+                .action(ScreenAction(id: openProfile, label: "Open profile")),
+            ]
+        } else if state.isEmpty {
+            elements += [
+                .text("No one new around you right now."),
+                .text("Widen your age range or distance to see more people."),
+                .action(ScreenAction(id: widen, label: "Widen preferences", style: .primary)),
+            ]
+        } else if state.failure == nil {
+            elements.append(.text("Looking for people near you…"))
+        }
+        elements.append(.action(ScreenAction(id: rewind, label: "Rewind", isEnabled: state.canRewind)))
+        if let allowance = state.allowance {
+            let likes = allowance.likesRemaining
+            let superLikes = allowance.superLikesRemaining
+            elements.append(.text("Likes left today: \(likes) · Super likes left: \(superLikes)"))
+        }
+        if state.isSendingDelayed, state.queuedSwipes > 0 {
+            elements.append(.notice("Waiting to send \(state.queuedSwipes) swipe(s)."))
+        }
+        if state.top != nil || !state.isEmpty {
+            elements.append(.action(ScreenAction(id: preferences, label: "Preferences")))
+        }
         return elements
     }
 
-    /// ``card(_:viewerInterests:)`` appended to `elements` (no array of its own to build and copy).
-    static func card(
-        _ candidate: Candidate, viewerInterests: [Interest], into elements: inout [ScreenElement]
-    ) {
-        var slots = ElementSlots(taking: &elements, from: elements.count)
-        card(candidate, viewerInterests: viewerInterests, into: &slots)
-        slots.finish(into: &elements)
-    }
-
-    /// ``card(_:viewerInterests:)`` put into `slots` (home's deck elements, written over the last
-    /// render's).
-    static func card(_ candidate: Candidate, viewerInterests: [Interest], into slots: inout ElementSlots) {
-        slots.put(.text(headline(candidate)))
-        if candidate.superLikedYou { slots.put(superLikedNotice(candidate)) }
-        let bio = candidate.bio
-        if !bio.isEmpty { slots.put(.text(bio)) }
+    /// A card's lines: name, age and distance, a super like, the bio and the interests shared with
+    /// the viewer (in the card's order).
+    static func card(_ candidate: Candidate, viewerInterests: [Interest]) -> [ScreenElement] {
+        var elements: [ScreenElement] = [.text(headline(candidate))]
+        if candidate.superLikedYou { elements.append(.notice("\(candidate.displayName) super liked you")) }
+        if !candidate.bio.isEmpty { elements.append(.text(candidate.bio)) }
         if let shared = sharedInterests(candidate.interests, viewerInterests) {
-            slots.put(.text(shared))
+            elements.append(.text(shared))
         }
+        return elements
     }
 
-    /// "Name super liked you": apart from ``card(_:viewerInterests:into:)``, whose cards most often
-    /// have none, so that the card's usual lines run through a short stretch of code.
-    @inline(never)
-    static func superLikedNotice(_ candidate: Candidate) -> ScreenElement {
-        .notice(candidate.displayName + " super liked you")
-    }
-
-    /// "Name, age · N km away", written straight into the string's own storage: one allocation,
-    /// where a ``TextBuilder`` allocates its bytes and then the string.
+    /// "Name, age · N km away".
     static func headline(_ candidate: Candidate) -> String {
-        let name = candidate.displayName
-        let age = candidate.age
-        let distance = candidate.distanceKm
-        guard age >= 0, distance >= 0 else { return referenceHeadline(candidate) }
-        let ageDigits = TextBuilder.digitCount(of: age)
-        let distanceDigits = TextBuilder.digitCount(of: distance)
-        let comma: StaticString = ", "
-        let dot: StaticString = " · "
-        let away: StaticString = " km away"
-        let length =
-            name.utf8.count + comma.utf8CodeUnitCount + ageDigits + dot.utf8CodeUnitCount + distanceDigits
-            + away.utf8CodeUnitCount
-        return String(unsafeUninitializedCapacity: length) { buffer in
-            var written = DirectText.write(name, to: buffer, at: 0)
-            written = write(comma, to: buffer, at: written)
-            written = DirectText.write(age, digits: ageDigits, to: buffer, at: written)
-            written = write(dot, to: buffer, at: written)
-            written = DirectText.write(distance, digits: distanceDigits, to: buffer, at: written)
-            return write(away, to: buffer, at: written)
-        }
-    }
-
-    /// Writes the bytes of `piece`, a constant part of a card's line, into `buffer` from `start`;
-    /// returns the position after them. Never writes past the buffer's end.
-    ///
-    /// A constant's bytes are copied from where they lie (a `String` constant's went through the
-    /// checks of its UTF-8 view: about three times as many instructions, four times a card).
-    @inline(__always)
-    static func write(_ piece: StaticString, to buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int)
-        -> Int
-    {
-        piece.withUTF8Buffer { source in
-            let count = min(source.count, buffer.count - start)
-            guard count > 0, let from = source.baseAddress, let into = buffer.baseAddress else {
-                return start
-            }
-            (into + start).initialize(from: from, count: count)
-            return start + count
-        }
-    }
-
-    /// ``headline(_:)`` built piece by piece: the reference it is checked against, and the way for a
-    /// negative number.
-    static func referenceHeadline(_ candidate: Candidate) -> String {
-        var text = TextBuilder(capacity: candidate.displayName.utf8.count + 32)
-        text.append(candidate.displayName)
-        text.append(", ")
-        text.append(candidate.age)
-        text.append(" · ")
-        text.append(candidate.distanceKm)
-        text.append(" km away")
-        return text.text
+        "\(candidate.displayName), \(candidate.age) · \(candidate.distanceKm) km away"
     }
 
     /// "Shared interests: A, B" for the card's interests the viewer has too (in the card's order), or
     /// `nil` when none is shared.
-    ///
-    /// Each interest is compared once: the shared ones are marked, then written in one string.
     static func sharedInterests(_ interests: [Interest], _ viewerInterests: [Interest]) -> String? {
-        guard interests.count <= 64 else { return referenceSharedInterests(interests, viewerInterests) }
-        let opening: StaticString = "Shared interests: "
-        let separator: StaticString = ", "
-        var marked: UInt64 = 0
-        var length = 0
-        for index in interests.indices where viewerInterests.contains(interests[index]) {
-            marked |= 1 << UInt64(index)
-            length +=
-                (length == 0 ? opening.utf8CodeUnitCount : separator.utf8CodeUnitCount)
-                + interests[index].name.utf8.count
-        }
-        guard marked != 0 else { return nil }
-        return String(unsafeUninitializedCapacity: length) { buffer in
-            var written = 0
-            for index in interests.indices where marked & (1 << UInt64(index)) != 0 {
-                written = write(written == 0 ? opening : separator, to: buffer, at: written)
-                written = DirectText.write(interests[index].name, to: buffer, at: written)
-            }
-            return written
-        }
+        let shared = interests.filter { viewerInterests.contains($0) }
+        guard !shared.isEmpty else { return nil }
+        return "Shared interests: " + shared.map(\.name).joined(separator: ", ")
     }
 
-    /// ``sharedInterests(_:_:)`` built piece by piece: the reference it is checked against, and the
-    /// way for a card listing more than 64 interests.
-    static func referenceSharedInterests(_ interests: [Interest], _ viewerInterests: [Interest]) -> String? {
-        var shared = TextBuilder(capacity: 64)
-        for interest in interests where viewerInterests.contains(interest) {
-            shared.append(shared.isEmpty ? "Shared interests: " : ", ")
-            shared.append(interest.name)
-        }
-        return shared.isEmpty ? nil : shared.text
-    }
-
+    /// A card's full profile, pushed by "Open profile": its lines, all its interests and "Back".
     static func fullProfile(_ candidate: Candidate, viewerInterests: [Interest]) -> Screen {
         var elements = card(candidate, viewerInterests: viewerInterests)
         elements.append(.text("Interests: " + candidate.interests.map(\.name).joined(separator: ", ")))
@@ -155,6 +89,7 @@ enum DeckScreens {
         return Screen(id: .profile, title: candidate.displayName, elements: elements)
     }
 
+    /// The "It's a match!" modal.
     static func match(_ match: Match) -> Screen {
         Screen(
             id: .match, title: "It's a match!",
@@ -165,16 +100,18 @@ enum DeckScreens {
             ])
     }
 
-    static func outOfLikes(secondsRemaining: Int) -> Screen {
+    /// The out-of-likes modal, counting down to the reset.
+    static func outOfLikes(secondsLeft: Int) -> Screen {
         Screen(
             id: .outOfLikes, title: "You're out of likes",
             elements: [
                 .text("You've used today's likes."),
-                .text("Likes come back in \(duration(secondsRemaining))."),
+                .text("Likes come back in \(duration(secondsLeft))."),
                 .action(ScreenAction(id: ok, label: "OK", style: .primary)),
             ])
     }
 
+    /// The notice that no super like is left today.
     static let outOfSuperLikes = ScreenAlert(
         title: "No super likes left", message: "You get one super like a day.",
         actions: [ScreenAction(id: ok, label: "OK", style: .primary)])

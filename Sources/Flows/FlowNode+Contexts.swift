@@ -8,8 +8,12 @@ extension FlowNode {
     ) -> [ObservationToken] {
         [context.observe(render), context.store.observeErrors { [weak self] error in self?.raise(error) }]
     }
+}
 
-    /// The two observations of one watched context, kept without an array (an allocation per flow).
+// DELETE AT MERGE: kept only while DeckFlow and MainFlow (DECK) still use them in this branch; flows
+// call `watch(_:render:)` with `[weak self]`.
+extension FlowNode {
+    /// The two observations of one watched context.
     struct ContextWatch {
         /// The observation of the context's state.
         let states: ObservationToken
@@ -17,10 +21,7 @@ extension FlowNode {
         let errors: ObservationToken
     }
 
-    /// ``watch(_:render:)`` for a flow that keeps a weak holder of itself (`node`): the error
-    /// observer captures the holder alone, and needs no context of its own (a `[weak self]` capture
-    /// allocates one, a box for the weak reference, for every context watched); the two tokens are
-    /// kept in a ``ContextWatch`` rather than an array.
+    /// ``watch(_:render:)`` for a flow that keeps a weak holder of itself (`node`).
     func watch<Context: StateContext, Node: FlowNode>(
         _ context: Context, through node: WeakFlow<Node>,
         render: @escaping @MainActor @Sendable (Context.State) -> Void

@@ -6,13 +6,13 @@
 /// node prints the live tree with ``treeDescription()``.
 @MainActor
 open class FlowNode {
-    // The type is kept, not its name: `String(describing:)` on a type costs tens of thousands of
-    // instructions (a run-time name lookup), and only the printed tree needs the name.
+    /// A handler of one error type, with the type kept for the printed tree.
     private struct ErrorHandler {
         let type: any Error.Type
         let handle: @MainActor (any Error) -> Bool
     }
 
+    /// A handler of one event type, with the type kept for the printed tree.
     private struct EventHandler {
         let type: Any.Type
         let handle: @MainActor (Any) -> Void
@@ -20,21 +20,17 @@ open class FlowNode {
 
     /// The node's name in the tree.
     public let name: String
-    // The tree's links and handler lists are main-actor isolated and only read, appended to or removed
-    // from in place (handlers run on a copy of the list, after the access ends), so the run-time
-    // exclusivity checks, one per link followed, are left out (Decision 22).
-
     /// The node above, if attached.
-    @exclusivity(unchecked) public private(set) weak var parent: FlowNode?
+    public private(set) weak var parent: FlowNode?
     /// The nodes below, in the order attached.
-    @exclusivity(unchecked) public private(set) var children: [FlowNode] = []
+    public private(set) var children: [FlowNode] = []
     /// Errors that reached this node as the root with no handler on the way, oldest first.
     public private(set) var unhandledErrors: [any Error] = []
     /// Called with each error that reaches this node as the root unhandled.
     public var onUnhandledError: (@MainActor (any Error) -> Void)?
 
-    @exclusivity(unchecked) private var errorHandlers: [ErrorHandler] = []
-    @exclusivity(unchecked) private var eventHandlers: [EventHandler] = []
+    private var errorHandlers: [ErrorHandler] = []
+    private var eventHandlers: [EventHandler] = []
 
     /// Creates a detached node.
     public init(name: String) { self.name = name }
@@ -56,36 +52,17 @@ open class FlowNode {
         children.append(child)
     }
 
-    /// Makes room for `count` children, for a node that knows how many it will have at most: the
-    /// list then never grows (a new buffer, the children copied over, the old one freed).
-    func reserveChildren(_ count: Int) { children.reserveCapacity(count) }
-
     /// Detaches this node (and its subtree) from its parent.
     public func detachFromParent() {
         guard let parent else { return }
-        // A loop, not `removeAll(where:)`: a closure made here is main-actor isolated, and handing it to
-        // a nonisolated function made it check the executor on every call (~260 instructions).
-        var index = parent.children.count
-        while index > 0 {
-            index -= 1
-            if parent.children[index] === self { parent.children.remove(at: index) }
-        }
+        parent.children.removeAll { $0 === self }
         self.parent = nil
     }
 
-    /// Detaches the nodes below this one of type `type` (with their subtrees), in the order attached.
-    ///
-    /// Takes them off the list in place: looping over ``children`` and detaching each held a copy of
-    /// the list, so the first removal copied it.
+    /// Detaches the nodes below this one of type `type` (with their subtrees).
     public func detachChildren<Node: FlowNode>(ofType type: Node.Type) {
-        var index = 0
-        while index < children.count {
-            guard children[index] is Node else {
-                index += 1
-                continue
-            }
-            children.remove(at: index).parent = nil
-        }
+        for child in children where child is Node { child.parent = nil }
+        children.removeAll { $0 is Node }
     }
 
     /// Handles errors of type `type` raised at or below this node.
@@ -104,21 +81,6 @@ open class FlowNode {
             EventHandler(type: type) { event in
                 if let typed = event as? Event { handler(typed) }
             })
-    }
-
-    /// ``handle(_:_:)`` with the cast left to `handler`: it gets every error raised at or below this
-    /// node that reaches it and returns whether it handled it (`type` is what the tree shows).
-    ///
-    /// The generic form wraps its handler in a closure of its own, an allocation for every handler;
-    /// a handler that captures one reference (a flow's weak holder) needs none.
-    func handleErrors(of type: any Error.Type, _ handler: @escaping @MainActor (any Error) -> Bool) {
-        errorHandlers.append(ErrorHandler(type: type, handle: handler))
-    }
-
-    /// ``subscribe(to:_:)`` with the cast left to `handler`: it gets every event broadcast at or above
-    /// this node (`type` is what the tree shows), without the generic form's wrapping closure.
-    func subscribeEvents(of type: Any.Type, _ handler: @escaping @MainActor (Any) -> Void) {
-        eventHandlers.append(EventHandler(type: type, handle: handler))
     }
 
     /// Sends `error` up from this node to the nearest handler of its type; the root keeps it if none.
@@ -163,4 +125,16 @@ open class FlowNode {
                 childPrefix: childPrefix + (isLast ? "   " : "│  "))
         }
     }
+}
+
+// DELETE AT MERGE: the type-erased form and the capacity hint, kept only while MainFlow (DECK) still
+// calls them in this branch; flows use the typed `subscribe(to:_:)`.
+extension FlowNode {
+    /// Hears every event broadcast at or above this node; `type` is what the tree shows.
+    func subscribeEvents(of type: Any.Type, _ handler: @escaping @MainActor (Any) -> Void) {
+        eventHandlers.append(EventHandler(type: type, handle: handler))
+    }
+
+    /// Does nothing: children are a plain array.
+    func reserveChildren(_ count: Int) {}
 }

@@ -9,7 +9,7 @@ import Models
 /// 3. Submit sends one request however often it is tapped.
 /// 4. Outcomes: wrong credentials (banner), username taken (beside the field), rate limited (banner
 ///    with a countdown; submit disabled until it ends), offline or server error (banner and "Retry").
-/// 5. Success hands the session to the ``SessionContext``; the ``SessionFlow`` takes over.
+/// 5. Success hands the session to `onSignedIn`; the ``SessionFlow`` takes over.
 @MainActor
 public final class LoginFlow: FlowNode {
     /// What this flow shows, for the flow graph.
@@ -22,46 +22,38 @@ public final class LoginFlow: FlowNode {
             .init(.signUp, .profileSetup, on: "account created"),
         ])
 
-    private let environment: FlowEnvironment
-    private weak var session: SessionContext?
-    /// The context this flow scripts.
-    public let context: LoginContext
-    private var observation: ObservationToken?
-    private var showsForm = false
-    private var formHasBack = false
-    /// The form's field elements last rendered, for the next render to reuse those that did not
-    /// change (``LoginScreens/form(_:canGoBack:keeping:)``). Main-actor isolated and only passed
-    /// in place to that pure function, which calls nothing that could come back to the flow, so the
-    /// run-time exclusivity check of each render is left out (Decision 22).
-    @exclusivity(unchecked) private var shownFields: [LoginScreens.KeptField] = []
-    // What a render compares with the state rendered before it, kept rather than the whole state:
-    // copying a `LoginState` (two tables, the session once signed in) retained every reference in it.
-    private var previous: Rendered?
-    /// This flow, held weakly, for its screens' and render closures: made once and shared (a
-    /// `[weak self]` closure allocates a box of its own).
-    private let weakSelf = WeakFlow<LoginFlow>()
-    /// Why the user was signed out, shown on the first screen.
-    private let notice: SignedOutReason?
-
-    /// The parts of the last state rendered that the next render looks at.
-    private struct Rendered {
-        let mode: LoginMode
-        let isSubmitting: Bool
-        let isCompleted: Bool
+    /// What the flow shows.
+    private enum Place {
+        /// The welcome screen.
+        case welcome
+        /// The form, with a "Back" button when it was pushed over the welcome screen.
+        case form(canGoBack: Bool)
     }
 
-    /// Creates the flow; `notice` and `username` come from the reason the user was signed out.
+    /// The context this flow scripts.
+    public let context: LoginContext
+    private let environment: FlowEnvironment
+    /// Why the user was signed out, shown on the first screen.
+    private let notice: SignedOutReason?
+    private let onSignedIn: @MainActor (AuthSession) -> Void
+    private var observation: ObservationToken?
+    private var place = Place.welcome
+    /// The login state last rendered.
+    private var rendered: LoginState?
+
+    /// Creates the flow; `notice` and `username` come from the reason the user was signed out, and
+    /// `onSignedIn` takes the session once login succeeds.
     public init(
-        environment: FlowEnvironment, session: SessionContext, notice: SignedOutReason?, username: String?
+        environment: FlowEnvironment, notice: SignedOutReason?, username: String?,
+        onSignedIn: @escaping @MainActor (AuthSession) -> Void
     ) {
         self.environment = environment
-        self.session = session
         self.notice = notice
+        self.onSignedIn = onSignedIn
         self.context = LoginContext(
             auth: environment.services.auth, scheduler: environment.services.scheduler, notice: notice,
             username: username)
         super.init(name: "LoginFlow")
-        weakSelf.flow = self
     }
 
     /// The login context's state.
@@ -76,17 +68,15 @@ public final class LoginFlow: FlowNode {
 
     /// Shows the first screen and starts listening to the context.
     public func start() {
-        // The notice the flow was made with (the context never changes it): reading it from a
-        // snapshot copied the whole login state.
-        let notice = notice
+        // 1. Welcome, or straight to the form after an expiry or revocation.
         if notice == nil || notice == .loggedOut {
-            environment.show(LoginScreens.welcome(notice: notice), .root) { [weakSelf] in
-                weakSelf.flow?.welcomeIntent($0)
+            environment.show(LoginScreens.welcome(notice: notice), .root) { [weak self] in
+                self?.welcomeIntent($0)
             }
         } else {
             showForm(.signIn, placement: .root)
         }
-        observation = context.observe { [weakSelf] state in weakSelf.flow?.render(state) }
+        observation = context.observe { [weak self] state in self?.render(state) }
     }
 
     private func welcomeIntent(_ intent: Intent) {
@@ -97,17 +87,22 @@ public final class LoginFlow: FlowNode {
         }
     }
 
+    // 2. The form.
     private func showForm(_ mode: LoginMode, placement: FlowEnvironment.Placement) {
         context.modeSelected(mode)
-        if placement == .push { formHasBack = true } else if placement == .root { formHasBack = false }
-        showsForm = true
-        let form = LoginScreens.form(context.snapshot, canGoBack: formHasBack, keeping: &shownFields)
-        environment.show(form, placement) {
-            [weakSelf] in
-            weakSelf.flow?.formIntent($0)
+        let canGoBack: Bool
+        switch (placement, place) {
+        case (.push, _): canGoBack = true
+        case (.replaceTop, .form(let shownWithBack)): canGoBack = shownWithBack
+        default: canGoBack = false
+        }
+        place = .form(canGoBack: canGoBack)
+        environment.show(LoginScreens.form(context.snapshot, canGoBack: canGoBack), placement) {
+            [weak self] in self?.formIntent($0)
         }
     }
 
+    // 3. Edits and submits go to the context.
     private func formIntent(_ intent: Intent) {
         switch intent {
         case .edit(let id, let value):
@@ -117,25 +112,24 @@ public final class LoginFlow: FlowNode {
         case .tap(LoginScreens.switchMode):
             showForm(context.snapshot.mode == .signIn ? .signUp : .signIn, placement: .replaceTop)
         case .tap(ActionID.back):
-            showsForm = false
+            place = .welcome
             environment.presenter.pop()
         default:
             break
         }
     }
 
+    // 4. and 5. Every change of the state: the form again, analytics, and the session on success.
     private func render(_ state: LoginState) {
-        defer {
-            previous = Rendered(
-                mode: state.mode, isSubmitting: state.isSubmitting, isCompleted: state.isCompleted)
-        }
+        defer { rendered = state }
         // The form of a completed sign-in is the one shown while it was sent (the same values, no
         // failure, submit disabled) and the session's screen replaces it at once: not rendered again.
-        if showsForm, previous?.mode == state.mode, !(state.isCompleted && previous?.isSubmitting == true) {
-            environment.presenter.update(
-                LoginScreens.form(state, canGoBack: formHasBack, keeping: &shownFields))
+        if case .form(let canGoBack) = place, rendered?.mode == state.mode,
+            !(state.isCompleted && rendered?.isSubmitting == true)
+        {
+            environment.presenter.update(LoginScreens.form(state, canGoBack: canGoBack))
         }
-        guard let previous else { return }
+        guard let previous = rendered else { return }
         if !previous.isSubmitting, state.isSubmitting {
             environment.analytics.record(.loginSubmitted(state.mode))
         }
@@ -147,7 +141,7 @@ public final class LoginFlow: FlowNode {
             }
         }
         if !previous.isCompleted, let completed = state.completed {
-            session?.signedIn(completed)
+            onSignedIn(completed)
         }
     }
 }

@@ -13,9 +13,6 @@ public final class PreferencesFlow: FlowNode {
         name: "PreferencesFlow", screens: [.preferences],
         transitions: [.init(.preferences, .home, on: "Save or Cancel")])
 
-    static let save: ActionID = "save"
-    static let cancel: ActionID = "cancel"
-
     /// The context this flow scripts.
     public let context: PreferencesContext
     private let environment: FlowEnvironment
@@ -40,7 +37,8 @@ public final class PreferencesFlow: FlowNode {
 
     /// Pushes the form.
     public func start() {
-        environment.show(Self.screen(context.snapshot), .push) { [weak self] in self?.intent($0) }
+        environment.show(PreferencesScreens.screen(context.snapshot), .push) { [weak self] in self?.intent($0)
+        }
         observations = watch(context, render: { [weak self] state in self?.render(state) })
     }
 
@@ -48,9 +46,9 @@ public final class PreferencesFlow: FlowNode {
         switch intent {
         case .edit(let id, let value):
             if let field = ProfileSetupScreens.field(for: id) { context.fieldChanged(field, to: value) }
-        case .tap(Self.save):
+        case .tap(PreferencesScreens.save):
             context.save()
-        case .tap(Self.cancel):
+        case .tap(PreferencesScreens.cancel):
             finish(nil)
         default:
             break
@@ -58,7 +56,7 @@ public final class PreferencesFlow: FlowNode {
     }
 
     private func render(_ state: PreferencesState) {
-        environment.presenter.update(Self.screen(state))
+        environment.presenter.update(PreferencesScreens.screen(state))
         if let saved = state.saved { finish(saved) }
     }
 
@@ -68,33 +66,5 @@ public final class PreferencesFlow: FlowNode {
         environment.presenter.pop()
         if saved != nil { environment.analytics.record(.preferencesChanged) }
         onFinished(saved)
-    }
-
-    static func screen(_ state: PreferencesState) -> Screen {
-        func error(_ field: ProfileField) -> String? {
-            guard state.showsFieldErrors, let error = state.fieldErrors[field] else { return nil }
-            return Copy.message(for: error)
-        }
-        var elements: [ScreenElement] = [.text("Who would you like to meet?")]
-        if let failure = state.failure { elements.append(.error(Copy.banner(for: failure))) }
-        elements += [
-            .field(
-                ScreenField(
-                    id: ProfileSetupScreens.fieldID(.minimumAge), label: "Minimum age",
-                    value: state.minimumAge,
-                    error: error(.minimumAge))),
-            .field(
-                ScreenField(
-                    id: ProfileSetupScreens.fieldID(.maximumAge), label: "Maximum age",
-                    value: state.maximumAge,
-                    error: error(.maximumAge))),
-            .field(
-                ScreenField(
-                    id: ProfileSetupScreens.fieldID(.maximumDistance), label: "Maximum distance (km)",
-                    value: state.maximumDistance, error: error(.maximumDistance))),
-            .action(ScreenAction(id: save, label: "Save", isEnabled: !state.isSaving, style: .primary)),
-            .action(ScreenAction(id: cancel, label: "Cancel", isEnabled: !state.isSaving)),
-        ]
-        return Screen(id: .preferences, title: "Preferences", elements: elements)
     }
 }

@@ -12,8 +12,6 @@ public final class ProfileFlow: FlowNode {
     nonisolated public static let declaration = FlowDeclaration(
         name: "ProfileFlow", screens: [.profile], transitions: [.init(.profile, .home, on: "Back")])
 
-    static let retry: ActionID = "retry"
-
     private let environment: FlowEnvironment
     /// The context this flow scripts.
     public let context: ProfileViewerContext
@@ -31,13 +29,16 @@ public final class ProfileFlow: FlowNode {
     }
 
     /// The viewer context's state.
-    public override var stateSummary: String? { "ProfileViewerContext: \(Self.summary(context.snapshot))" }
+    public override var stateSummary: String? {
+        "ProfileViewerContext: \(ProfileScreens.summary(context.snapshot))"
+    }
 
     /// Pushes the screen and loads the profile.
     public func start() {
-        environment.show(Self.screen(context.snapshot), .push) { [weak self] in self?.intent($0) }
+        environment.show(ProfileScreens.screen(context.snapshot), .push) { [weak self] in self?.intent($0) }
         observations = watch(
-            context, render: { [weak self] state in self?.environment.presenter.update(Self.screen(state)) })
+            context,
+            render: { [weak self] state in self?.environment.presenter.update(ProfileScreens.screen(state)) })
         context.load()
     }
 
@@ -47,47 +48,10 @@ public final class ProfileFlow: FlowNode {
             observations = []
             environment.presenter.pop()
             onClosed()
-        case .tap(Self.retry):
+        case .tap(ProfileScreens.retry):
             context.load()
         default:
             break
-        }
-    }
-
-    static func screen(_ state: ProfileViewState) -> Screen {
-        let back = ScreenElement.action(ScreenAction(id: .back, label: "Back"))
-        switch state {
-        case .loading:
-            return Screen(id: .profile, title: "Profile", elements: [.text("Loading…"), back])
-        case .loaded(let profile):
-            var elements: [ScreenElement] = [.text("\(profile.displayName), \(profile.age)")]
-            if !profile.profile.bio.isEmpty { elements.append(.text(profile.profile.bio)) }
-            if !profile.profile.interests.isEmpty {
-                elements.append(
-                    .text("Interests: " + profile.profile.interests.map(\.name).joined(separator: ", ")))
-            }
-            elements.append(back)
-            return Screen(id: .profile, title: profile.displayName, elements: elements)
-        case .notFound:
-            return Screen(
-                id: .profile, title: "Profile", elements: [.notice("This profile isn't available."), back])
-        case .failed(_, let failure):
-            return Screen(
-                id: .profile, title: "Profile",
-                elements: [
-                    .error(Copy.banner(for: failure)),
-                    .action(ScreenAction(id: retry, label: "Retry", style: .primary)),
-                    back,
-                ])
-        }
-    }
-
-    private static func summary(_ state: ProfileViewState) -> String {
-        switch state {
-        case .loading(let user): "loading \(user)"
-        case .loaded(let profile): "loaded \(profile.id)"
-        case .notFound(let user): "not found \(user)"
-        case .failed(let user, let failure): "failed \(user) \(failure)"
         }
     }
 }

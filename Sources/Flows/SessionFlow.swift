@@ -4,7 +4,8 @@ import Models
 /// Scripts the session use case: who is signed in decides what the app shows.
 ///
 /// 1. Launch: a "launching" screen while the stored session is restored and validated (or refreshed).
-/// 2. Signed out: a ``LoginFlow``, with the reason (expired, revoked) and the username pre-filled.
+/// 2. Signed out: a ``LoginFlow``, with the reason (expired, revoked) and the username pre-filled;
+///    the session it signs in goes to the ``SessionContext``.
 /// 3. Signed in: a ``MainFlow`` for the session, opening a deep link that waited for login, or the
 ///    place restored from the last run.
 /// 4. ``SessionError`` raised anywhere below ends the session and shows login.
@@ -23,35 +24,34 @@ public final class SessionFlow: FlowNode {
         ],
         children: ["LoginFlow", "MainFlow"])
 
+    /// What the flow shows.
+    private enum Place {
+        /// Nothing yet (before launch).
+        case nothing
+        /// The launching screen, while the stored session is restored.
+        case launching
+        /// The login flow, signed out.
+        case login(LoginFlow)
+        /// The signed-in part of the app.
+        case main(MainFlow)
+    }
+
     /// The session context this flow observes.
     public let context: SessionContext
     private let environment: FlowEnvironment
-    private var observations: ContextWatch?
+    private var observations: [ObservationToken] = []
+    private var place = Place.nothing
+    /// The session state last rendered.
+    private var rendered: SessionState?
     private var pendingRoute: Route?
-    private var previous: SessionState?
-    /// This flow, held weakly, for its handlers and render closure: made once and shared (a
-    /// `[weak self]` closure allocates a box of its own).
-    private let weakSelf = WeakFlow<SessionFlow>()
 
     /// Creates the flow over the app's services.
     public init(environment: FlowEnvironment) {
         self.environment = environment
         self.context = SessionContext(services: environment.services)
         super.init(name: "SessionFlow")
-        weakSelf.flow = self
-        let weakSelf = weakSelf
-        // Each handler captures the weak holder alone, so neither allocates a context.
-        handleErrors(of: SessionError.self) { error in
-            guard let error = error as? SessionError else { return false }
-            weakSelf.flow?.sessionEnded(error)
-            return true
-        }
-        // Other events (a match on every swipe that makes one) are told apart by their type first:
-        // a cast that fails costs ~500 instructions, comparing types a few.
-        subscribeEvents(of: DeepLinkOpened.self) { event in
-            guard type(of: event) == DeepLinkOpened.self, let event = event as? DeepLinkOpened else { return }
-            weakSelf.flow?.deepLinkOpened(event.route)
-        }
+        handle(SessionError.self) { [weak self] error in self?.sessionEnded(error) }
+        subscribe(to: DeepLinkOpened.self) { [weak self] event in self?.deepLinkOpened(event.route) }
     }
 
     /// The session context's state.
@@ -69,71 +69,73 @@ public final class SessionFlow: FlowNode {
 
     /// The signed-in part of the app (deck, chat, profile), while signed in.
     public var mainFlow: MainFlow? {
-        // A loop, not `first(where:)`: an isolated closure handed to it checked the executor per call.
-        for child in children {
-            if let main = child as? MainFlow { return main }
-        }
+        if case .main(let main) = place { return main }
         return nil
     }
 
     /// Starts observing the session and launches it.
     public func start() {
-        let weakSelf = weakSelf
-        observations = watch(context, through: weakSelf, render: { state in weakSelf.flow?.render(state) })
+        observations = watch(context) { [weak self] state in self?.render(state) }
         context.launch()
     }
 
     private func render(_ state: SessionState) {
-        // What the last state was, read once by its case: comparing with `previous?.user` or
-        // `.restoring` copied the optional state (and the user in it) into temporaries for each test.
-        var wasRestoring = false
-        var wasSignedIn = false
-        switch previous {
-        case .none: break
-        case .some(let last):
-            guard last != state else { return }
-            switch last {
-            case .restoring: wasRestoring = true
-            case .signedIn: wasSignedIn = true
-            case .idle, .signedOut: break
-            }
-        }
-        previous = state
+        guard state != rendered else { return }
+        rendered = state
         switch state {
-        case .idle:
-            break
-        case .restoring:
-            removeChildren()
-            environment.show(Screen(id: .launching, title: "Discover", elements: [.text("Loading…")]), .root)
-            { _ in }
-        case .signedOut(let reason, let username):
-            removeChildren()
-            if let reason, reason != .loggedOut || wasSignedIn {
-                environment.analytics.record(.sessionEnded(reason))
-            }
-            let login = LoginFlow(
-                environment: environment, session: context, notice: reason, username: username)
-            attach(login)
-            login.start()
-        case .signedIn(let details):
-            removeChildren()
-            guard let scope = context.scope else { return }
-            if wasRestoring { environment.analytics.record(.sessionRestored) }
-            let route = pendingRoute ?? details.restoredRoute
-            if let pendingRoute { environment.analytics.record(.deepLinkOpened(pendingRoute)) }
-            pendingRoute = nil
-            let main = MainFlow(environment: environment, scope: scope, session: context)
-            attach(main)
-            main.start(isNewAccount: details.isNewAccount, route: route)
+        case .idle: break
+        case .restoring: showLaunching()
+        case .signedOut(let reason, let username): showLogin(notice: reason, username: username)
+        case .signedIn(let details): showMain(details)
         }
     }
 
+    // 1. Launch.
+    private func showLaunching() {
+        removeChildren()
+        place = .launching
+        environment.show(SessionScreens.launching(), .root) { _ in }
+    }
+
+    // 2. Signed out (and 5., after a logout).
+    private func showLogin(notice: SignedOutReason?, username: String?) {
+        let wasSignedIn = if case .main = place { true } else { false }
+        removeChildren()
+        if let notice, notice != .loggedOut || wasSignedIn {
+            environment.analytics.record(.sessionEnded(notice))
+        }
+        let login = LoginFlow(environment: environment, notice: notice, username: username) {
+            [weak self] session in self?.context.signedIn(session)
+        }
+        place = .login(login)
+        attach(login)
+        login.start()
+    }
+
+    // 3. Signed in.
+    private func showMain(_ details: SessionState.SignedIn) {
+        let wasRestoring = if case .launching = place { true } else { false }
+        removeChildren()
+        place = .nothing
+        guard let scope = context.scope else { return }
+        if wasRestoring { environment.analytics.record(.sessionRestored) }
+        let route = pendingRoute ?? details.restoredRoute
+        if let pendingRoute { environment.analytics.record(.deepLinkOpened(pendingRoute)) }
+        pendingRoute = nil
+        let main = MainFlow(environment: environment, scope: scope, session: context)
+        place = .main(main)
+        attach(main)
+        main.start(isNewAccount: details.isNewAccount, route: route)
+    }
+
+    // 4. A session error raised below.
     private func sessionEnded(_ error: SessionError) {
         switch error {
         case .ended(let reason): context.end(reason)
         }
     }
 
+    // 6. Deep links.
     private func deepLinkOpened(_ route: Route) {
         if let main = mainFlow {
             environment.analytics.record(.deepLinkOpened(route))

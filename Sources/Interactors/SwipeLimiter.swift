@@ -44,4 +44,27 @@ public enum SwipeLimiter {
             return .allowed(allowance)
         }
     }
+
+    /// The server's allowance less the likes and super likes still queued: the server has not
+    /// counted them yet.
+    public static func allowance(_ allowance: SwipeAllowance, lessQueued queue: [Swipe]) -> SwipeAllowance {
+        var allowance = allowance
+        let likes = queue.filter { $0.action == .like }.count
+        let superLikes = queue.filter { $0.action == .superLike }.count
+        allowance.likesRemaining = max(0, allowance.likesRemaining - likes)
+        allowance.superLikesRemaining = max(0, allowance.superLikesRemaining - superLikes)
+        return allowance
+    }
+
+    /// The whole seconds from `now` until `resetsAt`, rounded up: never negative, at most a year.
+    public static func secondsUntil(_ resetsAt: Date, from now: Date) -> Int {
+        Int(min(max(0, resetsAt.timeIntervalSince(now).rounded(.up)), 366 * 86_400))
+    }
+
+    /// How long the out-of-likes countdown waits before its next tick, with `secondsLeft` to go: to
+    /// the next whole minute (the countdown shows minutes), and at least a second.
+    public static func countdownStep(secondsLeft: Int) -> Duration {
+        let step = secondsLeft % 60 == 0 ? min(60, secondsLeft) : secondsLeft % 60
+        return .seconds(max(1, step))
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Interactors
 import Models
 
 /// The account's Discover facts kept in `com.discover.account` account data.

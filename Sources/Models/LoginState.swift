@@ -43,31 +43,11 @@ public struct LoginState: Hashable, Sendable {
     }
 
     /// The text of a field, empty when never typed.
-    ///
-    /// The form has at most five fields: walking them costs less than hashing the key (each form
-    /// render looks every field up).
-    public func value(_ field: LoginField) -> String {
-        for (key, value) in values where key == field { return value }
-        return ""
-    }
-
-    /// Whether `field` holds `text` (set, and to that text; a field never typed holds nothing).
-    ///
-    /// Walks the fields rather than hashing the key, as ``value(_:)`` does.
-    public func holds(_ text: String, in field: LoginField) -> Bool {
-        for (key, value) in values where key == field { return value == text }
-        return false
-    }
+    public func value(_ field: LoginField) -> String { values[field] ?? "" }
 
     /// Whether tapping submit would do anything now.
     public var canSubmit: Bool { !isSubmitting && rateLimitSecondsRemaining == 0 && !isCompleted }
 
     /// Whether the request succeeded (``completed`` holds the session).
-    ///
-    /// Asked by its case: `completed == nil` picked the `Equatable` comparison of two optional
-    /// sessions, copying the session (its user and tokens) into temporaries on every form render.
-    public var isCompleted: Bool {
-        if case .some = completed { return true }
-        return false
-    }
+    public var isCompleted: Bool { completed != nil }
 }

@@ -15,12 +15,12 @@ public struct UserID: Hashable, Codable, Sendable, CustomStringConvertible, Expr
     /// The raw identifier.
     public var description: String { rawValue }
 
-    /// Encodes as a bare string.
+    /// Decodes from a bare string.
     public init(from decoder: any Decoder) throws {
         self.rawValue = try decoder.singleValueContainer().decode(String.self)
     }
 
-    /// Decodes from a bare string.
+    /// Encodes as a bare string.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)

@@ -15,9 +15,9 @@ public final class InMemoryUserDataStore: UserDataStore {
         var outbox: [OutgoingMessage] = []
     }
 
-    /// One user's data behind its own lock, found once by the stores handed out for the user: saving
-    /// (every swipe and message, twice) then hashes no user id. A user's record stays once made;
-    /// ``removeAll(for:)`` empties it, so stores handed out before still reach the user's data.
+    /// One user's data behind its own lock, held by the stores handed out for the user. A user's
+    /// record stays once made; ``removeAll(for:)`` empties it, so stores handed out before still
+    /// reach the user's data.
     private final class Record: Sendable {
         let data = Mutex(Contents())
     }

@@ -4,7 +4,7 @@ import Foundation
 public struct JSONFileStore<Value: Codable & Sendable>: Sendable {
     /// The file.
     public let fileURL: URL
-    /// The file's path, worked out once: `URL` calls cost more than a small write.
+    /// The file's path.
     private let path: String
 
     /// Creates a store on `fileURL`; nothing is touched until the first call.

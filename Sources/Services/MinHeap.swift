@@ -5,11 +5,6 @@ public struct MinHeap<Element: Comparable> {
     /// Creates an empty heap.
     public init() {}
 
-    /// Creates an empty heap with room for `minimumCapacity` elements before it grows.
-    public init(minimumCapacity: Int) {
-        elements.reserveCapacity(minimumCapacity)
-    }
-
     /// The number of elements.
     public var count: Int { elements.count }
 
@@ -20,49 +15,40 @@ public struct MinHeap<Element: Comparable> {
     public var unordered: [Element] { elements }
 
     /// Adds an element.
-    ///
-    /// Elements are compared and moved through the buffer in place: read through the array, each
-    /// comparison copied both elements out first (a retain and a release per reference they hold).
-    public mutating func push(_ element: consuming Element) {
+    public mutating func push(_ element: Element) {
         elements.append(element)
-        elements.withUnsafeMutableBufferPointer { heap in
-            var child = heap.count - 1
-            while child > 0 {
-                let parent = (child - 1) / 2
-                guard heap[child] < heap[parent] else { break }
-                heap.swapAt(child, parent)
-                child = parent
-            }
+        var child = elements.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard elements[child] < elements[parent] else { break }
+            elements.swapAt(child, parent)
+            child = parent
         }
     }
 
     /// Removes and returns the smallest element, if any.
     public mutating func pop() -> Element? {
-        // Alone (or none), the element needs no sifting: a scheduler's queue mostly holds one answer.
         guard elements.count > 1 else { return elements.popLast() }
-        let last = elements.count - 1
-        elements.withUnsafeMutableBufferPointer { heap in heap.swapAt(0, last) }
+        elements.swapAt(0, elements.count - 1)
         let smallest = elements.removeLast()
-        elements.withUnsafeMutableBufferPointer { heap in
-            var parent = 0
-            while true {
-                let left = 2 * parent + 1
-                let right = left + 1
-                var smallestIndex = parent
-                if left < heap.count, heap[left] < heap[smallestIndex] { smallestIndex = left }
-                if right < heap.count, heap[right] < heap[smallestIndex] { smallestIndex = right }
-                guard smallestIndex != parent else { break }
-                heap.swapAt(parent, smallestIndex)
-                parent = smallestIndex
-            }
+        var parent = 0
+        while true {
+            let left = 2 * parent + 1
+            let right = left + 1
+            var smallestIndex = parent
+            if left < elements.count, elements[left] < elements[smallestIndex] { smallestIndex = left }
+            if right < elements.count, elements[right] < elements[smallestIndex] { smallestIndex = right }
+            guard smallestIndex != parent else { break }
+            elements.swapAt(parent, smallestIndex)
+            parent = smallestIndex
         }
         return smallest
     }
 
     /// Removes and returns the smallest element if `isDue` says so of it; `nil`, removing nothing,
-    /// when the heap is empty or the smallest is not due (looked at in place, not copied out).
+    /// when the heap is empty or the smallest is not due.
     public mutating func pop(if isDue: (Element) -> Bool) -> Element? {
-        guard elements.withUnsafeBufferPointer({ !$0.isEmpty && isDue($0[0]) }) else { return nil }
+        guard let smallest = peek, isDue(smallest) else { return nil }
         return pop()
     }
 }

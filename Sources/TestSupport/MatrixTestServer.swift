@@ -1,4 +1,5 @@
 import Foundation
+import Interactors
 import MatrixBackend
 import Models
 import Services

@@ -58,8 +58,8 @@ import Testing
         withExtendedLifetime(token) {}
     }
 
-    /// A row whose sort key stays (a receipt for its last message) is updated where it is: found where
-    /// it was last placed, or by its key once another conversation moved past it.
+    /// A row whose sort key stays (a receipt for its last message) is updated where it is: found by
+    /// its key, also once another conversation moved past it.
     @Test func aReceipt_updatesTheRowWhereItIs_evenAfterAnotherMovedPastIt() throws {
         let world = TestWorld(configuration: EmbeddedServerConfiguration(candidatePoolSize: 3))
         world.server.seedConversations(for: "alice", count: 3, messagesEach: 1)

@@ -8,9 +8,9 @@ import Services
 import TestSupport
 import Testing
 
-/// An open conversation's context goes with its screen: the screen's closure holds it, and its
-/// observation and scheduled typing checks hold it unowned, so nothing keeps it alive once the
-/// conversation is closed and nothing runs on it afterwards.
+/// An open conversation's context goes with its flow: its observation and scheduled typing checks
+/// hold it weakly, so nothing keeps it alive once the conversation is closed and nothing runs on it
+/// afterwards.
 @MainActor
 @Suite struct ConversationLifetimeTests {
     let world = TestWorld(configuration: EmbeddedServerConfiguration(candidatePoolSize: 0))

@@ -1,10 +1,9 @@
+import Contexts
 import EmbeddedBackend
 import Models
 import Services
 import TestSupport
 import Testing
-
-@testable import Contexts
 
 /// A message, a typing notice and a history request meeting an expired access token are sent once
 /// more after one refresh, as every request of the session is: the message is delivered once and

@@ -5,7 +5,7 @@ import Services
 import TestSupport
 import Testing
 
-/// Editing the login form's fields: a new text is written in place, the same text again is compared.
+/// Editing the login form's fields: a new text notifies once, the same text again notifies nobody.
 @MainActor
 @Suite struct LoginFieldEditTests {
     let directory = TemporaryDirectory()
@@ -41,7 +41,7 @@ import Testing
         withExtendedLifetime(token) {}
     }
 
-    @Test func aSnapshotKeptByAnObserver_keepsItsValues_whenTheNextEditIsWrittenInPlace() {
+    @Test func aSnapshotKeptByAnObserver_keepsItsValues_afterTheNextEdit() {
         let kept = Recorder<LoginState>()
         let token = context.observe { kept.values.append($0) }
         context.fieldChanged(.username, to: "bob")

@@ -2,9 +2,8 @@ import Contexts
 import Synchronization
 import Testing
 
-/// A store's tokens (made by its registry without a closure) stop their observer exactly as a token
-/// running a closure that removes it would: once, on cancel or release, and not at all once the store
-/// is gone.
+/// A store's tokens stop their observer exactly as a token running a closure that removes it would:
+/// once, on cancel or release, and not at all once the store is gone.
 @MainActor
 @Suite struct ObservationTokenTests {
     @Test func cancel_removesTheObserverOnce_likeAClosureToken() {

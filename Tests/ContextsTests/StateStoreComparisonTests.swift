@@ -1,8 +1,8 @@
 import Contexts
 import Testing
 
-/// A store compares an update's result with its state in place; it notifies exactly when the two
-/// differ, as comparing copies did.
+/// A store compares the state after a change with the state before it, and notifies exactly when
+/// the two differ.
 @MainActor
 @Suite struct StateStoreComparisonTests {
     struct Rows: Equatable, Sendable {

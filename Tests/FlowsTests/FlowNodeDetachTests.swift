@@ -1,7 +1,7 @@
 import Flows
 import Testing
 
-/// `detachChildren(ofType:)` takes off the children of one type, in place, and leaves the rest.
+/// `detachChildren(ofType:)` takes off the children of one type and leaves the rest.
 @MainActor
 @Suite struct FlowNodeDetachTests {
     final class Screenful: FlowNode {}

@@ -3,10 +3,9 @@ import Testing
 
 @testable import Flows
 
-/// The login form keeps its buttons built once; these tests check it against a form built the
-/// straightforward way, every element made afresh.
+/// The login screens: what the welcome screen and the form show for every state, element by element.
 @Suite struct LoginScreensTests {
-    /// The form as it was built before its buttons were kept: one element after another.
+    /// The form a state shows, spelled out element by element.
     static func referenceForm(_ state: LoginState, canGoBack: Bool) -> Screen {
         let isSignIn = state.mode == .signIn
         var elements: [ScreenElement] = []
@@ -92,7 +91,14 @@ import Testing
         }
     }
 
-    @Test func form_disablesItsKeptButtonsWhileSubmitting() {
+    @Test func form_showsEveryValueTyped() {
+        var state = LoginState(values: [.username: "alice"])
+        #expect(LoginScreens.form(state, canGoBack: true).fields.map(\.value) == ["alice", ""])
+        state.values[.password] = "wonderland"
+        #expect(LoginScreens.form(state, canGoBack: true).fields.map(\.value) == ["alice", "wonderland"])
+    }
+
+    @Test func form_disablesItsButtonsWhileSubmitting() {
         let state = LoginState(isSubmitting: true, failure: .offline)
         let actions = LoginScreens.form(state, canGoBack: true).actions
         #expect(actions.map(\.label) == ["Log in", "Retry", "Create an account instead", "Back"])

@@ -1,4 +1,5 @@
 import Foundation
+import Interactors
 import Models
 import Testing
 

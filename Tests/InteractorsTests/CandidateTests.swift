@@ -23,7 +23,7 @@ import Testing
             ])
     }
 
-    @Test func describesItsContent_notItsBox() {
+    @Test func describesItsContent() {
         let description = String(describing: card)
         #expect(description.contains("\"Cleo\"") && description.contains("Music"))
         #expect(!description.contains("Box") && !description.contains("Storage"))

@@ -160,6 +160,29 @@ import Testing
         #expect(current.resetsAt == reset + 4 * 86_400)
         #expect(SwipeLimiter.current(allowance, at: reset - 1) == allowance)
     }
+
+    @Test func theServersAllowance_lessTheQueuedLikesAndSuperLikes_neverBelowZero() {
+        let swipes = [SwipeAction.like, .pass, .superLike, .like].enumerated().map { index, action in
+            Swipe(id: "s\(index)", candidate: UserID("c\(index)"), action: action, swipedAt: reset)
+        }
+        var server = allowance
+        server.likesRemaining = 3
+        server.superLikesRemaining = 1
+        let left = SwipeLimiter.allowance(server, lessQueued: swipes)
+        #expect(left.likesRemaining == 1 && left.superLikesRemaining == 0)
+        #expect(SwipeLimiter.allowance(allowance, lessQueued: swipes).likesRemaining == 0)
+        #expect(SwipeLimiter.allowance(allowance, lessQueued: []) == allowance)
+    }
+
+    @Test func theCountdown_roundsUpToWholeSeconds_andTicksAtEachWholeMinuteLeft() {
+        #expect(SwipeLimiter.secondsUntil(reset, from: reset - 90.2) == 91)
+        #expect(SwipeLimiter.secondsUntil(reset, from: reset + 5) == 0)
+        #expect(SwipeLimiter.secondsUntil(reset + 400 * 86_400, from: reset) == 366 * 86_400)
+        #expect(SwipeLimiter.countdownStep(secondsLeft: 125) == .seconds(5))
+        #expect(SwipeLimiter.countdownStep(secondsLeft: 120) == .seconds(60))
+        #expect(SwipeLimiter.countdownStep(secondsLeft: 30) == .seconds(30))
+        #expect(SwipeLimiter.countdownStep(secondsLeft: 0) == .seconds(1))
+    }
 }
 
 @Suite struct MatchDetectorTests {
@@ -189,19 +212,6 @@ import Testing
         #expect(
             MatchDetector.match(viewer: "alice", swiping: .like, on: candidate(likedYou: false), at: now)
                 == nil)
-    }
-
-    @Test func makesMatch_isTrueExactlyWhenMatchReturnsOne() {
-        for action in [SwipeAction.pass, .like, .superLike] {
-            for likedYou in [false, true] {
-                let card = candidate(likedYou: likedYou)
-                #expect(
-                    MatchDetector.makesMatch(swiping: action, on: card)
-                        == (MatchDetector.match(viewer: "alice", swiping: action, on: card, at: now) != nil))
-            }
-        }
-        #expect(MatchDetector.makesMatch(swiping: .like, on: candidate(likedYou: true)))
-        #expect(!MatchDetector.makesMatch(swiping: .pass, on: candidate(likedYou: true)))
     }
 
     @Test func bothSides_computeTheSameMatchID() {

@@ -11,7 +11,7 @@ import Testing
             lastActiveAt: now)
     }
 
-    /// One edit per property: equality (which lists the fields by hand) must see every one.
+    /// One edit per property: equality must see every one.
     var edits: [(String, (inout DeckState) -> Void)] {
         [
             ("cards", { $0.cards = [card] }),
@@ -48,32 +48,11 @@ import Testing
         expectEveryEditTakesPartInEquality(DeckState(), edits)
     }
 
-    @Test func inPlaceReads_agreeWithTheCopiedValues() {
-        var deck = DeckState()
-        #expect(deck.topID == nil && !deck.hasPendingMatch && deck.hasSameLastSwipe(as: DeckState()))
-        let before = deck
-        deck.cards = [card]
-        deck.pendingMatch = Match(id: "m", user: "c1", displayName: "C", matchedAt: now)
-        deck.lastSwipe = Swipe(id: "s1", candidate: "c1", action: .pass, swipedAt: now)
-        #expect(deck.topID == deck.top?.id && deck.topID == "c1")
-        #expect(deck.hasPendingMatch == (deck.pendingMatch != nil))
-        #expect(!deck.hasSameLastSwipe(as: before) && !before.hasSameLastSwipe(as: deck))
-        var later = deck
-        later.queuedSwipes = 3
-        #expect(later.hasSameLastSwipe(as: deck))
-        // The same id is the same swipe, whatever else differs; another id is another swipe.
-        later.lastSwipe = Swipe(id: "s1", candidate: "c2", action: .like, swipedAt: now)
-        #expect(later.hasSameLastSwipe(as: deck))
-        later.lastSwipe = Swipe(id: "s2", candidate: "c1", action: .pass, swipedAt: now)
-        #expect(!later.hasSameLastSwipe(as: deck))
-    }
-
-    @Test func aDeck_describesItsFields_notItsBox() {
+    @Test func aDeck_describesItsFields() {
         var deck = DeckState()
         deck.queuedSwipes = 3
         let description = String(reflecting: deck)
         #expect(description.contains("queuedSwipes: 3"))
-        #expect(!description.contains("Storage"))
     }
 
     @Test func aCopy_isIndependentOfTheOriginal() {
@@ -96,7 +75,7 @@ import Testing
 
     @Test func takingTheTopCard_leavesTheSnapshotsBeforeItWhole() {
         var deck = DeckState()
-        deck.cards = DeckCards(["a", "b", "c"].map(candidate))
+        deck.cards = ["a", "b", "c"].map(candidate)
         let before = deck
         deck.cards.removeFirst()
         #expect(deck.cards.map(\.id) == ["b", "c"])
@@ -114,10 +93,10 @@ import Testing
 
     @Test func aCardPutBackOnTop_isShownFirst() {
         var deck = DeckState()
-        deck.cards = DeckCards(["a", "b"].map(candidate))
+        deck.cards = ["a", "b"].map(candidate)
         deck.cards.removeFirst()
         let before = deck
-        deck.cards.insertFirst(candidate("a"))
+        deck.cards.insert(candidate("a"), at: 0)
         #expect(deck.cards.map(\.id) == ["a", "b"])
         #expect(deck.cards.contains { $0.id == "a" })
         #expect(!before.cards.contains { $0.id == "a" })
@@ -126,86 +105,15 @@ import Testing
 
     @Test func decksWithTheSameCards_areEqual_howeverTheyGotThem() {
         var swiped = DeckState()
-        swiped.cards = DeckCards(["a", "b", "c"].map(candidate))
+        swiped.cards = ["a", "b", "c"].map(candidate)
         swiped.cards.removeFirst()
         var set = DeckState()
-        set.cards = DeckCards(["b", "c"].map(candidate))
+        set.cards = ["b", "c"].map(candidate)
         #expect(swiped == set)
         #expect(swiped.hashValue == set.hashValue)
     }
 
-    @Test func takeTop_isTheFivePropertiesSetOneByOne_andLeavesEarlierSnapshotsWhole() {
-        var deck = DeckState()
-        deck.cards = DeckCards(["a", "b", "c"].map(candidate))
-        deck.failure = .offline
-        deck.viewerInterests = [Interest("Music")]
-        deck.lastSwipe = Swipe(id: "s0", candidate: "z", action: .like, swipedAt: now)
-        let before = deck
-        let allowance = SwipeAllowance(
-            dailyLikes: 5, likesRemaining: 4, dailySuperLikes: 1, superLikesRemaining: 1, resetsAt: now)
-        let swipe = Swipe(id: "s1", candidate: "a", action: .pass, swipedAt: now)
-        for rewindable in [candidate("a"), nil] {
-            var byHand = before
-            byHand.cards = DeckCards(["b", "c"].map(candidate))
-            byHand.allowance = allowance
-            byHand.rewindable = rewindable
-            byHand.queuedSwipes = 2
-            byHand.lastSwipe = swipe
-            var taken = before
-            taken.takeTop(swiped: swipe, allowance: allowance, rewindable: rewindable, queuedSwipes: 2)
-            #expect(taken == byHand)
-            #expect(taken.hashValue == byHand.hashValue)
-            #expect(taken.failure == .offline && taken.viewerInterests == [Interest("Music")])
-        }
-        deck.takeTop(swiped: swipe, allowance: allowance, rewindable: nil, queuedSwipes: 1)
-        #expect(before.cards.map(\.id) == ["a", "b", "c"])
-        #expect(before.lastSwipe?.id == "s0" && before.queuedSwipes == 0 && before.allowance == nil)
-    }
-
-    @Test func setQueue_isTheTwoPropertiesSetOneByOne_andLeavesEarlierSnapshotsWhole() {
-        var deck = DeckState()
-        deck.cards = DeckCards(["a"].map(candidate))
-        deck.queuedSwipes = 2
-        deck.isSendingDelayed = true
-        let before = deck
-        for (count, delayed) in [(0, false), (1, true), (3, false)] {
-            var byHand = before
-            byHand.queuedSwipes = count
-            byHand.isSendingDelayed = delayed
-            var set = before
-            set.setQueue(count: count, isSendingDelayed: delayed)
-            #expect(set == byHand)
-        }
-        #expect(before.queuedSwipes == 2 && before.isSendingDelayed)
-    }
-
-    @Test func sameFailureAndInterests_agreesWithComparingThem_sharedBoxOrNot() {
-        let failures: [RequestFailure?] = [nil, .offline]
-        let interests: [[Interest]] = [[], [Interest("Music")], [Interest("Books")]]
-        for failure in failures {
-            for mine in interests {
-                var deck = DeckState()
-                deck.failure = failure
-                deck.viewerInterests = mine
-                var swiped = deck
-                swiped.queuedSwipes = 3
-                #expect(swiped.hasSameFailureAndInterests(as: deck))
-                #expect(deck.hasFailure == (deck.failure != nil))
-                for otherFailure in failures {
-                    for theirs in interests {
-                        var other = DeckState()
-                        other.failure = otherFailure
-                        other.viewerInterests = theirs
-                        #expect(
-                            deck.hasSameFailureAndInterests(as: other)
-                                == (failure == otherFailure && mine == theirs))
-                    }
-                }
-            }
-        }
-    }
-
-    @Test func decksEqualInEveryField_hashAlike_whateverTheirBoxes() {
+    @Test func decksEqualInEveryField_hashAlike_whateverOrderTheyWereSetIn() {
         var built = DeckState()
         built.pendingMatch = Match(id: "m", user: "c1", displayName: "C", matchedAt: now)
         built.isOutOfSuperLikes = true
@@ -220,22 +128,6 @@ import Testing
         #expect(built != rebuilt)
     }
 
-    @Test func startsWithSameCards_comparesOnlyTheFirstCards() {
-        var deck = DeckState()
-        deck.cards = DeckCards(["a", "b", "c"].map(candidate))
-        var other = DeckState()
-        other.cards = DeckCards(["x", "a", "b", "d"].map(candidate))
-        #expect(!deck.startsWithSameCards(2, as: other))
-        other.cards.removeFirst()
-        #expect(deck.startsWithSameCards(2, as: other))
-        #expect(!deck.startsWithSameCards(3, as: other))
-        var short = DeckState()
-        short.cards = DeckCards(["a"].map(candidate))
-        #expect(!deck.startsWithSameCards(2, as: short))
-        #expect(deck.startsWithSameCards(1, as: short))
-        #expect(DeckState().startsWithSameCards(2, as: DeckState()))
-    }
-
     @Test func canRewind_saysWhetherACardWaitsToBeRewound() {
         var deck = DeckState()
         #expect(!deck.canRewind)
@@ -245,48 +137,18 @@ import Testing
         #expect(!deck.canRewind)
     }
 
-    @Test func deckCards_areIndexedFromZero_afterTheTopIsTaken_andCompareByTheirCards() {
-        var cards = DeckCards(["a", "b", "c"].map(candidate))
-        let before = cards
-        #expect(cards.removeFirst().id == "a")
-        #expect(cards.startIndex == 0 && cards.endIndex == 2 && cards.count == 2)
-        #expect(cards[0].id == "b" && cards[1].id == "c")
-        #expect(cards.first?.id == "b" && cards.last?.id == "c")
-        #expect(Array(cards).map(\.id) == ["b", "c"])
-        #expect(before.map(\.id) == ["a", "b", "c"])
-        let fresh = DeckCards(["b", "c"].map(candidate))
-        #expect(cards == fresh && cards.hashValue == fresh.hashValue)
-        #expect(cards != before)
-        cards.insertFirst(candidate("z"))
-        #expect(cards.map(\.id) == ["z", "b", "c"])
-        #expect(before.map(\.id) == ["a", "b", "c"])
-        #expect(DeckCards([]).isEmpty && DeckCards([]) == [])
-    }
-
-    /// `topIsIdentical(to:)` answers `true` only where the top card's id is the one asked about (or
-    /// there is neither), as reading ``DeckState/topID`` would.
-    @Test func topIsIdentical_onlyWhereTheTopIDMatches() {
-        let first = card
-        var other = card
-        other.displayName = "Another copy"
-        let second = Candidate(
-            id: "c2", displayName: "D", age: 31, bio: "", interests: [], distanceKm: 4, lastActiveAt: now)
+    @Test func aDeck_isEmpty_onlyWhenNoCardIsLeftAndNoneWillCome() {
         var deck = DeckState()
-        let asked: [Candidate?] = [nil, first, other, second]
-        for cards in [[], [first], [second, first], [other], [first, second]] as [[Candidate]] {
-            deck.cards = DeckCards(cards)
-            for card in asked where deck.topIsIdentical(to: card) {
-                #expect(deck.topID == card?.id)
-            }
-        }
-        deck.cards = [first, second]
-        #expect(deck.topIsIdentical(to: first))
-        #expect(!deck.topIsIdentical(to: second))
-        #expect(!deck.topIsIdentical(to: nil))
-        // Another storage with the same id is not identical: the caller then compares ids.
-        #expect(!deck.topIsIdentical(to: other))
-        deck.cards = []
-        #expect(deck.topIsIdentical(to: nil))
-        #expect(!deck.topIsIdentical(to: first))
+        #expect(!deck.isEmpty)
+        deck.isExhausted = true
+        #expect(deck.isEmpty)
+        deck.isLoading = true
+        #expect(!deck.isEmpty)
+        deck.isLoading = false
+        deck.failure = .offline
+        #expect(!deck.isEmpty)
+        deck.failure = nil
+        deck.cards = [candidate("a")]
+        #expect(!deck.isEmpty)
     }
 }

@@ -5,8 +5,8 @@ import Models
 import TestSupport
 import Testing
 
-/// A swipe and a page of candidates sent with an expired access token, through the deck's own request
-/// objects (``AuthorizedRequest``): the token is refreshed once and each request sent once more.
+/// A swipe and a page of candidates sent with an expired access token: the token is refreshed once
+/// and each request sent once more.
 @MainActor
 @Suite struct DeckExpiredTokenTests {
     @Test func aSwipeAfterTheAccessTokenExpired_isSentAgainAfterOneRefresh_andRecordedOnce() throws {

@@ -3,6 +3,7 @@ import EmbeddedBackend
 import Flows
 import Foundation
 import Headless
+import Interactors
 import Models
 import Services
 import TestSupport

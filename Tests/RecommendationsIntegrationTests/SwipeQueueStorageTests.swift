@@ -6,8 +6,7 @@ import Services
 import TestSupport
 import Testing
 
-/// The deck keeps its emptied queue's storage for the next swipe once the store let it go; what the
-/// store holds after every step is still exactly the swipes waiting, as when the queue let it go.
+/// What the swipe queue's store holds after every step is exactly the swipes waiting, in order.
 @MainActor
 @Suite struct SwipeQueueStorageTests {
     final class Answer: @unchecked Sendable {
@@ -90,7 +89,7 @@ import Testing
     }
 
     /// An error observer that swipes while the deck saves its emptied queue (the save failed) keeps
-    /// its swipe queued: the queue's kept storage does not overwrite it, and it is sent later.
+    /// its swipe queued, and it is sent later.
     @Test func aSwipeMadeWhileTheEmptiedQueueIsSaved_staysQueued_andIsSentLater() throws {
         let queueStore = FailingFirstEmptySave()
         let (world, deck) = try Self.startedDeck(savingTo: queueStore)

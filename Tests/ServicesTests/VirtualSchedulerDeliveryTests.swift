@@ -70,30 +70,6 @@ import Testing
         #expect(scheduler.now == start + 1.5)
     }
 
-    @Test func deliveredSuccess_tellsTheCompletion_inDueOrder_tiesInTheOrderQueued() {
-        let scheduler = VirtualScheduler(now: start)
-        let log = Log()
-        scheduler.deliverSuccess(after: .seconds(1)) { result in
-            log.lines.append((try? result.get()) != nil ? "success1" : "failure")
-        }
-        scheduler.deliver(after: .seconds(1)) { log.lines.append("d1") }
-        scheduler.deliverSuccess(after: .zero) { _ in log.lines.append("success0") }
-        scheduler.schedule(after: .zero) { log.lines.append("s0") }
-        #expect(scheduler.pendingCount == 4)
-        #expect(scheduler.nextDueDate == start)
-        scheduler.runDue()
-        #expect(log.lines == ["success0", "s0"])
-        #expect(scheduler.runUntilIdle())
-        #expect(log.lines == ["success0", "s0", "success1", "d1"])
-        #expect(scheduler.now == start + 1)
-    }
-
-    @Test func defaultDeliverSuccess_schedulesItWithItsDelay() {
-        let scheduler = RecordingScheduler()
-        scheduler.deliverSuccess(after: .seconds(2)) { _ in }
-        #expect(scheduler.delays == [.seconds(2)])
-    }
-
     @Test func defaultDeliver_schedulesTheWorkWithItsDelay() {
         let scheduler = RecordingScheduler()
         scheduler.deliver(after: .seconds(3)) {}

@@ -1,6 +1,7 @@
 import EmbeddedBackend
 import Flows
 import Foundation
+import Interactors
 import Models
 
 /// The default scenario world: a ``HeadlessApp`` on a fresh ``EmbeddedBackend`` with virtual time.

@@ -1,3 +1,4 @@
+import Interactors
 import Models
 
 /// Parses `.scenario` files: a `scenario: <name>` header, then one step per line.

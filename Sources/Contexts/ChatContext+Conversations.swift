@@ -1,0 +1,98 @@
+import Foundation
+import Interactors
+import Models
+import Services
+
+/// The bookkeeping behind ``ChatContext``: each conversation's messages, summary and observers.
+extension ChatContext {
+    /// Shows a message of the outbox in its conversation as `status` (sending, or not sent).
+    func addPending(_ message: OutgoingMessage, status: Message.Status) {
+        let pending = Message(
+            id: message.id, conversation: message.conversation, sender: viewer, text: message.text,
+            sentAt: message.createdAt, transactionID: message.id, status: status)
+        absorb([pending], in: message.conversation, countUnread: false)
+    }
+
+    /// Merges messages into a conversation's log, updates its summary, and tells its observers.
+    ///
+    /// A conversation that is not one of the user's keeps the messages but has no summary to
+    /// change, and its observers are not told. With `countUnread`, messages from the other person
+    /// that arrive while no screen of the conversation is open count as unread.
+    func absorb(_ messages: [Message], in conversation: String, countUnread: Bool = true) {
+        let (added, updated) = records[conversation, default: ConversationRecord()].log.merge(messages)
+        guard !added.isEmpty || !updated.isEmpty, let record = records[conversation],
+            let summary = record.summary
+        else { return }
+        let unseen =
+            countUnread
+            ? ConversationSummaryRules.unseen(
+                messages, added: added, viewer: viewer, isOpen: record.openCount > 0)
+            : 0
+        setSummary(
+            ConversationSummaryRules.taking(record.log.messages.last, unseen: unseen, into: summary),
+            for: conversation)
+        notify(conversation, .messages(added: added, updated: updated))
+    }
+
+    /// Raises the status of the user's messages in a conversation sent up to `date` (a receipt).
+    func raise(_ conversation: String, upTo date: Date, to status: Message.Status) {
+        guard let changed = records[conversation]?.log.raiseStatus(of: viewer, upTo: date, to: status),
+            !changed.isEmpty
+        else { return }
+        if let record = records[conversation], var summary = record.summary,
+            let last = summary.lastMessage, changed.contains(last.id)
+        {
+            summary.lastMessage = record.log.messages.last
+            setSummary(summary, for: conversation)
+        }
+        notify(conversation, .messages(added: [], updated: changed))
+        publish()
+    }
+
+    /// Marks a conversation read if it has unread messages or is open (and tells the server when the
+    /// last message is the other person's).
+    func markReadIfNeeded(_ conversation: String) {
+        guard let record = records[conversation], var summary = record.summary,
+            summary.unreadCount > 0 || record.openCount > 0
+        else { return }
+        let hadUnread = summary.unreadCount > 0
+        summary.unreadCount = 0
+        setSummary(summary, for: conversation)
+        if hadUnread { publish() }
+        guard let last = summary.lastMessage, last.sender != viewer else { return }
+        authorizer.perform { [chat] token, completion in
+            chat.markRead(conversation: conversation, accessToken: token, completion: completion)
+        }
+    }
+
+    /// Ends a conversation: its waiting messages show as not sent, its row and messages go.
+    func removeConversation(_ conversation: String) {
+        var refused: [String] = []
+        for message in outbox where message.conversation == conversation {
+            if records[conversation]?.log.setPendingStatus(message.id, .failed) == true {
+                refused.append(message.id)
+            }
+        }
+        outbox.removeAll { $0.conversation == conversation && $0.id != sendingID }
+        persistOutbox()
+        notify(conversation, .messages(added: [], updated: refused))
+        setSummary(nil, for: conversation)
+        records[conversation]?.log = ConversationLog()
+        notify(conversation, .unmatched)
+        publish()
+    }
+
+    /// Tells a conversation's observers of a change.
+    func notify(_ conversation: String, _ change: ConversationChange) {
+        guard records[conversation] != nil, let registry = observers[conversation] else { return }
+        for observer in registry.callbacks { observer(change) }
+    }
+
+    /// Changes a conversation's summary and marks its row for the next ``publish()``.
+    func setSummary(_ summary: ConversationSummary?, for conversation: String) {
+        let hadSummary = records[conversation]?.summary != nil
+        summaryCount += (summary != nil ? 1 : 0) - (hadSummary ? 1 : 0)
+        records[conversation, default: ConversationRecord()].summary = summary
+        changedRows.insert(conversation)
+    }
+}

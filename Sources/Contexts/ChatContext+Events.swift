@@ -1,0 +1,108 @@
+import Foundation
+import Interactors
+import Models
+import Services
+
+/// What reaches ``ChatContext`` from the server: the list, history pages and the live feed.
+extension ChatContext {
+    /// Loads the conversations list; offline or on a server fault, tries again with ``RetryPolicy``.
+    func loadList(attempt: Int) {
+        authorizer.perform(
+            { [chat] token, completion in chat.fetchConversations(accessToken: token, completion: completion)
+            },
+            completion: { [weak self] result in
+                guard let self else { return }
+                if case .failure(let error) = result, !self.reportIfSessionEnded(error) {
+                    self.listRetry = self.scheduler.schedule(
+                        after: RetryPolicy.delay(forAttempt: attempt + 1)
+                    ) {
+                        [weak self] in self?.loadList(attempt: attempt + 1)
+                    }
+                    return
+                }
+                self.loaded(result)
+            })
+    }
+
+    /// The conversations list arrived: the live feed starts, every summary is merged with what the
+    /// client has, and the list is published.
+    func loaded(_ result: Result<[ConversationSummary], ServiceError>) {
+        guard case .success(let list) = result else { return }
+        // The list came through the authorizer, so its token is fresh: the live feed uses it.
+        if subscription == nil {
+            subscription = chat.subscribe(accessToken: authorizer.tokens.accessToken) { [weak self] event in
+                self?.received(event)
+            }
+        }
+        for summary in list {
+            let merged = ConversationSummaryRules.merged(summary, over: records[summary.id]?.summary)
+            setSummary(merged, for: summary.id)
+            if let last = summary.lastMessage { absorb([last], in: summary.id, countUnread: false) }
+        }
+        store.batch {
+            publish()
+            store.update { $0.isLoaded = true }
+        }
+        let open = records.filter { $0.value.openCount > 0 }.keys.sorted()
+        for conversation in open { markReadIfNeeded(conversation) }
+    }
+
+    /// A history page arrived (or failed).
+    func historyArrived(_ result: Result<MessagePage, ServiceError>, conversation: String, older: Bool) {
+        records[conversation, default: ConversationRecord()].isLoadingHistory = false
+        switch result {
+        case .success(let page):
+            if !older || records[conversation]?.historyLoaded == true {
+                records[conversation]?.olderCursor = page.olderCursor
+            }
+            records[conversation]?.historyLoaded = true
+            absorb(page.messages.reversed(), in: conversation, countUnread: false)
+            notify(conversation, .history(nil))
+            publish()
+        case .failure(let error):
+            if reportIfSessionEnded(error) { return }
+            notify(conversation, .history(Self.failure(for: error)))
+        }
+    }
+
+    /// Something happened in the user's conversations (the live feed).
+    func received(_ event: ChatEvent) {
+        switch event {
+        case .messageReceived(let message):
+            let conversation = message.conversation
+            guard has(conversation) else { return }
+            absorb([message], in: conversation)
+            if message.sender != viewer, let record = records[conversation], record.openCount > 0,
+                record.log.contains(message.id)
+            {
+                markReadIfNeeded(conversation)
+            }
+            publish()
+        case .delivered(let conversation, let upTo):
+            raise(conversation, upTo: upTo, to: .delivered)
+        case .read(let conversation, let upTo):
+            raise(conversation, upTo: upTo, to: .read)
+        case .typing(let conversation, let isTyping):
+            notify(conversation, .typing(isTyping))
+        case .matched(let match):
+            matchMade(match)
+        case .unmatched(let conversation):
+            guard has(conversation) else { return }
+            removeConversation(conversation)
+        }
+    }
+
+    /// Reports a session that ended (``SessionError/ended(_:)``); returns whether `error` said so.
+    @discardableResult
+    func reportIfSessionEnded(_ error: ServiceError) -> Bool {
+        guard case .sessionEnded(let reason) = RequestFailureMapper.map(error) else { return false }
+        store.report(SessionError.ended(reason))
+        return true
+    }
+
+    /// What a failed history request shows.
+    static func failure(for error: ServiceError) -> RequestFailure {
+        if case .failure(let failure) = RequestFailureMapper.map(error) { return failure }
+        return .server("Could not load messages")
+    }
+}

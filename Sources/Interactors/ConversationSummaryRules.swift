@@ -1,0 +1,51 @@
+import Models
+
+/// How a matches-list row follows its conversation: which message it previews and what is unread.
+public enum ConversationSummaryRules {
+    /// `summary` with `newest` as its last message unless the one it has sorts after it, and with
+    /// `unseen` more messages unread.
+    ///
+    /// `newest` replaces the last message when it sorts after it (``MessageOrder``), or is it
+    /// confirmed (its transaction id is the last one's id) or changed (the same id); a summary without
+    /// a message takes it. With no `newest`, only the unread count changes.
+    public static func taking(_ newest: Message?, unseen: Int, into summary: ConversationSummary)
+        -> ConversationSummary
+    {
+        var summary = summary
+        if let newest {
+            if let last = summary.lastMessage {
+                if MessageOrder.isBefore(last, newest) || last.id == newest.transactionID
+                    || last.id == newest.id
+                {
+                    summary.lastMessage = newest
+                }
+            } else {
+                summary.lastMessage = newest
+            }
+        }
+        summary.unreadCount += unseen
+        return summary
+    }
+
+    /// How many of `messages` count as unread for `viewer`: those from the other person whose ids were
+    /// `added` (new to the conversation), while none of the conversation's screens is open.
+    public static func unseen(_ messages: [Message], added: [String], viewer: UserID, isOpen: Bool) -> Int {
+        guard !isOpen else { return 0 }
+        return messages.filter { $0.sender != viewer && added.contains($0.id) }.count
+    }
+
+    /// The server's summary of a conversation (`remote`), keeping the last message the client has
+    /// when it is newer (a message sent since the server made its list).
+    public static func merged(_ remote: ConversationSummary, over local: ConversationSummary?)
+        -> ConversationSummary
+    {
+        guard let kept = local?.lastMessage else { return remote }
+        var merged = remote
+        if let last = remote.lastMessage {
+            if !MessageOrder.isBefore(kept, last) { merged.lastMessage = kept }
+        } else {
+            merged.lastMessage = kept
+        }
+        return merged
+    }
+}

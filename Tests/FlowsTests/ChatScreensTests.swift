@@ -1,0 +1,86 @@
+import Foundation
+import Models
+import Testing
+
+@testable import Flows
+
+/// The chat's screens, built from their states by pure functions.
+@Suite struct ChatScreensTests {
+    let t0 = Date(timeIntervalSince1970: 1_000)
+
+    /// The matches list's previews show line feeds as spaces, and at most 40 characters.
+    @Test func previews_showLineFeedsAsSpaces_asFoundationWould() {
+        let texts = [
+            "hi", "two\nlines", "crlf\r\nline", "\n", "", String(repeating: "long ", count: 12),
+            "é\u{301}\nx",
+            String(repeating: "a", count: 39) + "\nb",
+        ]
+        var state = ChatListState()
+        state.conversations = .init(
+            texts.enumerated().map { index, text in
+                ConversationSummary(
+                    match: Match(id: "m\(index)", user: UserID("u\(index)"), displayName: "U", matchedAt: t0),
+                    lastMessage: Message(
+                        id: "x\(index)", conversation: "m\(index)", sender: "u", text: text, sentAt: t0),
+                    unreadCount: 0)
+            })
+        guard case .list(let list) = ChatScreens.matchesList(state).first else {
+            Issue.record("no list")
+            return
+        }
+        for (item, text) in zip(list.items, texts) {
+            let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
+            #expect(item.detail == shown.replacingOccurrences(of: "\n", with: " "))
+        }
+    }
+
+    @Test func theMatchesList_showsNewMatchesThenConversations_andTheOutbox() {
+        var state = ChatListState()
+        #expect(ChatScreens.matchesList(state) == [.text("No matches yet. Like someone who likes you back!")])
+        let bob = Match(id: "m-bob", user: "bob", displayName: "Bob", matchedAt: t0)
+        let eve = Match(id: "m-eve", user: "eve", displayName: "Eve", matchedAt: t0)
+        state.newMatches = [bob]
+        state.conversations = [
+            ConversationSummary(
+                match: eve,
+                lastMessage: Message(id: "x", conversation: eve.id, sender: "eve", text: "hey", sentAt: t0),
+                unreadCount: 2)
+        ]
+        state.outboxCount = 1
+        let elements = ChatScreens.matchesList(state)
+        #expect(elements.count == 2)
+        guard case .list(let list) = elements.first else {
+            Issue.record("no list")
+            return
+        }
+        #expect(list.items.map(\.title) == ["Bob", "Eve"])
+        #expect(list.items.map(\.detail) == ["New match — say hi", "hey · 2 unread"])
+        #expect(list.items.compactMap(\.action).compactMap(ChatScreens.conversationID) == ["m-bob", "m-eve"])
+        #expect(elements.last == .notice("Waiting to send 1 message(s)."))
+    }
+
+    @Test func aConversation_showsItsRowsAndWhatTheUserCanDo() {
+        var state = ConversationState(match: Match(id: "m", user: "bob", displayName: "Bob", matchedAt: t0))
+        state.isLoadingHistory = true
+        let empty = ChatScreens.conversation(state, me: "alice")
+        #expect(empty.title == "Bob")
+        #expect(!empty.elements.contains(.text("You matched with Bob. Say hi!")))
+        state.isLoadingHistory = false
+        state.messages = [
+            Message(id: "1", conversation: "m", sender: "bob", text: "hi", sentAt: t0),
+            Message(id: "2", conversation: "m", sender: "alice", text: "yo", sentAt: t0, status: .failed),
+        ]
+        state.otherIsTyping = true
+        state.problem = .empty
+        let screen = ChatScreens.conversation(state, me: "alice")
+        #expect(screen.lists.first?.items.map(\.title) == ["Bob: hi", "You: yo"])
+        #expect(screen.lists.first?.items.map(\.detail) == ["", "not sent"])
+        #expect(screen.elements.contains(.text("Bob is typing…")))
+        #expect(screen.elements.contains(.error("Write something first.")))
+        #expect(screen.actions.map(\.label).contains("Retry failed messages"))
+        state.isUnmatched = true
+        let ended = ChatScreens.conversation(state, me: "alice")
+        #expect(ended.elements.first == .notice("You are no longer matched with Bob."))
+        #expect(ended.fields.isEmpty && ended.actions.map(\.label).last == "Back")
+    }
+}

@@ -1,0 +1,121 @@
+import Contexts
+import Flows
+import Headless
+import Models
+import Services
+import TestSupport
+import Testing
+
+/// What observers of the deck hear: one notification per swipe, snapshots that never change once
+/// delivered, and nothing more from a deck flow once it is released.
+@MainActor
+@Suite struct DeckObservationTests {
+    /// What a snapshot showed when it was delivered.
+    struct Seen: Equatable {
+        let top: UserID?
+        let cards: [UserID]
+        let lastSwipe: String?
+        let rewindable: UserID?
+        let queued: Int
+
+        init(_ state: DeckState) {
+            top = state.top?.id
+            cards = state.cards.map(\.id)
+            lastSwipe = state.lastSwipe?.id
+            rewindable = state.rewindable?.id
+            queued = state.queuedSwipes
+        }
+    }
+
+    @Test func eachSwipe_isOneNotification_andTheSnapshotsKeptAreNotChangedByTheNextSwipes() throws {
+        let queueStore = try InMemoryUserDataStore().swipeQueue(for: "alice")
+        let (world, deck) = try SwipeQueueStorageTests.startedDeck(savingTo: queueStore)
+        var kept: [DeckState] = []
+        var seen: [Seen] = []
+        let token = deck.store.observe { state in
+            kept.append(state)
+            seen.append(Seen(state))
+        }
+        for action in [SwipeAction.pass, .like, .pass, .superLike, .pass] {
+            let top = try #require(deck.store.snapshot.top?.id)
+            let before = kept.count
+            deck.swiped(action)
+            // One notification per swipe, with the card taken off.
+            #expect(kept.count == before + 1)
+            #expect(kept.last?.top?.id != top)
+            #expect(kept.last?.lastSwipe?.action == action)
+            world.backend.scheduler.advance(by: .seconds(5))
+        }
+        #expect(kept.count > 5)
+        #expect(kept.map(Seen.init) == seen)
+        withExtendedLifetime(token) {}
+    }
+
+    @Test func aSnapshotHeldAcrossASwipe_keepsItsCardsAndSwipe() throws {
+        let queueStore = try InMemoryUserDataStore().swipeQueue(for: "alice")
+        let (world, deck) = try SwipeQueueStorageTests.startedDeck(savingTo: queueStore)
+        deck.swiped(.pass)
+        world.backend.scheduler.advance(by: .seconds(5))
+        let held = deck.store.snapshot
+        let heldTop = try #require(held.top)
+        let heldCards = held.cards
+        let heldSwipe = held.lastSwipe
+        let copy = held
+        deck.swiped(.like)
+        deck.swiped(.pass)
+        #expect(held.top == heldTop)
+        #expect(held.cards == heldCards)
+        #expect(held.lastSwipe == heldSwipe)
+        #expect(held == copy)
+        #expect(deck.store.snapshot.cards.count == heldCards.count - 2)
+        #expect(deck.store.snapshot.rewindable?.id == heldCards[1].id)
+        // The two swipes' answers are delivered, so nothing waits on the scheduler when the world goes.
+        world.backend.scheduler.advance(by: .seconds(5))
+        #expect(deck.store.snapshot.queuedSwipes == 0)
+    }
+
+    /// Analytics that keeps every event.
+    final class Events: AnalyticsSink {
+        var recorded: [AnalyticsEvent] = []
+        func record(_ event: AnalyticsEvent) { recorded.append(event) }
+    }
+
+    /// A delegate counting how often the deck's part of home changed.
+    final class Home: DeckFlowDelegate {
+        var changes = 0
+        func deckFlowDidChangeContent(_ flow: DeckFlow) { changes += 1 }
+        func deckFlow(_ flow: DeckFlow, didRequestChatWith match: Match) {}
+    }
+
+    @Test func aReleasedDeckFlow_rendersNothingMore() throws {
+        let queueStore = try InMemoryUserDataStore().swipeQueue(for: "alice")
+        let (world, deck) = try SwipeQueueStorageTests.startedDeck(savingTo: queueStore)
+        let services = world.backend.makeServices()
+        let events = Events()
+        let presenter = CountingPresenter(transcript: Transcript(clock: world.backend.scheduler))
+        let environment = FlowEnvironment(presenter: presenter, analytics: events, services: services)
+        let home = Home()
+        let authorizer = RequestAuthorizer(
+            tokens: AuthTokens(accessToken: "unused", accessTokenExpiresAt: nil, refreshToken: nil),
+            auth: services.auth
+        ) { _ in }
+        var flow: DeckFlow? = DeckFlow(environment: environment, context: deck) { current in
+            PreferencesContext(current: current, authorizer: authorizer, discovery: services.discovery)
+        }
+        flow?.delegate = home
+        flow?.isVisible = true
+        flow?.start()
+        let before = home.changes
+        deck.swiped(.pass)
+        #expect(home.changes == before + 1)
+        #expect(events.recorded.contains { if case .swiped(.pass, _) = $0 { true } else { false } })
+        weak let released = flow
+        flow = nil
+        #expect(released == nil)
+        let recorded = events.recorded.count
+        deck.swiped(.like)
+        world.backend.scheduler.advance(by: .seconds(5))
+        #expect(home.changes == before + 1)
+        #expect(events.recorded.count == recorded)
+    }
+}
