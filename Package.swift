@@ -71,7 +71,7 @@ let package = Package(
         .executableTarget(
             name: "DiscoverBench",
             dependencies: [
-                "Headless", "EmbeddedBackend", "Flows", "Contexts", "Interactors", "Services", "Models",
+                "EmbeddedBackend", "Flows", "Contexts", "Interactors", "Services", "Models",
             ],
             swiftSettings: strict
         ),

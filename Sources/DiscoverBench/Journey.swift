@@ -1,88 +1,77 @@
 import EmbeddedBackend
-import Flows
-import Foundation
-import Models
-import Services
 
-/// The scenario's journey without the scenario runner or the headless front end: a prepared
-/// backend, then intents sent through a ``RecordingPresenter`` to the flows.
+/// Section 3's journey: launch → log in → a like that makes a match → "Keep swiping" → 19 passes →
+/// a deep link to the match's conversation → 10 messages → back → log out.
+///
+/// The server is prepared first (not timed): the demo people, alice and dave liking each other,
+/// carol liking alice, the server's default password hashing.
+@MainActor
 struct Journey {
-    let backend: EmbeddedBackend
-    let services: AppServices
+    let app: BenchApp
 
-    /// Prepares the server (demo people, alice and dave liking each other, carol liking alice):
-    /// the set-up, not timed. `folder` keeps the app's files there; `nil` keeps them in memory.
-    /// `recorder`, if any, records every request the journey sends (``RequestRecorder``).
-    init(
-        folder: URL?, passwordRounds: Int = EmbeddedServerConfiguration().passwordRounds,
-        recorder: RequestRecorder? = nil
-    ) {
-        let directory = (folder ?? FileManager.default.temporaryDirectory)
-            .appendingPathComponent("discover-bench-\(UUID().uuidString)")
-        backend = EmbeddedBackend(
-            storageDirectory: directory,
-            configuration: EmbeddedServerConfiguration(
-                passwordRounds: passwordRounds, candidatePoolSize: 200))
-        backend.addDemoAccounts()
-        backend.server.like(from: "alice", to: "dave")
-        backend.server.like(from: "dave", to: "alice")
-        backend.server.like(from: "carol", to: "alice")
-        var services = backend.makeServices()
-        if folder == nil {
-            services.sessionStore = InMemorySessionStore()
-            services.userData = InMemoryUserDataStore()
-        }
-        self.services = recorder?.wrap(services) ?? services
+    init(stores: BenchApp.Stores) {
+        app = BenchApp(stores: stores)
+        let server = app.backend.server
+        server.like(from: "alice", to: "dave")
+        server.like(from: "dave", to: "alice")
+        server.like(from: "carol", to: "alice")
     }
 
-    /// Removes the app's files, if any.
-    func cleanUp() { try? FileManager.default.removeItem(at: backend.storageDirectory) }
-
-    /// The journey's phases, for the time each takes.
-    enum Phase: Int, CaseIterable {
-        case launch, login, swipes, chat, logout
-    }
-
-    /// launch → login → like (a match) → 19 passes → a deep link to the chat → 10 messages →
-    /// back → logout. `true` if it ends signed out on the welcome screen with nothing left to send.
-    @MainActor
-    func run() -> Bool { run { _ in } }
-
-    /// The journey, calling `phaseEnded` after each phase (to time them).
-    @MainActor
-    func run(_ phaseEnded: (Phase) -> Void) -> Bool {
-        let presenter = RecordingPresenter()
-        let app = AppFlow(services: services, presenter: presenter, analytics: CountingAnalytics())
-        func send(_ intent: Intent) {
-            presenter.send(intent)
-            backend.scheduler.runDue()
-        }
+    /// Runs the journey; `nil` if it went as it should (signed out on the welcome screen, every
+    /// message sent), else what went wrong.
+    func run() -> String? {
         app.launch()
-        backend.scheduler.runDue()
-        phaseEnded(.launch)
-        send(.tap("logIn"))
-        send(.edit("username", "alice"))
-        send(.edit("password", "wonderland"))
-        send(.tap("submit"))
-        phaseEnded(.login)
-        send(.tap("deck:like"))
-        guard presenter.top == .match else { return false }
-        send(.tap("match:keepSwiping"))
-        for _ in 0..<19 { send(.tap("deck:pass")) }
-        phaseEnded(.swipes)
+        app.logIn()
+        app.send(.tap("deck:like"))
+        guard app.presenter.top == .match else { return "the first like showed no match" }
+        app.send(.tap("match:keepSwiping"))
+        for _ in 0..<19 { app.send(.tap("deck:pass")) }
         app.open("discover://chat/m-alice-dave")
-        backend.scheduler.runDue()
-        guard presenter.top == .chat else { return false }
+        guard app.presenter.top == .chat else { return "the deep link showed no conversation" }
         for index in 0..<10 {
-            send(.edit("message", "Message \(index)"))
-            send(.tap("chat:send"))
+            app.send(.edit("message", "Message \(index)"))
+            app.send(.tap("chat:send"))
         }
-        guard app.sessionFlow?.mainFlow?.chat.state.outboxCount == 0 else { return false }
-        send(.tap("back"))
-        phaseEnded(.chat)
-        send(.tap("logOut"))
-        send(.tap("confirmLogOut"))
-        phaseEnded(.logout)
-        return presenter.top == .welcome
+        guard app.outboxCount == 0 else { return "the messages were not all sent" }
+        app.send(.tap("back"))
+        app.send(.tap("logOut"))
+        app.send(.tap("confirmLogOut"))
+        guard app.presenter.top == .welcome else { return "logging out did not show the welcome screen" }
+        return nil
+    }
+
+    /// Section 3: the journey with stores in memory (bounded) and with the default file stores.
+    static func run(_ report: Report, smoke: Bool) -> Bool {
+        report.section("3. end-to-end journey (launch → login → 20 swipes → match → 10 messages → logout)")
+        report.note("per journey; embedded backend, virtual time, the server's default password hashing")
+        let operations = smoke ? 2 : 10
+        let repetitions = smoke ? 2 : 11
+        var failure: String?
+        func side(_ stores: BenchApp.Stores) -> Measure.Side {
+            { count in
+                let journeys = (0..<count).map { _ in Journey(stores: stores) }
+                var outcomes: [String?] = []
+                let elapsed = Measure.time { outcomes = journeys.map { $0.run() } }
+                for journey in journeys { journey.app.cleanUp() }
+                failure = failure ?? outcomes.compactMap { $0 }.first
+                return elapsed
+            }
+        }
+        let medians = Measure.interleaved(
+            [side(.memory), side(.files)], operations: operations, repetitions: repetitions)
+        if let failure {
+            print("the journey failed: \(failure)")
+            return false
+        }
+        let bound = Report.Bound.time(nanoseconds: 1_000_000)
+        let verdict = report.record("journey", "stores in memory", nanoseconds: medians[0], bound: bound)
+        report.record("journey", "default file stores", nanoseconds: medians[1])
+        report.table(
+            ["stores", "median", "bound", ""],
+            [
+                ["in memory", Report.time(medians[0]), bound.text, verdict],
+                ["default files (temporary folder)", Report.time(medians[1]), "—", ""],
+            ])
+        return true
     }
 }

@@ -1,0 +1,81 @@
+import EmbeddedBackend
+import Flows
+import Foundation
+import Models
+import Services
+
+/// The whole app on the embedded backend (virtual time, in-process), driven as a front end drives
+/// it: intents sent to the screen on top of a ``RecordingPresenter``, then the answers that fell due
+/// delivered (`runDue()`).
+@MainActor
+final class BenchApp {
+    /// Where the app keeps the session, the swipe queue and the outbox.
+    enum Stores {
+        /// In memory: `InMemorySessionStore` and `InMemoryUserDataStore`.
+        case memory
+        /// The backend's default file stores, in a new folder under the temporary directory.
+        case files
+    }
+
+    let backend: EmbeddedBackend
+    let services: AppServices
+    let presenter = RecordingPresenter()
+    /// The app, once launched.
+    private(set) var app: AppFlow?
+
+    /// A backend with the demo people (alice, bob, carol, dave) and `configuration`'s server; the
+    /// app is not launched yet.
+    init(stores: Stores, configuration: EmbeddedServerConfiguration = .init()) {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("discover-bench-\(UUID().uuidString)", isDirectory: true)
+        backend = EmbeddedBackend(storageDirectory: folder, configuration: configuration)
+        backend.addDemoAccounts()
+        var services = backend.makeServices()
+        if case .memory = stores {
+            services.sessionStore = InMemorySessionStore()
+            services.userData = InMemoryUserDataStore()
+        }
+        self.services = services
+    }
+
+    /// Starts the app and delivers what fell due.
+    func launch() {
+        let app = AppFlow(services: services, presenter: presenter, analytics: CountingAnalytics())
+        self.app = app
+        app.launch()
+        backend.scheduler.runDue()
+    }
+
+    /// Sends `intent` to the screen on top and delivers what fell due.
+    func send(_ intent: Intent) {
+        presenter.send(intent)
+        backend.scheduler.runDue()
+    }
+
+    /// Opens a deep link and delivers what fell due.
+    func open(_ link: String) {
+        app?.open(link)
+        backend.scheduler.runDue()
+    }
+
+    /// From the welcome screen: "Log in", alice's username and password, "Log in".
+    func logIn() {
+        send(.tap("logIn"))
+        send(.edit("username", "alice"))
+        send(.edit("password", "wonderland"))
+        send(.tap("submit"))
+    }
+
+    /// Launches and logs in; `true` if home shows.
+    func launchSignedIn() -> Bool {
+        launch()
+        logIn()
+        return presenter.top == .home
+    }
+
+    /// The messages waiting in the signed-in user's outbox, if signed in.
+    var outboxCount: Int? { app?.sessionFlow?.mainFlow?.chat.snapshot.outboxCount }
+
+    /// Removes the app's files, if any.
+    func cleanUp() { try? FileManager.default.removeItem(at: backend.storageDirectory) }
+}

@@ -1,0 +1,187 @@
+import Flows
+import Interactors
+import Models
+import Services
+
+/// The deck written by hand, the baseline of section 2: what a plain app would do for a swipe,
+/// without flows, contexts or state stores.
+///
+/// One final class over the same services as the engine (the embedded backend, the in-memory swipe
+/// queue) doing the same work for a swipe: the same rules (`SwipeLimiter`, `DeckRefillPolicy`,
+/// `CandidateRanker`), the swipe recorded in the queue and saved, sent to the discovery service one
+/// at a time and taken off the queue when the server confirms it, a page fetched when the deck runs
+/// low, the same analytics events, and the home screen rendered again — the same `Screen` the engine
+/// renders, which ``DeckSwipe`` checks.
+@MainActor
+final class HandWrittenDeck {
+    private let services: AppServices
+    private let presenter: any Presenter
+    private let analytics = CountingAnalytics()
+    private let user: User
+    private let token: String
+    private let queueStore: (any SwipeQueueStore)?
+
+    private var cards: [Candidate] = []
+    private var seen: Set<UserID> = []
+    private var cursor: String?
+    private var isLoading = false
+    private var isExhausted = false
+    private var allowance: SwipeAllowance?
+    private var viewerInterests: [Interest] = []
+    private var queue: [Swipe] = []
+    private var isSending = false
+    private var rewindable: Candidate?
+    private var announcedTop: UserID?
+    /// Home's first line, the same for the whole session.
+    private let signedIn: ScreenElement
+
+    /// Shows home for the signed-in `session` and loads the first page.
+    init(session: AuthSession, services: AppServices, presenter: any Presenter) {
+        self.services = services
+        self.presenter = presenter
+        user = session.user
+        token = session.tokens.accessToken
+        signedIn = .text("Signed in as \(session.user.displayName) (@\(session.user.username))")
+        queueStore = try? services.userData.swipeQueue(for: session.user.id)
+        queue = (try? queueStore?.load()) ?? []
+        presenter.setRoot(homeScreen()) { [weak self] intent in self?.handle(intent) }
+        refillIfNeeded()
+    }
+
+    /// Handles a tap on home.
+    func handle(_ intent: Intent) {
+        switch intent {
+        case .tap("deck:like"): swiped(.like)
+        case .tap("deck:pass"): swiped(.pass)
+        default: break
+        }
+    }
+
+    private func swiped(_ action: SwipeAction) {
+        let now = services.scheduler.now
+        guard let top = cards.first, let allowance,
+            case .allowed(let remaining) = SwipeLimiter.decide(action, allowance: allowance, at: now)
+        else { return }
+        let swipe = Swipe(id: services.ids.next(), candidate: top.id, action: action, swipedAt: now)
+        queue.append(swipe)
+        try? queueStore?.save(queue)
+        cards.removeFirst()
+        self.allowance = remaining
+        rewindable = action == .pass ? top : nil
+        analytics.record(.swiped(action, top.id))
+        sendNextSwipe()
+        refillIfNeeded()
+        render()
+    }
+
+    private func sendNextSwipe() {
+        guard !isSending, let swipe = queue.first else { return }
+        isSending = true
+        services.discovery.sendSwipe(swipe, accessToken: token) { [weak self] result in
+            self?.sent(swipe, result)
+        }
+    }
+
+    private func sent(_ swipe: Swipe, _ result: Result<SwipeOutcome, ServiceError>) {
+        isSending = false
+        guard case .success = result else { return }
+        queue.removeAll { $0.id == swipe.id }
+        try? queueStore?.save(queue)
+        sendNextSwipe()
+    }
+
+    private func refillIfNeeded() {
+        guard
+            DeckRefillPolicy.shouldFetch(
+                cardsLeft: cards.count, isLoading: isLoading, isExhausted: isExhausted, hasFailed: false)
+        else { return }
+        isLoading = true
+        services.discovery.fetchCandidates(
+            cursor: cursor, limit: DeckRefillPolicy.pageSize, accessToken: token
+        ) { [weak self] result in
+            guard let self, case .success(let page) = result else { return }
+            self.received(page)
+        }
+    }
+
+    private func received(_ page: DiscoveryPage) {
+        isLoading = false
+        let viewer = CandidateRanker.Viewer(
+            id: user.id, interests: Set(page.viewerInterests), preferences: page.preferences)
+        let ranked = CandidateRanker.rank(page.candidates, for: viewer, excluding: seen)
+        seen.formUnion(ranked.map(\.id))
+        cards = CandidateRanker.merge(ranked, into: cards, for: viewer)
+        cursor = page.nextCursor
+        isExhausted = page.nextCursor == nil
+        viewerInterests = page.viewerInterests
+        var allowance = page.allowance
+        allowance.likesRemaining -= queue.filter { $0.action == .like }.count
+        allowance.superLikesRemaining -= queue.filter { $0.action == .superLike }.count
+        self.allowance = allowance
+        render()
+        refillIfNeeded()
+    }
+
+    // MARK: Home
+
+    private func render() {
+        if let top = cards.first, top.id != announcedTop {
+            announcedTop = top.id
+            analytics.record(.cardShown(top.id))
+        }
+        presenter.update(homeScreen())
+    }
+
+    private func homeScreen() -> Screen {
+        var elements = [signedIn, Self.tabs]
+        if let top = cards.first {
+            elements += card(top)
+            if cards.count > 1 { elements.append(.text("Next: \(cards[1].displayName)")) }
+            elements += Self.swipeButtons
+        } else {
+            elements.append(.text("Looking for people near you…"))
+        }
+        elements.append(rewindable == nil ? Self.rewindDisabled : Self.rewind)
+        if let allowance {
+            elements.append(
+                .text(
+                    "Likes left today: \(allowance.likesRemaining) · Super likes left: \(allowance.superLikesRemaining)"
+                ))
+        }
+        if !cards.isEmpty || !isExhausted { elements.append(Self.preferences) }
+        elements.append(Self.logOut)
+        return Screen(id: .home, title: "Discover", elements: elements)
+    }
+
+    private func card(_ candidate: Candidate) -> [ScreenElement] {
+        var lines: [ScreenElement] = [
+            .text("\(candidate.displayName), \(candidate.age) · \(candidate.distanceKm) km away")
+        ]
+        if candidate.superLikedYou { lines.append(.notice("\(candidate.displayName) super liked you")) }
+        if !candidate.bio.isEmpty { lines.append(.text(candidate.bio)) }
+        let shared = candidate.interests.filter { viewerInterests.contains($0) }
+        if !shared.isEmpty {
+            lines.append(.text("Shared interests: " + shared.map(\.name).joined(separator: ", ")))
+        }
+        return lines
+    }
+
+    // Home's buttons, the same on every render.
+    private static let tabs = ScreenElement.tabs([
+        ScreenAction(id: "tab:deck", label: "Deck", isSelected: true),
+        ScreenAction(id: "tab:matches", label: "Matches", isSelected: false),
+    ])
+    private static let swipeButtons: [ScreenElement] = [
+        .action(ScreenAction(id: "deck:pass", label: "Pass")),
+        .action(ScreenAction(id: "deck:like", label: "Like", style: .primary)),
+        .action(ScreenAction(id: "deck:superLike", label: "Super like")),
+        .action(ScreenAction(id: "deck:profile", label: "Open profile")),
+    ]
+    private static let rewind = ScreenElement.action(ScreenAction(id: "deck:rewind", label: "Rewind"))
+    private static let rewindDisabled = ScreenElement.action(
+        ScreenAction(id: "deck:rewind", label: "Rewind", isEnabled: false))
+    private static let preferences = ScreenElement.action(
+        ScreenAction(id: "deck:preferences", label: "Preferences"))
+    private static let logOut = ScreenElement.action(
+        ScreenAction(id: "logOut", label: "Log out", style: .destructive))
+}
