@@ -10,11 +10,13 @@ final class ObserverRegistry<Value: Sendable>: Sendable {
     /// A callback of the error list.
     typealias ErrorCallback = @MainActor @Sendable (any Error) -> Void
 
-    /// The two lists and the next id to hand out.
+    /// The two lists, each as ids beside callbacks in the same order, and the next id to hand out.
     private struct Lists {
         var nextID = 0
-        var callbacks: [(id: Int, callback: Callback)] = []
-        var errorCallbacks: [(id: Int, callback: ErrorCallback)] = []
+        var ids: [Int] = []
+        var callbacks: [Callback] = []
+        var errorIDs: [Int] = []
+        var errorCallbacks: [ErrorCallback] = []
     }
 
     private let lists = Mutex(Lists())
@@ -25,10 +27,10 @@ final class ObserverRegistry<Value: Sendable>: Sendable {
     /// Adds a callback to the state list; cancelling or releasing the token removes it.
     func add(_ callback: @escaping Callback) -> ObservationToken {
         let id = lists.withLock { lists in
-            let id = lists.nextID
             lists.nextID += 1
-            lists.callbacks.append((id, callback))
-            return id
+            lists.ids.append(lists.nextID)
+            lists.callbacks.append(callback)
+            return lists.nextID
         }
         return ObservationToken { [weak self] in self?.remove(id) }
     }
@@ -36,10 +38,10 @@ final class ObserverRegistry<Value: Sendable>: Sendable {
     /// Adds a callback to the error list; cancelling or releasing the token removes it.
     func addError(_ callback: @escaping ErrorCallback) -> ObservationToken {
         let id = lists.withLock { lists in
-            let id = lists.nextID
             lists.nextID += 1
-            lists.errorCallbacks.append((id, callback))
-            return id
+            lists.errorIDs.append(lists.nextID)
+            lists.errorCallbacks.append(callback)
+            return lists.nextID
         }
         return ObservationToken { [weak self] in self?.remove(id) }
     }
@@ -50,11 +52,13 @@ final class ObserverRegistry<Value: Sendable>: Sendable {
     /// this same registry, whose cancel comes back here.
     private func remove(_ id: Int) {
         let removed: (Callback?, ErrorCallback?) = lists.withLock { lists in
-            if let index = lists.callbacks.firstIndex(where: { $0.id == id }) {
-                return (lists.callbacks.remove(at: index).callback, nil)
+            if let index = lists.ids.firstIndex(of: id) {
+                lists.ids.remove(at: index)
+                return (lists.callbacks.remove(at: index), nil)
             }
-            if let index = lists.errorCallbacks.firstIndex(where: { $0.id == id }) {
-                return (nil, lists.errorCallbacks.remove(at: index).callback)
+            if let index = lists.errorIDs.firstIndex(of: id) {
+                lists.errorIDs.remove(at: index)
+                return (nil, lists.errorCallbacks.remove(at: index))
             }
             return (nil, nil)
         }
@@ -62,10 +66,10 @@ final class ObserverRegistry<Value: Sendable>: Sendable {
     }
 
     /// The state list's callbacks, in the order added.
-    var callbacks: [Callback] { lists.withLock { $0.callbacks.map(\.callback) } }
+    var callbacks: [Callback] { lists.withLock { $0.callbacks } }
 
     /// The error list's callbacks, in the order added.
-    var errorCallbacks: [ErrorCallback] { lists.withLock { $0.errorCallbacks.map(\.callback) } }
+    var errorCallbacks: [ErrorCallback] { lists.withLock { $0.errorCallbacks } }
 
     /// How many callbacks the state list holds.
     var count: Int { lists.withLock { $0.callbacks.count } }

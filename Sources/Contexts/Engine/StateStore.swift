@@ -15,6 +15,7 @@ public final class StateStore<State: Sendable & Equatable>: Observable {
     ///
     /// Reading it inside `withObservationTracking` (SwiftUI's body) registers interest in it.
     public var state: State {
+        isTracked = true
         registrar.access(self, keyPath: \.storage)
         return storage
     }
@@ -29,6 +30,9 @@ public final class StateStore<State: Sendable & Equatable>: Observable {
 
     private var storage: State
     private let registrar = ObservationRegistrar()
+    /// Whether ``state`` was ever read: until then no Observation scope can be watching this store,
+    /// so a change need not tell the registrar (most stores are watched only through ``observe(_:)``).
+    private var isTracked = false
     private let observers = ObserverRegistry<State>()
     private let streams = StreamTable()
     /// The state before the outermost update or batch began; `nil` when no change is in progress.
@@ -108,7 +112,7 @@ public final class StateStore<State: Sendable & Equatable>: Observable {
         let changed = before != storage
         before = nil
         guard changed else { return }
-        registrar.withMutation(of: self, keyPath: \.storage) {}
+        if isTracked { registrar.withMutation(of: self, keyPath: \.storage) {} }
         deliver()
     }
 
@@ -164,7 +168,7 @@ public final class StateStore<State: Sendable & Equatable>: Observable {
         func finishAll() { for stream in listening() { stream.finish() } }
 
         private func listening() -> [AsyncStream<State>.Continuation] {
-            entries.withLock { Array($0.open.values) }
+            entries.withLock { $0.open.isEmpty ? [] : Array($0.open.values) }
         }
     }
 }
