@@ -37,6 +37,16 @@ import Testing
         #expect(heard.values == [0])
     }
 
+    @Test func aTokenCancelledOnAnotherThread_stopsItsObserverBeforeTheNextChange() async {
+        let store = StateStore(0)
+        let heard = Recorder<Int>()
+        let token = store.observe { heard.values.append($0) }
+        await Task.detached { token.cancel() }.value
+        store.update { $0 = 1 }
+        #expect(heard.values == [0])
+        #expect(store.observerCount == 0)
+    }
+
     @Test func aTokenOutlivingItsStore_cancelsWithoutEffect() {
         var store: StateStore<Int>? = StateStore(0)
         let token = store?.observe { _ in }

@@ -7,11 +7,25 @@ import Synchronization
 /// Observers hear once per outermost update or batch, and not at all when the state ends equal.
 /// The state is observable three ways: ``observe(_:)`` with a closure and a token, ``states`` as an
 /// `AsyncSequence`, and the Observation framework (`Observable`, as SwiftUI reads it).
+///
+/// The store is the one place where the engine trades a little plainness for speed, because every
+/// context's every change runs through it: the code a change runs (``update(_:)``, ``batch(_:)``,
+/// ``observe(_:)`` and their helpers) is `@inlinable`, so a context in another module (an app's
+/// own) gets it specialized for its state rather than generic code that looks up type metadata on
+/// each change; and the store's own properties, main-actor isolated, skip the run-time exclusivity
+/// checks (the one overlap they could catch, an update inside another update's body, is a
+/// `precondition`). Observers live on the main actor; a token cancelled on another thread hands its
+/// id over through a small lock, read before the next delivery. Together they bring the machinery
+/// to about 1.5× a hand-written floor, from 7–50× (Docs/Performance.md, section 1). Nothing else in
+/// the engine does this; `Scripts/check-clarity` names this file as its one exception.
 @MainActor
 public final class StateStore<State: Sendable & Equatable>: Observable {
-    /// The current snapshot.
-    ///
-    /// Emits when an update leaves it different.
+    /// A closure observer of the state.
+    public typealias Observer = @MainActor @Sendable (State) -> Void
+    /// A closure observer of reported errors.
+    public typealias ErrorObserver = @MainActor @Sendable (any Error) -> Void
+
+    /// The current snapshot. Emits when an update leaves it different.
     ///
     /// Reading it inside `withObservationTracking` (SwiftUI's body) registers interest in it.
     public var state: State {
@@ -23,24 +37,32 @@ public final class StateStore<State: Sendable & Equatable>: Observable {
     /// The current snapshot, read without registering Observation interest.
     ///
     /// Inside a ``batch(_:)`` it includes the batch's updates so far.
-    public var snapshot: State { storage }
+    @inlinable public var snapshot: State { storage }
 
     /// How many closure observers are registered.
-    public var observerCount: Int { observers.count }
+    public var observerCount: Int {
+        removeCancelledObservers()
+        return observers.callbacks.count
+    }
 
-    private var storage: State
-    private let registrar = ObservationRegistrar()
+    @usableFromInline @exclusivity(unchecked) var storage: State
+    @usableFromInline let registrar = ObservationRegistrar()
     /// Whether ``state`` was ever read: until then no Observation scope can be watching this store,
     /// so a change need not tell the registrar (most stores are watched only through ``observe(_:)``).
-    private var isTracked = false
-    private let observers = ObserverRegistry<State>()
-    private let streams = StreamTable()
+    @usableFromInline @exclusivity(unchecked) var isTracked = false
+    /// The closure observers.
+    @usableFromInline @exclusivity(unchecked) var observers = Observers()
+    /// The ids of observers whose tokens were cancelled, to remove before the next delivery: a token
+    /// may cancel on any thread.
+    @usableFromInline let cancelled = CancelledObservers()
+    /// The streams handed out by ``states``; made by the first one.
+    private var streams: StreamTable?
     /// The state before the outermost update or batch began; `nil` when no change is in progress.
-    private var before: State?
-    private var isUpdating = false
-    private var isDelivering = false
+    @usableFromInline @exclusivity(unchecked) var before: State?
+    @usableFromInline @exclusivity(unchecked) var isUpdating = false
+    @usableFromInline @exclusivity(unchecked) var isDelivering = false
     /// Set when a change arrives while observers are being told, so they are told again.
-    private var hasUndelivered = false
+    @usableFromInline @exclusivity(unchecked) var hasUndelivered = false
 
     /// Creates a store holding `initial`.
     public init(_ initial: State) {
@@ -51,6 +73,7 @@ public final class StateStore<State: Sendable & Equatable>: Observable {
     ///
     /// Calling `update` from inside another update's `body` is a programming error: use
     /// ``batch(_:)`` to group several updates.
+    @inlinable
     public func update(_ body: (inout State) -> Void) {
         precondition(!isUpdating, "StateStore.update called inside another update's body; use batch")
         isUpdating = true
@@ -63,6 +86,7 @@ public final class StateStore<State: Sendable & Equatable>: Observable {
     /// Groups several updates into one notification, sent when the outermost batch ends.
     ///
     /// Each update inside applies at once, so ``snapshot`` reads the newest state.
+    @inlinable
     public func batch(_ body: () -> Void) {
         let opened = begin()
         body()
@@ -71,16 +95,19 @@ public final class StateStore<State: Sendable & Equatable>: Observable {
 
     /// Calls `observer` now with the current state, then after every change, until the token is
     /// cancelled or released.
-    public func observe(_ observer: @escaping @MainActor @Sendable (State) -> Void) -> ObservationToken {
-        let token = observers.add(observer)
+    @inlinable
+    public func observe(_ observer: @escaping Observer) -> ObservationToken {
+        let id = observers.add(observer)
         observer(storage)
-        return token
+        return ObservationToken { [cancelled] in cancelled.add(id) }
     }
 
     /// The current state, then every change, as an `AsyncSequence`; ends when the consumer stops.
     public var states: AsyncStream<State> {
         let (stream, continuation) = AsyncStream.makeStream(
             of: State.self, bufferingPolicy: .bufferingNewest(64))
+        let streams = self.streams ?? StreamTable()
+        self.streams = streams
         continuation.yield(storage)
         let id = streams.add(continuation)
         continuation.onTermination = { [streams] _ in streams.remove(id) }
@@ -89,18 +116,19 @@ public final class StateStore<State: Sendable & Equatable>: Observable {
 
     /// Reports an error the context cannot handle itself; error observers (its flow) raise it up the tree.
     public func report(_ error: any Error) {
-        for callback in observers.errorCallbacks { callback(error) }
+        removeCancelledObservers()
+        for observer in observers.errorCallbacks { observer(error) }
     }
 
     /// Calls `observer` with every error the context reports, until the token is cancelled or released.
-    public func observeErrors(_ observer: @escaping @MainActor @Sendable (any Error) -> Void)
-        -> ObservationToken
-    {
-        observers.addError(observer)
+    public func observeErrors(_ observer: @escaping ErrorObserver) -> ObservationToken {
+        let id = observers.addError(observer)
+        return ObservationToken { [cancelled] in cancelled.add(id) }
     }
 
     /// Remembers the state before a change; `true` when this call opened the outermost change.
-    private func begin() -> Bool {
+    @inlinable
+    func begin() -> Bool {
         guard before == nil else { return false }
         before = storage
         return true
@@ -108,10 +136,11 @@ public final class StateStore<State: Sendable & Equatable>: Observable {
 
     /// Ends the outermost change: if the state differs from the one before, Observation and the
     /// observers hear of it.
-    private func end() {
-        let changed = before != storage
-        before = nil
-        guard changed else { return }
+    @inlinable
+    func end() {
+        guard let before else { return }
+        self.before = nil
+        guard before != storage else { return }
         if isTracked { registrar.withMutation(of: self, keyPath: \.storage) {} }
         deliver()
     }
@@ -121,7 +150,8 @@ public final class StateStore<State: Sendable & Equatable>: Observable {
     /// An observer that changes the store while being told is fine: the delivery starts again with
     /// the newest state, so every observer ends on the latest snapshot and none hears an older one
     /// after a newer.
-    private func deliver() {
+    @inlinable
+    func deliver() {
         guard !isDelivering else {
             hasUndelivered = true
             return
@@ -129,19 +159,112 @@ public final class StateStore<State: Sendable & Equatable>: Observable {
         isDelivering = true
         defer { isDelivering = false }
         repeat {
+            if cancelled.isPending { removeCancelledObservers() }
             hasUndelivered = false
             let snapshot = storage
-            for callback in observers.callbacks {
-                callback(snapshot)
+            for observer in observers.callbacks {
+                observer(snapshot)
                 if hasUndelivered { break }
             }
-            if !hasUndelivered { streams.yield(snapshot) }
+            if !hasUndelivered { yieldToStreams(snapshot) }
         } while hasUndelivered
+    }
+
+    /// Hands `state` to every stream still listening.
+    @usableFromInline
+    func yieldToStreams(_ state: State) {
+        streams?.yield(state)
+    }
+
+    /// Removes the observers whose tokens were cancelled.
+    ///
+    /// Each closure is let go after the list changed: it may hold a token of this same store, whose
+    /// cancel is then removed by the next turn of the loop.
+    @usableFromInline
+    func removeCancelledObservers() {
+        while let ids = cancelled.take() {
+            for id in ids {
+                let removed = observers.remove(id)
+                _ = removed
+            }
+        }
     }
 
     // Not isolated: only the stream table, which is thread-safe, is touched.
     deinit {
-        streams.finishAll()
+        streams?.finishAll()
+    }
+
+    /// The ids of cancelled observers, handed from any thread to the main actor.
+    @usableFromInline
+    final class CancelledObservers: Sendable {
+        private let ids = Mutex<[Int]>([])
+        @usableFromInline let hasIDs = Atomic<Bool>(false)
+
+        @usableFromInline init() {}
+
+        /// Whether some ids wait to be taken.
+        @inlinable var isPending: Bool { hasIDs.load(ordering: .acquiring) }
+
+        /// Adds the id of an observer whose token was cancelled.
+        @usableFromInline func add(_ id: Int) {
+            ids.withLock { ids in
+                ids.append(id)
+                hasIDs.store(true, ordering: .releasing)
+            }
+        }
+
+        /// Takes the ids added so far; `nil` when there are none.
+        @usableFromInline
+        func take() -> [Int]? {
+            ids.withLock { ids in
+                hasIDs.store(false, ordering: .releasing)
+                defer { ids = [] }
+                return ids.isEmpty ? nil : ids
+            }
+        }
+    }
+
+    /// The closure observers in the order added, each list with its ids beside it.
+    @usableFromInline
+    struct Observers {
+        @usableFromInline var lastID = 0
+        @usableFromInline var ids: [Int] = []
+        @usableFromInline var callbacks: [Observer] = []
+        var errorIDs: [Int] = []
+        var errorCallbacks: [ErrorObserver] = []
+
+        @usableFromInline init() {}
+
+        /// Adds a state observer and returns its id.
+        @inlinable
+        mutating func add(_ callback: @escaping Observer) -> Int {
+            lastID += 1
+            ids.append(lastID)
+            callbacks.append(callback)
+            return lastID
+        }
+
+        /// Adds an error observer and returns its id.
+        mutating func addError(_ callback: @escaping ErrorObserver) -> Int {
+            lastID += 1
+            errorIDs.append(lastID)
+            errorCallbacks.append(callback)
+            return lastID
+        }
+
+        /// Takes out the observer added under `id`, from whichever list holds it.
+        mutating func remove(_ id: Int) -> (Observer?, ErrorObserver?) {
+            if let index = ids.firstIndex(of: id) {
+                ids.remove(at: index)
+                return (callbacks.remove(at: index), nil)
+            }
+            if let index = errorIDs.firstIndex(of: id) {
+                errorIDs.remove(at: index)
+                return (nil, errorCallbacks.remove(at: index))
+            }
+            return (nil, nil)
+        }
     }
 
     /// The continuations of the streams handed out by ``states``, behind a lock: a stream may end on
@@ -168,7 +291,7 @@ public final class StateStore<State: Sendable & Equatable>: Observable {
         func finishAll() { for stream in listening() { stream.finish() } }
 
         private func listening() -> [AsyncStream<State>.Continuation] {
-            entries.withLock { $0.open.isEmpty ? [] : Array($0.open.values) }
+            entries.withLock { Array($0.open.values) }
         }
     }
 }
