@@ -22,9 +22,8 @@ enum DeckScreens {
     /// again only when it changed.
     struct Shown: Equatable {
         var failure: RequestFailure?
-        var top: Candidate?
-        /// The name of the card under the top one.
-        var nextName: String?
+        /// The top card and the one under it (the peek).
+        var cards: ArraySlice<Candidate>
         var viewerInterests: [Interest]
         var isEmpty: Bool
         var canRewind: Bool
@@ -35,8 +34,7 @@ enum DeckScreens {
         /// What `state` shows.
         init(_ state: DeckState) {
             failure = state.failure
-            top = state.top
-            nextName = state.next?.displayName
+            cards = state.cards.prefix(2)
             viewerInterests = state.viewerInterests
             isEmpty = state.isEmpty
             canRewind = state.canRewind
@@ -53,9 +51,11 @@ enum DeckScreens {
             elements.append(.error(Copy.banner(for: failure)))
             elements.append(.action(ScreenAction(id: retry, label: "Retry", style: .primary)))
         }
-        if let top = shown.top {
+        if let top = shown.cards.first {
             elements += card(top, viewerInterests: shown.viewerInterests)
-            if let nextName = shown.nextName { elements.append(.text("Next: \(nextName)")) }
+            if let next = shown.cards.dropFirst().first {
+                elements.append(.text("Next: \(next.displayName)"))
+            }
             elements += [
                 .action(ScreenAction(id: pass, label: "Pass")),
                 .action(ScreenAction(id: like, label: "Like", style: .primary)),
@@ -80,7 +80,7 @@ enum DeckScreens {
         if shown.swipesWaiting > 0 {
             elements.append(.notice("Waiting to send \(shown.swipesWaiting) swipe(s)."))
         }
-        if shown.top != nil || !shown.isEmpty {
+        if !shown.cards.isEmpty || !shown.isEmpty {
             elements.append(.action(ScreenAction(id: preferences, label: "Preferences")))
         }
         return elements
