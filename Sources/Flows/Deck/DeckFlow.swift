@@ -55,8 +55,8 @@ public final class DeckFlow: FlowNode {
     private var modal: Modal?
     /// The deck as the last render saw it (an empty deck before the first).
     private var rendered = DeckState()
-    /// The deck's part of home as the delegate was last told of it.
-    private var renderedContent: [ScreenElement]?
+    /// What of the deck home showed at the last render; `nil` before the first.
+    private var shown: DeckScreens.Shown?
     /// The top card last announced as shown.
     private var announcedTop: UserID?
 
@@ -68,6 +68,7 @@ public final class DeckFlow: FlowNode {
         self.environment = environment
         self.context = context
         self.makePreferences = makePreferences
+        self.content = DeckScreens.home(for: DeckScreens.Shown(context.snapshot))
         super.init(name: "DeckFlow")
     }
 
@@ -82,8 +83,9 @@ public final class DeckFlow: FlowNode {
         return "DeckContext: " + parts.joined(separator: " ")
     }
 
-    /// The deck's part of the home screen (step 2, 6 and 7).
-    public var content: [ScreenElement] { DeckScreens.home(for: context.snapshot) }
+    /// The deck's part of the home screen (steps 2, 6 and 7), built at each render that changed
+    /// what it shows.
+    public private(set) var content: [ScreenElement]
 
     /// Step 1: watches the deck and loads it.
     public func start() {
@@ -91,18 +93,22 @@ public final class DeckFlow: FlowNode {
         context.start()
     }
 
-    /// Steps 2, 4, 5 and 6 for each new state: records the swipe, tells the delegate when home's part
-    /// changed, announces the top card, and shows the modals.
+    /// Steps 2, 4, 5 and 6 for each new state: records the swipe, builds home's part again when what
+    /// it shows changed (and tells the delegate if it looks different), announces the top card, and
+    /// shows the modals.
     private func render(_ state: DeckState) {
         let previous = rendered
         rendered = state
         if let swipe = state.lastSwipe, swipe.id != previous.lastSwipe?.id {
             environment.analytics.record(.swiped(swipe.action, swipe.candidate))
         }
-        let content = DeckScreens.home(for: state)
-        if content != renderedContent {
-            renderedContent = content
-            delegate?.deckFlowDidChangeContent(self)
+        let shown = DeckScreens.Shown(state)
+        if shown != self.shown {
+            let content = DeckScreens.home(for: shown)
+            let changed = self.shown == nil || content != self.content
+            self.shown = shown
+            self.content = content
+            if changed { delegate?.deckFlowDidChangeContent(self) }
         }
         announceTop(state)
         if state.isEmpty, !previous.isEmpty { environment.analytics.record(.deckEmpty) }

@@ -15,42 +15,72 @@ enum DeckScreens {
     static let keepSwiping: ActionID = "match:keepSwiping"
     static let ok: ActionID = "ok"
 
+    /// What of the deck's state its part of home shows; ``home(for:)`` reads nothing else, so two
+    /// states that show the same give the same elements.
+    ///
+    /// A swipe confirmed, a page asked for or a match seen leave it as it was: the flow builds home
+    /// again only when it changed.
+    struct Shown: Equatable {
+        var failure: RequestFailure?
+        /// The top card and the one under it (the peek).
+        var cards: ArraySlice<Candidate>
+        var viewerInterests: [Interest]
+        var isEmpty: Bool
+        var canRewind: Bool
+        var allowance: SwipeAllowance?
+        /// The swipes waiting to be sent, told only while sending is delayed (else 0).
+        var swipesWaiting: Int
+
+        /// What `state` shows.
+        init(_ state: DeckState) {
+            failure = state.failure
+            cards = state.cards.prefix(2)
+            viewerInterests = state.viewerInterests
+            isEmpty = state.isEmpty
+            canRewind = state.canRewind
+            allowance = state.allowance
+            swipesWaiting = state.isSendingDelayed ? state.queuedSwipes : 0
+        }
+    }
+
     /// The deck's part of the home screen: the failure, the top card and a peek at the next, the
     /// buttons, the allowance, the swipes waiting and the preferences.
-    static func home(for state: DeckState) -> [ScreenElement] {
+    static func home(for shown: Shown) -> [ScreenElement] {
         var elements: [ScreenElement] = []
-        if let failure = state.failure {
+        if let failure = shown.failure {
             elements.append(.error(Copy.banner(for: failure)))
             elements.append(.action(ScreenAction(id: retry, label: "Retry", style: .primary)))
         }
-        if let top = state.top {
-            elements += card(top, viewerInterests: state.viewerInterests)
-            if let next = state.next { elements.append(.text("Next: \(next.displayName)")) }
+        if let top = shown.cards.first {
+            elements += card(top, viewerInterests: shown.viewerInterests)
+            if let next = shown.cards.dropFirst().first {
+                elements.append(.text("Next: \(next.displayName)"))
+            }
             elements += [
                 .action(ScreenAction(id: pass, label: "Pass")),
                 .action(ScreenAction(id: like, label: "Like", style: .primary)),
                 .action(ScreenAction(id: superLike, label: "Super like")),
                 .action(ScreenAction(id: openProfile, label: "Open profile")),
             ]
-        } else if state.isEmpty {
+        } else if shown.isEmpty {
             elements += [
                 .text("No one new around you right now."),
                 .text("Widen your age range or distance to see more people."),
                 .action(ScreenAction(id: widen, label: "Widen preferences", style: .primary)),
             ]
-        } else if state.failure == nil {
+        } else if shown.failure == nil {
             elements.append(.text("Looking for people near you…"))
         }
-        elements.append(.action(ScreenAction(id: rewind, label: "Rewind", isEnabled: state.canRewind)))
-        if let allowance = state.allowance {
+        elements.append(.action(ScreenAction(id: rewind, label: "Rewind", isEnabled: shown.canRewind)))
+        if let allowance = shown.allowance {
             let likes = allowance.likesRemaining
             let superLikes = allowance.superLikesRemaining
             elements.append(.text("Likes left today: \(likes) · Super likes left: \(superLikes)"))
         }
-        if state.isSendingDelayed, state.queuedSwipes > 0 {
-            elements.append(.notice("Waiting to send \(state.queuedSwipes) swipe(s)."))
+        if shown.swipesWaiting > 0 {
+            elements.append(.notice("Waiting to send \(shown.swipesWaiting) swipe(s)."))
         }
-        if state.top != nil || !state.isEmpty {
+        if !shown.cards.isEmpty || !shown.isEmpty {
             elements.append(.action(ScreenAction(id: preferences, label: "Preferences")))
         }
         return elements

@@ -37,18 +37,13 @@ public enum CandidateRanker {
     /// How many interests a candidate shares with the viewer (each of the candidate's that the
     /// viewer has).
     public static func sharedInterests(_ candidate: Candidate, _ viewer: Viewer) -> Int {
-        candidate.interests.filter { viewer.interests.contains($0) }.count
+        candidate.interests.count { viewer.interests.contains($0) }
     }
 
     /// Whether `lhs` ranks above `rhs` for `viewer`: more shared interests first, then nearer, then
     /// more recently active, then by id.
     public static func ranksAbove(_ lhs: Candidate, _ rhs: Candidate, for viewer: Viewer) -> Bool {
-        let left = sharedInterests(lhs, viewer)
-        let right = sharedInterests(rhs, viewer)
-        if left != right { return left > right }
-        if lhs.distanceKm != rhs.distanceKm { return lhs.distanceKm < rhs.distanceKm }
-        if lhs.lastActiveAt != rhs.lastActiveAt { return lhs.lastActiveAt > rhs.lastActiveAt }
-        return lhs.id.rawValue < rhs.id.rawValue
+        ranksAbove(Scored(lhs, for: viewer), Scored(rhs, for: viewer))
     }
 
     /// The eligible candidates of a page, ranked; duplicates within the page are dropped.
@@ -61,7 +56,7 @@ public enum CandidateRanker {
         let eligible = candidates.filter { candidate in
             isEligible(candidate, for: viewer, excluding: excluded) && seen.insert(candidate.id).inserted
         }
-        return eligible.sorted { ranksAbove($0, $1, for: viewer) }
+        return eligible.map { Scored($0, for: viewer) }.sorted(by: ranksAbove).map(\.candidate)
     }
 
     /// Merges a newly ranked page into the cards still queued, keeping the top card where it is (the
@@ -72,22 +67,22 @@ public enum CandidateRanker {
     {
         guard let top = queue.first else { return page }
         let queued = Set(queue.map(\.id))
-        let fresh = page.filter { !queued.contains($0.id) }
-        let rest = queue.dropFirst()
+        let fresh = page.filter { !queued.contains($0.id) }.map { Scored($0, for: viewer) }
+        let rest = queue.dropFirst().map { Scored($0, for: viewer) }
         var merged = [top]
         var left = rest.startIndex
         var right = fresh.startIndex
         while left < rest.endIndex, right < fresh.endIndex {
-            if ranksAbove(fresh[right], rest[left], for: viewer) {
-                merged.append(fresh[right])
+            if ranksAbove(fresh[right], rest[left]) {
+                merged.append(fresh[right].candidate)
                 right += 1
             } else {
-                merged.append(rest[left])
+                merged.append(rest[left].candidate)
                 left += 1
             }
         }
-        merged += rest[left...]
-        merged += fresh[right...]
+        merged += rest[left...].map(\.candidate)
+        merged += fresh[right...].map(\.candidate)
         return merged
     }
 
@@ -98,5 +93,26 @@ public enum CandidateRanker {
     ) -> (ranked: [Candidate], merged: [Candidate]) {
         let ranked = rank(page, for: viewer, excluding: excluded)
         return (ranked, merge(ranked, into: queue, for: viewer))
+    }
+
+    /// A card and how many interests it shares with the viewer, counted once for every comparison
+    /// the card takes part in (a sort compares each card about log n times).
+    private struct Scored {
+        let candidate: Candidate
+        let shared: Int
+
+        init(_ candidate: Candidate, for viewer: Viewer) {
+            self.candidate = candidate
+            shared = CandidateRanker.sharedInterests(candidate, viewer)
+        }
+    }
+
+    /// The order of ``ranksAbove(_:_:for:)``, for scored cards.
+    private static func ranksAbove(_ lhs: Scored, _ rhs: Scored) -> Bool {
+        if lhs.shared != rhs.shared { return lhs.shared > rhs.shared }
+        let (lhs, rhs) = (lhs.candidate, rhs.candidate)
+        if lhs.distanceKm != rhs.distanceKm { return lhs.distanceKm < rhs.distanceKm }
+        if lhs.lastActiveAt != rhs.lastActiveAt { return lhs.lastActiveAt > rhs.lastActiveAt }
+        return lhs.id.rawValue < rhs.id.rawValue
     }
 }
