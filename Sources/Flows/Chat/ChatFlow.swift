@@ -111,7 +111,8 @@ public final class ChatFlow: FlowNode {
     private func render(_ state: ConversationState) {
         switch state.revision {
         case shown.revision: break
-        case shown.revision + 1: shown.rows = ChatScreens.messageRows(of: state, after: shown.rows, me: chat.me)
+        case shown.revision + 1:
+            shown.rows = ChatScreens.messageRows(of: state, after: shown.rows, me: chat.me)
         default: shown.rows = ChatScreens.messageRows(of: state, me: chat.me)
         }
         shown.revision = state.revision
