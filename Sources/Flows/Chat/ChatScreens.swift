@@ -67,7 +67,8 @@ enum ChatScreens {
     /// The first 40 characters of a message on one line: line feeds shown as spaces.
     private static func preview(_ message: Message) -> String {
         let text = message.text.count > 40 ? "\(message.text.prefix(40))…" : message.text
-        return text.replacingOccurrences(of: "\n", with: " ")
+        guard text.unicodeScalars.contains("\n") else { return text }
+        return String(String.UnicodeScalarView(text.unicodeScalars.map { $0 == "\n" ? " " : $0 }))
     }
 
     // MARK: The conversation
