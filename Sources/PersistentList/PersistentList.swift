@@ -12,8 +12,12 @@
 /// root to the element it changes and shares every other node with the list it started from, so a
 /// copy kept elsewhere (an earlier snapshot) never changes.
 ///
-/// One optimisation, confined here: two lists that share their root node are equal without comparing
-/// their elements (a snapshot compared with an unchanged copy of itself costs O(1), not O(n)).
+/// Two optimisations, confined here: two lists that share their root node are equal without comparing
+/// their elements (a snapshot compared with an unchanged copy of itself costs O(1), not O(n)); and
+/// the list's code is `@inlinable`, as the standard library's collections are, so that the module
+/// using it compiles it for its element type (a generic type of another module otherwise reads every
+/// element through the element type's run-time description, which made each read of the matches list
+/// several times dearer).
 public struct PersistentList<Element: Sendable>: RandomAccessCollection, Sendable {
     /// Positions, as in an array.
     public typealias Index = Int
@@ -21,19 +25,23 @@ public struct PersistentList<Element: Sendable>: RandomAccessCollection, Sendabl
     public typealias Indices = Range<Int>
 
     /// The most elements a leaf holds.
+    @inlinable
     public static var leafCapacity: Int { 32 }
     /// The most children a branch holds.
+    @inlinable
     public static var branchCapacity: Int { 16 }
 
     /// The tree's root: a leaf (no children) or a branch (no elements of its own).
-    private var root: Node
+    @usableFromInline var root: Node
 
     /// An empty list.
+    @inlinable
     public init() {
         root = Node(elements: [])
     }
 
     /// A list of `elements`, in order, built in O(n).
+    @inlinable
     public init<S: Sequence>(_ elements: S) where S.Element == Element {
         let all = Array(elements)
         var level = stride(from: 0, to: Swift.max(all.count, 1), by: Self.leafCapacity).map { start in
@@ -48,19 +56,24 @@ public struct PersistentList<Element: Sendable>: RandomAccessCollection, Sendabl
     }
 
     /// Always 0.
+    @inlinable
     public var startIndex: Int { 0 }
     /// The number of elements.
+    @inlinable
     public var endIndex: Int { root.count }
     /// The number of elements, in O(1).
+    @inlinable
     public var count: Int { root.count }
 
     /// The element at `position`, in O(log n).
+    @inlinable
     public subscript(position: Int) -> Element {
         precondition(indices.contains(position), "PersistentList index out of range")
         return root.element(at: position)
     }
 
     /// Inserts `element` at `index` (`0...count`), in O(log n).
+    @inlinable
     public mutating func insert(_ element: Element, at index: Int) {
         precondition(index >= 0 && index <= count, "PersistentList index out of range")
         let nodes = root.inserting(element, at: index)
@@ -69,6 +82,7 @@ public struct PersistentList<Element: Sendable>: RandomAccessCollection, Sendabl
 
     /// Removes and returns the element at `index`, in O(log n).
     @discardableResult
+    @inlinable
     public mutating func remove(at index: Int) -> Element {
         precondition(indices.contains(index), "PersistentList index out of range")
         let removed = self[index]
@@ -80,6 +94,7 @@ public struct PersistentList<Element: Sendable>: RandomAccessCollection, Sendabl
     }
 
     /// Replaces the element at `index` with `element`, in O(log n).
+    @inlinable
     public mutating func replace(at index: Int, with element: Element) {
         precondition(indices.contains(index), "PersistentList index out of range")
         root = root.replacing(at: index, with: element)
@@ -90,16 +105,18 @@ extension PersistentList {
     /// Walks the leaves in order: the whole list in O(n).
     public struct Iterator: IteratorProtocol {
         /// The branches above the leaf being read, each with the next child to visit.
-        private var path: [(node: Node, next: Int)]
+        @usableFromInline var path: [(node: Node, next: Int)]
         /// The elements of the leaf being read, and the next one to hand out.
-        private var leaf: [Element] = []
-        private var position = 0
+        @usableFromInline var leaf: [Element] = []
+        @usableFromInline var position = 0
 
-        fileprivate init(root: Node) {
+        @inlinable
+        init(root: Node) {
             path = [(root, 0)]
         }
 
         /// The next element, if any.
+        @inlinable
         public mutating func next() -> Element? {
             while position == leaf.count {
                 guard let (node, next) = path.popLast() else { return nil }
@@ -117,11 +134,13 @@ extension PersistentList {
     }
 
     /// An iterator over the elements in order.
+    @inlinable
     public func makeIterator() -> Iterator { Iterator(root: root) }
 }
 
 extension PersistentList: ExpressibleByArrayLiteral {
     /// A list of the literal's elements.
+    @inlinable
     public init(arrayLiteral elements: Element...) {
         self.init(elements)
     }
@@ -131,6 +150,7 @@ extension PersistentList: Equatable where Element: Equatable {
     /// Whether both lists hold equal elements in the same order.
     ///
     /// Lists that share their root are equal at once (the optimisation this type documents).
+    @inlinable
     public static func == (lhs: PersistentList, rhs: PersistentList) -> Bool {
         lhs.root === rhs.root || (lhs.count == rhs.count && lhs.elementsEqual(rhs))
     }
@@ -138,6 +158,7 @@ extension PersistentList: Equatable where Element: Equatable {
 
 extension PersistentList: Hashable where Element: Hashable {
     /// Hashes the number of elements and the elements in order.
+    @inlinable
     public func hash(into hasher: inout Hasher) {
         hasher.combine(count)
         for element in self { hasher.combine(element) }
@@ -146,20 +167,23 @@ extension PersistentList: Hashable where Element: Hashable {
 
 extension PersistentList: CustomStringConvertible {
     /// The elements, written as an array's.
+    @inlinable
     public var description: String { Array(self).description }
 }
 
 extension PersistentList {
     /// One node of the tree, never changed once made (so it is shared freely, across threads too).
+    @usableFromInline
     final class Node: Sendable {
         /// A leaf's elements; empty for a branch.
-        let elements: [Element]
+        @usableFromInline let elements: [Element]
         /// A branch's children; empty for a leaf.
-        let children: [Node]
+        @usableFromInline let children: [Node]
         /// How many elements the node holds, below it included.
-        let count: Int
+        @usableFromInline let count: Int
 
         /// A leaf.
+        @inlinable
         init(elements: [Element]) {
             self.elements = elements
             children = []
@@ -167,16 +191,19 @@ extension PersistentList {
         }
 
         /// A branch.
+        @inlinable
         init(children: [Node]) {
             elements = []
             self.children = children
             count = children.reduce(0) { $0 + $1.count }
         }
 
+        @inlinable
         var isLeaf: Bool { children.isEmpty }
 
         /// The child holding `index`, and the index within that child; `inserting` allows the end
         /// of a child (an insert after its last element).
+        @inlinable
         func slot(for index: Int, inserting: Bool) -> (slot: Int, offset: Int) {
             var offset = index
             var slot = 0
@@ -189,6 +216,7 @@ extension PersistentList {
             return (slot, offset)
         }
 
+        @inlinable
         func element(at index: Int) -> Element {
             if isLeaf { return elements[index] }
             let (slot, offset) = slot(for: index, inserting: false)
@@ -196,6 +224,7 @@ extension PersistentList {
         }
 
         /// This node with `element` inserted: one node, or two when it outgrew its capacity.
+        @inlinable
         func inserting(_ element: Element, at index: Int) -> [Node] {
             if isLeaf {
                 var elements = self.elements
@@ -214,6 +243,7 @@ extension PersistentList {
 
         /// This node without the element at `index`; `nil` when nothing is left of it. (Nodes left
         /// small are not merged: the tree keeps the depth of the largest size the list had.)
+        @inlinable
         func removing(at index: Int) -> Node? {
             if isLeaf {
                 var elements = self.elements
@@ -231,6 +261,7 @@ extension PersistentList {
         }
 
         /// This node with the element at `index` replaced.
+        @inlinable
         func replacing(at index: Int, with element: Element) -> Node {
             if isLeaf {
                 var elements = self.elements

@@ -83,4 +83,34 @@ import Testing
         #expect(ended.elements.first == .notice("You are no longer matched with Bob."))
         #expect(ended.fields.isEmpty && ended.actions.map(\.label).last == "Back")
     }
+
+    /// A conversation's rows patched by its list changes are the rows built afresh.
+    @Test func messageRows_patchedByTheChanges_areTheRowsBuiltAfresh() {
+        func message(_ id: String, _ sender: UserID, _ text: String, _ status: Message.Status = .sent)
+            -> Message
+        {
+            Message(id: id, conversation: "m", sender: sender, text: text, sentAt: t0, status: status)
+        }
+        var before = ConversationState(match: Match(id: "m", user: "bob", displayName: "Bob", matchedAt: t0))
+        before.messages = [
+            message("1", "bob", "hi"), message("2", "alice", "yo", .sending), message("3", "bob", "so"),
+            message("4", "alice", "ok"),
+        ]
+        let rows = ChatScreens.messageRows(of: before, me: "alice")
+        var after = before
+        after.messages = [
+            message("4", "alice", "ok", .read), message("1", "bob", "hi"), message("3", "bob", "so"),
+            message("5", "bob", "new"), message("2b", "alice", "yo"),
+        ]
+        after.changes = [
+            .remove("2", at: 1), .move("4", from: 2, to: 0), .insert("5", at: 3), .insert("2b", at: 4),
+            .update("4", at: 0),
+        ]
+        after.revision = before.revision + 1
+        #expect(ListChange.apply(after.changes, to: before.messages.map(\.id)) == after.messages.map(\.id))
+        let patched = ChatScreens.messageRows(of: after, after: rows, me: "alice")
+        #expect(patched == ChatScreens.messageRows(of: after, me: "alice"))
+        // Changes that do not fit the rows given: every row is built.
+        #expect(ChatScreens.messageRows(of: after, after: [], me: "alice") == patched)
+    }
 }

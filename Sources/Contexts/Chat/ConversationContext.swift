@@ -157,7 +157,10 @@ public final class ConversationContext: StateContext {
         store.update { state in
             let shown = state.messages
             let changes = ListDiff.changes(from: shown, to: messages, updated: updated)
-            if let last = messages.last, last.sender != me, !shown.contains(where: { $0.id == last.id }) {
+            // The last message is new when the changes insert it (it was not shown before).
+            if let last = messages.last, last.sender != me,
+                changes.contains(where: { if case .insert(last.id, _) = $0 { true } else { false } })
+            {
                 state.otherIsTyping = false
             }
             state.changes = changes

@@ -30,11 +30,19 @@ public final class ChatFlow: FlowNode {
         case conversation(ConversationContext)
     }
 
+    /// The message rows on screen, for the next render to start from.
+    private struct Shown {
+        var revision: Int
+        var rows: [ScreenList.Item]
+    }
+
     private let environment: FlowEnvironment
     private let conversation: String
     private let chat: ChatContext
     private let onClosed: @MainActor () -> Void
     private var place = Place.idle
+    /// The message rows last rendered, and the revision of the messages they show.
+    private var shown = Shown(revision: 0, rows: [])
     private var observations: [ObservationToken] = []
 
     /// Creates the flow for a conversation; `onClosed` runs when the user goes back.
@@ -90,13 +98,25 @@ public final class ChatFlow: FlowNode {
             return
         }
         place = .conversation(context)
-        let me = chat.me
-        let screen = ChatScreens.conversation(context.snapshot, me: me)
+        let snapshot = context.snapshot
+        shown = Shown(revision: snapshot.revision, rows: ChatScreens.messageRows(of: snapshot, me: chat.me))
+        let screen = ChatScreens.conversation(snapshot, rows: shown.rows, me: chat.me)
         environment.show(screen, placement) { [weak self] intent in self?.handle(intent) }
-        observations = watch(context) { [weak self] state in
-            self?.environment.presenter.update(ChatScreens.conversation(state, me: me))
-        }
+        observations = watch(context) { [weak self] state in self?.render(state) }
         context.open()
+    }
+
+    /// Step 2: renders the conversation again; of its message rows, only those its changes touch
+    /// are built again.
+    private func render(_ state: ConversationState) {
+        switch state.revision {
+        case shown.revision: break
+        case shown.revision + 1:
+            shown.rows = ChatScreens.messageRows(of: state, after: shown.rows, me: chat.me)
+        default: shown.rows = ChatScreens.messageRows(of: state, me: chat.me)
+        }
+        shown.revision = state.revision
+        environment.presenter.update(ChatScreens.conversation(state, rows: shown.rows, me: chat.me))
     }
 
     /// Steps 2–5: every intent of the screen.

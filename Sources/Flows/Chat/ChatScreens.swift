@@ -35,16 +35,17 @@ enum ChatScreens {
                 id: match.id, title: match.displayName, detail: "New match — say hi",
                 action: ActionID(openPrefix + match.id))
         }
-        let conversations = state.conversations.map { summary in
-            ScreenList.Item(
-                id: summary.id, title: summary.match.displayName, detail: detail(of: summary),
-                action: ActionID(openPrefix + summary.id))
+        // Read in order, leaf by leaf: reading a million rows by index would search the list for each.
+        var items = newMatches
+        items.reserveCapacity(newMatches.count + state.conversations.count)
+        for summary in state.conversations {
+            items.append(
+                ScreenList.Item(
+                    id: summary.id, title: summary.match.displayName, detail: detail(of: summary),
+                    action: ActionID(openPrefix + summary.id)))
         }
         var elements: [ScreenElement] = [
-            .list(
-                ScreenList(
-                    id: "matches", items: newMatches + conversations, changes: state.changes,
-                    revision: state.revision))
+            .list(ScreenList(id: "matches", items: items, changes: state.changes, revision: state.revision))
         ]
         if state.outboxCount > 0 {
             elements.append(.notice("Waiting to send \(state.outboxCount) message(s)."))
@@ -66,15 +67,21 @@ enum ChatScreens {
     /// The first 40 characters of a message on one line: line feeds shown as spaces.
     private static func preview(_ message: Message) -> String {
         let text = message.text.count > 40 ? "\(message.text.prefix(40))…" : message.text
-        return text.replacingOccurrences(of: "\n", with: " ")
+        guard text.unicodeScalars.contains("\n") else { return text }
+        return String(String.UnicodeScalarView(text.unicodeScalars.map { $0 == "\n" ? " " : $0 }))
     }
 
     // MARK: The conversation
 
     /// The conversation's screen for user `me`.
     static func conversation(_ state: ConversationState, me: UserID) -> Screen {
+        conversation(state, rows: messageRows(of: state, me: me), me: me)
+    }
+
+    /// The conversation's screen for user `me`, with its message rows built already
+    /// (``messageRows(of:me:)`` or ``messageRows(of:after:me:)``).
+    static func conversation(_ state: ConversationState, rows: [ScreenList.Item], me: UserID) -> Screen {
         let name = state.match.displayName
-        let rows = state.messages.map { row($0, me: me, name: name) }
         let showsRetry = state.messages.contains { $0.status == .failed && $0.sender == me }
         let hasNoMessages = state.messages.isEmpty
         var elements: [ScreenElement] = []
@@ -106,6 +113,45 @@ enum ChatScreens {
         }
         elements.append(.action(ScreenAction(id: .back, label: "Back")))
         return Screen(id: .chat, title: name, elements: elements)
+    }
+
+    /// The rows of a conversation's messages, in order.
+    static func messageRows(of state: ConversationState, me: UserID) -> [ScreenList.Item] {
+        state.messages.map { row($0, me: me, name: state.match.displayName) }
+    }
+
+    /// The rows of a conversation's messages, from `rows`, the rows of the snapshot before `state`:
+    /// `state`'s list changes are applied to them, and only the rows inserted or updated are built.
+    ///
+    /// The same rows as ``messageRows(of:me:)``, for as many messages as the changes touch rather than
+    /// as many as the conversation holds. When the changes do not lead from `rows` to `state`'s
+    /// messages, every row is built.
+    static func messageRows(of state: ConversationState, after rows: [ScreenList.Item], me: UserID)
+        -> [ScreenList.Item]
+    {
+        var rows = rows
+        // The rows to build, by where they are once every change is applied.
+        var toBuild: [Int] = []
+        for change in state.changes {
+            guard change.fits(rows.count) else { return messageRows(of: state, me: me) }
+            toBuild = toBuild.compactMap(change.position)
+            switch change {
+            case .insert(let id, let index):
+                rows.insert(ScreenList.Item(id: id, title: "", detail: ""), at: index)
+                toBuild.append(index)
+            case .remove(_, let index):
+                rows.remove(at: index)
+            case .move(_, let from, let to):
+                rows.insert(rows.remove(at: from), at: to)
+            case .update(_, let index):
+                toBuild.append(index)
+            }
+        }
+        guard rows.count == state.messages.count else { return messageRows(of: state, me: me) }
+        for index in toBuild {
+            rows[index] = row(state.messages[index], me: me, name: state.match.displayName)
+        }
+        return rows
     }
 
     /// A message's row: who sent it and the text, and for the user's own, its status.

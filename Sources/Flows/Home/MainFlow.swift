@@ -50,6 +50,8 @@ public final class MainFlow: FlowNode, DeckFlowDelegate {
     /// The route to open once profile set-up is done.
     private var routeAfterSetUp: Route?
     private var observations: [ObservationToken] = []
+    /// The matches list's elements last built, and the list they show.
+    private var matchesList: (list: ChatListState, elements: [ScreenElement])?
 
     /// Creates the flow for a signed-in session.
     public init(environment: FlowEnvironment, scope: SessionScope, session: SessionContext) {
@@ -135,10 +137,15 @@ public final class MainFlow: FlowNode, DeckFlowDelegate {
         deck.isVisible = tab == .deck
     }
 
-    /// Home for the current tab, with the deck's part or the matches list.
+    /// Home for the current tab, with the deck's part or the matches list (built again only when
+    /// the list changed since it was last built).
     private func homeScreen() -> Screen {
-        let content = place.tab == .deck ? deck.content : ChatScreens.matchesList(chat.snapshot)
-        return HomeScreens.home(for: scope.user, tab: place.tab, content: content)
+        guard place.tab == .matches else {
+            return HomeScreens.home(for: scope.user, tab: .deck, content: deck.content)
+        }
+        let list = chat.snapshot
+        if matchesList?.list != list { matchesList = (list, ChatScreens.matchesList(list)) }
+        return HomeScreens.home(for: scope.user, tab: .matches, content: matchesList?.elements ?? [])
     }
 
     /// Step 4: puts a profile or a conversation above home.

@@ -19,13 +19,17 @@ public enum ListDiff {
     {
         var kept = 0
         while kept < min(old.count, new.count), old[kept] == new[kept] { kept += 1 }
-        var changes = reordered(from: Array(old[kept...]), to: Array(new[kept...]), offset: kept)
+        let changes = reordered(from: Array(old[kept...]), to: Array(new[kept...]), offset: kept)
         guard !updated.isEmpty else { return changes }
-        let oldIDs = Set(old)
-        for (index, id) in new.enumerated() where updated.contains(id) && oldIDs.contains(id) {
-            changes.append(.update(id, at: index))
+        // An id of the rows kept is in both lists; past them, it is in the old list if its rest has it.
+        let oldRest = Set(old[kept...])
+        var updates: [(id: String, index: Int)] = []
+        for id in updated {
+            guard let index = new.lastIndex(of: id), index < kept || oldRest.contains(id) else { continue }
+            updates.append((id, index))
         }
-        return changes
+        updates.sort { $0.index < $1.index }
+        return changes + updates.map { .update($0.id, at: $0.index) }
     }
 
     /// The changes from one list of messages to another, by id; `updated` names messages whose

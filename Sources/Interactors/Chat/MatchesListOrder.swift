@@ -146,7 +146,7 @@ public enum MatchesListOrder {
         if newKey.isConversation {
             let conversations = list.conversations
             let index = insertionIndex(id, at: newKey.date, count: conversations.count) {
-                (conversations[$0].lastActivity, conversations[$0].id)
+                sortKey(of: conversations[$0])
             }
             list.conversations.insert(summary, at: index)
             newRow = list.newMatches.count + index
@@ -170,9 +170,12 @@ public enum MatchesListOrder {
     /// The index among the conversations of the row of `id`, shown with this date.
     private static func conversationIndex(of id: String, at date: Date, in list: ChatListState) -> Int {
         let conversations = list.conversations
-        return index(of: id, at: date, count: conversations.count) {
-            (conversations[$0].lastActivity, conversations[$0].id)
-        }
+        return index(of: id, at: date, count: conversations.count) { sortKey(of: conversations[$0]) }
+    }
+
+    /// What a conversation's row is sorted by: its date, then its id.
+    private static func sortKey(of summary: ConversationSummary) -> (Date, String) {
+        (summary.lastActivity, summary.id)
     }
 
     /// The index of the new match `id`, shown with this date.

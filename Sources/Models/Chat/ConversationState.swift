@@ -1,13 +1,16 @@
 /// One open conversation's observable state.
 public struct ConversationState: Hashable, Sendable {
+    /// Counts snapshots; ``changes`` lead from `revision - 1` to this one.
+    ///
+    /// Declared first, so that two snapshots of different revisions compare unequal without their
+    /// messages being compared.
+    public var revision = 0
+    /// How the message ids changed from the previous snapshot to this one.
+    public var changes: [ListChange] = []
     /// The match.
     public var match: Match
     /// The loaded messages, oldest first.
     public var messages: [Message] = []
-    /// How the message ids changed from the previous snapshot to this one.
-    public var changes: [ListChange] = []
-    /// Counts snapshots; ``changes`` lead from `revision - 1` to this one.
-    public var revision = 0
     /// Whether older messages exist on the server.
     public var hasOlderMessages = true
     /// Whether a history page is loading.

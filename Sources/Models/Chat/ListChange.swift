@@ -12,6 +12,34 @@ public enum ListChange: Hashable, Sendable {
 }
 
 extension ListChange {
+    /// Whether the change's indices are those of a list of `count` items.
+    public func fits(_ count: Int) -> Bool {
+        switch self {
+        case .insert(_, let index): (0...count).contains(index)
+        case .remove(_, let index), .update(_, let index): (0..<count).contains(index)
+        case .move(_, let from, let to): (0..<count).contains(from) && (0..<count).contains(to)
+        }
+    }
+
+    /// Where the item at `index` is once the change is applied; `nil` for the item it removes.
+    public func position(_ index: Int) -> Int? {
+        switch self {
+        case .insert(_, let at): index >= at ? index + 1 : index
+        case .remove(_, let at): index == at ? nil : (index > at ? index - 1 : index)
+        case .update: index
+        case .move(_, let from, let to):
+            if index == from {
+                to
+            } else if from < index, index <= to {
+                index - 1
+            } else if to <= index, index < from {
+                index + 1
+            } else {
+                index
+            }
+        }
+    }
+
     /// Applies changes to a list; `nil` when a change does not fit the list (a wrong index or id).
     public static func apply(_ changes: [ListChange], to list: [String]) -> [String]? {
         var list = list
