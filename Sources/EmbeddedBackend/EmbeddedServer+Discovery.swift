@@ -156,19 +156,8 @@ extension EmbeddedServer {
     }
 
     /// The start of the (UTC) day holding `now`: its time rounded down to a whole number of days.
-    ///
-    /// Rounded down by converting to an integer (truncating, in line) and stepping back one for a
-    /// negative fraction, rather than by a call into the C library's `floor`; a time too far from
-    /// 1970 for that (or not a number) is rounded the general way. Always inlined: a few instructions.
-    @inline(__always)
     static func dayStart(of now: Date) -> Date {
-        let days = now.timeIntervalSince1970 / 86_400
-        guard abs(days) < 0x1p52 else {
-            return Date(timeIntervalSince1970: days.rounded(.down) * 86_400)
-        }
-        var whole = Double(Int(days))
-        if whole > days { whole -= 1 }
-        return Date(timeIntervalSince1970: whole * 86_400)
+        Date(timeIntervalSince1970: (now.timeIntervalSince1970 / 86_400).rounded(.down) * 86_400)
     }
 
     func undoSwipe(id: String, accessToken: String, completion: @escaping ServiceCompletion<Void>) {

@@ -193,10 +193,9 @@ public final class HeadlessFrontEnd: Presenter {
         transcript.append(.screenUpdate(new.id, (removed + added).joined(separator: "\n")))
     }
 
-    /// The lines of a text, as `split(separator: "\n")` gives them, but split on the newline byte
-    /// rather than walking the text character by character (4× fewer instructions for a scenario's
-    /// updates). A carriage return makes "\r\n" one character, which must not split: such a text
-    /// takes the character walk.
+    /// The lines of a text, as `split(separator: "\n")` gives them, split on the newline byte. A
+    /// carriage return makes "\r\n" one character, which must not split: such a text is split by
+    /// characters.
     private static func lines(_ text: String) -> [Substring] {
         guard !text.utf8.contains(UInt8(ascii: "\r")) else { return text.split(separator: "\n") }
         return text.utf8.split(separator: UInt8(ascii: "\n")).map { Substring($0) }
