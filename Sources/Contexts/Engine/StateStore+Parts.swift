@@ -4,6 +4,93 @@ import Synchronization
 // little plainness for speed (see ``StateStore``'s doc comment), and nothing outside the store uses
 // them.
 extension StateStore {
+    /// The store's state with its observers and where a change stands, in one value: a change is one
+    /// access to it (each access of a stored property is checked for exclusivity at run time).
+    @usableFromInline
+    struct Core {
+        /// The current state.
+        @usableFromInline var state: State
+        /// The closure observers.
+        @usableFromInline var observers = Observers()
+        /// The state before the outermost update or batch began; `nil` when no change is open.
+        @usableFromInline var before: State?
+        /// Whether an update's body is running.
+        @usableFromInline var isUpdating = false
+        /// Whether the state was read through Observation (``StateStore/state``).
+        @usableFromInline var isTracked = false
+        /// Whether observers are being told.
+        @usableFromInline var isDelivering = false
+        /// Whether a change arrived while observers were being told, so they are told again.
+        @usableFromInline var hasUndelivered = false
+
+        @usableFromInline init(state: State) {
+            self.state = state
+        }
+
+        /// One round of telling the observers: the state to tell and who to tell.
+        @usableFromInline
+        struct Round {
+            @usableFromInline let state: State
+            @usableFromInline let observers: [Observer]
+
+            @usableFromInline init(state: State, observers: [Observer]) {
+                self.state = state
+                self.observers = observers
+            }
+        }
+
+        /// Runs an update's body on the state; `true` when this closed the outermost change and
+        /// left the state different.
+        @inlinable
+        mutating func update(_ body: (inout State) -> Void) -> Bool {
+            precondition(!isUpdating, "StateStore.update called inside another update's body; use batch")
+            isUpdating = true
+            let opened = open()
+            body(&state)
+            isUpdating = false
+            return opened && close()
+        }
+
+        /// Opens the outermost change, if none is open; `true` when this call opened it.
+        @inlinable
+        mutating func open() -> Bool {
+            guard before == nil else { return false }
+            before = state
+            return true
+        }
+
+        /// Closes the outermost change; `true` when the state differs from where it began.
+        @inlinable
+        mutating func close() -> Bool {
+            guard let before else { return false }
+            self.before = nil
+            return before != state
+        }
+
+        /// The first round of telling the observers; `nil` (and they are told again) when they are
+        /// being told already.
+        @inlinable
+        mutating func beginDelivery() -> Round? {
+            guard !isDelivering else {
+                hasUndelivered = true
+                return nil
+            }
+            isDelivering = true
+            return Round(state: state, observers: observers.callbacks)
+        }
+
+        /// The next round, when a change arrived during the last one; else `nil`, and delivery ends.
+        @inlinable
+        mutating func nextRound() -> Round? {
+            guard hasUndelivered else {
+                isDelivering = false
+                return nil
+            }
+            hasUndelivered = false
+            return Round(state: state, observers: observers.callbacks)
+        }
+    }
+
     /// The ids of cancelled observers, handed from any thread to the main actor.
     @usableFromInline
     final class CancelledObservers: Sendable {

@@ -12,12 +12,12 @@ import Synchronization
 /// context's every change runs through it: the code a change runs (``update(_:)``, ``batch(_:)``,
 /// ``observe(_:)`` and their helpers) is `@inlinable`, so a context in another module (an app's
 /// own) gets it specialized for its state rather than generic code that looks up type metadata on
-/// each change; and the store's own properties, main-actor isolated, skip the run-time exclusivity
-/// checks (the one overlap they could catch, an update inside another update's body, is a
-/// `precondition`). Observers live on the main actor; a token cancelled on another thread hands its
-/// id over through a small lock, read before the next delivery. Together they bring the machinery
-/// to about 1.5× a hand-written floor, from 7–50× (Docs/Performance.md, section 1). Nothing else in
-/// the engine does this; `Scripts/check-clarity` names this file as its one exception.
+/// each change. The state, its observers and where a change stands are one value (``Core``), so a
+/// change is one access to it, checked for exclusivity like any other. Observers live on the main
+/// actor; a token cancelled on another thread hands its id over through a small lock, read before
+/// the next delivery. Together they bring the machinery under 3× a hand-written floor, from 7–50×
+/// (Docs/Performance.md, section 1). Nothing else in the engine does this; `Scripts/check-clarity`
+/// names this file as its one exception.
 @MainActor
 public final class StateStore<State: Sendable & Equatable>: Observable {
     /// A closure observer of the state.
@@ -29,58 +29,43 @@ public final class StateStore<State: Sendable & Equatable>: Observable {
     ///
     /// Reading it inside `withObservationTracking` (SwiftUI's body) registers interest in it.
     public var state: State {
-        isTracked = true
-        registrar.access(self, keyPath: \.storage)
-        return storage
+        core.isTracked = true
+        registrar.access(self, keyPath: \.core)
+        return core.state
     }
 
     /// The current snapshot, read without registering Observation interest.
     ///
     /// Inside a ``batch(_:)`` it includes the batch's updates so far.
-    @inlinable public var snapshot: State { storage }
+    @inlinable public var snapshot: State { core.state }
 
     /// How many closure observers are registered.
     public var observerCount: Int {
         removeCancelledObservers()
-        return observers.callbacks.count
+        return core.observers.callbacks.count
     }
 
-    @usableFromInline @exclusivity(unchecked) var storage: State
+    /// The state, its observers and where a change stands.
+    @usableFromInline var core: Core
     @usableFromInline let registrar = ObservationRegistrar()
-    /// Whether ``state`` was ever read: until then no Observation scope can be watching this store,
-    /// so a change need not tell the registrar (most stores are watched only through ``observe(_:)``).
-    @usableFromInline @exclusivity(unchecked) var isTracked = false
-    /// The closure observers.
-    @usableFromInline @exclusivity(unchecked) var observers = Observers()
     /// The ids of observers whose tokens were cancelled, to remove before the next delivery: a token
     /// may cancel on any thread.
     @usableFromInline let cancelled = CancelledObservers()
     /// The streams handed out by ``states``; made by the first one.
     private var streams: StreamTable?
-    /// The state before the outermost update or batch began; `nil` when no change is in progress.
-    @usableFromInline @exclusivity(unchecked) var before: State?
-    @usableFromInline @exclusivity(unchecked) var isUpdating = false
-    @usableFromInline @exclusivity(unchecked) var isDelivering = false
-    /// Set when a change arrives while observers are being told, so they are told again.
-    @usableFromInline @exclusivity(unchecked) var hasUndelivered = false
 
     /// Creates a store holding `initial`.
     public init(_ initial: State) {
-        storage = initial
+        core = Core(state: initial)
     }
 
     /// Changes the state; observers hear once, after the outermost update or batch, if it changed.
     ///
-    /// Calling `update` from inside another update's `body` is a programming error: use
-    /// ``batch(_:)`` to group several updates.
+    /// Calling `update` from inside another update's `body` is a programming error that stops the
+    /// program: use ``batch(_:)`` to group several updates.
     @inlinable
     public func update(_ body: (inout State) -> Void) {
-        precondition(!isUpdating, "StateStore.update called inside another update's body; use batch")
-        isUpdating = true
-        let opened = begin()
-        body(&storage)
-        isUpdating = false
-        if opened { end() }
+        if core.update(body) { changed() }
     }
 
     /// Groups several updates into one notification, sent when the outermost batch ends.
@@ -88,17 +73,17 @@ public final class StateStore<State: Sendable & Equatable>: Observable {
     /// Each update inside applies at once, so ``snapshot`` reads the newest state.
     @inlinable
     public func batch(_ body: () -> Void) {
-        let opened = begin()
+        let opened = core.open()
         body()
-        if opened { end() }
+        if opened, core.close() { changed() }
     }
 
     /// Calls `observer` now with the current state, then after every change, until the token is
     /// cancelled or released.
     @inlinable
     public func observe(_ observer: @escaping Observer) -> ObservationToken {
-        let id = observers.add(observer)
-        observer(storage)
+        let id = core.observers.add(observer)
+        observer(core.state)
         return ObservationToken { [cancelled] in cancelled.add(id) }
     }
 
@@ -108,7 +93,7 @@ public final class StateStore<State: Sendable & Equatable>: Observable {
             of: State.self, bufferingPolicy: .bufferingNewest(64))
         let streams = self.streams ?? StreamTable()
         self.streams = streams
-        continuation.yield(storage)
+        continuation.yield(core.state)
         let id = streams.add(continuation)
         continuation.onTermination = { [streams] _ in streams.remove(id) }
         return stream
@@ -117,31 +102,19 @@ public final class StateStore<State: Sendable & Equatable>: Observable {
     /// Reports an error the context cannot handle itself; error observers (its flow) raise it up the tree.
     public func report(_ error: any Error) {
         removeCancelledObservers()
-        for observer in observers.errorCallbacks { observer(error) }
+        for observer in core.observers.errorCallbacks { observer(error) }
     }
 
     /// Calls `observer` with every error the context reports, until the token is cancelled or released.
     public func observeErrors(_ observer: @escaping ErrorObserver) -> ObservationToken {
-        let id = observers.addError(observer)
+        let id = core.observers.addError(observer)
         return ObservationToken { [cancelled] in cancelled.add(id) }
     }
 
-    /// Remembers the state before a change; `true` when this call opened the outermost change.
+    /// Tells Observation and the observers that the state changed.
     @inlinable
-    func begin() -> Bool {
-        guard before == nil else { return false }
-        before = storage
-        return true
-    }
-
-    /// Ends the outermost change: if the state differs from the one before, Observation and the
-    /// observers hear of it.
-    @inlinable
-    func end() {
-        guard let before else { return }
-        self.before = nil
-        guard before != storage else { return }
-        if isTracked { registrar.withMutation(of: self, keyPath: \.storage) {} }
+    func changed() {
+        if core.isTracked { registrar.withMutation(of: self, keyPath: \.core) {} }
         deliver()
     }
 
@@ -152,22 +125,17 @@ public final class StateStore<State: Sendable & Equatable>: Observable {
     /// after a newer.
     @inlinable
     func deliver() {
-        guard !isDelivering else {
-            hasUndelivered = true
-            return
-        }
-        isDelivering = true
-        defer { isDelivering = false }
-        repeat {
-            if cancelled.isPending { removeCancelledObservers() }
-            hasUndelivered = false
-            let snapshot = storage
-            for observer in observers.callbacks {
-                observer(snapshot)
-                if hasUndelivered { break }
+        if cancelled.isPending { removeCancelledObservers() }
+        guard var round = core.beginDelivery() else { return }
+        while true {
+            for observer in round.observers {
+                observer(round.state)
+                if core.hasUndelivered { break }
             }
-            if !hasUndelivered { yieldToStreams(snapshot) }
-        } while hasUndelivered
+            if cancelled.isPending { removeCancelledObservers() }
+            guard let next = core.nextRound() else { return yieldToStreams(round.state) }
+            round = next
+        }
     }
 
     /// Hands `state` to every stream still listening.
@@ -184,7 +152,7 @@ public final class StateStore<State: Sendable & Equatable>: Observable {
     func removeCancelledObservers() {
         while let ids = cancelled.take() {
             for id in ids {
-                let removed = observers.remove(id)
+                let removed = core.observers.remove(id)
                 _ = removed
             }
         }
