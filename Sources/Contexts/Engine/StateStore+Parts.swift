@@ -14,8 +14,6 @@ extension StateStore {
         @usableFromInline var observers = Observers()
         /// The state before the outermost update or batch began; `nil` when no change is open.
         @usableFromInline var before: State?
-        /// Whether an update's body is running.
-        @usableFromInline var isUpdating = false
         /// Whether the state was read through Observation (``StateStore/state``).
         @usableFromInline var isTracked = false
         /// Whether observers are being told.
@@ -41,13 +39,14 @@ extension StateStore {
 
         /// Runs an update's body on the state; `true` when this closed the outermost change and
         /// left the state different.
+        ///
+        /// The store holds this value for the whole body, so the store touched from inside it (an
+        /// update nested in another's body) is an overlapping access, which Swift's run-time
+        /// exclusivity check stops.
         @inlinable
         mutating func update(_ body: (inout State) -> Void) -> Bool {
-            precondition(!isUpdating, "StateStore.update called inside another update's body; use batch")
-            isUpdating = true
             let opened = open()
             body(&state)
-            isUpdating = false
             return opened && close()
         }
 

@@ -12,7 +12,7 @@ import Synchronization
 /// context's every change runs through it: the code a change runs (``update(_:)``, ``batch(_:)``,
 /// ``observe(_:)`` and their helpers) is `@inlinable`, so a context in another module (an app's
 /// own) gets it specialized for its state rather than generic code that looks up type metadata on
-/// each change. The state, its observers and where a change stands are one value (``Core``), so a
+/// each change. The state, its observers and where a change stands are one value (its `Core`), so a
 /// change is one access to it, checked for exclusivity like any other. Observers live on the main
 /// actor; a token cancelled on another thread hands its id over through a small lock, read before
 /// the next delivery. Together they bring the machinery under 3× a hand-written floor, from 7–50×

@@ -19,17 +19,6 @@ import Models
 /// (``content``) and tells its ``delegate`` when that changed.
 @MainActor
 public final class DeckFlow: FlowNode {
-    /// What this flow shows and starts, for the flow graph.
-    nonisolated public static let declaration = FlowDeclaration(
-        name: "DeckFlow", screens: [.match, .outOfLikes],
-        transitions: [
-            .init(.home, .match, on: "mutual like"), .init(.match, .chat, on: "Send a message"),
-            .init(.match, .home, on: "Keep swiping"), .init(.home, .outOfLikes, on: "like at the limit"),
-            .init(.outOfLikes, .home, on: "OK or reset"), .init(.home, .profile, on: "Open profile"),
-            .init(.home, .preferences, on: "Widen preferences"),
-        ],
-        children: ["PreferencesFlow"])
-
     /// The modal the deck shows above home.
     enum Modal: Equatable {
         /// "It's a match!" for a new match.
@@ -73,15 +62,7 @@ public final class DeckFlow: FlowNode {
     }
 
     /// The deck's state in brief.
-    public override var stateSummary: String? {
-        let state = context.snapshot
-        var parts = ["cards=\(state.cards.count)"]
-        if let top = state.top { parts.append("top=\(top.id)") }
-        if state.isLoading { parts.append("loading") }
-        if state.isExhausted { parts.append("exhausted") }
-        if state.queuedSwipes > 0 { parts.append("queued=\(state.queuedSwipes)") }
-        return "DeckContext: " + parts.joined(separator: " ")
-    }
+    public override var stateSummary: String? { DeckScreens.summary(of: context.snapshot) }
 
     /// The deck's part of the home screen (steps 2, 6 and 7), built at each render that changed
     /// what it shows.
@@ -180,18 +161,11 @@ public final class DeckFlow: FlowNode {
         environment.analytics.record(.matched(match.user))
         parent?.broadcast(MatchMade(match: match))
         present(.match(match), DeckScreens.match(match)) { [weak self] intent in
-            guard let self else { return }
-            switch intent {
-            case .tap(DeckScreens.sendMessage):
-                self.dismissModal()
-                self.context.matchSeen()
-                self.delegate?.deckFlow(self, didRequestChatWith: match)
-            case .tap(DeckScreens.keepSwiping):
-                self.dismissModal()
-                self.context.matchSeen()
-            default:
-                break
-            }
+            let opensChat = intent == .tap(DeckScreens.sendMessage)
+            guard let self, opensChat || intent == .tap(DeckScreens.keepSwiping) else { return }
+            self.dismissModal()
+            self.context.matchSeen()
+            if opensChat { self.delegate?.deckFlow(self, didRequestChatWith: match) }
         }
     }
 

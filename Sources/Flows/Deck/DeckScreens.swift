@@ -43,6 +43,16 @@ enum DeckScreens {
         }
     }
 
+    /// The deck's state in brief, for the flow tree (``DeckFlow/stateSummary``).
+    static func summary(of state: DeckState) -> String {
+        var parts = ["cards=\(state.cards.count)"]
+        if let top = state.top { parts.append("top=\(top.id)") }
+        if state.isLoading { parts.append("loading") }
+        if state.isExhausted { parts.append("exhausted") }
+        if state.queuedSwipes > 0 { parts.append("queued=\(state.queuedSwipes)") }
+        return "DeckContext: " + parts.joined(separator: " ")
+    }
+
     /// The deck's part of the home screen: the failure, the top card and a peek at the next, the
     /// buttons, the allowance, the swipes waiting and the preferences.
     static func home(for shown: Shown) -> [ScreenElement] {
