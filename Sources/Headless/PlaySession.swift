@@ -25,7 +25,8 @@ public final class PlaySession {
     /// `environment`, and `recordsSecrets` records secrets as typed (`--record-secrets`).
     public init(directory: URL, environment: [String: String] = [:], recordsSecrets: Bool = false) {
         world = EmbeddedScenarioWorld(directory: directory, configuration: EmbeddedServerConfiguration())
-        execution = ScenarioRunner.Execution(world: world, environment: ScenarioEnvironment(values: environment))
+        execution = ScenarioRunner.Execution(
+            world: world, environment: ScenarioEnvironment(values: environment))
         recording = ScenarioRecording(lines: ["given demo people", "launch"], recordsSecrets: recordsSecrets)
         _ = execution.perform(.givenDemoPeople)
         _ = execution.perform(.launch)

@@ -71,7 +71,9 @@ public struct ScenarioRecording: Sendable {
             header.append(
                 "# set \(variable.name) to the text typed into \(Self.quoted(variable.label)) before running")
         }
-        if holdsSecretInClear { header.append("# holds a password in clear (recorded with --record-secrets)") }
+        if holdsSecretInClear {
+            header.append("# holds a password in clear (recorded with --record-secrets)")
+        }
         return (header + lines).joined(separator: "\n") + "\n"
     }
 
@@ -88,7 +90,8 @@ public struct ScenarioRecording: Sendable {
         }
         guard !variables.isEmpty else { return "" }
         let names = variables.map(\.name)
-        return "\(path) types \(names.map { "$" + $0 }.joined(separator: ", ")) from the environment: run it with "
+        return
+            "\(path) types \(names.map { "$" + $0 }.joined(separator: ", ")) from the environment: run it with "
             + names.map { "\($0)=…" }.joined(separator: " ") + " discover run \(path)"
     }
 
@@ -97,7 +100,8 @@ public struct ScenarioRecording: Sendable {
     /// A file error as a sentence: what failed and the system's reason.
     public static func message(_ error: StoreError) -> String {
         switch error {
-        case .io(let path, let operation, let code): "\(operation) \(path) failed: \(String(cString: strerror(code)))"
+        case .io(let path, let operation, let code):
+            "\(operation) \(path) failed: \(String(cString: strerror(code)))"
         case .unreadable(let path, let reason): "\(path) is unreadable: \(reason)"
         }
     }
