@@ -90,13 +90,11 @@ public struct ScenarioRecording: Sendable {
         }
         guard !variables.isEmpty else { return "" }
         let names = variables.map(\.name)
-        return
-            "\(path) types \(names.map { "$" + $0 }.joined(separator: ", ")) from the environment: run it with "
-            + names.map { "\($0)=…" }.joined(separator: " ") + " discover run \(path)"
+        let uses = names.map { "$" + $0 }.joined(separator: ", ")
+        let settings = names.map { "\($0)=…" }.joined(separator: " ")
+        return "\(path) types \(uses) from the environment: run it with \(settings) discover run \(path)"
     }
 
-    /// The variable for `text` typed into `label`: the one it had, or the label's name, numbered
-    /// from 2 when taken.
     /// A file error as a sentence: what failed and the system's reason.
     public static func message(_ error: StoreError) -> String {
         switch error {
