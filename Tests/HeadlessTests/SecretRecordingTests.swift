@@ -118,6 +118,9 @@ import Testing
             #expect(failure.message.contains(environment.isEmpty ? "not set" : "empty"))
             #expect(result.transcript.isEmpty, "nothing runs: not even the launch")
         }
+        // `discover tree --until` runs only the steps before a line: a variable after it is not needed.
+        let prefix = try ScenarioParser.parse(text, path: "recorded.scenario").get()
+        #expect(ScenarioRunner.embedded().run(prefix, stopBefore: 6).result.failure == nil)
     }
 
     @Test func variables_parse_andABadNameIsASyntaxError() throws {

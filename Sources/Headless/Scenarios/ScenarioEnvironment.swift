@@ -12,10 +12,10 @@ struct ScenarioEnvironment: Sendable {
         return value
     }
 
-    /// The first step of `scenario` that types a variable that is not set or empty, as the failure
-    /// that stops the scenario before it starts.
-    func firstMissing(in scenario: Scenario) -> ScenarioFailure? {
-        for located in scenario.steps {
+    /// The first step of `scenario` (before the line `stopBefore`, if given) that types a variable
+    /// that is not set or empty, as the failure that stops the scenario before it starts.
+    func firstMissing(in scenario: Scenario, stopBefore: Int? = nil) -> ScenarioFailure? {
+        for located in scenario.steps where stopBefore.map({ located.line < $0 }) ?? true {
             guard case .typeVariable(let name, _) = located.step, (values[name] ?? "").isEmpty else {
                 continue
             }

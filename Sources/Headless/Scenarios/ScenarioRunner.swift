@@ -67,7 +67,7 @@ public final class ScenarioRunner {
         let world = makeWorld(configuration, latency)
         var execution = Execution(world: world, environment: environment)
         let start = world.transcript.entries.first?.time
-        var failure = environment.firstMissing(in: scenario)
+        var failure = environment.firstMissing(in: scenario, stopBefore: stopBefore)
         for located in scenario.steps where failure == nil {
             if let stopBefore, located.line >= stopBefore { break }
             let listErrors = world.listErrors.count
