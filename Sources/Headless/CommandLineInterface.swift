@@ -15,16 +15,19 @@ public struct CommandLineInterface {
     /// Reads one line of input for `play`, after showing the prompt (if any) on the same line; `nil`
     /// at the end.
     public var readLine: (_ prompt: String?) -> String?
+    /// The environment variables `type $NAME into "…"` steps read (the process's, in `discover`).
+    public var environment: [String: String]
 
     /// Creates the interface.
     public init(
         output: @escaping (String) -> Void, errors: @escaping (String) -> Void, isTerminal: Bool,
-        readLine: @escaping (_ prompt: String?) -> String?
+        readLine: @escaping (_ prompt: String?) -> String?, environment: [String: String] = [:]
     ) {
         self.output = output
         self.errors = errors
         self.isTerminal = isTerminal
         self.readLine = readLine
+        self.environment = environment
     }
 
     static let usage = """
@@ -47,7 +50,8 @@ public struct CommandLineInterface {
 
         Runs each .scenario file (every one under a folder) in a fresh engine, prints a line per
         scenario and a closing 'N passed, N failed'. Exit code 0 when all pass, 1 when any fails,
-        2 when a file has a syntax error (then nothing runs).
+        2 when a file has a syntax error (then nothing runs). A step 'type $NAME into "…"' types
+        the environment variable NAME; a scenario using one that is not set fails.
 
         options:
           --filter <text>       run only scenarios whose name contains the text
@@ -77,12 +81,18 @@ public struct CommandLineInterface {
         drawn from the flows' own declarations.
         """,
         "play": """
-        usage: discover play [--record <file>]
+        usage: discover play [--record <file>] [--record-secrets]
 
         Starts the app on the embedded backend with the demo people and reads commands from the
         input: any scenario step (tap "Log in", type "alice" into "Username or email", swipe right,
         wait 5m, ...), or help, show, tree, save <file>, quit. Works at a terminal and from a pipe.
-        --record saves the steps as a scenario file at the end.
+
+        options:
+          --record <file>       save the steps as a scenario file (owner-only) at the end
+          --record-secrets      record text typed into secure fields as typed; without it, such
+                                text is recorded as $DISCOVER_<LABEL>, read from the environment
+                                by 'discover run'
+          -h, --help            show this help
         """,
     ]
 
@@ -129,7 +139,9 @@ public struct CommandLineInterface {
                 return 0
             }
         case "play":
-            return withArguments(rest, command: command, options: ["record"], flags: []) { play($0) }
+            return withArguments(rest, command: command, options: ["record"], flags: ["record-secrets"]) {
+                play($0)
+            }
         default:
             errors("discover: unknown command '\(command)'\n\n\(Self.usage)")
             return 2
@@ -152,7 +164,7 @@ public struct CommandLineInterface {
         }
     }
 
-    private func usageError(_ command: String, _ message: String) -> Int32 {
+    func usageError(_ command: String, _ message: String) -> Int32 {
         errors("discover \(command): \(message)\n\n\(Self.helps[command] ?? Self.usage)")
         return 2
     }
@@ -202,7 +214,7 @@ public struct CommandLineInterface {
             guard arguments.values["homeserver"] == nil else {
                 return usageError("run", "--homeserver is for --backend matrix")
             }
-            runner = .embedded()
+            runner = .embedded(environment: environment)
         case "matrix":
             guard let address = arguments.values["homeserver"] else {
                 return usageError("run", "--backend matrix needs --homeserver <url> (Scripts/synapse url)")
@@ -213,7 +225,7 @@ public struct CommandLineInterface {
             else {
                 return usageError("run", "--homeserver '\(address)' is not an http(s) address")
             }
-            runner = .matrix(homeserver: homeserver)
+            runner = .matrix(homeserver: homeserver, environment: environment)
         case let other:
             return usageError("run", "unknown backend '\(other)'; this build has: embedded, matrix")
         }
@@ -281,41 +293,12 @@ public struct CommandLineInterface {
             guard let first = loaded.first else { return usageError("tree", "no scenario found") }
             scenario = first
         }
-        let (result, world) = ScenarioRunner.embedded().run(scenario, stopBefore: until)
+        let (result, world) = ScenarioRunner.embedded(environment: environment).run(
+            scenario, stopBefore: until)
         output(world.tree())
         if let failure = result.failure {
             errors("the scenario stopped at line \(failure.line): \(failure.message)")
             return 1
-        }
-        return 0
-    }
-
-    // MARK: play
-
-    private func play(_ arguments: CommandArguments) -> Int32 {
-        guard arguments.positionals.isEmpty else { return usageError("play", "play takes no arguments") }
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("discover-play-\(UUID().uuidString)", isDirectory: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let session = PlaySession(directory: directory)
-        output("Discover — type 'help' for the steps, 'quit' to leave.")
-        output(session.show())
-        while !session.isFinished {
-            guard let line = readLine(isTerminal ? "> " : nil) else { break }
-            if !isTerminal, !line.trimmingCharacters(in: .whitespaces).isEmpty { output("> \(line)") }
-            let reply = session.handle(line)
-            if !reply.isEmpty { output(reply) }
-        }
-        if let file = arguments.values["record"] {
-            let name = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
-            do {
-                try Data(session.scenarioText(name: name).utf8).write(
-                    to: URL(fileURLWithPath: file), options: .atomic)
-                output("recorded \(session.recorded.count) steps to \(file)")
-            } catch {
-                errors("discover: could not write \(file): \(error.localizedDescription)")
-                return 2
-            }
         }
         return 0
     }

@@ -73,12 +73,14 @@ public final class HeadlessFrontEnd: Presenter {
     }
 
     /// Replaces the text of the field with this visible label on the current screen.
+    ///
+    /// The transcript records the intent with a secure field's text as `•••` (``SecretMask``).
     public func type(_ text: String, into label: String) throws(HeadlessError) {
         guard let entry = modals.last ?? stack.last else { throw .nothingShown }
         guard let field = entry.screen.fields.first(where: { $0.label == label }) else {
             throw .noSuchField(label, available: entry.screen.fields.map(\.label))
         }
-        let shown = field.isSecure ? String(repeating: "•", count: text.count) : text
+        let shown = field.isSecure ? SecretMask.masked(text) : text
         transcript.append(.intent("type \"\(shown)\" into \"\(label)\""))
         entry.onIntent(.edit(field.id, text))
     }

@@ -2,7 +2,8 @@ import Models
 
 /// Renders screens and alerts as plain text, from their values alone.
 public enum ScreenRenderer {
-    /// A screen as text: a title bar, then one line per element; secure fields are masked.
+    /// A screen as text: a title bar, then one line per element; a secure field shows `•••` whatever
+    /// its length (empty when empty), as ``SecretMask`` says.
     public static func render(_ screen: Screen) -> String {
         var lines = ["== \(screen.title) == (\(screen.id))"]
         for element in screen.elements {
@@ -14,7 +15,7 @@ public enum ScreenRenderer {
             case .error(let text):
                 lines.append("(!) \(text)")
             case .field(let field):
-                let value = field.isSecure ? String(repeating: "•", count: field.value.count) : field.value
+                let value = field.isSecure ? SecretMask.masked(field.value) : field.value
                 lines.append("\(field.label): [\(value)]")
                 if let error = field.error { lines.append("  ! \(error)") }
             case .action(let action):

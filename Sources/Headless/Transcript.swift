@@ -4,8 +4,9 @@ import Services
 
 /// Records everything a headless run shows, every intent and every analytics event, with the time.
 ///
-/// It is also the run's ``Services/AnalyticsSink``. It holds no secrets: screens mask secure fields, intents
-/// omit typed passwords, and tokens never reach a screen or an event.
+/// It is also the run's ``Services/AnalyticsSink``. It holds no secrets: screens and intents show a
+/// secure field's text as `•••` whatever its length (``SecretMask``), and tokens never reach a
+/// screen or an event.
 @MainActor
 public final class Transcript: AnalyticsSink {
     /// Everything recorded, oldest first.

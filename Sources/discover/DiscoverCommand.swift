@@ -19,7 +19,8 @@ enum DiscoverCommand {
             readLine: { prompt in
                 if let prompt { FileHandle.standardOutput.write(Data(prompt.utf8)) }
                 return Swift.readLine(strippingNewline: true)
-            })
+            },
+            environment: ProcessInfo.processInfo.environment)
         exit(interface.run(Array(CommandLine.arguments.dropFirst())))
     }
 }

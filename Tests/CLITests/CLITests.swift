@@ -20,13 +20,15 @@ import Testing
             "discover")
     }
 
-    func discover(_ arguments: [String], input: String? = nil, in directory: URL = CLITests.folder) throws
-        -> Outcome
-    {
+    func discover(
+        _ arguments: [String], input: String? = nil, in directory: URL = CLITests.folder,
+        environment: [String: String] = [:]
+    ) throws -> Outcome {
         let process = Process()
         process.executableURL = Self.binary
         process.arguments = arguments
         process.currentDirectoryURL = directory
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let stdout = Pipe()
         let stderr = Pipe()
         let stdin = Pipe()
@@ -101,7 +103,9 @@ import Testing
         let saved = try String(
             contentsOf: directory.url.appendingPathComponent("play-recorded.scenario"), encoding: .utf8)
         #expect(saved == (try expected("play-recorded.scenario")))
-        let replay = try discover(["run", "play-recorded.scenario"], in: directory.url)
+        let replay = try discover(
+            ["run", "play-recorded.scenario"], in: directory.url,
+            environment: ["DISCOVER_PASSWORD": "wonderland"])
         #expect(replay.stdout == "PASS  play-recorded  (play-recorded.scenario)\n1 passed, 0 failed\n")
     }
 

@@ -12,7 +12,8 @@ public enum ScenarioParser {
         "given demo people", "given user <name> password \"<password>\" [born <YYYY-MM-DD>]",
         "given candidates <count>", "given daily likes <count>", "given latency <duration>",
         "given I am <name>", "given <name> likes me", "given <name> super likes me",
-        "launch", "relaunch", "tap \"<label>\"", "type \"<text>\" into \"<label>\"", "swipe right|left|up",
+        "launch", "relaunch", "tap \"<label>\"", "type \"<text>\" into \"<label>\"",
+        "type $<VARIABLE> into \"<label>\"", "swipe right|left|up",
         "open <link>", "logout", "wait <duration>", "<name> likes me", "<name> super likes me",
         "<name> sends \"<text>\"", "<name> reads", "<name> types", "<name> unmatches me",
         "given <name> matches me",
@@ -187,15 +188,7 @@ public enum ScenarioParser {
         case "tap":
             reader.skip()
             return reader.string("the label of a button, in quotes").flatMap { reader.end(.tap($0)) }
-        case "type":
-            reader.skip()
-            return reader.string("the text to type, in quotes").flatMap { text in
-                reader.keyword("into").flatMap {
-                    reader.string("the label of a field, in quotes").flatMap {
-                        reader.end(.type(text, into: $0))
-                    }
-                }
-            }
+        case "type": return typeStep(&reader)
         case "swipe":
             reader.skip()
             return reader.choice(

@@ -30,7 +30,7 @@ public struct ScenarioResult: Sendable {
 public struct ScenarioFailure: Hashable, Sendable {
     /// The step's line.
     public let line: Int
-    /// The step as written.
+    /// The step as written, with a secret it types or sets shown as `•••` (``SecretMask``).
     public let step: String
     /// What went wrong.
     public let message: String

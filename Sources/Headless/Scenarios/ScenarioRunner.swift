@@ -7,19 +7,28 @@ import Models
 /// Set-up steps that shape the backend (`given candidates`, `given daily likes`, `given latency`) are
 /// read before the first step runs; the others run in order. The first failed expectation, or a step
 /// that cannot run (a button that is not there), stops the scenario.
+///
+/// `type $NAME into "…"` steps type the value of the environment variable `NAME` from the runner's
+/// `environment`; a scenario that uses one that is not set (or empty) fails at that step's line
+/// before anything runs. A failure shows its step with any secret it types hidden (``SecretMask``).
 @MainActor
 public final class ScenarioRunner {
     /// Makes the world a scenario runs in, given the backend set-up the scenario asked for.
     public typealias WorldFactory = @MainActor (EmbeddedServerConfiguration, Duration) -> any ScenarioWorld
 
     private let makeWorld: WorldFactory
+    private let environment: ScenarioEnvironment
 
-    /// Creates a runner over `makeWorld`.
-    public init(makeWorld: @escaping WorldFactory) { self.makeWorld = makeWorld }
+    /// Creates a runner over `makeWorld`; `type $NAME` steps read `environment` (the process's, in
+    /// the `discover` command).
+    public init(environment: [String: String] = [:], makeWorld: @escaping WorldFactory) {
+        self.makeWorld = makeWorld
+        self.environment = ScenarioEnvironment(values: environment)
+    }
 
     /// A runner on the embedded backend, each scenario in its own temporary folder (deleted after).
-    public static func embedded() -> ScenarioRunner {
-        ScenarioRunner { configuration, latency in
+    public static func embedded(environment: [String: String] = [:]) -> ScenarioRunner {
+        ScenarioRunner(environment: environment) { configuration, latency in
             let directory = FileManager.default.temporaryDirectory
                 .appendingPathComponent("discover-scenario-\(UUID().uuidString)", isDirectory: true)
             let world = EmbeddedScenarioWorld(directory: directory, configuration: configuration)
@@ -32,8 +41,8 @@ public final class ScenarioRunner {
     ///
     /// `given daily likes` sets the backend's like limit; `given candidates` and `given latency` shape
     /// only the embedded server and are ignored here.
-    public static func matrix(homeserver: URL) -> ScenarioRunner {
-        ScenarioRunner { configuration, _ in
+    public static func matrix(homeserver: URL, environment: [String: String] = [:]) -> ScenarioRunner {
+        ScenarioRunner(environment: environment) { configuration, _ in
             let directory = FileManager.default.temporaryDirectory
                 .appendingPathComponent("discover-scenario-\(UUID().uuidString)", isDirectory: true)
             return MatrixScenarioWorld(
@@ -56,22 +65,22 @@ public final class ScenarioRunner {
             }
         }
         let world = makeWorld(configuration, latency)
-        var execution = Execution(world: world)
+        var execution = Execution(world: world, environment: environment)
         let start = world.transcript.entries.first?.time
-        var failure: ScenarioFailure?
-        for located in scenario.steps {
+        var failure = environment.firstMissing(in: scenario, stopBefore: stopBefore)
+        for located in scenario.steps where failure == nil {
             if let stopBefore, located.line >= stopBefore { break }
             let listErrors = world.listErrors.count
+            let shown = SecretMask.source(located.source, of: located.step, on: world.screen)
             if let problem = execution.perform(located.step) {
                 failure = ScenarioFailure(
-                    line: located.line, step: located.source, message: problem.message,
-                    expected: problem.expected,
+                    line: located.line, step: shown, message: problem.message, expected: problem.expected,
                     actual: problem.actual)
                 break
             }
             if world.listErrors.count > listErrors {
                 failure = ScenarioFailure(
-                    line: located.line, step: located.source,
+                    line: located.line, step: shown,
                     message: "a list on screen disagrees with the state: "
                         + world.listErrors[listErrors...].joined(separator: "; "))
                 break
@@ -109,10 +118,14 @@ public final class ScenarioRunner {
     @MainActor
     struct Execution {
         let world: any ScenarioWorld
+        let environment: ScenarioEnvironment
         var me: UserID?
         var eventCursor = 0
 
-        init(world: any ScenarioWorld) { self.world = world }
+        init(world: any ScenarioWorld, environment: ScenarioEnvironment) {
+            self.world = world
+            self.environment = environment
+        }
 
         mutating func perform(_ step: ScenarioStep) -> Problem? {
             do {
@@ -152,6 +165,7 @@ public final class ScenarioRunner {
             case .relaunch: world.relaunch()
             case .tap(let label): try world.tap(label)
             case .type(let text, let label): try world.type(text, into: label)
+            case .typeVariable(let name, let label): try world.type(environment.value(of: name), into: label)
             case .swipe(let action):
                 switch action {
                 case .like: try world.tap("Like")

@@ -27,6 +27,10 @@ public enum ScenarioStep: Hashable, Sendable {
     case tap(String)
     /// `type "alice" into "Username"`.
     case type(String, into: String)
+    /// `type $DISCOVER_PASSWORD into "Password"`: types the value of an environment variable (named
+    /// without the `$`), so a scenario need not hold a password; the runner fails the scenario,
+    /// naming the variable, when it is not set or empty.
+    case typeVariable(String, into: String)
     /// `swipe right|left|up`: like, pass, super like.
     case swipe(SwipeAction)
     /// `open discover://chat/bob`.
@@ -83,7 +87,8 @@ public struct LocatedStep: Hashable, Sendable {
     public let step: ScenarioStep
     /// The 1-based line number.
     public let line: Int
-    /// The line's text, trimmed.
+    /// The line's text, trimmed, as written: it may hold a secret (reports show it through
+    /// ``SecretMask``).
     public let source: String
 
     /// Creates a located step.

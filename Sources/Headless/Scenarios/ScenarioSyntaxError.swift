@@ -8,7 +8,7 @@ public struct ScenarioSyntaxError: Error, Hashable, Sendable, CustomStringConver
     public let column: Int
     /// What is wrong.
     public let message: String
-    /// The offending line as written.
+    /// The offending line as written: it may hold a secret (``description`` hides it).
     public let lineText: String
 
     /// Creates an error.
@@ -21,8 +21,12 @@ public struct ScenarioSyntaxError: Error, Hashable, Sendable, CustomStringConver
     }
 
     /// `path:line:column: message`, the line, and a caret under the column.
+    ///
+    /// The line is shown with what may be a secret hidden (the text after `type`, the password of
+    /// `given user`; see ``SecretMask``), the caret moved to match.
     public var description: String {
-        let caret = String(repeating: " ", count: max(0, column - 1)) + "^"
-        return "\(path):\(line):\(column): error: \(message)\n    \(lineText)\n    \(caret)"
+        let shown = SecretMask.unparsedLine(lineText, column: column)
+        let caret = String(repeating: " ", count: max(0, shown.column - 1)) + "^"
+        return "\(path):\(line):\(column): error: \(message)\n    \(shown.text)\n    \(caret)"
     }
 }
