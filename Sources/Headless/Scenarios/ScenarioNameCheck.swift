@@ -94,7 +94,7 @@ public struct ScenarioNameCheck: Sendable {
         switch step {
         case .givenDemoPeople:
             demoPeopleGiven = true
-            DemoData.people.forEach { add($0.username) }
+            for person in DemoData.people { add(person.username) }
         case .givenUser(let username, _, _):
             add(username.lowercased())
         case .type(let text, let label) where label == "Username":
