@@ -95,6 +95,9 @@ public final class EmbeddedScenarioWorld: DriverScenarioWorld {
     /// Returns at once: every step already ran what was due.
     public func eventually(_ holds: @MainActor () -> Bool) {}
 
+    /// The generated people of the server's candidate pool (`given candidates`).
+    public var generatedPeople: Int { app.backend.server.pool.poolSize }
+
     /// Embedded user ids are the scenario's names already.
     public func scenarioName(of value: String) -> String { value }
 }

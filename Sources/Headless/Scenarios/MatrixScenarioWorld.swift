@@ -196,6 +196,10 @@ public final class MatrixScenarioWorld: DriverScenarioWorld {
         _ = app.backend.wait(until: holds, timeout: expectationTimeout)
     }
 
+    /// None: generated people (`given candidates`) exist only on the embedded server, so a scenario
+    /// naming one fails here.
+    public var generatedPeople: Int { 0 }
+
     /// `@s1.alice:localhost` → `alice`.
     public func scenarioName(of value: String) -> String {
         value.hasPrefix("@") ? app.backend.configuration.username(for: value) : value

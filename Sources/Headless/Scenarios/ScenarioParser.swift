@@ -6,6 +6,8 @@ import Models
 /// `#` starts a comment, blank lines are ignored, strings are double-quoted with `\"`, `\\`, `\n` and
 /// `\t` escapes, durations are a whole number with `ms`, `s`, `m`, `h` or `d`. Every mistake is a
 /// ``ScenarioSyntaxError`` with its line and column; an unknown step suggests the closest known one.
+/// Every person a step names must be set up before it, and is not "me" where someone else is needed
+/// (``ScenarioNameCheck``).
 public enum ScenarioParser {
     /// The usage of every step, for help and suggestions.
     public static let usages = [
@@ -71,7 +73,7 @@ public enum ScenarioParser {
                     message: "the file has no 'scenario: <name>' header",
                     lineText: lines.first ?? ""))
         }
-        return .success(Scenario(name: name, path: path, steps: steps))
+        return ScenarioNameCheck.validate(Scenario(name: name, path: path, steps: steps), lines: lines)
     }
 
     /// Parses one step on its own (the interactive front end's commands), reporting errors against

@@ -114,20 +114,25 @@ public final class ScenarioRunner {
         var actual: String?
     }
 
-    /// The state of one run: the world, who "me" is, and how far event expectations have read.
+    /// The state of one run: the world, who "me" is, the people set up so far, and how far event
+    /// expectations have read.
     @MainActor
     struct Execution {
         let world: any ScenarioWorld
         let environment: ScenarioEnvironment
         var me: UserID?
         var eventCursor = 0
+        /// The people set up so far: a step naming someone else fails before it runs.
+        var names: ScenarioNameCheck
 
         init(world: any ScenarioWorld, environment: ScenarioEnvironment) {
             self.world = world
             self.environment = environment
+            names = ScenarioNameCheck(generatedPeople: world.generatedPeople)
         }
 
         mutating func perform(_ step: ScenarioStep) -> Problem? {
+            if let message = names.check(step) { return Problem(message: message) }
             do {
                 return try run(step)
             } catch let error as HeadlessError {
@@ -181,34 +186,15 @@ public final class ScenarioRunner {
                 try world.tap("Log out")
             case .wait(let duration): world.wait(duration)
             case .likesMe(let name, let superLike):
-                guard let me = me ?? world.signedInUser else {
-                    return Problem(message: "who is 'me'? sign in first, or add 'given I am <name>'")
-                }
-                world.like(from: UserID(name), to: me, superLike: superLike)
+                world.like(from: UserID(name), to: try counterpart(of: name, in: step), superLike: superLike)
             case .sends(let name, let text):
-                guard let me = me ?? world.signedInUser else {
-                    return Problem(message: "who is 'me'? sign in first, or add 'given I am <name>'")
-                }
-                try world.sendMessage(from: UserID(name), to: me, text)
-            case .reads(let name):
-                guard let me = me ?? world.signedInUser else {
-                    return Problem(message: "who is 'me'? sign in first, or add 'given I am <name>'")
-                }
-                world.read(by: UserID(name), with: me)
-            case .types(let name):
-                guard let me = me ?? world.signedInUser else {
-                    return Problem(message: "who is 'me'? sign in first, or add 'given I am <name>'")
-                }
-                world.type(by: UserID(name), to: me)
+                try world.sendMessage(from: UserID(name), to: try counterpart(of: name, in: step), text)
+            case .reads(let name): world.read(by: UserID(name), with: try counterpart(of: name, in: step))
+            case .types(let name): world.type(by: UserID(name), to: try counterpart(of: name, in: step))
             case .unmatchesMe(let name):
-                guard let me = me ?? world.signedInUser else {
-                    return Problem(message: "who is 'me'? sign in first, or add 'given I am <name>'")
-                }
-                world.unmatch(by: UserID(name), with: me)
+                world.unmatch(by: UserID(name), with: try counterpart(of: name, in: step))
             case .matchesMe(let name):
-                guard let me = me ?? world.signedInUser else {
-                    return Problem(message: "who is 'me'? sign in first, or add 'given I am <name>'")
-                }
+                let me = try counterpart(of: name, in: step)
                 world.like(from: me, to: UserID(name), superLike: false)
                 world.like(from: UserID(name), to: me, superLike: false)
             case .network(let up): world.setNetwork(up: up)
@@ -281,6 +267,19 @@ public final class ScenarioRunner {
                 }
             }
             return nil
+        }
+
+        /// "Me" in a step of `name`'s: the one `given I am` named, else the signed-in user;
+        /// an error if nobody is, or if that is `name` (nobody matches themselves).
+        private func counterpart(of name: String, in step: ScenarioStep) throws(ScenarioRunError) -> UserID {
+            guard let me = me ?? world.signedInUser else {
+                throw ScenarioRunError("who is 'me'? sign in first, or add 'given I am <name>'")
+            }
+            guard world.scenarioName(of: me.rawValue) != name else {
+                let reason = self.me == nil ? "the signed-in user" : "given I am \(name)"
+                throw ScenarioRunError(ScenarioNameCheck.selfProblem(name, step, because: reason))
+            }
+            return me
         }
 
         private func shownText() -> String {

@@ -62,9 +62,17 @@ public protocol ScenarioWorld: AnyObject {
     /// Lets answers and events arrive until `holds` is true or the world gives up (a real server's
     /// messages take a moment); the embedded world is already settled and returns at once.
     func eventually(_ holds: @MainActor () -> Bool)
+    /// How many generated people (`c0`, `c1`, …) the backend holds besides the accounts; a scenario
+    /// may name them.
+    var generatedPeople: Int { get }
     /// A value as a scenario names it: a backend's user id (`@t1.alice:localhost`) as the scenario's
     /// name for that person (`alice`); anything else unchanged.
     func scenarioName(of value: String) -> String
+}
+
+extension ScenarioWorld {
+    /// None: a backend holds generated people only if it says so.
+    public var generatedPeople: Int { 0 }
 }
 
 /// Why a step could not run (as opposed to an expectation that did not hold).
