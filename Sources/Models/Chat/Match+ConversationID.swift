@@ -27,15 +27,16 @@ extension Match {
             !first.isEmpty, !second.isEmpty
         else { return nil }
         let pair = (first: UserID(first), second: UserID(second))
-        return Self.id(between: pair.first, and: pair.second) == id ? pair : nil
+        return Self.id(between: pair.first, and: pair.second).utf8.elementsEqual(id.utf8) ? pair : nil
     }
 
     /// The other person of `viewer`'s conversation `id`; `nil` when `id` is not a conversation id or
     /// `viewer` is not one of its people.
     public static func other(in id: String, than viewer: UserID) -> UserID? {
         guard let pair = pair(in: id) else { return nil }
-        if pair.first.rawValue == viewer.rawValue { return pair.second }
-        if pair.second.rawValue == viewer.rawValue { return pair.first }
+        // Byte for byte, as the id is written: `é` and `e` with an accent are two people here.
+        if pair.first.rawValue.utf8.elementsEqual(viewer.rawValue.utf8) { return pair.second }
+        if pair.second.rawValue.utf8.elementsEqual(viewer.rawValue.utf8) { return pair.first }
         return nil
     }
 
@@ -46,7 +47,8 @@ extension Match {
     /// people is the viewer and the rest is one other person: the viewer's own id takes away the
     /// ambiguity `-` brought. When two readings remain, none is taken.
     public static func currentID(of id: String, for viewer: UserID) -> String? {
-        if other(in: id, than: viewer) != nil { return id }
+        // An id of the current form is never read as an earlier one (that would need a user id with `~`).
+        if pair(in: id) != nil { return other(in: id, than: viewer) != nil ? id : nil }
         guard let other = legacyOther(in: id, than: viewer.rawValue) else { return nil }
         return Self.id(between: viewer, and: UserID(other))
     }
@@ -58,7 +60,8 @@ extension Match {
 
     /// The two ids in the order of their UTF-8 bytes, the same on every platform and for every text.
     private static func ordered(_ first: UserID, _ second: UserID) -> (UserID, UserID) {
-        first.rawValue.utf8.lexicographicallyPrecedes(second.rawValue.utf8) ? (first, second) : (second, first)
+        first.rawValue.utf8.lexicographicallyPrecedes(second.rawValue.utf8)
+            ? (first, second) : (second, first)
     }
 
     /// Whether a byte stands for itself in an escaped id: ASCII letters, digits, `.`, `_`, `-`.
