@@ -134,8 +134,10 @@ extension EmbeddedServer {
                 Match(id: id, user: first, displayName: displayName(of: first, in: state), matchedAt: date)))
     }
 
+    /// The key of an unordered pair of people (in the blocked set): their conversation id, which no
+    /// other pair shares.
     static func pair(_ first: UserID, _ second: UserID) -> String {
-        [first.rawValue, second.rawValue].sorted().joined(separator: "|")
+        Match.id(between: first, and: second)
     }
 
     func post(in state: inout State, _ outgoing: OutgoingMessage, from sender: UserID, now: Date)
@@ -299,9 +301,8 @@ extension EmbeddedServer {
             return nil
         }
         guard includeEnded else { return nil }
-        let parts = conversation.dropFirst(2).split(separator: "-", maxSplits: 1).map { UserID(String($0)) }
-        guard parts.count == 2, parts.contains(user) else { return nil }
-        return parts[0] == user ? parts[1] : parts[0]
+        // An ended match is no longer in the table: its id names its two people.
+        return Match.other(in: conversation, than: user)
     }
 
     func emit(in state: inout State, to user: UserID, _ event: ChatEvent) {

@@ -133,7 +133,7 @@ public struct MatrixChatService: ChatService {
             let me = try await connection.owner(of: accessToken)
             let listing = try await connection.rooms(user: me, accessToken: accessToken)
             let found = listing.conversations.first(where: { $0.match.id == conversation })
-            guard let other = found?.match.user.rawValue ?? Self.otherPerson(in: conversation, viewer: me)
+            guard let other = (found?.match.user ?? Match.other(in: conversation, than: UserID(me)))?.rawValue
             else {
                 throw .notFound
             }
@@ -156,19 +156,6 @@ public struct MatrixChatService: ChatService {
             _ = try? await connection.http.send(
                 .post, ["rooms", found.roomID, "forget"], accessToken: accessToken)
             connection.forget(conversation: conversation)
-        }
-    }
-
-    /// The other person of a conversation id (`Match.id(between:and:)` of the viewer and them).
-    static func otherPerson(in conversation: String, viewer: String) -> String? {
-        guard conversation.hasPrefix("m-") else { return nil }
-        let pair = conversation.dropFirst(2)
-        let candidates = [
-            pair.hasPrefix(viewer + "-") ? String(pair.dropFirst(viewer.count + 1)) : nil,
-            pair.hasSuffix("-" + viewer) ? String(pair.dropLast(viewer.count + 1)) : nil,
-        ]
-        return candidates.compactMap { $0 }.first {
-            !$0.isEmpty && Match.id(between: UserID(viewer), and: UserID($0)) == conversation
         }
     }
 

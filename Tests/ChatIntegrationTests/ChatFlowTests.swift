@@ -20,9 +20,9 @@ import Testing
         world.match("alice", "bob")
         let bobsPhone = world.secondApp()
         try bobsPhone.app.signIn("bob", "builder123")
-        bobsPhone.app.open("discover://chat/m-alice-bob")
+        bobsPhone.app.open("discover://chat/m-alice~bob")
         try app.signIn("alice", "wonderland")
-        app.open("discover://chat/m-alice-bob")
+        app.open("discover://chat/m-alice~bob")
         return bobsPhone
     }
 
@@ -75,7 +75,7 @@ import Testing
         }
         try app.signIn("alice", "wonderland")
         world.server.duplicateNextResponse(on: .fetchMessages)
-        app.open("discover://chat/m-alice-bob")
+        app.open("discover://chat/m-alice~bob")
         #expect(app.messageRows.count == 50)
         #expect(app.messageRows.last == "You: m120 [sent]")
         try app.tap("Load older messages")
@@ -90,7 +90,7 @@ import Testing
     @Test func eventsDeliveredTwiceOrOutOfOrder_changeNothing() throws {
         world.match("alice", "bob")
         try app.signIn("alice", "wonderland")
-        app.open("discover://chat/m-alice-bob")
+        app.open("discover://chat/m-alice~bob")
         world.server.duplicateChatEvents(true)
         world.server.deliverNextChatEventsOutOfOrder(3)
         for text in ["one", "two", "three"] { try world.server.sendMessage(from: "bob", to: "alice", text) }
@@ -103,7 +103,7 @@ import Testing
         world.match("alice", "bob")
         let bobsPhone = world.secondApp()
         try app.signIn("alice", "wonderland")
-        app.open("discover://chat/m-alice-bob")
+        app.open("discover://chat/m-alice~bob")
         world.server.latency = .seconds(1)
         try app.type("Hi Bob", into: "Message")
         try app.tap("Send")
@@ -114,7 +114,7 @@ import Testing
         try bobsPhone.app.signIn("bob", "builder123")
         app.settle()
         #expect(app.messageRows == ["You: Hi Bob [delivered]"])
-        bobsPhone.app.open("discover://chat/m-alice-bob")
+        bobsPhone.app.open("discover://chat/m-alice~bob")
         app.settle()
         #expect(bobsPhone.app.messageRows == ["Alice: Hi Bob"])
         #expect(app.messageRows == ["You: Hi Bob [read]"])
@@ -124,7 +124,7 @@ import Testing
     @Test func tappingSend_isOneChange_theMessageShownSendingAndTheDraftEmptied() throws {
         world.match("alice", "bob")
         try app.signIn("alice", "wonderland")
-        app.open("discover://chat/m-alice-bob")
+        app.open("discover://chat/m-alice~bob")
         app.settle()
         world.server.latency = .seconds(1)
         try app.type("Hi Bob", into: "Message")
@@ -145,7 +145,7 @@ import Testing
     @Test func emptyAndOverlongMessages_areRefusedWithAClearMessage() throws {
         world.match("alice", "bob")
         try app.signIn("alice", "wonderland")
-        app.open("discover://chat/m-alice-bob")
+        app.open("discover://chat/m-alice~bob")
         try app.type("   \n ", into: "Message")
         try app.tap("Send")
         #expect(world.errorBanners == ["Write something first."])
@@ -161,7 +161,7 @@ import Testing
     @Test func offline_aMessageFails_retryAndTheBackoffSendItOnce() throws {
         world.match("alice", "bob")
         try app.signIn("alice", "wonderland")
-        app.open("discover://chat/m-alice-bob")
+        app.open("discover://chat/m-alice~bob")
         world.server.isNetworkDown = true
         try app.type("Are you there?", into: "Message")
         try app.tap("Send")
@@ -184,7 +184,7 @@ import Testing
     @Test func aMessageWhoseAnswerWasLost_whenTheAppDied_isSentExactlyOnceAfterRelaunch() throws {
         world.match("alice", "bob")
         try app.signIn("alice", "wonderland")
-        app.open("discover://chat/m-alice-bob")
+        app.open("discover://chat/m-alice~bob")
         world.server.latency = .seconds(1)
         try app.type("Still there?", into: "Message")
         try app.tap("Send")
@@ -204,7 +204,7 @@ import Testing
         world.match("alice", "bob")
         world.match("carol", "bob")
         try app.signIn("alice", "wonderland")
-        app.open("discover://chat/m-alice-bob")
+        app.open("discover://chat/m-alice~bob")
         world.server.isNetworkDown = true
         try app.type("Queued", into: "Message")
         try app.tap("Send")
@@ -220,7 +220,7 @@ import Testing
         try app.tap("Log in")
         #expect(app.chat?.state.outboxCount == 0)
         #expect(!app.transcript.entries.suffix(20).contains { $0.description.contains("Queued") })
-        app.open("discover://chat/m-bob-carol")
+        app.open("discover://chat/m-bob~carol")
         #expect(app.messageRows.isEmpty)
         try app.tap("Back")
         #expect(world.server.messages(between: "alice", and: "bob").isEmpty)
@@ -235,7 +235,7 @@ import Testing
     @Test func incomingMessages_areReadWhileOpen_andCountAsUnreadOtherwise() throws {
         world.match("alice", "bob")
         try app.signIn("alice", "wonderland")
-        app.open("discover://chat/m-alice-bob")
+        app.open("discover://chat/m-alice~bob")
         try world.server.sendMessage(from: "bob", to: "alice", "Read me")
         app.settle()
         #expect(app.messageRows == ["Bob: Read me"])
@@ -305,7 +305,7 @@ import Testing
     @Test func theOtherPersonsTyping_expiresWithoutRenewal() throws {
         world.match("alice", "bob")
         try app.signIn("alice", "wonderland")
-        app.open("discover://chat/m-alice-bob")
+        app.open("discover://chat/m-alice~bob")
         world.server.setTyping(by: "bob", with: "alice", isTyping: true)
         app.settle()
         #expect(world.visibleTexts.contains("Bob is typing…"))
@@ -322,7 +322,7 @@ import Testing
         #expect(!world.visibleTexts.contains("Send"))
         bobsPhone.app.settle()
         #expect(bobsPhone.app.frontEnd.visibleTexts.contains("You are no longer matched with Alice."))
-        #expect(bobsPhone.app.chat?.send("hello?", to: "m-alice-bob") == .unmatched)
+        #expect(bobsPhone.app.chat?.send("hello?", to: "m-alice~bob") == .unmatched)
         try app.tap("Back")
         #expect(app.matchRows.isEmpty)
         #expect(world.server.matches(of: "alice").isEmpty)
@@ -331,7 +331,7 @@ import Testing
     @Test func block_alsoKeepsThemOutOfEachOthersDeck() throws {
         world.match("alice", "bob")
         try app.signIn("alice", "wonderland")
-        app.open("discover://chat/m-alice-bob")
+        app.open("discover://chat/m-alice~bob")
         try app.tap("Block")
         try app.tap("Block")
         #expect(world.server.isBlocked("alice", "bob"))
@@ -344,11 +344,11 @@ import Testing
     @Test func aChatDeepLink_opensThatConversation_throughLoginIfNeeded() throws {
         world.match("alice", "bob")
         app.launch()
-        app.open("discover://chat/m-alice-bob")
+        app.open("discover://chat/m-alice~bob")
         try app.signIn("alice", "wonderland")
         #expect(app.screen?.id == .chat)
         #expect(app.screen?.title == "Bob")
-        app.open("discover://chat/m-alice-nobody")
+        app.open("discover://chat/m-alice~nobody")
         #expect(world.visibleTexts.contains("This conversation isn't available."))
     }
 
@@ -358,14 +358,14 @@ import Testing
         try world.app.signIn("alice", "wonderland")
         try world.app.tap("Matches")
         #expect(world.app.chat?.state.conversations.count == 10_000)
-        world.app.open("discover://chat/m-alice-c5000")
+        world.app.open("discover://chat/m-alice~c5000")
         #expect(world.app.messageRows.count == 50)
         try world.server.sendMessage(from: "c5000", to: "alice", "Fresh")
         world.app.settle()
         #expect(
             world.app.messageRows.last == "\(world.app.conversation?.state.match.displayName ?? ""): Fresh")
         try world.app.tap("Back")
-        #expect(world.app.chat?.state.conversations.first?.id == "m-alice-c5000")
+        #expect(world.app.chat?.state.conversations.first?.id == "m-alice~c5000")
         #expect(world.app.frontEnd.listErrors.isEmpty)
     }
 }

@@ -16,7 +16,7 @@ import Testing
         world.match("alice", "bob")
         try world.server.sendMessage(from: "bob", to: "alice", "Hi Alice")
         try app.signIn("alice", "wonderland")
-        app.open("discover://chat/m-alice-bob")
+        app.open("discover://chat/m-alice~bob")
         #expect(app.screen?.id == .chat)
         #expect(app.messageRows == ["Bob: Hi Alice"])
         #expect(app.screen?.fields.first { $0.label == "Message" }?.value == "")
@@ -24,7 +24,7 @@ import Testing
         #expect(app.screen?.fields.first { $0.label == "Message" }?.value == "Hel")
         #expect(app.messageRows == ["Bob: Hi Alice"])
         try app.tap("Back")
-        app.open("discover://chat/m-alice-bob")
+        app.open("discover://chat/m-alice~bob")
         #expect(app.messageRows == ["Bob: Hi Alice"])
     }
 }

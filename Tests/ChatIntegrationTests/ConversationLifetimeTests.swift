@@ -19,7 +19,7 @@ import Testing
     @Test func goingBack_letsGoOfTheConversation_afterTypingAndSending() throws {
         world.match("alice", "bob")
         try app.signIn("alice", "wonderland")
-        app.open("discover://chat/m-alice-bob")
+        app.open("discover://chat/m-alice~bob")
         app.settle()
         weak let closed = app.conversation
         #expect(closed != nil)
@@ -38,9 +38,9 @@ import Testing
         world.match("alice", "bob")
         let bobsPhone = world.secondApp()
         try bobsPhone.app.signIn("bob", "builder123")
-        bobsPhone.app.open("discover://chat/m-alice-bob")
+        bobsPhone.app.open("discover://chat/m-alice~bob")
         try app.signIn("alice", "wonderland")
-        app.open("discover://chat/m-alice-bob")
+        app.open("discover://chat/m-alice~bob")
         app.settle()
         weak let closed = app.conversation
         try bobsPhone.app.type("Hel", into: "Message")
@@ -58,7 +58,7 @@ import Testing
     @Test func aConversationKeptAfterBack_likeAScreenStillAnimatingAway_neitherEditsNorSends() throws {
         world.match("alice", "bob")
         try app.signIn("alice", "wonderland")
-        app.open("discover://chat/m-alice-bob")
+        app.open("discover://chat/m-alice~bob")
         app.settle()
         let kept = try #require(app.conversation)
         try app.tap("Back")
@@ -75,10 +75,10 @@ import Testing
     @Test func aReopenedConversation_editsAndSendsThroughItsNewScreen() throws {
         world.match("alice", "bob")
         try app.signIn("alice", "wonderland")
-        app.open("discover://chat/m-alice-bob")
+        app.open("discover://chat/m-alice~bob")
         app.settle()
         try app.tap("Back")
-        app.open("discover://chat/m-alice-bob")
+        app.open("discover://chat/m-alice~bob")
         app.settle()
         try app.type("Hi again", into: "Message")
         #expect(app.screen?.fields.first { $0.label == "Message" }?.value == "Hi again")

@@ -43,7 +43,7 @@ private struct InMemoryPhone: HeadlessBackend {
         try app.tap("Log in")
         #expect(try phone.sessionStore.load()?.user.id == "alice")
 
-        app.open("discover://chat/m-alice-bob")
+        app.open("discover://chat/m-alice~bob")
         backend.server.isNetworkDown = true
         try app.type("Are you there?", into: "Message")
         try app.tap("Send")

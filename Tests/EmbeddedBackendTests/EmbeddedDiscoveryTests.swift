@@ -176,14 +176,14 @@ import Testing
         #expect(
             match
                 == Match(
-                    id: "m-alice-carol", user: "carol", displayName: "Carol", matchedAt: backend.scheduler.now
+                    id: "m-alice~carol", user: "carol", displayName: "Carol", matchedAt: backend.scheduler.now
                 ))
         #expect(backend.server.matches(of: "carol").map(\.user) == ["alice"])
         let conversations = Collector<[ConversationSummary]>()
         EmbeddedChatService(server: backend.server).fetchConversations(
             accessToken: token, completion: conversations.completion)
         backend.scheduler.runDue()
-        #expect(try conversations.last?.get().map(\.id) == ["m-alice-carol"])
+        #expect(try conversations.last?.get().map(\.id) == ["m-alice~carol"])
     }
 
     /// A match is recorded once: matching again (a knob's like after the swipe) keeps its first time,

@@ -218,6 +218,7 @@ import Testing
         }
     }
 
+    /// A control character (`\u{7F}`) shows nothing: text of nothing else is blank (``Whitespace/isBlank(_:)``).
     @Test func textWithVisibleEnds_isSentAsTyped_andAnyOtherIsTrimmed() {
         let edges = ["", " ", "\n", "\t", "\u{A0}", "\u{200B}", "\u{3000}", "a", "~", "!", "é", "\u{7F}"]
         for start in edges {
@@ -226,7 +227,8 @@ import Testing
                     let text = start + middle + end
                     let trimmed = Whitespace.trimmed(text)
                     let expected: Result<String, MessageProblemError> =
-                        trimmed.isEmpty ? .failure(MessageProblemError(problem: .empty)) : .success(trimmed)
+                        Whitespace.isBlank(trimmed)
+                        ? .failure(MessageProblemError(problem: .empty)) : .success(trimmed)
                     #expect(MessageValidator.validate(text) == expected, "\(Array(text.unicodeScalars))")
                 }
             }

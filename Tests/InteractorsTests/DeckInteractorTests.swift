@@ -196,7 +196,7 @@ import Testing
     }
 
     @Test func aLikeOrSuperLikeOnSomeoneWhoLikedYou_isAMatch() {
-        let expected = Match(id: "m-alice-carol", user: "carol", displayName: "Carol", matchedAt: now)
+        let expected = Match(id: "m-alice~carol", user: "carol", displayName: "Carol", matchedAt: now)
         #expect(
             MatchDetector.match(viewer: "alice", swiping: .like, on: candidate(likedYou: true), at: now)
                 == expected)

@@ -184,12 +184,10 @@ struct MatrixMappingTests {
 
     @Test func theOtherPerson_ofAConversationID_isFoundFromTheViewer() {
         let conversation = Match.id(between: "@a-b.c:localhost", and: "@z-y:localhost")
-        #expect(
-            MatrixChatService.otherPerson(in: conversation, viewer: "@a-b.c:localhost") == "@z-y:localhost")
-        #expect(
-            MatrixChatService.otherPerson(in: conversation, viewer: "@z-y:localhost") == "@a-b.c:localhost")
-        #expect(MatrixChatService.otherPerson(in: conversation, viewer: "@q:localhost") == nil)
-        #expect(MatrixChatService.otherPerson(in: "room-1", viewer: "@q:localhost") == nil)
+        #expect(Match.other(in: conversation, than: "@a-b.c:localhost") == "@z-y:localhost")
+        #expect(Match.other(in: conversation, than: "@z-y:localhost") == "@a-b.c:localhost")
+        #expect(Match.other(in: conversation, than: "@q:localhost") == nil)
+        #expect(Match.other(in: "room-1", than: "@q:localhost") == nil)
     }
 
     private func member(_ user: String, _ membership: String, _ milliseconds: Int, name: String? = nil)

@@ -36,7 +36,7 @@ import Testing
         home(.tap("deck:pass"))
         backend.scheduler.runDue()
         #expect(backend.server.swipeCount(of: "alice") == swipes + 1)
-        home(.tap("open:m-alice-dave"))
+        home(.tap("open:m-alice~dave"))
         backend.scheduler.runDue()
         #expect(presenter.frontEnd.stackIDs == [.home, .chat])
         try presenter.frontEnd.tap("Back")

@@ -135,7 +135,7 @@ import Testing
         try world.signIn()
         world.app.open("discover://profile/bob")
         try world.app.tap("Back")
-        world.app.open("discover://chat/m-alice-bob")
+        world.app.open("discover://chat/m-alice~bob")
         weak let conversation = (mainFlow?.children.first { $0 is ChatFlow } as? ChatFlow)?.context
         #expect(conversation != nil)
         try world.app.tap("Back")

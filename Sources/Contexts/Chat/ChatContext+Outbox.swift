@@ -71,6 +71,21 @@ extension ChatContext {
     }
 
     /// Saves the outbox; a failure is reported to the error observers.
+    /// Rewrites the loaded outbox's conversation ids of the earlier form (`m-<a>-<b>`, kept by an earlier
+    /// build) as ``Models/Match/currentID(of:for:)`` reads them, and saves the outbox when one changed.
+    func migrateOutbox() {
+        var changed = false
+        for index in outbox.indices {
+            let conversation = outbox[index].conversation
+            guard let current = Match.currentID(of: conversation, for: viewer), current != conversation else {
+                continue
+            }
+            outbox[index].conversation = current
+            changed = true
+        }
+        if changed { persistOutbox() }
+    }
+
     func persistOutbox() {
         do {
             try outboxStore?.save(outbox)

@@ -121,8 +121,8 @@ public final class ChatContext: StateContext {
 
     // MARK: Inputs
 
-    /// Call once when the signed-in app starts: loads the outbox, starts the live feed, loads the list,
-    /// and sends what waits in the outbox.
+    /// Call once when the signed-in app starts: loads the outbox (its conversation ids of the earlier
+    /// form made current), starts the live feed, loads the list, and sends what waits in the outbox.
     public func start() {
         guard !started else { return }
         started = true
@@ -131,6 +131,7 @@ public final class ChatContext: StateContext {
         } catch {
             store.report(error)
         }
+        migrateOutbox()
         for message in outbox { addPending(message, status: .sending) }
         loadList(attempt: 0)
         publish()

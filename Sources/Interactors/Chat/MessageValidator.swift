@@ -1,6 +1,11 @@
 import Models
 
-/// Checks a message before it is sent: trimmed, not empty, at most 5,000 characters.
+/// Checks a message before it is sent: trimmed, not blank, at most 5,000 characters.
+///
+/// A message that shows nothing (only white space and invisible characters such as zero-width
+/// joiners, word joiners or a byte-order mark, see ``Whitespace/isBlank(_:)``) is refused as empty;
+/// a message with something visible is sent as typed, its invisible characters kept (an emoji's
+/// joiners and variation selectors belong to it), only the white space at its ends trimmed.
 public enum MessageValidator {
     /// The longest message accepted, in characters.
     public static let maximumLength = 5_000
@@ -8,7 +13,7 @@ public enum MessageValidator {
     /// The text to send, trimmed, or why it cannot be sent.
     public static func validate(_ text: String) -> Result<String, MessageProblemError> {
         let trimmed = Whitespace.trimmed(text)
-        if trimmed.isEmpty { return .failure(MessageProblemError(problem: .empty)) }
+        if Whitespace.isBlank(trimmed) { return .failure(MessageProblemError(problem: .empty)) }
         if trimmed.count > maximumLength {
             return .failure(MessageProblemError(problem: .tooLong(maximum: maximumLength)))
         }

@@ -5,7 +5,8 @@ import Models
 ///
 /// Rules: a username is 3–30 letters, digits, `.`, `_` or `-`; sign-in also accepts an email; a
 /// password has at least 8 characters; a display name has 1–40 characters after trimming; a birth
-/// date is `YYYY-MM-DD` and makes the user at least 18.
+/// date is `YYYY-MM-DD` and makes the user at least 18. A field that shows nothing (only white space
+/// and invisible characters, ``Whitespace/isBlank(_:)``) is missing; a password is taken as typed.
 public enum LoginValidator {
     /// The fewest characters a password may have.
     public static let minimumPasswordLength = 8
@@ -33,7 +34,7 @@ public enum LoginValidator {
         var errors: [LoginField: FieldError] = [:]
         // An `@` as a character of its own (an `@` with a combining mark is another character).
         let isEmailLike = identifier.contains("@" as Character)
-        if identifier.isEmpty {
+        if Whitespace.isBlank(identifier) {
             errors[.username] = .required
         } else if isEmailLike ? !isEmail(identifier) : !isUsername(identifier) {
             errors[.username] = isEmailLike ? .invalidEmail : .invalidUsername
@@ -50,24 +51,25 @@ public enum LoginValidator {
     ) -> Validation<SignUpRequest, LoginField> {
         var errors: [LoginField: FieldError] = [:]
         let username = trimmed(values[.username])
-        if username.isEmpty {
+        if Whitespace.isBlank(username) {
             errors[.username] = .required
         } else if !isUsername(username) {
             errors[.username] = .invalidUsername
         }
         let email = trimmed(values[.email])
-        if !email.isEmpty, !isEmail(email) { errors[.email] = .invalidEmail }
+        let hasEmail = !Whitespace.isBlank(email)
+        if hasEmail, !isEmail(email) { errors[.email] = .invalidEmail }
         let password = values[.password] ?? ""
         if let error = passwordError(password) { errors[.password] = error }
         let displayName = trimmed(values[.displayName])
-        if displayName.isEmpty {
+        if Whitespace.isBlank(displayName) {
             errors[.displayName] = .required
         } else if displayName.count > maximumDisplayNameLength {
             errors[.displayName] = .tooLong(maximum: maximumDisplayNameLength)
         }
         let birthText = trimmed(values[.birthDate])
         var birthDate: Date?
-        if birthText.isEmpty {
+        if Whitespace.isBlank(birthText) {
             errors[.birthDate] = .required
         } else if let date = CalendarMath.parseDay(birthText) {
             if date > now {
@@ -83,7 +85,7 @@ public enum LoginValidator {
         guard errors.isEmpty, let birthDate else { return .invalid(errors) }
         return .valid(
             SignUpRequest(
-                username: username, email: email.isEmpty ? nil : email, password: password,
+                username: username, email: hasEmail ? email : nil, password: password,
                 displayName: displayName, birthDate: birthDate))
     }
 

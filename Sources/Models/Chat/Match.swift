@@ -2,7 +2,7 @@ import Foundation
 
 /// Two people who liked each other.
 public struct Match: Hashable, Codable, Sendable, Identifiable {
-    /// The match's id (also the conversation's).
+    /// The match's id (also the conversation's): ``id(between:and:)`` of the two people.
     public var id: String
     /// The other person.
     public var user: UserID
@@ -17,11 +17,5 @@ public struct Match: Hashable, Codable, Sendable, Identifiable {
         self.user = user
         self.displayName = displayName
         self.matchedAt = matchedAt
-    }
-
-    /// The id both sides compute for a pair: the two user ids sorted and joined.
-    public static func id(between first: UserID, and second: UserID) -> String {
-        let pair = [first.rawValue, second.rawValue].sorted()
-        return "m-" + pair.joined(separator: "-")
     }
 }

@@ -4,7 +4,7 @@ public enum Route: Hashable, Codable, Sendable, CustomStringConvertible {
     case deck
     /// The matches list (`discover://matches`).
     case matches
-    /// One conversation (`discover://chat/<match>`).
+    /// One conversation (`discover://chat/<match>`), by ``Match/id(between:and:)``.
     case chat(String)
     /// Someone's profile (`discover://profile/<user>`).
     case profile(UserID)
@@ -17,5 +17,15 @@ public enum Route: Hashable, Codable, Sendable, CustomStringConvertible {
         case .chat(let match): "discover://chat/\(match)"
         case .profile(let user): "discover://profile/\(user)"
         }
+    }
+
+    /// The route with a conversation id of the earlier form (`m-<a>-<b>`, from a link or a session
+    /// stored by an earlier build) written as this build writes it, when `viewer` is one of its people
+    /// (``Match/currentID(of:for:)``); any other route unchanged.
+    public func current(for viewer: UserID) -> Route {
+        guard case .chat(let conversation) = self,
+            let current = Match.currentID(of: conversation, for: viewer)
+        else { return self }
+        return .chat(current)
     }
 }
