@@ -1,4 +1,5 @@
 import EmbeddedBackend
+import Models
 
 /// Section 3's journey: launch → log in → a like that makes a match → "Keep swiping" → 19 passes →
 /// a deep link to the match's conversation → 10 messages → back → log out.
@@ -26,7 +27,7 @@ struct Journey {
         guard app.presenter.top == .match else { return "the first like showed no match" }
         app.send(.tap("match:keepSwiping"))
         for _ in 0..<19 { app.send(.tap("deck:pass")) }
-        app.open("discover://chat/m-alice-dave")
+        app.open("discover://chat/" + Match.id(between: "alice", and: "dave"))
         guard app.presenter.top == .chat else { return "the deep link showed no conversation" }
         for index in 0..<10 {
             app.send(.edit("message", "Message \(index)"))
