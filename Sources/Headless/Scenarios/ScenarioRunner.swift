@@ -6,20 +6,27 @@ import Models
 ///
 /// Set-up steps that shape the backend (`given candidates`, `given daily likes`, `given latency`) are
 /// read before the first step runs; the others run in order. The first failed expectation, or a step
-/// that cannot run (a button that is not there), stops the scenario.
+/// that cannot run (a button that is not there), stops the scenario; so does more work than the
+/// runner's work budget (``defaultWorkBudget``), which a `wait` spinning on a timer would need.
 @MainActor
 public final class ScenarioRunner {
     /// Makes the world a scenario runs in, given the backend set-up the scenario asked for.
     public typealias WorldFactory = @MainActor (EmbeddedServerConfiguration, Duration) -> any ScenarioWorld
 
     private let makeWorld: WorldFactory
+    /// The most units of work (``ScenarioWorld/workDone``) one scenario may do.
+    public let workBudget: Int
 
-    /// Creates a runner over `makeWorld`.
-    public init(makeWorld: @escaping WorldFactory) { self.makeWorld = makeWorld }
+    /// Creates a runner over `makeWorld`, failing a scenario that does more than `workBudget` units
+    /// of work.
+    public init(workBudget: Int = ScenarioRunner.defaultWorkBudget, makeWorld: @escaping WorldFactory) {
+        self.workBudget = workBudget
+        self.makeWorld = makeWorld
+    }
 
     /// A runner on the embedded backend, each scenario in its own temporary folder (deleted after).
-    public static func embedded() -> ScenarioRunner {
-        ScenarioRunner { configuration, latency in
+    public static func embedded(workBudget: Int = ScenarioRunner.defaultWorkBudget) -> ScenarioRunner {
+        ScenarioRunner(workBudget: workBudget) { configuration, latency in
             let directory = FileManager.default.temporaryDirectory
                 .appendingPathComponent("discover-scenario-\(UUID().uuidString)", isDirectory: true)
             let world = EmbeddedScenarioWorld(directory: directory, configuration: configuration)
@@ -56,13 +63,19 @@ public final class ScenarioRunner {
             }
         }
         let world = makeWorld(configuration, latency)
+        world.limitWork(to: workBudget)
         var execution = Execution(world: world)
         let start = world.transcript.entries.first?.time
         var failure: ScenarioFailure?
         for located in scenario.steps {
             if let stopBefore, located.line >= stopBefore { break }
             let listErrors = world.listErrors.count
-            if let problem = execution.perform(located.step) {
+            let problem = execution.perform(located.step)
+            if world.isOverWorkBudget {
+                failure = ScenarioFailure(line: located.line, step: located.source, message: overBudgetMessage)
+                break
+            }
+            if let problem {
                 failure = ScenarioFailure(
                     line: located.line, step: located.source, message: problem.message,
                     expected: problem.expected,
