@@ -77,17 +77,18 @@ import Testing
         #expect(failure.step == "wait 366d")
         #expect(
             failure.message.hasPrefix(
-                "this scenario did more than 1000 units of work (scheduled tasks run); a `wait` may be spinning"))
+                "this scenario did more than 1000 units of work (scheduled tasks run); a `wait` may be spinning"
+            ))
         #expect(world.workDone == 1_000)
         #expect(world.isOverWorkBudget)
     }
 
     @Test func aRecurringTimerOverAHugeWait_stopsAtTheDefaultBudget() throws {
         let scenario = try parse("scenario: A year of seconds\nlaunch\nwait 366d\n")
-        let (result, world) = runnerWithATimer(every: .seconds(1), workBudget: ScenarioRunner.defaultWorkBudget)
-            .run(scenario)
-        #expect(result.failure?.message.contains("more than \(ScenarioRunner.defaultWorkBudget) units") == true)
-        #expect(world.workDone == ScenarioRunner.defaultWorkBudget)
+        let budget = ScenarioRunner.defaultWorkBudget
+        let (result, world) = runnerWithATimer(every: .seconds(1), workBudget: budget).run(scenario)
+        #expect(result.failure?.message.contains("more than \(budget) units") == true)
+        #expect(world.workDone == budget)
     }
 
     @Test func aScenarioWithinTheBudget_isNotStopped_evenWithARecurringTimer() throws {
@@ -103,7 +104,8 @@ import Testing
         var most = 0
         for file in files {
             let text = try String(contentsOfFile: file, encoding: .utf8)
-            let (result, world) = ScenarioRunner.embedded().run(try ScenarioParser.parse(text, path: file).get())
+            let (result, world) = ScenarioRunner.embedded().run(
+                try ScenarioParser.parse(text, path: file).get())
             #expect(result.failure == nil, "\(file)")
             most = max(most, world.workDone)
         }

@@ -23,7 +23,9 @@ import Testing
     @Test func swipesWaitingOfflineForAYear_costNoRetries_andAreSentOnceWhenTheNetworkReturns() throws {
         try world.signIn()
         world.server.isNetworkDown = true
-        let cards = try [#require(deck?.state.cards.first?.id), #require(deck?.state.cards.dropFirst().first?.id)]
+        let cards = try [
+            #require(deck?.state.cards.first?.id), #require(deck?.state.cards.dropFirst().first?.id),
+        ]
         try world.app.tap("Like")
         try world.app.tap("Pass")
         #expect(deck?.state.queuedSwipes == 2)

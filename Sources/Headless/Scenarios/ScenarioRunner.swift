@@ -72,7 +72,8 @@ public final class ScenarioRunner {
             let listErrors = world.listErrors.count
             let problem = execution.perform(located.step)
             if world.isOverWorkBudget {
-                failure = ScenarioFailure(line: located.line, step: located.source, message: overBudgetMessage)
+                failure = ScenarioFailure(
+                    line: located.line, step: located.source, message: overBudgetMessage)
                 break
             }
             if let problem {
