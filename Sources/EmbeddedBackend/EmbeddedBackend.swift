@@ -49,7 +49,7 @@ public struct EmbeddedBackend: Sendable {
             chat: EmbeddedChatService(server: server),
             sessionStore: FileSessionStore(fileURL: sessionFileURL),
             userData: userDataStore,
-            scheduler: scheduler, ids: ids)
+            scheduler: scheduler, ids: ids, network: EmbeddedNetworkMonitor(server: server))
     }
 
     /// Where the app keeps each user's swipe queue and outbox: `users/` in the storage directory.

@@ -37,6 +37,9 @@ public final class EmbeddedServer: Sendable {
         var generator: SeededGenerator
         var latency: Duration = .zero
         var isNetworkDown = false
+        /// Work waiting for the network to come back, in the order it began to wait.
+        var networkWaiters: [(id: Int, work: ScheduledWork)] = []
+        var nextNetworkWaiter = 0
         var injectedFailures: [(endpoint: EmbeddedEndpoint?, error: ServiceError)] = []
         var duplicateDeliveries: Set<EmbeddedEndpoint> = []
         /// Requests that reached the server, by ``EmbeddedEndpoint/ordinal``.
@@ -90,9 +93,18 @@ public final class EmbeddedServer: Sendable {
     }
 
     /// Whether requests fail with ``Models/ServiceError/networkUnavailable`` without reaching the server.
+    ///
+    /// Bringing the network back runs, on the scheduler, the work waiting for it
+    /// (``EmbeddedNetworkMonitor``): the retries of clients' outboxes and queues.
     public var isNetworkDown: Bool {
         get { state.withLock { $0.isNetworkDown } }
-        set { state.withLock { $0.isNetworkDown = newValue } }
+        set {
+            let cameBack = state.withLock { state in
+                defer { state.isNetworkDown = newValue }
+                return state.isNetworkDown && !newValue
+            }
+            if cameBack { scheduler.schedule { [self] in runNetworkWaiters() } }
+        }
     }
 
     /// Makes the next request (to `endpoint`, or to any endpoint when `nil`) fail with `error`.

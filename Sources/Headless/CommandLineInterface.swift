@@ -60,6 +60,7 @@ public struct CommandLineInterface {
           --backend <name>      embedded (default, virtual time) or matrix (a real homeserver)
           --homeserver <url>    the Matrix homeserver, e.g. http://127.0.0.1:8008
           --print-transcript    print each scenario's whole transcript
+          --work-budget <n>     fail a scenario that runs more than n scheduled tasks (default \(ScenarioRunner.defaultWorkBudget))
           -h, --help            show this help
         """,
         "demo": """
@@ -113,7 +114,8 @@ public struct CommandLineInterface {
             return 0
         case "run":
             return withArguments(
-                rest, command: command, options: ["filter", "transcript", "junit", "backend", "homeserver"],
+                rest, command: command,
+                options: ["filter", "transcript", "junit", "backend", "homeserver", "work-budget"],
                 flags: ["print-transcript"]
             ) {
                 runScenarios($0)
@@ -209,12 +211,19 @@ public struct CommandLineInterface {
             return usageError("run", "give at least one file or folder")
         }
         let runner: ScenarioRunner
+        var workBudget = ScenarioRunner.defaultWorkBudget
+        if let text = arguments.values["work-budget"] {
+            guard let budget = Int(text), budget > 0 else {
+                return usageError("run", "--work-budget takes a positive whole number")
+            }
+            workBudget = budget
+        }
         switch arguments.values["backend"] ?? "embedded" {
         case "embedded":
             guard arguments.values["homeserver"] == nil else {
                 return usageError("run", "--homeserver is for --backend matrix")
             }
-            runner = .embedded(environment: environment)
+            runner = .embedded(environment: environment, workBudget: workBudget)
         case "matrix":
             guard let address = arguments.values["homeserver"] else {
                 return usageError("run", "--backend matrix needs --homeserver <url> (Scripts/synapse url)")

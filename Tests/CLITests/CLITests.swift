@@ -130,6 +130,19 @@ import Testing
         #expect(missing.stderr == "discover: no such file or folder: Fixtures/missing.scenario\n")
     }
 
+    @Test func workBudget_failsAScenarioThatDoesMoreWork_andMustBeAPositiveNumber() throws {
+        let tight = try discover(["run", "Fixtures/pass.scenario", "--work-budget", "1"])
+        #expect(tight.status == 1)
+        #expect(tight.stdout.contains("this scenario did more than 1 units of work (scheduled tasks run)"))
+        let roomy = try discover(["run", "Fixtures/pass.scenario", "--work-budget=1000"])
+        #expect(roomy.status == 0)
+        for bad in ["0", "-3", "many"] {
+            let outcome = try discover(["run", "Fixtures/pass.scenario", "--work-budget", bad])
+            #expect(outcome.status == 2)
+            #expect(outcome.stderr.hasPrefix("discover run: --work-budget takes a positive whole number"))
+        }
+    }
+
     @Test func graph_printsTheMermaidFlowchart_fromTheFlowsDeclarations() throws {
         let outcome = try discover(["graph"])
         #expect(outcome.status == 0)

@@ -5,7 +5,8 @@ import Services
 
 /// What reaches ``ChatContext`` from the server: the list, history pages and the live feed.
 extension ChatContext {
-    /// Loads the conversations list; offline or on a server fault, tries again with ``RetryPolicy``.
+    /// Loads the conversations list; offline or on a server fault, tries again with ``RetryPolicy``
+    /// (offline: when the network returns).
     func loadList(attempt: Int) {
         authorizer.perform(
             { [chat] token, completion in chat.fetchConversations(accessToken: token, completion: completion)
@@ -13,10 +14,8 @@ extension ChatContext {
             completion: { [weak self] result in
                 guard let self else { return }
                 if case .failure(let error) = result, !self.reportIfSessionEnded(error) {
-                    self.listRetry = self.scheduler.schedule(
-                        after: RetryPolicy.delay(forAttempt: attempt + 1)
-                    ) {
-                        [weak self] in self?.loadList(attempt: attempt + 1)
+                    self.listRetry = self.retries.schedule(attempt: attempt + 1) { [weak self] in
+                        self?.loadList(attempt: attempt + 1)
                     }
                     return
                 }

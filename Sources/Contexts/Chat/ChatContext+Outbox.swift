@@ -19,7 +19,8 @@ extension ChatContext {
     }
 
     /// The server's answer to `message`: confirmed, refused (not sent, for good), or failed for now
-    /// (every waiting message shows as not sent until a retry, with ``RetryPolicy``'s delay).
+    /// (every waiting message shows as not sent until a retry, with ``RetryPolicy``'s delay, or when
+    /// the network returns if it is down).
     func sent(_ message: OutgoingMessage, _ result: Result<Message, ServiceError>) {
         sendingID = nil
         switch result {
@@ -38,8 +39,7 @@ extension ChatContext {
             if reportIfSessionEnded(error) { return }
             setPendingStatus(of: outbox, to: .failed)
             retryAttempt += 1
-            retryTask = scheduler.schedule(after: RetryPolicy.delay(forAttempt: retryAttempt)) {
-                [weak self] in
+            retryTask = retries.schedule(attempt: retryAttempt) { [weak self] in
                 guard let self else { return }
                 for waiting in self.outbox {
                     self.setPendingStatus(of: [waiting], to: .sending)

@@ -41,6 +41,8 @@ public final class ChatContext: StateContext {
     let outboxStore: (any OutboxStore)?
     let scheduler: any Scheduler
     let ids: any IDGenerator
+    /// Tries failed sends and list loads again: on a timer, or when the network returns.
+    let retries: RetryTimer
 
     /// Everything kept per conversation, by its id.
     var records: [String: ConversationRecord] = [:]
@@ -60,10 +62,11 @@ public final class ChatContext: StateContext {
     var listRetry: ScheduledTask?
     var started = false
 
-    /// Creates the chat of `viewer`; `outboxStore` keeps unsent messages (memory only when `nil`).
+    /// Creates the chat of `viewer`; `outboxStore` keeps unsent messages (memory only when `nil`);
+    /// retries wait for `network` while it is down (always reachable when `nil`).
     public init(
         viewer: UserID, authorizer: RequestAuthorizer, chat: any ChatService, scheduler: any Scheduler,
-        ids: any IDGenerator, outboxStore: (any OutboxStore)?
+        ids: any IDGenerator, outboxStore: (any OutboxStore)?, network: (any NetworkMonitor)? = nil
     ) {
         self.viewer = viewer
         self.authorizer = authorizer
@@ -71,6 +74,8 @@ public final class ChatContext: StateContext {
         self.outboxStore = outboxStore
         self.scheduler = scheduler
         self.ids = ids
+        self.retries = RetryTimer(
+            scheduler: scheduler, network: network ?? UnmonitoredNetwork(scheduler: scheduler))
     }
 
     deinit {

@@ -87,7 +87,7 @@ extension DeckContext {
     }
 
     /// Undoes a pass the server has; offline or on a server fault it tries again with ``RetryPolicy``
-    /// while the app runs (an undo is not kept across a relaunch).
+    /// (offline: when the network returns) while the app runs (an undo is not kept across a relaunch).
     func undo(_ id: String, attempt: Int = 0) {
         let discovery = discovery
         authorizer.perform(
@@ -96,8 +96,7 @@ extension DeckContext {
                 guard let self, case .failure(let error) = result else { return }
                 switch error {
                 case .networkUnavailable, .server, .malformedResponse:
-                    self.scheduler.schedule(after: RetryPolicy.delay(forAttempt: attempt + 1)) {
-                        [weak self] in
+                    self.retries.schedule(attempt: attempt + 1) { [weak self] in
                         self?.undo(id, attempt: attempt + 1)
                     }
                 default:

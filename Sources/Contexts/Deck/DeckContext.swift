@@ -10,7 +10,8 @@ import Services
 /// ``store``. Pages are ranked by ``Interactors/CandidateRanker`` and merged into the cards left; the next
 /// page is asked for before the deck runs dry (``Interactors/DeckRefillPolicy``). Every swipe goes into a
 /// persistent queue first and leaves it only when the server confirmed it, so a swipe made offline is sent
-/// once when the network returns (retried with ``Interactors/RetryPolicy``), and survives a relaunch. A
+/// once when the network returns (retried then, or with ``Interactors/RetryPolicy``'s delay after a
+/// server fault or where the network is not monitored), and survives a relaunch. A
 /// refused session is reported as ``Models/SessionError/ended(_:)``; the queue stays on disk.
 @MainActor
 public final class DeckContext: StateContext {
@@ -27,6 +28,8 @@ public final class DeckContext: StateContext {
     let queueStore: (any SwipeQueueStore)?
     let scheduler: any Scheduler
     private let ids: any IDGenerator
+    /// Tries failed sends and undos again: on a timer, or when the network returns.
+    let retries: RetryTimer
 
     private var started = false
     /// Counts the reloads (new preferences): the answer to a page asked for before one is ignored.
@@ -51,11 +54,12 @@ public final class DeckContext: StateContext {
     /// The matches already shown, so the server's confirmation of one is not shown again.
     private var announcedMatches: Set<String> = []
 
-    /// Creates the deck of `viewer`; `queueStore` keeps unsent swipes (memory only when `nil`).
+    /// Creates the deck of `viewer`; `queueStore` keeps unsent swipes (memory only when `nil`);
+    /// retries wait for `network` while it is down (always reachable when `nil`).
     public init(
         viewer: UserID, authorizer: RequestAuthorizer, discovery: any DiscoveryService,
         scheduler: any Scheduler,
-        ids: any IDGenerator, queueStore: (any SwipeQueueStore)?
+        ids: any IDGenerator, queueStore: (any SwipeQueueStore)?, network: (any NetworkMonitor)? = nil
     ) {
         self.viewerID = viewer
         self.authorizer = authorizer
@@ -63,6 +67,13 @@ public final class DeckContext: StateContext {
         self.queueStore = queueStore
         self.scheduler = scheduler
         self.ids = ids
+        self.retries = RetryTimer(
+            scheduler: scheduler, network: network ?? UnmonitoredNetwork(scheduler: scheduler))
+    }
+
+    deinit {
+        retryTask?.cancel()
+        resetTask?.cancel()
     }
 
     /// Call once when the signed-in app starts: loads and sends queued swipes, then the first page.
@@ -232,10 +243,7 @@ public final class DeckContext: StateContext {
         case .failure:
             retryAttempt += 1
             store.update { $0.isSendingDelayed = true }
-            retryTask = scheduler.schedule(after: RetryPolicy.delay(forAttempt: retryAttempt)) {
-                [weak self] in
-                self?.flush()
-            }
+            retryTask = retries.schedule(attempt: retryAttempt) { [weak self] in self?.flush() }
         }
     }
 

@@ -39,7 +39,7 @@ public final class SessionScope {
         }
         let deck = DeckContext(
             viewer: user.id, authorizer: authorizer, discovery: services.discovery,
-            scheduler: services.scheduler, ids: services.ids, queueStore: queue)
+            scheduler: services.scheduler, ids: services.ids, queueStore: queue, network: services.network)
         if let failure { deck.store.report(failure) }
         return deck
     }
@@ -56,7 +56,7 @@ public final class SessionScope {
         }
         let chat = ChatContext(
             viewer: user.id, authorizer: authorizer, chat: services.chat, scheduler: services.scheduler,
-            ids: services.ids, outboxStore: outbox)
+            ids: services.ids, outboxStore: outbox, network: services.network)
         if let failure { chat.store.report(failure) }
         return chat
     }

@@ -65,6 +65,15 @@ public final class EmbeddedScenarioWorld: DriverScenarioWorld {
     /// Opens a deep link.
     public func open(_ link: String) { app.open(link) }
 
+    /// The pieces of work the virtual clock has run.
+    public var workDone: Int { app.backend.scheduler.workRun }
+
+    /// Limits the pieces of work the virtual clock runs.
+    public func limitWork(to budget: Int) { app.backend.scheduler.workLimit = budget }
+
+    /// Whether the virtual clock left due work unrun at its limit.
+    public var isOverWorkBudget: Bool { app.backend.scheduler.isOverWorkLimit }
+
     /// Records a like on the server.
     public func like(from liker: UserID, to liked: UserID, superLike: Bool) {
         app.given("\(liker) \(superLike ? "super likes" : "likes") \(liked)") {

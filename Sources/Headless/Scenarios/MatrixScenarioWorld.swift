@@ -49,6 +49,13 @@ public final class MatrixScenarioWorld: DriverScenarioWorld {
     /// The folder the world's files live in.
     public var storageDirectory: URL { directory }
 
+    /// None counted: time is real, so a `wait` is bounded by its own length.
+    public var workDone: Int { 0 }
+    /// Nothing to limit on real time.
+    public func limitWork(to budget: Int) {}
+    /// Never: real time bounds the work.
+    public var isOverWorkBudget: Bool { false }
+
     /// The unread count of the conversation with a user.
     public func unreadCount(with user: UserID) -> Int? {
         app.mainFlow?.chat.snapshot.unreadCount(with: matrixID(user))

@@ -6,7 +6,8 @@ import Models
 ///
 /// Set-up steps that shape the backend (`given candidates`, `given daily likes`, `given latency`) are
 /// read before the first step runs; the others run in order. The first failed expectation, or a step
-/// that cannot run (a button that is not there), stops the scenario.
+/// that cannot run (a button that is not there), stops the scenario; so does more work than the
+/// runner's work budget (``defaultWorkBudget``), which a `wait` spinning on a timer would need.
 ///
 /// `type $NAME into "…"` steps type the value of the environment variable `NAME` from the runner's
 /// `environment`; a scenario that uses one that is not set (or empty) fails at that step's line
@@ -18,17 +19,25 @@ public final class ScenarioRunner {
 
     private let makeWorld: WorldFactory
     private let environment: ScenarioEnvironment
+    /// The most units of work (``ScenarioWorld/workDone``) one scenario may do.
+    public let workBudget: Int
 
-    /// Creates a runner over `makeWorld`; `type $NAME` steps read `environment` (the process's, in
-    /// the `discover` command).
-    public init(environment: [String: String] = [:], makeWorld: @escaping WorldFactory) {
+    /// Creates a runner over `makeWorld`, failing a scenario that does more than `workBudget` units
+    /// of work; `type $NAME` steps read `environment` (the process's, in the `discover` command).
+    public init(
+        environment: [String: String] = [:], workBudget: Int = ScenarioRunner.defaultWorkBudget,
+        makeWorld: @escaping WorldFactory
+    ) {
         self.makeWorld = makeWorld
         self.environment = ScenarioEnvironment(values: environment)
+        self.workBudget = workBudget
     }
 
     /// A runner on the embedded backend, each scenario in its own temporary folder (deleted after).
-    public static func embedded(environment: [String: String] = [:]) -> ScenarioRunner {
-        ScenarioRunner(environment: environment) { configuration, latency in
+    public static func embedded(
+        environment: [String: String] = [:], workBudget: Int = ScenarioRunner.defaultWorkBudget
+    ) -> ScenarioRunner {
+        ScenarioRunner(environment: environment, workBudget: workBudget) { configuration, latency in
             let directory = FileManager.default.temporaryDirectory
                 .appendingPathComponent("discover-scenario-\(UUID().uuidString)", isDirectory: true)
             let world = EmbeddedScenarioWorld(directory: directory, configuration: configuration)
@@ -65,6 +74,7 @@ public final class ScenarioRunner {
             }
         }
         let world = makeWorld(configuration, latency)
+        world.limitWork(to: workBudget)
         var execution = Execution(world: world, environment: environment)
         let start = world.transcript.entries.first?.time
         var failure = environment.firstMissing(in: scenario, stopBefore: stopBefore)
@@ -72,7 +82,12 @@ public final class ScenarioRunner {
             if let stopBefore, located.line >= stopBefore { break }
             let listErrors = world.listErrors.count
             let shown = SecretMask.source(located.source, of: located.step, on: world.screen)
-            if let problem = execution.perform(located.step) {
+            let problem = execution.perform(located.step)
+            if world.isOverWorkBudget {
+                failure = ScenarioFailure(line: located.line, step: shown, message: overBudgetMessage)
+                break
+            }
+            if let problem {
                 failure = ScenarioFailure(
                     line: located.line, step: shown, message: problem.message, expected: problem.expected,
                     actual: problem.actual)

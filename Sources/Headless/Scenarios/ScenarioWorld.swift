@@ -49,6 +49,13 @@ public protocol ScenarioWorld: AnyObject {
     func open(_ link: String)
     /// Lets time pass.
     func wait(_ duration: Duration)
+    /// The units of work done so far: on virtual time, the pieces of scheduled work run (responses,
+    /// timers); a world on real time counts none, its clock bounds it.
+    var workDone: Int { get }
+    /// Stops the world doing more than `budget` units of work; ``isOverWorkBudget`` then says so.
+    func limitWork(to budget: Int)
+    /// Whether work was left undone because the budget ran out (a timer that re-arms itself).
+    var isOverWorkBudget: Bool { get }
     /// Makes `liker` like `liked`.
     func like(from liker: UserID, to liked: UserID, superLike: Bool)
     /// Takes the network down or brings it back.

@@ -18,13 +18,16 @@ public struct AppServices: Sendable {
     public var scheduler: any Scheduler
     /// Client ids for swipes and messages.
     public var ids: any IDGenerator
+    /// Whether the network can be reached, and word when it comes back (retries wait for it).
+    public var network: any NetworkMonitor
 
-    /// Bundles services.
+    /// Bundles services; without a `network` monitor, the network is taken to be always reachable
+    /// (``UnmonitoredNetwork``).
     public init(
         auth: any AuthService, profiles: any ProfileService, discovery: any DiscoveryService,
         chat: any ChatService,
         sessionStore: any SessionStore, userData: any UserDataStore, scheduler: any Scheduler,
-        ids: any IDGenerator
+        ids: any IDGenerator, network: (any NetworkMonitor)? = nil
     ) {
         self.auth = auth
         self.profiles = profiles
@@ -34,5 +37,6 @@ public struct AppServices: Sendable {
         self.userData = userData
         self.scheduler = scheduler
         self.ids = ids
+        self.network = network ?? UnmonitoredNetwork(scheduler: scheduler)
     }
 }
