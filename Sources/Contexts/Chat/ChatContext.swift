@@ -6,7 +6,7 @@ import Services
 /// The chat use case's session-wide context: every conversation's messages, the matches list, the
 /// persistent outbox and the live feed.
 ///
-/// Inputs: ``start()``, ``matchMade(_:)``, ``send(_:to:)``, ``retryFailed(in:)``,
+/// Inputs: ``start()``, ``reloadList()``, ``matchMade(_:)``, ``send(_:to:)``, ``retryFailed(in:)``,
 /// ``loadHistory(of:older:)``, ``opened(_:)``, ``closed(_:)``, ``setTyping(_:in:)``,
 /// ``unmatch(_:block:)``. Output: ``Models/ChatListState`` through ``store`` (new matches, conversations
 /// by last activity with unread counts and previews, and the list changes from the previous
@@ -58,6 +58,10 @@ public final class ChatContext: StateContext {
     var retryTask: ScheduledTask?
     var subscription: ScheduledTask?
     var listRetry: ScheduledTask?
+    /// Whether a request for the list is under way.
+    var isLoadingList = false
+    /// The number of the last attempt to load the list (0 for the first).
+    var listAttempt = 0
     var started = false
 
     /// Creates the chat of `viewer`; `outboxStore` keeps unsent messages (memory only when `nil`).
@@ -121,8 +125,9 @@ public final class ChatContext: StateContext {
 
     // MARK: Inputs
 
-    /// Call once when the signed-in app starts: loads the outbox, starts the live feed, loads the list,
-    /// and sends what waits in the outbox.
+    /// Call once when the signed-in app starts: loads the outbox and shows its messages at once (each
+    /// in its conversation's row, from the match it keeps), loads the list (which starts the live
+    /// feed), and sends what waits in the outbox.
     public func start() {
         guard !started else { return }
         started = true
@@ -131,7 +136,13 @@ public final class ChatContext: StateContext {
         } catch {
             store.report(error)
         }
-        for message in outbox { addPending(message, status: .sending) }
+        for message in outbox {
+            if let match = message.match, match.id == message.conversation, !has(message.conversation) {
+                setSummary(
+                    ConversationSummary(match: match, lastMessage: nil, unreadCount: 0), for: match.id)
+            }
+            addPending(message, status: .sending)
+        }
         loadList(attempt: 0)
         publish()
         flush()
@@ -155,7 +166,8 @@ public final class ChatContext: StateContext {
         case .success(let trimmed): validated = trimmed
         }
         let message = OutgoingMessage(
-            id: ids.next(), conversation: conversation, text: validated, createdAt: scheduler.now)
+            id: ids.next(), conversation: conversation, text: validated, createdAt: scheduler.now,
+            match: match(of: conversation))
         outbox.append(message)
         persistOutbox()
         addPending(message, status: .sending)
@@ -171,8 +183,8 @@ public final class ChatContext: StateContext {
         where message.sender == viewer && message.status == .failed && !queued.contains(message.id) {
             outbox.append(
                 OutgoingMessage(
-                    id: message.id, conversation: conversation, text: message.text, createdAt: message.sentAt)
-            )
+                    id: message.id, conversation: conversation, text: message.text, createdAt: message.sentAt,
+                    match: match(of: conversation)))
         }
         persistOutbox()
         var changed: [String] = []
