@@ -145,4 +145,37 @@ import Testing
         app.advance(by: .seconds(60))
         #expect(app.screen?.id == .home)
     }
+
+    @Test func anOutboxWrittenBeforeMessagesKeptTheirMatch_stillCountsAtLaunch_andItsRowComesWithTheList() throws {
+        try aliceMatchedWithBob()
+        world.server.isNetworkDown = true
+        app.terminate()
+        let waiting = OutgoingMessage(
+            id: "old-1", conversation: "m-alice-bob", text: "From an old version", createdAt: app.now)
+        #expect(!String(decoding: try JSONEncoder().encode(waiting), as: UTF8.self).contains("match"))
+        try world.backend.userDataStore.outbox(for: "alice").save([waiting])
+        app.launch()
+        try app.tap("Matches")
+        #expect(app.matchRows.isEmpty)
+        #expect(world.visibleTexts.contains { $0.contains("Loading matches…") })
+        #expect(world.visibleTexts.contains("Waiting to send 1 message(s)."))
+        world.server.isNetworkDown = false
+        app.advance(by: .seconds(60))
+        #expect(app.matchRows == ["Bob: From an old version · 1 unread"])
+        #expect(world.server.messages(between: "alice", and: "bob").map(\.text) == ["Hi!", "From an old version"])
+    }
+
+    @Test func aRequestThatGoesThroughWhileTheListWaitsForItsNextTry_loadsTheListAtOnce() throws {
+        try aMessageWaitingForBob()
+        try app.tap("Back")
+        app.relaunch()
+        app.advance(by: .seconds(200))  // the list's next try is up to a minute away
+        world.server.isNetworkDown = false
+        app.open("discover://chat/m-alice-bob")
+        try app.tap("Retry failed messages")
+        #expect(world.server.requestCount(.sendMessage) == 1)
+        #expect(app.messageRows == ["Bob: Hi!", "You: On a train [sent]"])
+        try app.tap("Back")
+        #expect(!world.visibleTexts.contains { $0.contains("Loading matches…") })
+    }
 }
