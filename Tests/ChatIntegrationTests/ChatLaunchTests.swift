@@ -90,7 +90,8 @@ import Testing
         #expect(world.server.messages(between: "alice", and: "bob").map(\.text) == ["Hi!", "On a train"])
     }
 
-    @Test func aConversationRestoredAtLaunchOffline_showsItsWaitingMessages_andItsHistoryWhenTheNetworkIsBack()
+    @Test
+    func aConversationRestoredAtLaunchOffline_showsItsWaitingMessages_andItsHistoryWhenTheNetworkIsBack()
         throws
     {
         try aMessageWaitingForBob()
@@ -105,7 +106,8 @@ import Testing
         #expect(world.errorBanners.isEmpty)
     }
 
-    @Test func aConversationRestoredAtLaunchOffline_withNothingWaiting_saysOffline_andOpensOnTryAgain() throws {
+    @Test func aConversationRestoredAtLaunchOffline_withNothingWaiting_saysOffline_andOpensOnTryAgain() throws
+    {
         try aliceMatchedWithBob()
         app.open("discover://chat/m-alice-bob")
         world.server.isNetworkDown = true
@@ -146,7 +148,9 @@ import Testing
         #expect(app.screen?.id == .home)
     }
 
-    @Test func anOutboxWrittenBeforeMessagesKeptTheirMatch_stillCountsAtLaunch_andItsRowComesWithTheList() throws {
+    @Test func anOutboxWrittenBeforeMessagesKeptTheirMatch_stillCountsAtLaunch_andItsRowComesWithTheList()
+        throws
+    {
         try aliceMatchedWithBob()
         world.server.isNetworkDown = true
         app.terminate()
@@ -162,7 +166,8 @@ import Testing
         world.server.isNetworkDown = false
         app.advance(by: .seconds(60))
         #expect(app.matchRows == ["Bob: From an old version · 1 unread"])
-        #expect(world.server.messages(between: "alice", and: "bob").map(\.text) == ["Hi!", "From an old version"])
+        #expect(
+            world.server.messages(between: "alice", and: "bob").map(\.text) == ["Hi!", "From an old version"])
     }
 
     @Test func aRequestThatGoesThroughWhileTheListWaitsForItsNextTry_loadsTheListAtOnce() throws {

@@ -79,7 +79,9 @@ import Testing
         #expect(world.server.requestCount(.refresh) == 1)
     }
 
-    @Test func anAccessTokenThatExpiresWithRequestsInFlight_isRefreshedOnce_andEveryRequestGoesThrough() throws {
+    @Test func anAccessTokenThatExpiresWithRequestsInFlight_isRefreshedOnce_andEveryRequestGoesThrough()
+        throws
+    {
         world.match("alice", "bob")
         try world.server.sendMessage(from: "bob", to: "alice", "Hi!")
         try world.signIn()

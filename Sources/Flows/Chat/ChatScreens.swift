@@ -62,7 +62,8 @@ enum ChatScreens {
                     id: summary.id, title: summary.match.displayName, detail: detail(of: summary),
                     action: ActionID(openPrefix + summary.id)))
         }
-        return .list(ScreenList(id: "matches", items: items, changes: state.changes, revision: state.revision))
+        return .list(
+            ScreenList(id: "matches", items: items, changes: state.changes, revision: state.revision))
     }
 
     /// What shows while the list loads: `text`, and after a failed attempt, why and "Try again".
@@ -190,7 +191,9 @@ enum ChatScreens {
     static func loading(failure: RequestFailure?) -> Screen {
         Screen(
             id: .chat, title: "Chat",
-            elements: loading("Loading…", failure: failure) + [.action(ScreenAction(id: .back, label: "Back"))])
+            elements: loading("Loading…", failure: failure) + [
+                .action(ScreenAction(id: .back, label: "Back"))
+            ])
     }
 
     /// The screen of a conversation that is not one of the user's.
