@@ -99,4 +99,102 @@ import Testing
         #expect(results.values.map { $0.map(\.id) } == [.failure(.tokenExpired)])
         #expect(backend.server.requestCount(.refresh) == 0)
     }
+
+    // MARK: One refresh in flight at a time
+
+    /// alice's authorizer, 31 days on: her access and refresh tokens have both expired.
+    func authorizerOfAnExpiredSession() throws -> RequestAuthorizer {
+        let authorizer = RequestAuthorizer(tokens: try session().tokens, auth: services.auth) { _ in }
+        backend.scheduler.advance(by: .seconds(31 * 24 * 3600))
+        return authorizer
+    }
+
+    @Test func aRefusedRefresh_isNotSentAgain_andEveryLaterRequestFailsWithItsReason() throws {
+        let authorizer = try authorizerOfAnExpiredSession()
+        // A request nobody waits for (a read receipt) meets the expiry first.
+        authorizer.perform { [profiles = services.profiles] token, completion in
+            profiles.fetchProfile(of: "bob", accessToken: token, completion: completion)
+        }
+        backend.scheduler.runDue()
+        let results = Recorder<Result<PublicProfile, ServiceError>>()
+        for _ in 0..<3 {
+            fetch(authorizer, into: results)
+            backend.scheduler.runDue()
+        }
+        #expect(results.values.map { $0.map(\.id) } == Array(repeating: .failure(.tokenExpired), count: 3))
+        #expect(backend.server.requestCount(.refresh) == 1)
+    }
+
+    @Test func manyRequestsInFlight_whenTheSessionExpires_allFailAsExpired_afterOneRefresh() throws {
+        let authorizer = try authorizerOfAnExpiredSession()
+        backend.server.latency = .seconds(1)
+        let results = Recorder<Result<PublicProfile, ServiceError>>()
+        // Sent half a second apart: some answers arrive before the refresh is refused, some after.
+        for _ in 0..<8 {
+            fetch(authorizer, into: results)
+            backend.scheduler.advance(by: .milliseconds(500))
+        }
+        backend.scheduler.advance(by: .seconds(10))
+        #expect(results.values.count == 8)
+        #expect(results.values.allSatisfy { $0.map(\.id) == .failure(.tokenExpired) })
+        #expect(backend.server.requestCount(.refresh) == 1)
+    }
+
+    @Test func requestsAnsweredAfterTheRefreshReplacedTheirToken_retryWithTheNewToken_withoutRefreshingAgain()
+        throws
+    {
+        let refreshed = Recorder<AuthTokens>()
+        let authorizer = RequestAuthorizer(tokens: try session().tokens, auth: services.auth) {
+            refreshed.values.append($0)
+        }
+        backend.scheduler.advance(by: .seconds(3601))
+        backend.server.latency = .seconds(1)
+        let results = Recorder<Result<PublicProfile, ServiceError>>()
+        for _ in 0..<8 {
+            fetch(authorizer, into: results)
+            backend.scheduler.advance(by: .milliseconds(500))
+        }
+        backend.scheduler.advance(by: .seconds(10))
+        #expect(results.values.map { $0.map(\.id) } == Array(repeating: .success("bob"), count: 8))
+        #expect(backend.server.requestCount(.refresh) == 1)
+        #expect(refreshed.values == [authorizer.tokens])
+    }
+
+    @Test func aRefreshAnswerDeliveredTwice_replacesTheTokensOnce() throws {
+        let refreshed = Recorder<AuthTokens>()
+        let authorizer = RequestAuthorizer(tokens: try session().tokens, auth: services.auth) {
+            refreshed.values.append($0)
+        }
+        backend.scheduler.advance(by: .seconds(3601))
+        backend.server.duplicateNextResponse(on: .refresh)
+        let results = Recorder<Result<PublicProfile, ServiceError>>()
+        fetch(authorizer, into: results)
+        backend.scheduler.runDue()
+        #expect(results.values.map { $0.map(\.id) } == [.success("bob")])
+        #expect(refreshed.values.count == 1)
+    }
+
+    @Test func aRefreshThatFailsOffline_failsItsRequestsForNow_andTheNextRequestRefreshesAgain() throws {
+        let authorizer = RequestAuthorizer(tokens: try session().tokens, auth: services.auth) { _ in }
+        backend.scheduler.advance(by: .seconds(3601))
+        backend.server.failNextRequest(with: .networkUnavailable, on: .refresh)
+        let results = Recorder<Result<PublicProfile, ServiceError>>()
+        fetch(authorizer, into: results)
+        backend.scheduler.runDue()
+        fetch(authorizer, into: results)
+        backend.scheduler.runDue()
+        #expect(results.values.map { $0.map(\.id) } == [.failure(.networkUnavailable), .success("bob")])
+        #expect(backend.server.requestCount(.refresh) == 2)
+    }
+
+    @Test(arguments: [ServiceError.rejected("M_FORBIDDEN: refresh token isn't valid anymore"), .tokenExpired])
+    func aRefreshRefusedForAnyReasonButRevocation_endsTheSessionAsExpired(_ refusal: ServiceError) throws {
+        let authorizer = RequestAuthorizer(tokens: try session().tokens, auth: services.auth) { _ in }
+        backend.scheduler.advance(by: .seconds(3601))
+        backend.server.failNextRequest(with: refusal, on: .refresh)
+        let results = Recorder<Result<PublicProfile, ServiceError>>()
+        fetch(authorizer, into: results)
+        backend.scheduler.runDue()
+        #expect(results.values.map { $0.map(\.id) } == [.failure(.tokenExpired)])
+    }
 }

@@ -34,8 +34,39 @@ import Testing
         }
     }
 
+    @Test func aListNotLoadedYet_saysItIsLoading_withTheRowsKnownAndTheOutbox_neverThatThereIsNone() {
+        var state = ChatListState()
+        #expect(ChatScreens.matchesList(state) == [.text("Loading matches…")])
+        state.loadFailure = .offline
+        #expect(
+            ChatScreens.matchesList(state) == [
+                .text("Loading matches…"), .error("You're offline. Check your connection and try again."),
+                .action(ScreenAction(id: ChatScreens.reload, label: "Try again")),
+            ])
+        let bob = Match(id: "m-bob", user: "bob", displayName: "Bob", matchedAt: t0)
+        state.conversations = [
+            ConversationSummary(
+                match: bob,
+                lastMessage: Message(
+                    id: "t1", conversation: bob.id, sender: "alice", text: "On a train", sentAt: t0,
+                    transactionID: "t1", status: .sending),
+                unreadCount: 0)
+        ]
+        state.outboxCount = 1
+        let elements = ChatScreens.matchesList(state)
+        guard case .list(let list) = elements.first else {
+            Issue.record("no list")
+            return
+        }
+        #expect(list.items.map(\.title) == ["Bob"])
+        #expect(elements.dropFirst().first == .text("Loading matches…"))
+        #expect(elements.last == .notice("Waiting to send 1 message(s)."))
+        #expect(!elements.contains(.text("No matches yet. Like someone who likes you back!")))
+    }
+
     @Test func theMatchesList_showsNewMatchesThenConversations_andTheOutbox() {
         var state = ChatListState()
+        state.isLoaded = true
         #expect(ChatScreens.matchesList(state) == [.text("No matches yet. Like someone who likes you back!")])
         let bob = Match(id: "m-bob", user: "bob", displayName: "Bob", matchedAt: t0)
         let eve = Match(id: "m-eve", user: "eve", displayName: "Eve", matchedAt: t0)

@@ -11,6 +11,7 @@ enum ContractCase: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case signInWithAWrongPasswordIsInvalidCredentials
     case validateAnswersTheOwnerAndSignOutRevokesTheToken
     case refreshAnswersTokensThatWork
+    case aSpentRefreshTokenIsRefusedAsTheSessionEnding
     case aSavedProfileIsWhatOthersRead
     case fetchProfileOfSomeoneUnknownIsNotFound
     case candidatesAreOthersWithinPreferencesAndASwipedOneDoesNotComeBack
@@ -46,6 +47,7 @@ struct ServiceContract {
         case .signInWithAWrongPasswordIsInvalidCredentials: try wrongPassword()
         case .validateAnswersTheOwnerAndSignOutRevokesTheToken: try validateAndSignOut()
         case .refreshAnswersTokensThatWork: try refresh()
+        case .aSpentRefreshTokenIsRefusedAsTheSessionEnding: try spentRefresh()
         case .aSavedProfileIsWhatOthersRead: try savedProfile()
         case .fetchProfileOfSomeoneUnknownIsNotFound: try unknownProfile()
         case .candidatesAreOthersWithinPreferencesAndASwipedOneDoesNotComeBack: try candidates()
@@ -127,6 +129,20 @@ struct ServiceContract {
             alice.services.auth.validate(accessToken: tokens.accessToken, completion: $0)
         }
         #expect(user.id == alice.id)
+    }
+
+    /// A refresh token traded for new tokens, which were then used, is refused; the refusal means the
+    /// session ended (never a failure for now), so a client that sent it knows to ask for a login.
+    private func spentRefresh() throws {
+        let alice = try person("alice")
+        let spent = try #require(alice.session.tokens.refreshToken)
+        let tokens = try harness.value { alice.services.auth.refresh(refreshToken: spent, completion: $0) }
+        _ = try harness.value {
+            alice.services.auth.validate(accessToken: tokens.accessToken, completion: $0)
+        }
+        let again = harness.call { alice.services.auth.refresh(refreshToken: spent, completion: $0) }
+        let error = try #require(again.failure)
+        #expect(RefreshFailurePolicy.verdict(on: error) != .transient)
     }
 
     // MARK: Profiles and candidates

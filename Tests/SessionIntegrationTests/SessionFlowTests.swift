@@ -90,6 +90,17 @@ import Testing
         #expect(fieldValue("Username or email") == "alice")
     }
 
+    @Test func relaunchAfterTheServerRevokedASessionWhoseAccessTokenExpired_showsTheRevokedReason() throws {
+        try world.signIn()
+        world.server.revokeSessions(of: "alice")
+        world.app.advance(by: .seconds(2 * 3600))
+        let mark = world.mark
+        world.app.relaunch()
+        #expect(world.screens(since: mark) == [.launching, .signIn])
+        #expect(notices() == ["You were signed out. Please log in again."])
+        #expect(world.server.requestCount(.refresh) == 1)
+    }
+
     @Test(arguments: ["", "{\"version\":1,\"user\":", "garbage \u{0}\u{1}", "{\"version\": 99}"])
     func aCorruptedSessionFile_isReportedAndTreatedAsSignedOut(_ contents: String) throws {
         try AtomicFile.write(Data(contents.utf8), to: world.backend.sessionFileURL)

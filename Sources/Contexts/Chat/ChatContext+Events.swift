@@ -5,22 +5,43 @@ import Services
 
 /// What reaches ``ChatContext`` from the server: the list, history pages and the live feed.
 extension ChatContext {
-    /// Loads the conversations list; offline or on a server fault, tries again with ``RetryPolicy``
-    /// (offline: when the network returns).
+    /// Call when the user asks to try again (or something shows the network is back): loads the list
+    /// now, unless it has loaded or a request for it is under way.
+    public func reloadList() {
+        guard started, !store.snapshot.isLoaded, !isLoadingList else { return }
+        loadList(attempt: listAttempt)
+    }
+
+    /// Loads the conversations list; offline or on a server fault, says why
+    /// (``Models/ChatListState/loadFailure``) and tries again with ``RetryPolicy`` (offline: when the
+    /// network returns).
     func loadList(attempt: Int) {
+        listRetry?.cancel()
+        listRetry = nil
+        isLoadingList = true
+        listAttempt = attempt
         authorizer.perform(
             { [chat] token, completion in chat.fetchConversations(accessToken: token, completion: completion)
             },
-            completion: { [weak self] result in
-                guard let self else { return }
-                if case .failure(let error) = result, !self.reportIfSessionEnded(error) {
-                    self.listRetry = self.retries.schedule(attempt: attempt + 1) { [weak self] in
-                        self?.loadList(attempt: attempt + 1)
-                    }
-                    return
-                }
-                self.loaded(result)
-            })
+            completion: { [weak self] result in self?.listArrived(result, attempt: attempt) })
+    }
+
+    /// The answer to attempt `attempt` to load the list.
+    func listArrived(_ result: Result<[ConversationSummary], ServiceError>, attempt: Int) {
+        isLoadingList = false
+        guard case .failure(let error) = result else { return loaded(result) }
+        if reportIfSessionEnded(error) { return }
+        let failure = Self.failure(for: error, otherwise: "Could not load your matches")
+        store.update { $0.loadFailure = failure }
+        listRetry = retries.schedule(attempt: attempt + 1) { [weak self] in
+            self?.loadList(attempt: attempt + 1)
+        }
+    }
+
+    /// A request of the chat went through: if the list has not loaded (the network was down), it is
+    /// loaded now rather than at its next retry.
+    func serverAnswered() {
+        if listRetry != nil { reloadList() }
     }
 
     /// The conversations list arrived: the live feed starts, every summary is merged with what the
@@ -40,10 +61,17 @@ extension ChatContext {
         }
         store.batch {
             publish()
-            store.update { $0.isLoaded = true }
+            store.update { state in
+                state.isLoaded = true
+                state.loadFailure = nil
+            }
         }
         let open = records.filter { $0.value.openCount > 0 }.keys.sorted()
-        for conversation in open { markReadIfNeeded(conversation) }
+        for conversation in open {
+            markReadIfNeeded(conversation)
+            // Its history failed (offline) or could not be asked for yet: the server answers now.
+            if records[conversation]?.historyLoaded == false { loadHistory(of: conversation, older: false) }
+        }
     }
 
     /// A history page arrived (or failed).
@@ -51,6 +79,7 @@ extension ChatContext {
         records[conversation, default: ConversationRecord()].isLoadingHistory = false
         switch result {
         case .success(let page):
+            serverAnswered()
             if !older || records[conversation]?.historyLoaded == true {
                 records[conversation]?.olderCursor = page.olderCursor
             }
@@ -60,7 +89,7 @@ extension ChatContext {
             publish()
         case .failure(let error):
             if reportIfSessionEnded(error) { return }
-            notify(conversation, .history(Self.failure(for: error)))
+            notify(conversation, .history(Self.failure(for: error, otherwise: "Could not load messages")))
         }
     }
 
@@ -99,9 +128,10 @@ extension ChatContext {
         return true
     }
 
-    /// What a failed history request shows.
-    static func failure(for error: ServiceError) -> RequestFailure {
+    /// What a failed request for the list or a history page shows: the mapped failure, or `otherwise`
+    /// as a server failure.
+    static func failure(for error: ServiceError, otherwise: String) -> RequestFailure {
         if case .failure(let failure) = RequestFailureMapper.map(error) { return failure }
-        return .server("Could not load messages")
+        return .server(otherwise)
     }
 }

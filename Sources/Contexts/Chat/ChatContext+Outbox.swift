@@ -29,6 +29,7 @@ extension ChatContext {
             dequeue(message.id)
             absorb([confirmed], in: message.conversation, countUnread: false)
             publish()
+            serverAnswered()
             flush()
         case .failure(.rejected), .failure(.notFound):
             dequeue(message.id)

@@ -6,7 +6,7 @@ import Services
 /// The chat use case's session-wide context: every conversation's messages, the matches list, the
 /// persistent outbox and the live feed.
 ///
-/// Inputs: ``start()``, ``matchMade(_:)``, ``send(_:to:)``, ``retryFailed(in:)``,
+/// Inputs: ``start()``, ``reloadList()``, ``matchMade(_:)``, ``send(_:to:)``, ``retryFailed(in:)``,
 /// ``loadHistory(of:older:)``, ``opened(_:)``, ``closed(_:)``, ``setTyping(_:in:)``,
 /// ``unmatch(_:block:)``. Output: ``Models/ChatListState`` through ``store`` (new matches, conversations
 /// by last activity with unread counts and previews, and the list changes from the previous
@@ -60,6 +60,10 @@ public final class ChatContext: StateContext {
     var retryTask: ScheduledTask?
     var subscription: ScheduledTask?
     var listRetry: ScheduledTask?
+    /// Whether a request for the list is under way.
+    var isLoadingList = false
+    /// The number of the last attempt to load the list (0 for the first).
+    var listAttempt = 0
     var started = false
 
     /// Creates the chat of `viewer`; `outboxStore` keeps unsent messages (memory only when `nil`);
@@ -127,7 +131,8 @@ public final class ChatContext: StateContext {
     // MARK: Inputs
 
     /// Call once when the signed-in app starts: loads the outbox (its conversation ids of the earlier
-    /// form made current), starts the live feed, loads the list, and sends what waits in the outbox.
+    /// form made current) and shows its messages at once (each in its conversation's row, from the
+    /// match it keeps), loads the list (which starts the live feed), and sends what waits in the outbox.
     public func start() {
         guard !started else { return }
         started = true
@@ -137,7 +142,13 @@ public final class ChatContext: StateContext {
             store.report(error)
         }
         migrateOutbox()
-        for message in outbox { addPending(message, status: .sending) }
+        for message in outbox {
+            if let match = message.match, match.id == message.conversation, !has(message.conversation) {
+                setSummary(
+                    ConversationSummary(match: match, lastMessage: nil, unreadCount: 0), for: match.id)
+            }
+            addPending(message, status: .sending)
+        }
         loadList(attempt: 0)
         publish()
         flush()
@@ -161,7 +172,8 @@ public final class ChatContext: StateContext {
         case .success(let trimmed): validated = trimmed
         }
         let message = OutgoingMessage(
-            id: ids.next(), conversation: conversation, text: validated, createdAt: scheduler.now)
+            id: ids.next(), conversation: conversation, text: validated, createdAt: scheduler.now,
+            match: match(of: conversation))
         outbox.append(message)
         persistOutbox()
         addPending(message, status: .sending)
@@ -177,8 +189,8 @@ public final class ChatContext: StateContext {
         where message.sender == viewer && message.status == .failed && !queued.contains(message.id) {
             outbox.append(
                 OutgoingMessage(
-                    id: message.id, conversation: conversation, text: message.text, createdAt: message.sentAt)
-            )
+                    id: message.id, conversation: conversation, text: message.text, createdAt: message.sentAt,
+                    match: match(of: conversation)))
         }
         persistOutbox()
         var changed: [String] = []

@@ -1,17 +1,36 @@
+import Interactors
 import Models
 import Services
 
-/// A session service: runs requests with the session's access token, refreshing it once when expired.
+/// A session service: runs requests with the session's access token, refreshing it when expired,
+/// one refresh at a time.
 ///
-/// Concurrent requests that meet an expired token share one refresh. When the refresh token is gone or
-/// refused, the request fails with ``Models/ServiceError/tokenRevoked`` or
-/// ``Models/ServiceError/tokenExpired`` and the caller raises ``Models/SessionError/ended(_:)``. Lives in the
-/// ``SessionScope`` and dies with it.
+/// Single flight: a request that meets an expired token waits for the refresh under way, if one is,
+/// instead of starting another; a request whose token a refresh replaced while it was in flight is
+/// sent again with the new token at once, without refreshing again; either way it is retried once.
+/// So the refresh token, which the server rotates (a used one stops working), is sent once, and the
+/// refusal of a spent one is never mistaken for a revocation. When the server refuses the refresh
+/// token (``Interactors/RefreshFailurePolicy``), the request fails with
+/// ``Models/ServiceError/tokenExpired`` or ``Models/ServiceError/tokenRevoked`` and the caller raises
+/// ``Models/SessionError/ended(_:)``; the refusal is remembered, so every later request that meets the
+/// expired token fails with the same reason and the spent refresh token is not sent again. A refresh
+/// that failed for now (offline) fails its requests with that error, and the next one refreshes again.
+/// Lives in the ``SessionScope`` and dies with it.
 @MainActor
 public final class RequestAuthorizer {
     /// A request given an access token and a completion.
     public typealias Request<Value: Sendable> =
         @MainActor (String, @escaping ServiceCompletion<Value>) -> Void
+
+    /// Who waits for a fresh access token.
+    private typealias Waiter = @MainActor (Result<String, ServiceError>) -> Void
+
+    /// The refresh under way: its number (so a duplicated or late answer of an older one is ignored)
+    /// and who waits for it.
+    private struct Refresh {
+        var number: Int
+        var waiters: [Waiter]
+    }
 
     /// The tokens in force.
     ///
@@ -19,8 +38,13 @@ public final class RequestAuthorizer {
     public private(set) var tokens: AuthTokens
     private let auth: any AuthService
     private let onTokensRefreshed: @MainActor (AuthTokens) -> Void
-    /// Who waits for the refresh under way; `nil` when none is.
-    private var refreshWaiters: [@MainActor (Result<String, ServiceError>) -> Void]?
+    /// The refresh under way; `nil` when none is.
+    private var refresh: Refresh?
+    /// How many refreshes were started.
+    private var refreshCount = 0
+    /// Why the session ended, once the server refused the refresh token: every later request that
+    /// meets the expired token fails with it.
+    private var ended: SignedOutReason?
 
     /// Creates an authorizer for a session's tokens; `onTokensRefreshed` persists new ones.
     public init(
@@ -32,17 +56,19 @@ public final class RequestAuthorizer {
         self.onTokensRefreshed = onTokensRefreshed
     }
 
-    /// Call to run `request` with the access token; on `tokenExpired` it refreshes and retries once.
+    /// Call to run `request` with the access token; on `tokenExpired` it is retried once with a fresh
+    /// token (the refresh under way's, a newer one already in force, or a new refresh's).
     ///
     /// Once the authorizer is gone (its session ended), an answer goes to `completion` as it is.
     public func perform<Value: Sendable>(
         _ request: @escaping Request<Value>,
         completion: @escaping @MainActor (Result<Value, ServiceError>) -> Void
     ) {
-        request(tokens.accessToken) { [weak self] result in
+        let sentWith = tokens.accessToken
+        request(sentWith) { [weak self] result in
             guard case .failure(.tokenExpired) = result, let self else { return completion(result) }
-            self.refreshed { refreshed in
-                switch refreshed {
+            self.freshToken(replacing: sentWith) { fresh in
+                switch fresh {
                 case .success(let accessToken): request(accessToken) { completion($0) }
                 case .failure(let error): completion(.failure(error))
                 }
@@ -56,32 +82,46 @@ public final class RequestAuthorizer {
         perform(request) { _ in }
     }
 
-    /// Calls `then` with a fresh access token, refreshing the tokens or joining the refresh under way.
-    ///
-    /// A refused refresh token means the session was revoked.
-    private func refreshed(_ then: @escaping @MainActor (Result<String, ServiceError>) -> Void) {
-        if refreshWaiters != nil {
-            refreshWaiters?.append(then)
+    /// Calls `then` with an access token to use instead of `expired`: the one in force if a refresh
+    /// replaced `expired` already; else the refresh under way's, or a new refresh's; or the reason the
+    /// session ended, if the server refused the refresh token.
+    private func freshToken(replacing expired: String, _ then: @escaping Waiter) {
+        if tokens.accessToken != expired { return then(.success(tokens.accessToken)) }
+        if let ended { return then(.failure(RefreshFailurePolicy.requestError(endedFor: ended))) }
+        if refresh != nil {
+            refresh?.waiters.append(then)
             return
         }
         guard let refreshToken = tokens.refreshToken else { return then(.failure(.tokenExpired)) }
-        refreshWaiters = [then]
+        refreshCount += 1
+        let number = refreshCount
+        refresh = Refresh(number: number, waiters: [then])
         auth.refresh(refreshToken: refreshToken) { [weak self] result in
-            guard let self else { return }
-            let waiters = self.refreshWaiters ?? []
-            self.refreshWaiters = nil
-            let outcome: Result<String, ServiceError>
-            switch result {
-            case .success(let tokens):
-                self.tokens = tokens
-                self.onTokensRefreshed(tokens)
-                outcome = .success(tokens.accessToken)
-            case .failure(.invalidCredentials), .failure(.notFound):
-                outcome = .failure(.tokenRevoked)
-            case .failure(let error):
+            self?.refreshed(result, number: number)
+        }
+    }
+
+    /// The answer to refresh `number`: new tokens for everyone waiting, or why they cannot have them.
+    ///
+    /// An answer to a refresh that is no longer under way (delivered twice) changes nothing.
+    private func refreshed(_ result: Result<AuthTokens, ServiceError>, number: Int) {
+        guard let finished = refresh, finished.number == number else { return }
+        refresh = nil
+        let outcome: Result<String, ServiceError>
+        switch result {
+        case .success(let tokens):
+            self.tokens = tokens
+            onTokensRefreshed(tokens)
+            outcome = .success(tokens.accessToken)
+        case .failure(let error):
+            switch RefreshFailurePolicy.verdict(on: error) {
+            case .ended(let reason):
+                ended = reason
+                outcome = .failure(RefreshFailurePolicy.requestError(endedFor: reason))
+            case .transient:
                 outcome = .failure(error)
             }
-            for waiter in waiters { waiter(outcome) }
         }
+        for waiter in finished.waiters { waiter(outcome) }
     }
 }

@@ -113,11 +113,16 @@ public final class SessionContext: StateContext {
             switch result {
             case .success(let tokens):
                 self.begin(user: session.user, tokens: tokens, isNewAccount: false, route: session.lastRoute)
-            case .failure(.networkUnavailable), .failure(.server), .failure(.malformedResponse):
-                self.begin(
-                    user: session.user, tokens: session.tokens, isNewAccount: false, route: session.lastRoute)
-            case .failure:
-                self.expire(session, reason: .sessionExpired)
+            case .failure(let error):
+                switch RefreshFailurePolicy.verdict(on: error) {
+                case .transient:
+                    // Offline or a server fault: the stored session opens; its requests refresh later.
+                    self.begin(
+                        user: session.user, tokens: session.tokens, isNewAccount: false,
+                        route: session.lastRoute)
+                case .ended(let reason):
+                    self.expire(session, reason: reason)
+                }
             }
         }
     }

@@ -3,7 +3,9 @@ import Models
 
 /// Scripts one conversation (`discover://chat/<match>`, a row of the matches list, or "Send a message").
 ///
-/// 1. Push the conversation: "Loading…" first while the matches list loads (a link at launch), or
+/// 1. Push the conversation: at once when the chat knows it (from the matches list, a match just
+///    made, or a message waiting in the outbox); "Loading…" while the matches list loads (a link or
+///    the place restored at launch), with why it failed, "Try again" and "Back" when offline; or
 ///    "This conversation isn't available" when it is not one of the user's.
 /// 2. Show the newest messages, "Load older messages" while there are more; they update live.
 /// 3. Typing in "Message" tells the other person (debounced); "Send" shows the message at once as
@@ -22,8 +24,8 @@ public final class ChatFlow: FlowNode {
     private enum Place {
         /// Not started.
         case idle
-        /// "Loading…" while the matches list loads.
-        case loading
+        /// "Loading…" while the matches list loads, with why its last attempt failed.
+        case loading(failure: RequestFailure?)
         /// The conversation is not one of the user's.
         case unavailable
         /// The conversation's screen, over its context.
@@ -71,20 +73,28 @@ public final class ChatFlow: FlowNode {
             + (state.isUnmatched ? " unmatched" : "")
     }
 
-    /// Step 1: pushes the conversation, or "Loading…" until the matches list has loaded.
+    /// Step 1: pushes the conversation, or "Loading…" until the matches list has loaded (or the
+    /// conversation is known).
     public func start() {
         guard !chat.snapshot.isLoaded, chat.match(of: conversation) == nil else { return show(.push) }
-        place = .loading
-        environment.show(ChatScreens.loading, .push) { [weak self] intent in self?.handle(intent) }
-        observations = [
-            chat.observe { [weak self] state in
-                guard let self, state.isLoaded || self.chat.match(of: self.conversation) != nil else {
-                    return
-                }
-                self.observations = []
-                self.show(.replaceTop)
-            }
-        ]
+        place = .loading(failure: chat.snapshot.loadFailure)
+        environment.show(ChatScreens.loading(failure: chat.snapshot.loadFailure), .push) { [weak self] in
+            self?.handle($0)
+        }
+        observations = [chat.observe { [weak self] state in self?.listChanged(state) }]
+    }
+
+    /// Step 1: the matches list changed while "Loading…" shows: the conversation once it is known or
+    /// the list loaded, else "Loading…" again if why it failed changed.
+    private func listChanged(_ state: ChatListState) {
+        guard case .loading(let shownFailure) = place else { return }
+        if state.isLoaded || chat.match(of: conversation) != nil {
+            observations = []
+            return show(.replaceTop)
+        }
+        guard state.loadFailure != shownFailure else { return }
+        place = .loading(failure: state.loadFailure)
+        environment.presenter.update(ChatScreens.loading(failure: state.loadFailure))
     }
 
     /// Steps 1–2: shows the conversation (or that it isn't available), rendered on every change.
@@ -122,6 +132,7 @@ public final class ChatFlow: FlowNode {
     /// Steps 2–5: every intent of the screen.
     private func handle(_ intent: Intent) {
         if intent == .tap(ActionID.back) { return close() }
+        if intent == .tap(ChatScreens.reload) { return chat.reloadList() }
         guard case .conversation(let context) = place else { return }
         switch intent {
         case .edit(ChatScreens.messageField, let text): context.draftChanged(text)

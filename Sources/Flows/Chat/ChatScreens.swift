@@ -13,6 +13,8 @@ enum ChatScreens {
     static let unmatch: ActionID = "chat:unmatch"
     /// Asks to block.
     static let block: ActionID = "chat:block"
+    /// Loads the matches list again now (offline, after it failed to load).
+    static let reload: ActionID = "chat:reload"
     /// Dismisses the confirmation.
     static let cancel: ActionID = "cancel"
     /// Confirms unmatching or blocking.
@@ -24,12 +26,28 @@ enum ChatScreens {
 
     // MARK: The matches list
 
-    /// The matches tab's elements: the list of new matches and conversations (or a hint while there
-    /// is none), and a notice while messages wait to be sent.
+    /// The matches tab's elements: the list of new matches and conversations, "Loading matches…"
+    /// (with why it failed and "Try again") until the server's list arrived, a hint when the server
+    /// said there is none, and a notice while messages wait to be sent.
+    ///
+    /// Before the list arrives, the rows are those the client knows (matches made, conversations with
+    /// messages waiting); an empty list then means "not known yet", never "no matches".
     static func matchesList(_ state: ChatListState) -> [ScreenElement] {
-        guard !state.newMatches.isEmpty || !state.conversations.isEmpty else {
-            return [.text("No matches yet. Like someone who likes you back!")]
+        var elements: [ScreenElement] = []
+        if !state.newMatches.isEmpty || !state.conversations.isEmpty {
+            elements.append(rows(of: state))
+        } else if state.isLoaded {
+            elements.append(.text("No matches yet. Like someone who likes you back!"))
         }
+        if !state.isLoaded { elements += loading("Loading matches…", failure: state.loadFailure) }
+        if state.outboxCount > 0 {
+            elements.append(.notice("Waiting to send \(state.outboxCount) message(s)."))
+        }
+        return elements
+    }
+
+    /// The list of new matches, then conversations.
+    private static func rows(of state: ChatListState) -> ScreenElement {
         let newMatches = state.newMatches.map { match in
             ScreenList.Item(
                 id: match.id, title: match.displayName, detail: "New match — say hi",
@@ -44,13 +62,17 @@ enum ChatScreens {
                     id: summary.id, title: summary.match.displayName, detail: detail(of: summary),
                     action: ActionID(openPrefix + summary.id)))
         }
-        var elements: [ScreenElement] = [
-            .list(ScreenList(id: "matches", items: items, changes: state.changes, revision: state.revision))
+        return .list(
+            ScreenList(id: "matches", items: items, changes: state.changes, revision: state.revision))
+    }
+
+    /// What shows while the list loads: `text`, and after a failed attempt, why and "Try again".
+    private static func loading(_ text: String, failure: RequestFailure?) -> [ScreenElement] {
+        guard let failure else { return [.text(text)] }
+        return [
+            .text(text), .error(Copy.banner(for: failure)),
+            .action(ScreenAction(id: reload, label: "Try again")),
         ]
-        if state.outboxCount > 0 {
-            elements.append(.notice("Waiting to send \(state.outboxCount) message(s)."))
-        }
-        return elements
     }
 
     /// The conversation a matches-list row's action opens, if the action is one.
@@ -163,8 +185,16 @@ enum ChatScreens {
         return ScreenList.Item(id: message.id, title: "\(name): \(message.text)", detail: "")
     }
 
-    /// The screen shown while the matches list loads (a conversation opened by a link at launch).
-    static let loading = Screen(id: .chat, title: "Chat", elements: [.text("Loading…")])
+    /// The screen shown while the matches list loads (a conversation opened by a link, or restored, at
+    /// launch, with no message waiting for it): "Loading…", why the last attempt failed with "Try
+    /// again", and "Back".
+    static func loading(failure: RequestFailure?) -> Screen {
+        Screen(
+            id: .chat, title: "Chat",
+            elements: loading("Loading…", failure: failure) + [
+                .action(ScreenAction(id: .back, label: "Back"))
+            ])
+    }
 
     /// The screen of a conversation that is not one of the user's.
     static let unavailable = Screen(

@@ -8,6 +8,7 @@ import Models
 ///    new profile.
 /// 2. A new account first goes through ``ProfileSetupFlow``.
 /// 3. Home: tabs for the deck and the matches; a new match (``MatchMade``) joins the list at once.
+///    Until the server's list arrives the matches tab says it is loading ("Try again" when offline).
 /// 4. Routes (deep links, or the place restored on relaunch): deck, matches, a profile
 ///    (``ProfileFlow``), a conversation (``ChatFlow``).
 /// 5. Every move is reported to the ``Contexts/SessionContext`` so a relaunch returns to it.
@@ -200,6 +201,7 @@ public final class MainFlow: FlowNode, DeckFlowDelegate {
         case .tap(HomeScreens.deckTab): open(.deck)
         case .tap(HomeScreens.matchesTab): open(.matches)
         case .tap(HomeScreens.logOut): confirmLogout()
+        case .tap(ChatScreens.reload): chat.reloadList()
         case .tap(let id):
             if let conversation = ChatScreens.conversationID(for: id) { open(.chat(conversation)) }
         case .edit:

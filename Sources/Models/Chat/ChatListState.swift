@@ -14,7 +14,13 @@ public struct ChatListState: Hashable, Sendable {
     /// Messages waiting in the outbox, in every conversation.
     public var outboxCount = 0
     /// Whether the list has come from the server at least once.
+    ///
+    /// Until it has, the list is loading: the rows it has (matches made and messages waiting in the
+    /// outbox) are not all there are, and an empty list means "not known yet", never "no matches".
     public var isLoaded = false
+    /// Why the last attempt to load the list failed (offline, a server fault), while it has not
+    /// loaded; `nil` during the first attempt and once loaded. Another attempt follows on its own.
+    public var loadFailure: RequestFailure?
     /// Matches with no message yet, newest first.
     public var newMatches: [Match] = []
     /// Conversations with messages, by last activity, newest first.

@@ -10,12 +10,19 @@ public struct OutgoingMessage: Hashable, Codable, Sendable, Identifiable {
     public var text: String
     /// When the user sent it, on the client's clock.
     public var createdAt: Date
+    /// The match the message was written to, as the client knew it when it was sent.
+    ///
+    /// Kept in the outbox so that a launch shows the conversation's row and screen with the message
+    /// waiting before the server's list arrives (slow or offline). The server never reads it; `nil`
+    /// in an outbox written before it was kept (the message then shows once the list arrives).
+    public var match: Match?
 
     /// Creates an outgoing message.
-    public init(id: String, conversation: String, text: String, createdAt: Date) {
+    public init(id: String, conversation: String, text: String, createdAt: Date, match: Match? = nil) {
         self.id = id
         self.conversation = conversation
         self.text = text
         self.createdAt = createdAt
+        self.match = match
     }
 }

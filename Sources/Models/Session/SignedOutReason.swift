@@ -2,9 +2,9 @@
 public enum SignedOutReason: Hashable, Codable, Sendable {
     /// The user logged out.
     case loggedOut
-    /// The stored session expired and could not be refreshed.
+    /// The session expired: its refresh token could no longer renew it (at launch or while in use).
     case sessionExpired
-    /// The server revoked the session while it was in use.
+    /// The server revoked the session (seen while in use, or when a launch tried to renew it).
     case sessionRevoked
     /// The stored session file could not be read; it was discarded.
     case storedSessionUnreadable
