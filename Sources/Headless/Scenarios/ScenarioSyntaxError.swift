@@ -21,8 +21,19 @@ public struct ScenarioSyntaxError: Error, Hashable, Sendable, CustomStringConver
     }
 
     /// `path:line:column: message`, the line, and a caret under the column.
+    ///
+    /// A line longer than ``shownWidth`` characters shows only the stretch around the column, with
+    /// "…" where it is cut; a forbidden character (a control, a separator) shows as "�".
     public var description: String {
-        let caret = String(repeating: " ", count: max(0, column - 1)) + "^"
-        return "\(path):\(line):\(column): error: \(message)\n    \(lineText)\n    \(caret)"
+        let characters = Array(lineText)
+        let start = min(max(0, column - 1 - Self.shownWidth / 2), max(0, characters.count - Self.shownWidth))
+        let end = min(characters.count, start + Self.shownWidth)
+        let shown = characters[start..<end].map { ScenarioParser.isForbidden($0) ? "\u{FFFD}" : $0 }
+        let text = (start > 0 ? "…" : "") + String(shown) + (end < characters.count ? "…" : "")
+        let caret = String(repeating: " ", count: max(0, column - 1 - start + (start > 0 ? 1 : 0))) + "^"
+        return "\(path):\(line):\(column): error: \(message)\n    \(text)\n    \(caret)"
     }
+
+    /// The most characters of the line ``description`` shows.
+    public static let shownWidth = 120
 }
