@@ -145,6 +145,12 @@ import Testing
         #expect(ScenarioFiles.decode(Data("scenario: é\n".utf8), path: "t") == .success("scenario: é\n"))
     }
 
+    @Test func aPileOfAccents_isOneCharacter_shownAsAReplacementInAnError() {
+        let found = error("scenario: x\ntap \"" + String(repeating: "\u{301}", count: 8_000) + "\"\n")
+        #expect(found?.message == "this string has no closing quote")
+        #expect(found?.description.unicodeScalars.count ?? 0 < 200)
+    }
+
     @Test func aLongLinesError_showsTheStretchAroundTheColumn() {
         let line = String(repeating: "a", count: 300) + " \"open"
         let found = ScenarioSyntaxError(path: "p", line: 4, column: 302, message: "m", lineText: line)

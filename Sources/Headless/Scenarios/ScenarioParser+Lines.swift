@@ -70,9 +70,11 @@ extension ScenarioParser {
         return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 
-    /// `text` for an error message: as it is when short, else its first characters and "…".
+    /// `text` for an error message: as it is when short, else its first ``maximumQuotedLength``
+    /// Unicode scalars and "…".
     static func quoted(_ text: some StringProtocol) -> String {
-        let start = text.prefix(maximumQuotedLength + 1)
-        return start.count > maximumQuotedLength ? start.prefix(maximumQuotedLength) + "…" : String(start)
+        let start = text.unicodeScalars.prefix(maximumQuotedLength + 1)
+        guard start.count > maximumQuotedLength else { return String(text) }
+        return String(String.UnicodeScalarView(start.prefix(maximumQuotedLength))) + "…"
     }
 }

@@ -23,12 +23,16 @@ public struct ScenarioSyntaxError: Error, Hashable, Sendable, CustomStringConver
     /// `path:line:column: message`, the line, and a caret under the column.
     ///
     /// A line longer than ``shownWidth`` characters shows only the stretch around the column, with
-    /// "…" where it is cut; a forbidden character (a control, a separator) shows as "�".
+    /// "…" where it is cut; a forbidden character (a control, a separator) or one made of more than
+    /// ``shownScalars`` Unicode scalars (a letter under a pile of accents) shows as "�".
     public var description: String {
         let characters = Array(lineText)
         let start = min(max(0, column - 1 - Self.shownWidth / 2), max(0, characters.count - Self.shownWidth))
         let end = min(characters.count, start + Self.shownWidth)
-        let shown = characters[start..<end].map { ScenarioParser.isForbidden($0) ? "\u{FFFD}" : $0 }
+        let shown = characters[start..<end].map { character in
+            ScenarioParser.isForbidden(character) || character.unicodeScalars.count > Self.shownScalars
+                ? "\u{FFFD}" : character
+        }
         let text = (start > 0 ? "…" : "") + String(shown) + (end < characters.count ? "…" : "")
         let caret = String(repeating: " ", count: max(0, column - 1 - start + (start > 0 ? 1 : 0))) + "^"
         return "\(path):\(line):\(column): error: \(message)\n    \(text)\n    \(caret)"
@@ -36,4 +40,7 @@ public struct ScenarioSyntaxError: Error, Hashable, Sendable, CustomStringConver
 
     /// The most characters of the line ``description`` shows.
     public static let shownWidth = 120
+
+    /// The most Unicode scalars of one character ``description`` shows.
+    public static let shownScalars = 8
 }
