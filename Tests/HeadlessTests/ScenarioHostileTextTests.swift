@@ -143,6 +143,15 @@ import Testing
         #expect(found.message == "the byte 0xFF is not UTF-8 text; a scenario file is UTF-8")
         #expect(found.lineText == "tap \"é\u{FFFD}\"")
         #expect(ScenarioFiles.decode(Data("scenario: é\n".utf8), path: "t") == .success("scenario: é\n"))
+        let first = ScenarioFiles.decode(
+            Data([0xEF, 0xBB, 0xBF, 0x61, 0xED, 0xA0, 0x80, 0x0D, 0x0A]), path: "t")
+        #expect(
+            first.map { _ in "" }
+                == .failure(
+                    ScenarioSyntaxError(
+                        path: "t", line: 1, column: 2,
+                        message: "the byte 0xED is not UTF-8 text; a scenario file is UTF-8",
+                        lineText: "a\u{FFFD}\u{FFFD}\u{FFFD}")))
     }
 
     @Test func aPileOfAccents_isOneCharacter_shownAsAReplacementInAnError() {

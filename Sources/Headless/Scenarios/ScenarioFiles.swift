@@ -61,27 +61,29 @@ public enum ScenarioFiles {
         var parser = Unicode.UTF8.ForwardParser()
         var iterator = bytes.makeIterator()
         var offset = 0
-        var line = 1
-        var lineStart = 0
         scan: while true {
             switch parser.parseScalar(from: &iterator) {
-            case .valid(let encoded):
-                offset += encoded.count
-                if encoded.count == 1, encoded.first == UInt8(ascii: "\n") {
-                    line += 1
-                    lineStart = offset
-                }
+            case .valid(let encoded): offset += encoded.count
             case .error: break scan
             case .emptyInput: return .success(String(decoding: bytes, as: UTF8.self))
             }
         }
-        let lineEnd = bytes[offset...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+        let lineFeed = UInt8(ascii: "\n")
+        let lineStart = bytes[..<offset].lastIndex(of: lineFeed).map { $0 + 1 } ?? 0
+        var lineEnd = bytes[offset...].firstIndex(of: lineFeed) ?? bytes.count
+        if lineEnd > offset, bytes[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
+        // The line's text from its start, without the byte-order mark the parser skips.
+        func text(upTo end: Int) -> String {
+            var text = String(decoding: bytes[lineStart..<end], as: UTF8.self)
+            if lineStart == 0, text.unicodeScalars.first == "\u{FEFF}" { text.unicodeScalars.removeFirst() }
+            return text
+        }
         return .failure(
             ScenarioSyntaxError(
-                path: path, line: line,
-                column: String(decoding: bytes[lineStart..<offset], as: UTF8.self).count + 1,
+                path: path, line: bytes[..<lineStart].filter { $0 == lineFeed }.count + 1,
+                column: text(upTo: offset).count + 1,
                 message:
                     "the byte 0x\(ScenarioParser.hex(UInt32(bytes[offset])).suffix(2)) is not UTF-8 text; a scenario file is UTF-8",
-                lineText: String(decoding: bytes[lineStart..<lineEnd], as: UTF8.self)))
+                lineText: text(upTo: lineEnd)))
     }
 }

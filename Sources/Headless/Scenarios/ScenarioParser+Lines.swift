@@ -9,8 +9,8 @@ extension ScenarioParser {
     /// The longest line in `Scenarios/` is about 100 bytes.
     public static let maximumLineBytes = 16 << 10
 
-    /// The longest word (in characters) an unknown step's "did you mean" is computed for, and the
-    /// longest piece of a line an error message quotes.
+    /// The longest word (in characters) an unknown step's "did you mean" is computed for, and the most
+    /// Unicode scalars of a word an error message quotes.
     static let maximumQuotedLength = 64
 
     /// The lines of a file: split at each line feed only, one carriage return before it dropped, and a
