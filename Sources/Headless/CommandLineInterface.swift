@@ -189,14 +189,7 @@ public struct CommandLineInterface {
         var scenarios: [Scenario] = []
         var failed = false
         for file in files {
-            guard let data = FileManager.default.contents(atPath: file),
-                let text = String(data: data, encoding: .utf8)
-            else {
-                errors("\(file):1:1: error: cannot read the file as UTF-8 text")
-                failed = true
-                continue
-            }
-            switch ScenarioParser.parse(text, path: file) {
+            switch ScenarioFiles.read(file).flatMap({ ScenarioParser.parse($0, path: file) }) {
             case .success(let scenario): scenarios.append(scenario)
             case .failure(let error):
                 errors(error.description)

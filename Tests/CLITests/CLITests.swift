@@ -155,6 +155,45 @@ import Testing
         #expect(outcome.stdout == (try expected("tree.stdout")))
     }
 
+    @Test func aOneMegabyteLine_isASyntaxError_inWellUnderASecond() throws {
+        let directory = TemporaryDirectory()
+        let file = directory.url.appendingPathComponent("long.scenario")
+        try Data(("scenario: long\n" + String(repeating: "w", count: 1_000_000) + "\nlaunch\n").utf8).write(
+            to: file)
+        let start = ContinuousClock.now
+        let outcome = try discover(["run", file.path])
+        let elapsed = ContinuousClock.now - start
+        #expect(outcome.status == 2)
+        #expect(outcome.stdout.isEmpty)
+        #expect(
+            outcome.stderr.hasPrefix(
+                "\(file.path):2:1: error: this line is 1000000 bytes long; a line may be at most 16384 bytes (16 KiB)\n"
+            ))
+        #expect(outcome.stderr.count < 500)
+        // The issue asks for well under a second; the bound is generous because this 2-core machine
+        // runs other builds and tests at the same time (the answer itself takes milliseconds).
+        #expect(elapsed < .seconds(5))
+    }
+
+    @Test func aFileOverOneMebibyte_orNotUTF8_isASyntaxError() throws {
+        let directory = TemporaryDirectory()
+        let big = directory.url.appendingPathComponent("big.scenario")
+        try Data(("scenario: big\n" + String(repeating: "launch\n", count: 200_000)).utf8).write(to: big)
+        let bytes = directory.url.appendingPathComponent("bytes.scenario")
+        try Data(Array("scenario: bytes\nlaunch\ntap \"".utf8) + [0xC0, 0x80] + Array("\"\n".utf8)).write(
+            to: bytes)
+        let outcome = try discover(["run", big.path, bytes.path])
+        #expect(outcome.status == 2)
+        #expect(outcome.stdout.isEmpty)
+        #expect(
+            outcome.stderr.hasPrefix(
+                "\(big.path):1:1: error: the file is larger than 1048576 bytes (1 MiB), the most a scenario file may hold\n"
+            ))
+        #expect(
+            outcome.stderr.contains(
+                "\(bytes.path):3:6: error: the byte 0xC0 is not UTF-8 text; a scenario file is UTF-8\n"))
+    }
+
     @Test func demo_runsTheDemoScenario_andPrintsItsTranscript() throws {
         let outcome = try discover(["demo"], in: Self.root)
         #expect(outcome.status == 0)

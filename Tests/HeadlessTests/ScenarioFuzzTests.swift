@@ -1,7 +1,12 @@
+import Foundation
 import Headless
 import Testing
 
 /// Hostile scenario files never crash the parser: every one either parses or is a located error.
+///
+/// `everyScenarioMutated_answersPassFailOrASyntaxError_inBoundedTime` mutates every file in
+/// `Scenarios/` (10,000 inputs; `DISCOVER_FUZZ_RUNS` and `DISCOVER_FUZZ_SEED` change the count and the
+/// seed) and prints its counts as a line starting with `fuzz:`.
 @Suite struct ScenarioFuzzTests {
     struct Generator: RandomNumberGenerator {
         var state: UInt64
@@ -51,5 +56,90 @@ import Testing
                 continue
             }
         }
+    }
+
+    /// What the mutated inputs came to.
+    struct Tally: CustomStringConvertible {
+        var seed: UInt64 = 0
+        var files = 0
+        var inputs = 0
+        var byLevel: [ScenarioMutator.Level: Int] = [:]
+        var syntaxErrors = 0
+        var parsed = 0
+        var passed = 0
+        var failed = 0
+        var slowestParse = Duration.zero
+        var slowestRun = Duration.zero
+
+        var description: String {
+            "fuzz: \(inputs) inputs from \(files) scenarios (seed \(seed); \(byLevel[.byte] ?? 0) byte-level, "
+                + "\(byLevel[.token] ?? 0) token-level): \(syntaxErrors) syntax errors (exit 2), \(parsed) parsed; "
+                + "ran them: \(passed) passed (exit 0), \(failed) failed (exit 1); "
+                + "slowest parse \(Self.milliseconds(slowestParse)) ms, slowest run \(Self.milliseconds(slowestRun)) ms"
+        }
+
+        static func milliseconds(_ duration: Duration) -> Int64 {
+            duration.components.seconds * 1_000 + duration.components.attoseconds / 1_000_000_000_000_000
+        }
+    }
+
+    /// Every scenario of the repository, mutated at the byte and the token level: each input is
+    /// decoded and parsed as `discover run` does and ends as a syntax error with a location and a short
+    /// description (exit code 2), or parses, runs, and passes (0) or fails with a message (1), each in
+    /// bounded time. Seeded, so every run makes the same inputs.
+    @MainActor
+    @Test func everyScenarioMutated_answersPassFailOrASyntaxError_inBoundedTime() async throws {
+        let environment = ProcessInfo.processInfo.environment
+        let count = environment["DISCOVER_FUZZ_RUNS"].flatMap { Int($0) } ?? 10_000
+        var tally = Tally(seed: environment["DISCOVER_FUZZ_SEED"].flatMap { UInt64($0) } ?? 24)
+        let files = try ScenarioFiles.collect([DemoTests.scenariosFolder.path]).get()
+        let originals = try files.map { try [UInt8](Data(contentsOf: URL(fileURLWithPath: $0))) }
+        tally.files = files.count
+        var mutator = ScenarioMutator(random: Generator(state: tally.seed))
+        let runner = ScenarioRunner.embedded()
+        let clock = ContinuousClock()
+        for input in 0..<count {
+            let path = "fuzz-\(input).scenario"
+            let (bytes, level) = mutator.mutate(originals[input % originals.count])
+            let origin = "\(path), \(level)-level from \(files[input % files.count])"
+            tally.inputs += 1
+            tally.byLevel[level, default: 0] += 1
+            var outcome: Result<Scenario, ScenarioSyntaxError>?
+            let parsing = clock.measure {
+                outcome = ScenarioFiles.decode(Data(bytes), path: path).flatMap {
+                    ScenarioParser.parse($0, path: path)
+                }
+            }
+            tally.slowestParse = max(tally.slowestParse, parsing)
+            // The issue asks for a time bound per input (a parse takes milliseconds); the bounds are
+            // generous because the machine running the tests may be loaded.
+            #expect(parsing < .seconds(2), "\(origin) parsed slowly")
+            switch outcome {
+            case .failure(let error):
+                tally.syntaxErrors += 1
+                #expect(error.line >= 1 && error.column >= 1 && !error.message.isEmpty, "\(origin)")
+                #expect(error.description.hasPrefix("\(path):\(error.line):\(error.column): error: "))
+                #expect(
+                    error.description.unicodeScalars.count < 2_000, "\(origin): the error echoes too much")
+            case .success(let scenario):
+                tally.parsed += 1
+                #expect(!scenario.name.isEmpty)
+                var result: ScenarioResult?
+                let running = clock.measure { result = runner.run(scenario).result }
+                tally.slowestRun = max(tally.slowestRun, running)
+                #expect(running < .seconds(10), "\(origin) ran slowly")
+                if let failure = result?.failure {
+                    tally.failed += 1
+                    #expect(!failure.message.isEmpty, "\(origin)")
+                } else {
+                    tally.passed += 1
+                }
+                await Task.yield()  // lets the other tests on the main actor take turns
+            case nil: Issue.record("\(origin) gave no outcome")
+            }
+        }
+        // Written at once, on a line of its own, for CI's log (`.ci/run` shows it).
+        FileHandle.standardOutput.write(Data("\n\(tally)\n".utf8))
+        #expect(tally.syntaxErrors + tally.passed + tally.failed == count)
     }
 }

@@ -3,9 +3,11 @@ import Models
 
 /// Parses `.scenario` files: a `scenario: <name>` header, then one step per line.
 ///
-/// `#` starts a comment, blank lines are ignored, strings are double-quoted with `\"`, `\\`, `\n` and
-/// `\t` escapes, durations are a whole number with `ms`, `s`, `m`, `h` or `d`. Every mistake is a
-/// ``ScenarioSyntaxError`` with its line and column; an unknown step suggests the closest known one.
+/// `#` starts a comment, blank lines are ignored, strings are double-quoted with `\"`, `\\`, `\n`,
+/// `\t` and `\u{…}` escapes, durations are a whole number with `ms`, `s`, `m`, `h` or `d`. Lines end
+/// at a line feed only (`\n` or `\r\n`); a file holds at most ``maximumFileBytes`` and a line at most
+/// ``maximumLineBytes``. Every mistake is a ``ScenarioSyntaxError`` with its line and column; an
+/// unknown step suggests the closest known one. Parsing takes time linear in the file's length.
 /// Every person a step names must be set up before it, and is not "me" where someone else is needed
 /// (``ScenarioNameCheck``).
 public enum ScenarioParser {
@@ -28,9 +30,17 @@ public enum ScenarioParser {
 
     /// Parses a whole file.
     public static func parse(_ text: String, path: String) -> Result<Scenario, ScenarioSyntaxError> {
+        guard text.utf8.count <= maximumFileBytes else {
+            return .failure(
+                ScenarioSyntaxError(
+                    path: path, line: 1, column: 1,
+                    message:
+                        "the file is \(text.utf8.count) bytes; a scenario file may be at most \(maximumFileBytes) bytes (1 MiB)",
+                    lineText: ""))
+        }
         var name: String?
         var steps: [LocatedStep] = []
-        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
+        let lines = splitLines(text)
         for (index, rawLine) in lines.enumerated() {
             let number = index + 1
             func fail(_ column: Int, _ message: String) -> Result<Scenario, ScenarioSyntaxError> {
@@ -97,86 +107,6 @@ public enum ScenarioParser {
         }
     }
 
-    // MARK: Tokens
-
-    struct Token: Hashable {
-        enum Kind: Hashable {
-            case word(String)
-            case string(String)
-        }
-
-        let kind: Kind
-        let column: Int
-
-        var word: String? { if case .word(let word) = kind { word } else { nil } }
-        var string: String? { if case .string(let string) = kind { string } else { nil } }
-    }
-
-    struct Problem: Error {
-        let column: Int
-        let message: String
-    }
-
-    static func tokenize(_ line: String) -> Result<[Token], Problem> {
-        var tokens: [Token] = []
-        let characters = Array(line)
-        var index = 0
-        while index < characters.count {
-            let character = characters[index]
-            if character == " " || character == "\t" {
-                index += 1
-            } else if character == "#" {
-                break
-            } else if character == "\"" {
-                let start = index
-                var value = ""
-                index += 1
-                var closed = false
-                while index < characters.count {
-                    let next = characters[index]
-                    if next == "\"" {
-                        closed = true
-                        index += 1
-                        break
-                    }
-                    if next == "\\" {
-                        guard index + 1 < characters.count else { break }
-                        switch characters[index + 1] {
-                        case "\"": value.append("\"")
-                        case "\\": value.append("\\")
-                        case "n": value.append("\n")
-                        case "t": value.append("\t")
-                        default:
-                            return .failure(
-                                Problem(
-                                    column: index + 1, message: "unknown escape '\\\(characters[index + 1])'")
-                            )
-                        }
-                        index += 2
-                    } else {
-                        value.append(next)
-                        index += 1
-                    }
-                }
-                guard closed else {
-                    return .failure(Problem(column: start + 1, message: "this string has no closing quote"))
-                }
-                tokens.append(Token(kind: .string(value), column: start + 1))
-            } else {
-                let start = index
-                var word = ""
-                while index < characters.count, characters[index] != " ", characters[index] != "\t",
-                    characters[index] != "\""
-                {
-                    word.append(characters[index])
-                    index += 1
-                }
-                tokens.append(Token(kind: .word(word), column: start + 1))
-            }
-        }
-        return .success(tokens)
-    }
-
     // MARK: Steps
 
     static func step(_ tokens: [Token], line: String) -> Result<ScenarioStep, Problem> {
@@ -223,7 +153,7 @@ public enum ScenarioParser {
                                 Problem(
                                     column: reader.lastColumn,
                                     message:
-                                        "unknown endpoint '\(endpoint)'; one of: \(EmbeddedEndpointName.all.joined(separator: ", "))"
+                                        "unknown endpoint '\(quoted(endpoint))'; one of: \(EmbeddedEndpointName.all.joined(separator: ", "))"
                                 ))
                         }
                         return reader.end(.serverFailsNext(endpoint))
@@ -264,7 +194,7 @@ public enum ScenarioParser {
                                     return .failure(
                                         Problem(
                                             column: reader.lastColumn,
-                                            message: "'\(born)' is not a date YYYY-MM-DD"))
+                                            message: "'\(quoted(born))' is not a date YYYY-MM-DD"))
                                 }
                                 return reader.end(
                                     .givenUser(username: username, password: password, born: born))
@@ -356,7 +286,9 @@ public enum ScenarioParser {
                     let parts = word.split(separator: "=", maxSplits: 1)
                     guard parts.count == 2, !parts[0].isEmpty else {
                         return .failure(
-                            Problem(column: reader.column, message: "expected key=value, found '\(word)'"))
+                            Problem(
+                                column: reader.column, message: "expected key=value, found '\(quoted(word))'")
+                        )
                     }
                     properties[String(parts[0])] = String(parts[1])
                     reader.skip()
@@ -388,9 +320,16 @@ public enum ScenarioParser {
 
     /// "unknown step", with the closest known step's usage: compared on the first word, or the first
     /// two for the steps that share a first word (given, expect, server, network).
+    ///
+    /// Only words of up to ``maximumQuotedLength`` characters are compared (when the first two are
+    /// longer, the first alone against the step's first word; a longer first word gets no suggestion),
+    /// so the work stays linear in the line's length although the edit distance is quadratic.
     static func unknownStep(_ line: String) -> String {
-        let words = line.trimmingCharacters(in: .whitespaces).split(separator: " ").map(String.init)
-        let first = words.first ?? ""
+        let words = line.trimmingCharacters(in: .whitespaces).split(separator: " ", maxSplits: 2)
+        let first = words.first.map(String.init) ?? ""
+        let firstTwo = words.prefix(2).joined(separator: " ")
+        let firstIsShort = first.count <= maximumQuotedLength
+        let firstTwoAreShort = firstTwo.count <= maximumQuotedLength
         func key(_ usage: String) -> String {
             let parts = usage.split(separator: " ").map(String.init)
             return parts.first.map {
@@ -398,15 +337,18 @@ public enum ScenarioParser {
                     ? parts.prefix(2).joined(separator: " ") : $0
             } ?? ""
         }
-        func distance(_ usage: String) -> Int {
+        let distances = usages.filter { !$0.hasPrefix("<") }.compactMap {
+            usage -> (usage: String, distance: Int)? in
             let target = key(usage)
-            let typed = target.contains(" ") ? words.prefix(2).joined(separator: " ") : first
-            return editDistance(typed, target)
+            if target.contains(" "), firstTwoAreShort { return (usage, editDistance(firstTwo, target)) }
+            guard firstIsShort else { return nil }
+            return (usage, editDistance(first, target.split(separator: " ").first.map(String.init) ?? ""))
         }
-        let best = usages.filter { !$0.hasPrefix("<") }.min { distance($0) < distance($1) }
-        return "unknown step '\(first)'" + (best.map { "; did you mean '\($0)'?" } ?? "")
+        let best = distances.min { $0.distance < $1.distance }?.usage
+        return "unknown step '\(quoted(first))'" + (best.map { "; did you mean '\($0)'?" } ?? "")
     }
 
+    /// The Levenshtein distance between two words, ignoring case: quadratic, so for short words only.
     static func editDistance(_ a: String, _ b: String) -> Int {
         let left = Array(a.lowercased())
         let right = Array(b.lowercased())
