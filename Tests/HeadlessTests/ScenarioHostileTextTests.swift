@@ -70,13 +70,15 @@ import Testing
         let scenario = try ScenarioParser.parse(
             #"""
             scenario: x
+            given demo people
             tap "\u{1F600}\u{2028}\u{0}e\u{301}\u{00000041}"
             bob sends "\u{200B}\u{202E}\"\\\n\t"
             """#, path: "t"
         ).get()
         #expect(
             scenario.steps.map(\.step) == [
-                .tap("😀\u{2028}\u{0}e\u{301}A"), .sends("bob", text: "\u{200B}\u{202E}\"\\\n\t"),
+                .givenDemoPeople, .tap("😀\u{2028}\u{0}e\u{301}A"),
+                .sends("bob", text: "\u{200B}\u{202E}\"\\\n\t"),
             ])
     }
 
