@@ -151,14 +151,12 @@ public final class SessionContext: StateContext {
         store.update { $0 = .signedOut(reason: reason, username: username) }
     }
 
-    /// Keeps `session` and writes it to the session store; a failure is reported, the session kept
-    /// in memory.
+    /// Keeps `session` and writes it to the session store (off the main actor); a failure is
+    /// reported, the session kept in memory.
     private func persist(_ session: StoredSession) {
         stored = session
-        do {
-            try services.sessionStore.save(session)
-        } catch {
-            store.report(error)
+        services.sessionStore.save(session) { [weak self] result in
+            if case .failure(let error) = result { self?.store.report(error) }
         }
     }
 }

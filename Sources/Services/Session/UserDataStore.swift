@@ -13,6 +13,7 @@ public protocol UserDataStore: Sendable {
     /// The store of the user's messages not yet confirmed by the server.
     func outbox(for user: UserID) throws(StoreError) -> any OutboxStore
 
-    /// Deletes everything kept for the user; succeeds when there was nothing.
+    /// Deletes everything kept for the user (temporary files and files moved aside included), after
+    /// every save made before; succeeds when there was nothing.
     func removeAll(for user: UserID) throws(StoreError)
 }
