@@ -43,7 +43,6 @@ public final class DiskWriter: Sendable {
         var pending: [String: Pending] = [:]
         var written: [String: Written] = [:]
         var fileWrites = 0
-        var openedFolders: Set<String> = []
     }
 
     private let queue: DispatchQueue
@@ -93,15 +92,14 @@ public final class DiskWriter: Sendable {
         return try result.get()
     }
 
-    /// ``sync(_:)`` for a store opening its folder: first, the first time for `directory`, removes the
-    /// temporary files other processes' crashed writes left there (this process's are never left on
-    /// the queue), then runs `body`.
+    /// ``sync(_:)`` for a store reading its folder: first removes the temporary files other processes'
+    /// crashed writes left in `directory` (this process's writes leave none behind on the queue), then
+    /// runs `body`.
     public func read<Value>(inDirectory directory: String, _ body: () throws(StoreError) -> Value)
         throws(StoreError) -> Value
     {
         try sync { () throws(StoreError) -> Value in
-            let isFirst = state.withLock { $0.openedFolders.insert(directory).inserted }
-            if isFirst { try AtomicFile.removeTemporaryFiles(inDirectory: directory, sparing: getpid()) }
+            try AtomicFile.removeTemporaryFiles(inDirectory: directory, sparing: getpid())
             return try body()
         }
     }

@@ -7,8 +7,8 @@ import Models
 /// The file is a ``QueueFile``: a header line, then one item per line. Loading reads it on the
 /// writer's queue (after every save made before), first removing the temporary files a crashed write
 /// left in the folder. A file that cannot be read whole is moved aside to `<name>.unreadable-<n>`
-/// (owner-only, never overwritten) and whatever could be read of it is answered, with the problem to
-/// report once. A save returns at once; its completion comes on the main actor, through the
+/// (owner-only, never overwritten), whatever could be read of it is written back at once and
+/// answered, with the problem to report once. A save returns at once; its completion comes on the main actor, through the
 /// scheduler, once the file is durable.
 public struct FileQueueStore<Item: Codable & Sendable>: Sendable {
     /// The file.
@@ -42,6 +42,10 @@ public struct FileQueueStore<Item: Codable & Sendable>: Sendable {
                 guard let damage = contents.damage else { return LoadedItems(contents.items) }
                 do throws(StoreError) {
                     let aside = try AtomicFile.moveAside(path)
+                    // What was read is kept at once, so a crash before the next save loses none of it.
+                    if !contents.items.isEmpty {
+                        try AtomicFile.write(try Self.encode(contents.items, path: path), toPath: path)
+                    }
                     return LoadedItems(
                         contents.items,
                         problem: .quarantined(
@@ -62,14 +66,18 @@ public struct FileQueueStore<Item: Codable & Sendable>: Sendable {
         writer.save(
             toPath: path, scheduler: scheduler,
             contents: { () throws(StoreError) -> Data? in
-                guard !items.isEmpty else { return nil }
-                do {
-                    return try QueueFile.encode(items)
-                } catch {
-                    throw .unreadable(path: path, reason: "could not encode \(Item.self)")
-                }
+                items.isEmpty ? nil : try Self.encode(items, path: path)
             },
             completion: completion)
+    }
+
+    /// The bytes of a file at `path` holding `items`.
+    private static func encode(_ items: [Item], path: String) throws(StoreError) -> Data {
+        do {
+            return try QueueFile.encode(items)
+        } catch {
+            throw .unreadable(path: path, reason: "could not encode \(Item.self)")
+        }
     }
 }
 
