@@ -17,7 +17,9 @@ import Testing
     }
 
     /// A store on the test's file, writer and clock.
-    func makeStore() -> FileSessionStore { FileSessionStore(fileURL: fileURL, writer: writer, scheduler: scheduler) }
+    func makeStore() -> FileSessionStore {
+        FileSessionStore(fileURL: fileURL, writer: writer, scheduler: scheduler)
+    }
 
     /// Saves `session` and waits for the write.
     func save(_ session: StoredSession, in store: FileSessionStore) throws {

@@ -16,7 +16,8 @@ extension AtomicFile {
     static func temporaryFile(_ entry: String) -> (name: String, process: Int32)? {
         guard entry.hasPrefix("."), entry.hasSuffix(".tmp") else { return nil }
         let parts = entry.dropFirst().dropLast(4).split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count >= 3, let process = Int32(parts[parts.count - 2]), UInt64(parts[parts.count - 1]) != nil
+        guard parts.count >= 3, let process = Int32(parts[parts.count - 2]),
+            UInt64(parts[parts.count - 1]) != nil
         else { return nil }
         let name = parts.dropLast(2).joined(separator: ".")
         return name.isEmpty ? nil : (name, process)

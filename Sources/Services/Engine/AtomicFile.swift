@@ -26,8 +26,8 @@ public enum AtomicFile {
     public static func write(_ data: Data, toPath path: String) throws(StoreError) {
         let (directory, name) = split(path)
         try createDirectory(atPath: directory)
-        let temporary =
-            directory + "/" + temporaryName(of: name, process: getpid(), random: UInt64.random(in: 0...UInt64.max))
+        let random = UInt64.random(in: 0...UInt64.max)
+        let temporary = directory + "/" + temporaryName(of: name, process: getpid(), random: random)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_TRUNC, 0o600)
         guard descriptor >= 0 else { throw .io(path: temporary, operation: "create", errno: errno) }
         let file = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)

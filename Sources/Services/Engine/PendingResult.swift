@@ -19,7 +19,7 @@ final class PendingResult<Value: Sendable>: Sendable {
         ready.wait()
         // Filled before the signal; the semaphore is signalled once, so only one waiter gets here.
         return value.withLock { stored in
-            guard let produced = stored else { preconditionFailure("PendingResult signalled without a value") }
+            guard let produced = stored else { preconditionFailure("signalled without a value") }
             return produced
         }
     }

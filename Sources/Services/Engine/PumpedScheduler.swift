@@ -60,7 +60,10 @@ public final class PumpedScheduler: Scheduler, @unchecked Sendable {
         condition.lock()
         placesKept += 1
         condition.unlock()
-        runKeepingPlace(on: queue, work) { [weak self] value in
+        let result = PendingResult<Value>()
+        queue.async { result.fulfil(work()) }
+        schedule { [weak self] in
+            let value = result.wait()
             if let self {
                 self.condition.lock()
                 self.placesKept -= 1

@@ -49,7 +49,9 @@ public enum QueueFile {
     }
 
     /// Reads a file's bytes: every item that can be read, and what was wrong, if anything.
-    public static func decode<Item: Decodable>(_ data: Data, as type: Item.Type = Item.self) -> Contents<Item> {
+    public static func decode<Item: Decodable>(_ data: Data, as type: Item.Type = Item.self)
+        -> Contents<Item>
+    {
         let lines = data.split(separator: 0x0A, omittingEmptySubsequences: true)
         let decoder = JSONDecoder()
         guard let first = lines.first else { return Contents(items: [], damage: "an empty file") }
@@ -58,7 +60,8 @@ public enum QueueFile {
         }
         let header = try? decoder.decode(Header.self, from: Data(first))
         if let header, header.format != format || header.version > version {
-            return Contents(items: [], damage: "format \(header.format) version \(header.version), not readable here")
+            let damage = "format \(header.format) version \(header.version), not readable here"
+            return Contents(items: [], damage: damage)
         }
         var items: [Item] = []
         var unreadable = 0

@@ -52,16 +52,4 @@ extension Scheduler {
             self.schedule { completion(value) }
         }
     }
-
-    /// Runs `work` on `queue` and schedules, at once, the delivery of its result: when the delivery
-    /// comes up it waits for the work, so the result takes the place of the call in this scheduler's
-    /// order (``VirtualScheduler`` and ``PumpedScheduler``).
-    func runKeepingPlace<Value: Sendable>(
-        on queue: DispatchQueue, _ work: @escaping @Sendable () -> Value,
-        then completion: @escaping @MainActor @Sendable (Value) -> Void
-    ) {
-        let result = PendingResult<Value>()
-        queue.async { result.fulfil(work()) }
-        schedule { completion(result.wait()) }
-    }
 }

@@ -69,7 +69,9 @@ public final class VirtualScheduler: Scheduler {
         on queue: DispatchQueue, _ work: @escaping @Sendable () -> Value,
         then completion: @escaping @MainActor @Sendable (Value) -> Void
     ) {
-        runKeepingPlace(on: queue, work, then: completion)
+        let result = PendingResult<Value>()
+        queue.async { result.fulfil(work()) }
+        schedule { completion(result.wait()) }
     }
 
     /// Moves the clock forward by `duration`, running every piece of work that falls due on the way, at

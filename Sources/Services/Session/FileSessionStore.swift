@@ -17,7 +17,9 @@ public struct FileSessionStore: SessionStore {
 
     /// Creates a store on `fileURL` whose saves go through `writer` and complete on `scheduler` (an
     /// app's main queue by default); nothing is touched until the first call.
-    public init(fileURL: URL, writer: DiskWriter = DiskWriter(), scheduler: any Scheduler = DispatchScheduler()) {
+    public init(
+        fileURL: URL, writer: DiskWriter = DiskWriter(), scheduler: any Scheduler = DispatchScheduler()
+    ) {
         file = JSONFileStore(fileURL: fileURL)
         self.writer = writer
         self.scheduler = scheduler
@@ -41,7 +43,8 @@ public struct FileSessionStore: SessionStore {
     public func save(_ session: StoredSession, completion: @escaping StoreCompletion) {
         let file = file
         writer.save(
-            toPath: fileURL.path, scheduler: scheduler, contents: { () throws(StoreError) -> Data? in try file.encode(session) },
+            toPath: fileURL.path, scheduler: scheduler,
+            contents: { () throws(StoreError) -> Data? in try file.encode(session) },
             completion: completion)
     }
 

@@ -16,7 +16,9 @@ public struct FileUserDataStore: UserDataStore {
 
     /// Creates a store under `rootURL` whose saves go through `writer` and complete on `scheduler` (an
     /// app's main queue by default); nothing is touched until the first call.
-    public init(rootURL: URL, writer: DiskWriter = DiskWriter(), scheduler: any Scheduler = DispatchScheduler()) {
+    public init(
+        rootURL: URL, writer: DiskWriter = DiskWriter(), scheduler: any Scheduler = DispatchScheduler()
+    ) {
         self.rootURL = rootURL
         self.writer = writer
         self.scheduler = scheduler
