@@ -38,7 +38,10 @@ struct TimedUserDataStore: UserDataStore {
         Outbox(base: try base.outbox(for: user), log: log)
     }
 
-    func removeAll(for user: UserID) throws(StoreError) { try base.removeAll(for: user) }
+    @MainActor
+    func removeAll(for user: UserID, completion: @escaping StoreCompletion) {
+        base.removeAll(for: user, completion: completion)
+    }
 
     /// A swipe queue whose saves are timed.
     struct Queue: SwipeQueueStore {

@@ -47,7 +47,10 @@ struct LoggingUserDataStore: UserDataStore {
         Outbox(base: try base.outbox(for: user), log: log)
     }
 
-    func removeAll(for user: UserID) throws(StoreError) { try base.removeAll(for: user) }
+    @MainActor
+    func removeAll(for user: UserID, completion: @escaping StoreCompletion) {
+        base.removeAll(for: user, completion: completion)
+    }
 
     static func entries(_ swipes: [Swipe]) -> [MadeLog.Entry] {
         swipes.map { MadeLog.Entry(kind: "swipe", id: $0.id, detail: $0.candidate.rawValue) }

@@ -61,7 +61,7 @@ import Testing
         let users = FileUserDataStore(rootURL: directory.url, writer: DiskWriter(), scheduler: scheduler)
         try users.outbox(for: "alice").save([Self.message(1)]) { _ in }
         try users.swipeQueue(for: "alice").save([]) { _ in }
-        try users.removeAll(for: "alice")
+        users.removeAll(for: "alice") { _ in }
         scheduler.runDue()
         #expect(!FileManager.default.fileExists(atPath: users.location(of: "alice").path))
     }

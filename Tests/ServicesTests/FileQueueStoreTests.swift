@@ -130,6 +130,7 @@ import Testing
             try Data("access-token".utf8).write(to: directory.url.appendingPathComponent(name))
         }
         _ = outbox().load()
+        scheduler.runDue()
         #expect(directory.filePaths() == [".hidden", "notes.txt"])
     }
 
@@ -137,6 +138,7 @@ import Testing
         let mine = ".outbox.json.\(ProcessInfo.processInfo.processIdentifier).7.tmp"
         try Data().write(to: directory.url.appendingPathComponent(mine))
         _ = outbox().load()
+        scheduler.runDue()
         #expect(directory.filePaths() == [mine])
     }
 }

@@ -78,8 +78,8 @@ import Testing
     @Test func delete_removesTheFile_andSucceedsWhenThereIsNone() throws {
         let store = makeStore()
         try save(session, in: store)
-        try store.delete()
-        try store.delete()
+        try StoreWrites.wait(on: scheduler) { store.delete(completion: $0) }.get()
+        try StoreWrites.wait(on: scheduler) { store.delete(completion: $0) }.get()
         #expect(!FileManager.default.fileExists(atPath: fileURL.path))
     }
 }

@@ -12,7 +12,7 @@ import Testing
         #expect(try store.load() == nil)
         store.save(session) { _ in }
         #expect(try store.load() == session)
-        try store.delete()
+        store.delete { _ in }
         #expect(try store.load() == nil)
     }
 
@@ -30,7 +30,7 @@ import Testing
         #expect(try store.swipeQueue(for: "bob").load().items.isEmpty)
         #expect(store.hasData(for: "alice") && !store.hasData(for: "bob"))
 
-        try store.removeAll(for: "alice")
+        store.removeAll(for: "alice") { _ in }
         #expect(try store.swipeQueue(for: "alice").load().items.isEmpty)
         #expect(try store.outbox(for: "alice").load().items.isEmpty)
         #expect(!store.hasData(for: "alice"))
@@ -51,7 +51,7 @@ import Testing
         let outbox = try store.outbox(for: "alice")
         let queue = try store.swipeQueue(for: "alice")
         outbox.save([message]) { _ in }
-        try store.removeAll(for: "alice")
+        store.removeAll(for: "alice") { _ in }
         #expect(outbox.load().items.isEmpty)
         #expect(!store.hasData(for: "alice"))
 

@@ -36,7 +36,6 @@ public final class SessionContext: StateContext {
             loaded = try services.sessionStore.load()
         } catch {
             store.report(error)
-            try? services.sessionStore.delete()
             return signedOut(.storedSessionUnreadable, username: nil)
         }
         guard let session = loaded else { return signedOut(nil, username: nil) }
@@ -86,10 +85,8 @@ public final class SessionContext: StateContext {
         guard let scope else { return }
         generation += 1
         services.auth.signOut(accessToken: scope.authorizer.tokens.accessToken) { _ in }
-        do {
-            try services.userData.removeAll(for: scope.user.id)
-        } catch {
-            store.report(error)
+        services.userData.removeAll(for: scope.user.id) { [weak self] result in
+            if case .failure(let error) = result { self?.store.report(error) }
         }
         signedOut(.loggedOut, username: nil)
     }
@@ -143,10 +140,8 @@ public final class SessionContext: StateContext {
     private func signedOut(_ reason: SignedOutReason?, username: String?) {
         scope = nil
         stored = nil
-        do {
-            try services.sessionStore.delete()
-        } catch {
-            store.report(error)
+        services.sessionStore.delete { [weak self] result in
+            if case .failure(let error) = result { self?.store.report(error) }
         }
         store.update { $0 = .signedOut(reason: reason, username: username) }
     }

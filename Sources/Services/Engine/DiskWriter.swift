@@ -19,9 +19,9 @@ import Synchronization
 /// often finds its contents written already; every save's completion still comes, in the order the
 /// saves were made, once what it asked for (or newer) is durable.
 ///
-/// Reads and removals run on the same queue after every write queued before them
-/// (``read(inDirectory:_:)``, ``sync(_:)``), so a read sees the latest save, and a folder removed at
-/// logout is not written again by a save made before. Share one writer between the stores of one
+/// Reads run on the same queue after every write queued before them (``sync(_:)``), so a read sees
+/// the latest save; removals are queued like saves (``perform(scheduler:_:completion:)``), so a
+/// folder removed at logout is not written again by a save made before. Share one writer between the stores of one
 /// process (a relaunch in the same process included) so they see each other's writes.
 public final class DiskWriter: Sendable {
     /// The latest contents asked for one file, not written yet.
@@ -92,16 +92,40 @@ public final class DiskWriter: Sendable {
         return try result.get()
     }
 
-    /// ``sync(_:)`` for a store reading its folder: first removes the temporary files other processes'
-    /// crashed writes left in `directory` (this process's writes leave none behind on the queue), then
-    /// runs `body`.
-    public func read<Value>(inDirectory directory: String, _ body: () throws(StoreError) -> Value)
-        throws(StoreError) -> Value
-    {
-        try sync { () throws(StoreError) -> Value in
-            try AtomicFile.removeTemporaryFiles(inDirectory: directory, sparing: getpid())
-            return try body()
-        }
+    /// Runs `body` on the writer's queue, in order with the saves, off the main actor; `completion`
+    /// runs on the main actor through `scheduler` with how it went (a removal, a clean-up).
+    public func perform(
+        scheduler: any Scheduler, _ body: @escaping @Sendable () throws(StoreError) -> Void,
+        completion: @escaping StoreCompletion
+    ) {
+        scheduler.run(
+            on: queue,
+            {
+                do throws(StoreError) {
+                    try body()
+                    return .success(())
+                } catch {
+                    return .failure(error)
+                }
+            }, then: completion)
+    }
+
+    /// ``sync(_:)`` for a store reading its folder: runs `body`, then queues the removal of the
+    /// temporary files other processes' crashed writes left in `directory` (this process's writes
+    /// leave none behind on the queue), off the main actor.
+    ///
+    /// The clean-up is best effort: a file it cannot remove stays until the folder is removed.
+    public func read<Value>(
+        inDirectory directory: String, scheduler: any Scheduler, _ body: () throws(StoreError) -> Value
+    ) throws(StoreError) -> Value {
+        let value = try sync(body)
+        let process = getpid()
+        perform(
+            scheduler: scheduler,
+            { () throws(StoreError) in
+                try AtomicFile.removeTemporaryFiles(inDirectory: directory, sparing: process)
+            }, completion: { _ in })
+        return value
     }
 
     /// Writes the latest contents asked for `path`, unless a write already covered save `version`;

@@ -5,8 +5,8 @@ import Models
 /// ``DiskWriter``.
 ///
 /// The file is a ``QueueFile``: a header line, then one item per line. Loading reads it on the
-/// writer's queue (after every save made before), first removing the temporary files a crashed write
-/// left in the folder. A file that cannot be read whole is moved aside to `<name>.unreadable-<n>`
+/// writer's queue (after every save made before), then has the writer remove the temporary files a
+/// crashed write left in the folder. A file that cannot be read whole is moved aside to `<name>.unreadable-<n>`
 /// (owner-only, never overwritten), whatever could be read of it is written back at once and
 /// answered, with the problem to report once. A save returns at once; its completion comes on the main actor, through the
 /// scheduler, once the file is durable.
@@ -35,7 +35,8 @@ public struct FileQueueStore<Item: Codable & Sendable>: Sendable {
         let path = path
         let fileURL = fileURL
         do throws(StoreError) {
-            return try writer.read(inDirectory: fileURL.deletingLastPathComponent().path) {
+            let directory = fileURL.deletingLastPathComponent().path
+            return try writer.read(inDirectory: directory, scheduler: scheduler) {
                 () throws(StoreError) -> LoadedItems<Item> in
                 guard let data = try AtomicFile.read(fileURL) else { return LoadedItems([]) }
                 let contents = QueueFile.decode(data, as: Item.self)

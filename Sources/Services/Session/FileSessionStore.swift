@@ -4,7 +4,8 @@ import Models
 /// A ``SessionStore`` on one JSON file, written atomically off the main actor and readable by the
 /// owner only.
 ///
-/// Saves go through a ``DiskWriter``; loading and deleting run on the writer's queue after them.
+/// Saves and deletions go through a ``DiskWriter``, in order; loading runs on the writer's queue after
+/// them.
 /// The temporary files of a crashed write (they hold the tokens) are removed when the store first
 /// reads its folder and when the session is deleted (logout, sign-out).
 public struct FileSessionStore: SessionStore {
@@ -29,7 +30,8 @@ public struct FileSessionStore: SessionStore {
     /// or of another version.
     public func load() throws(StoreError) -> StoredSession? {
         let file = file
-        let session = try writer.read(inDirectory: fileURL.deletingLastPathComponent().path) {
+        let directory = fileURL.deletingLastPathComponent().path
+        let session = try writer.read(inDirectory: directory, scheduler: scheduler) {
             () throws(StoreError) -> StoredSession? in try file.load()
         }
         guard let session else { return nil }
@@ -48,13 +50,17 @@ public struct FileSessionStore: SessionStore {
             completion: completion)
     }
 
-    /// Removes the file if it exists, after every save made before, and every temporary file of it.
-    public func delete() throws(StoreError) {
+    /// Removes the file if it exists, and every temporary file of it, after every save made before, off
+    /// the main actor.
+    public func delete(completion: @escaping StoreCompletion) {
         let file = file
-        try writer.sync { () throws(StoreError) in
-            try file.delete()
-            let directory = file.fileURL.deletingLastPathComponent().path
-            try AtomicFile.removeTemporaryFiles(inDirectory: directory, of: file.fileURL.lastPathComponent)
-        }
+        writer.perform(
+            scheduler: scheduler,
+            { () throws(StoreError) in
+                try file.delete()
+                let directory = file.fileURL.deletingLastPathComponent().path
+                try AtomicFile.removeTemporaryFiles(
+                    inDirectory: directory, of: file.fileURL.lastPathComponent)
+            }, completion: completion)
     }
 }

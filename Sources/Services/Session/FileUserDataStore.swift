@@ -45,10 +45,12 @@ public struct FileUserDataStore: UserDataStore {
             scheduler: scheduler)
     }
 
-    /// Deletes the user's folder, after every write queued before.
-    public func removeAll(for user: UserID) throws(StoreError) {
+    /// Deletes the user's folder, after every write queued before, off the main actor.
+    public func removeAll(for user: UserID, completion: @escaping StoreCompletion) {
         let folder = location(of: user)
-        try writer.sync { () throws(StoreError) in try AtomicFile.remove(folder) }
+        writer.perform(
+            scheduler: scheduler, { () throws(StoreError) in try AtomicFile.remove(folder) },
+            completion: completion)
     }
 
     /// Where the user's folder is, whether or not it exists.

@@ -22,6 +22,10 @@ public final class InMemorySessionStore: SessionStore {
         completion(.success(()))
     }
 
-    /// Forgets the stored session.
-    public func delete() throws(StoreError) { session.withLock { $0 = nil } }
+    /// Forgets the stored session and completes before returning.
+    @MainActor
+    public func delete(completion: @escaping StoreCompletion) {
+        session.withLock { $0 = nil }
+        completion(.success(()))
+    }
 }

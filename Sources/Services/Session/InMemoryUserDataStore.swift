@@ -37,10 +37,11 @@ public final class InMemoryUserDataStore: UserDataStore {
         Outbox(record: record(of: user))
     }
 
-    /// Forgets everything kept for the user.
-    public func removeAll(for user: UserID) throws(StoreError) {
-        guard let record = records.withLock({ $0[user] }) else { return }
-        record.data.withLock { $0 = Contents() }
+    /// Forgets everything kept for the user and completes before returning.
+    @MainActor
+    public func removeAll(for user: UserID, completion: @escaping StoreCompletion) {
+        if let record = records.withLock({ $0[user] }) { record.data.withLock { $0 = Contents() } }
+        completion(.success(()))
     }
 
     /// Whether anything is kept for the user: swipes or messages waiting.
