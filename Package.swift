@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "Headless", targets: ["Headless"]),
         .executable(name: "discover", targets: ["discover"]),
         .executable(name: "discover-bench", targets: ["DiscoverBench"]),
+        .executable(name: "discover-crash-driver", targets: ["DiscoverCrashDriver"]),
     ],
     targets: [
         // MARK: Data and the functional core
@@ -73,6 +74,14 @@ let package = Package(
             dependencies: [
                 "EmbeddedBackend", "Flows", "Contexts", "Interactors", "Services", "Models",
             ],
+            swiftSettings: strict
+        ),
+
+        // The crash test's app: the default file stores on the embedded backend, killed with SIGKILL
+        // at random moments by Scripts/crash-test, then checked (every item delivered exactly once).
+        .executableTarget(
+            name: "DiscoverCrashDriver",
+            dependencies: ["Headless", "EmbeddedBackend", "Flows", "Services", "Models"],
             swiftSettings: strict
         ),
 

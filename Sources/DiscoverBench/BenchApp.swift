@@ -13,13 +13,16 @@ final class BenchApp {
     enum Stores {
         /// In memory: `InMemorySessionStore` and `InMemoryUserDataStore`.
         case memory
-        /// The backend's default file stores, in a new folder under the temporary directory.
-        case files
+        /// The backend's default file stores, in a new folder under the temporary directory, their
+        /// saves completing as in an app (``AppLikeScheduler``), each queue save timed into the log.
+        case files(DurabilityLog)
     }
 
     let backend: EmbeddedBackend
     let services: AppServices
     let presenter = RecordingPresenter()
+    /// Where the queue saves are timed, with file stores.
+    let durability: DurabilityLog?
     /// The app, once launched.
     private(set) var app: AppFlow?
 
@@ -31,9 +34,20 @@ final class BenchApp {
         backend = EmbeddedBackend(storageDirectory: folder, configuration: configuration)
         backend.addDemoAccounts()
         var services = backend.makeServices()
-        if case .memory = stores {
+        switch stores {
+        case .memory:
             services.sessionStore = InMemorySessionStore()
             services.userData = InMemoryUserDataStore()
+            durability = nil
+        case .files(let log):
+            let scheduler = AppLikeScheduler(base: backend.scheduler)
+            services.sessionStore = FileSessionStore(
+                fileURL: backend.sessionFileURL, writer: backend.writer, scheduler: scheduler)
+            services.userData = TimedUserDataStore(
+                base: FileUserDataStore(
+                    rootURL: backend.userDataStore.rootURL, writer: backend.writer, scheduler: scheduler),
+                log: log)
+            durability = log
         }
         self.services = services
     }
@@ -56,6 +70,16 @@ final class BenchApp {
     func open(_ link: String) {
         app?.open(link)
         backend.scheduler.runDue()
+    }
+
+    /// Waits until every queue save made completed (the disk written, the completions delivered, the
+    /// items they freed sent); nothing to do with stores in memory.
+    func settle() {
+        guard let durability else { return }
+        while durability.outstanding > 0 {
+            _ = try? backend.writer.sync {}
+            backend.scheduler.runDue()
+        }
     }
 
     /// From the welcome screen: "Log in", alice's username and password, "Log in".

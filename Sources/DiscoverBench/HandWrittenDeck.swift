@@ -43,7 +43,7 @@ final class HandWrittenDeck {
         token = session.tokens.accessToken
         signedIn = .text("Signed in as \(session.user.displayName) (@\(session.user.username))")
         queueStore = try? services.userData.swipeQueue(for: session.user.id)
-        queue = (try? queueStore?.load()) ?? []
+        queue = queueStore?.load().items ?? []
         presenter.setRoot(homeScreen()) { [weak self] intent in self?.handle(intent) }
         refillIfNeeded()
     }
@@ -64,7 +64,7 @@ final class HandWrittenDeck {
         else { return }
         let swipe = Swipe(id: services.ids.next(), candidate: top.id, action: action, swipedAt: now)
         queue.append(swipe)
-        try? queueStore?.save(queue)
+        queueStore?.save(queue) { _ in }
         cards.removeFirst()
         self.allowance = remaining
         rewindable = action == .pass ? top : nil
@@ -86,7 +86,7 @@ final class HandWrittenDeck {
         isSending = false
         guard case .success = result else { return }
         queue.removeAll { $0.id == swipe.id }
-        try? queueStore?.save(queue)
+        queueStore?.save(queue) { _ in }
         sendNextSwipe()
     }
 

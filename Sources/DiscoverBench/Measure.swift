@@ -1,3 +1,11 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// How the benchmark times things: runs of many operations, the sides of a comparison taking turns.
 ///
 /// A *side* is a closure that does `count` operations and returns how long the part it times took
@@ -13,6 +21,22 @@ enum Measure {
     @MainActor
     static func time(_ body: () -> Void) -> Duration {
         ContinuousClock().measure(body)
+    }
+
+    /// The time `body` takes on the monotonic clock (`wall`) and the CPU time the calling thread spent
+    /// in it (`thread`): what it computed, not what it waited for.
+    @MainActor
+    static func times(_ body: () -> Void) -> (wall: Duration, thread: Duration) {
+        let threadStart = threadTime()
+        let wall = ContinuousClock().measure(body)
+        return (wall, threadTime() - threadStart)
+    }
+
+    /// The CPU time the calling thread has used.
+    static func threadTime() -> Duration {
+        var now = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
+        return .seconds(now.tv_sec) + .nanoseconds(now.tv_nsec)
     }
 
     /// The median nanoseconds per operation of each side, in the order given.

@@ -4,6 +4,10 @@ import Services
 
 /// The embedded backend: an ``EmbeddedServer`` on a ``Services/VirtualScheduler`` plus file stores.
 ///
+/// The file stores write off the main actor (``Services/DiskWriter``); their saves complete on the
+/// virtual clock in the order they were made, the main actor waiting for the disk when one comes up,
+/// so runs stay deterministic.
+///
 /// Everything a test, scenario or the demo needs to run the engine with no network and no wall clock.
 public struct EmbeddedBackend: Sendable {
     /// The server.
@@ -14,6 +18,9 @@ public struct EmbeddedBackend: Sendable {
     public let storageDirectory: URL
     /// Client ids, shared across relaunches so they never repeat within a run.
     public let ids: SequentialIDGenerator
+    /// Writes the stored session and the users' queues off the main actor, shared across relaunches
+    /// so a relaunch reads what the last process saved.
+    public let writer: DiskWriter
 
     /// The instant the demo world starts at: 2026-01-15 09:00 UTC.
     public static let demoStart = Date(timeIntervalSince1970: 1_768_467_600)
@@ -28,6 +35,7 @@ public struct EmbeddedBackend: Sendable {
         self.server = EmbeddedServer(scheduler: scheduler, configuration: configuration)
         self.storageDirectory = storageDirectory
         self.ids = SequentialIDGenerator(prefix: "id")
+        self.writer = DiskWriter()
     }
 
     /// A second device or person on the same server and clock, with its own storage folder: for two
@@ -37,6 +45,7 @@ public struct EmbeddedBackend: Sendable {
         self.scheduler = other.scheduler
         self.ids = other.ids
         self.storageDirectory = storageDirectory
+        self.writer = DiskWriter()
     }
 
     /// The services for one app process over this backend; a relaunch makes them anew over the same
@@ -47,14 +56,17 @@ public struct EmbeddedBackend: Sendable {
             profiles: EmbeddedProfileService(server: server),
             discovery: EmbeddedDiscoveryService(server: server),
             chat: EmbeddedChatService(server: server),
-            sessionStore: FileSessionStore(fileURL: sessionFileURL),
+            sessionStore: FileSessionStore(fileURL: sessionFileURL, writer: writer, scheduler: scheduler),
             userData: userDataStore,
             scheduler: scheduler, ids: ids, network: EmbeddedNetworkMonitor(server: server))
     }
 
-    /// Where the app keeps each user's swipe queue and outbox: `users/` in the storage directory.
+    /// Where the app keeps each user's swipe queue and outbox: `users/` in the storage directory,
+    /// written by ``writer``, saves completing on the virtual clock.
     public var userDataStore: FileUserDataStore {
-        FileUserDataStore(rootURL: storageDirectory.appendingPathComponent("users", isDirectory: true))
+        FileUserDataStore(
+            rootURL: storageDirectory.appendingPathComponent("users", isDirectory: true), writer: writer,
+            scheduler: scheduler)
     }
 
     /// Where the stored session lives.

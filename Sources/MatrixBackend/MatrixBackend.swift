@@ -17,6 +17,8 @@ public struct MatrixBackend: Sendable {
     /// Client ids (swipe ids, transaction ids): a random prefix per backend, so ids never repeat on a
     /// server that outlives the process.
     public let ids: SequentialIDGenerator
+    /// Writes the stored session and the users' queues off the main actor.
+    public let writer: DiskWriter
 
     /// Creates a backend for `configuration`, storing files under `storageDirectory`.
     public init(configuration: MatrixConfiguration, storageDirectory: URL) {
@@ -25,6 +27,7 @@ public struct MatrixBackend: Sendable {
         self.connection = MatrixConnection(configuration: configuration, scheduler: scheduler)
         self.storageDirectory = storageDirectory
         self.ids = SequentialIDGenerator(prefix: "t" + UUID().uuidString.prefix(8).lowercased())
+        self.writer = DiskWriter()
     }
 
     /// A second device or person on the same homeserver and scheduler, with its own connection and
@@ -37,6 +40,7 @@ public struct MatrixBackend: Sendable {
             configuration: configuration ?? other.connection.configuration, scheduler: other.scheduler)
         self.storageDirectory = storageDirectory
         self.ids = other.ids
+        self.writer = DiskWriter()
     }
 
     /// The mapping's settings.
@@ -51,9 +55,10 @@ public struct MatrixBackend: Sendable {
             chat: MatrixChatService(
                 connection: connection,
                 syncTokens: MatrixSyncTokenStore(directory: storageDirectory.appendingPathComponent("sync"))),
-            sessionStore: FileSessionStore(fileURL: sessionFileURL),
+            sessionStore: FileSessionStore(fileURL: sessionFileURL, writer: writer, scheduler: scheduler),
             userData: FileUserDataStore(
-                rootURL: storageDirectory.appendingPathComponent("users", isDirectory: true)),
+                rootURL: storageDirectory.appendingPathComponent("users", isDirectory: true), writer: writer,
+                scheduler: scheduler),
             scheduler: scheduler, ids: ids)
     }
 

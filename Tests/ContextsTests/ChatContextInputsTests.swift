@@ -87,10 +87,10 @@ import Testing
             #expect(world.chat.send("one", to: world.conversation) == nil)
             #expect(world.chat.send("two", to: world.conversation) == nil)
         }
-        #expect(try store.load().map(\.text) == ["one", "two"])
+        #expect(store.load().items.map(\.text) == ["one", "two"])
         #expect(unkept.observed == kept.observed)
         for world in [kept, unkept] { world.backend.scheduler.runDue() }
-        #expect(try store.load().isEmpty)
+        #expect(store.load().items.isEmpty)
         #expect(unkept.observed == kept.observed)
         #expect(unkept.chat.state.outboxCount == 0)
     }

@@ -46,7 +46,7 @@ import Testing
                 sent.append(top.id)
                 deck.swiped(.pass)
                 world.backend.scheduler.advance(by: .seconds(5))
-                #expect(try queueStore.load().isEmpty)
+                #expect(queueStore.load().items.isEmpty)
                 #expect(deck.state.queuedSwipes == 0)
             }
             // Offline: the swipes wait, in order, in the store.
@@ -56,12 +56,12 @@ import Testing
                 let top = try #require(deck.state.top)
                 waiting.append(top.id)
                 deck.swiped(.like)
-                #expect(try queueStore.load().map(\.candidate) == waiting)
+                #expect(queueStore.load().items.map(\.candidate) == waiting)
             }
             #expect(deck.state.queuedSwipes == waiting.count)
             world.server.isNetworkDown = false
             world.backend.scheduler.advance(by: .seconds(120))
-            #expect(try queueStore.load().isEmpty)
+            #expect(queueStore.load().items.isEmpty)
             #expect(deck.state.queuedSwipes == 0)
             sent += waiting
         }
@@ -73,13 +73,14 @@ import Testing
     final class FailingFirstEmptySave: SwipeQueueStore, @unchecked Sendable {
         var saved: [Swipe] = []
         var failed = false
-        func load() throws(StoreError) -> [Swipe] { saved }
-        func save(_ swipes: [Swipe]) throws(StoreError) {
+        func load() -> LoadedItems<Swipe> { LoadedItems(saved) }
+        func save(_ swipes: [Swipe], completion: @escaping StoreCompletion) {
             if swipes.isEmpty, !failed {
                 failed = true
-                throw .io(path: "queue", operation: "write", errno: 5)
+                return completion(.failure(.io(path: "queue", operation: "write", errno: 5)))
             }
             saved = swipes
+            completion(.success(()))
         }
     }
 

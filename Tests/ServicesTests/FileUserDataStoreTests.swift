@@ -4,8 +4,10 @@ import Services
 import TestSupport
 import Testing
 
+@MainActor
 @Suite struct FileUserDataStoreTests {
     let directory = TemporaryDirectory()
+    let scheduler = VirtualScheduler(now: Date(timeIntervalSince1970: 0))
 
     @Test func eachUser_getsAnOwnerOnlyFolder_namedSafely() throws {
         let store = FileUserDataStore(rootURL: directory.url)
@@ -17,13 +19,13 @@ import Testing
     }
 
     @Test func removeAll_deletesOnlyThatUsersData() throws {
-        let store = FileUserDataStore(rootURL: directory.url)
+        let store = FileUserDataStore(rootURL: directory.url, scheduler: scheduler)
         try AtomicFile.write(
             Data("a".utf8), to: try store.directory(for: "alice").appendingPathComponent("outbox"))
         try AtomicFile.write(
             Data("b".utf8), to: try store.directory(for: "bob").appendingPathComponent("outbox"))
-        try store.removeAll(for: "alice")
-        try store.removeAll(for: "alice")
+        try StoreWrites.wait(on: scheduler) { store.removeAll(for: "alice", completion: $0) }.get()
+        try StoreWrites.wait(on: scheduler) { store.removeAll(for: "alice", completion: $0) }.get()
         #expect(!FileManager.default.fileExists(atPath: store.location(of: "alice").path))
         #expect(
             FileManager.default.fileExists(

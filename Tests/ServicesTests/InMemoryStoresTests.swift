@@ -3,15 +3,16 @@ import Models
 import Services
 import Testing
 
+@MainActor
 @Suite struct InMemoryStoresTests {
     let session = StoredSession.alice
 
     @Test func sessionStore_savesLoadsAndDeletes() throws {
         let store = InMemorySessionStore()
         #expect(try store.load() == nil)
-        try store.save(session)
+        store.save(session) { _ in }
         #expect(try store.load() == session)
-        try store.delete()
+        store.delete { _ in }
         #expect(try store.load() == nil)
     }
 
@@ -20,26 +21,26 @@ import Testing
         let swipe = Swipe(id: "s1", candidate: "bob", action: .like, swipedAt: Date(timeIntervalSince1970: 1))
         let message = OutgoingMessage(
             id: "t1", conversation: "m-alice-bob", text: "Hi", createdAt: Date(timeIntervalSince1970: 2))
-        try store.swipeQueue(for: "alice").save([swipe])
-        try store.outbox(for: "alice").save([message])
+        try store.swipeQueue(for: "alice").save([swipe]) { _ in }
+        try store.outbox(for: "alice").save([message]) { _ in }
 
         // A store handed out later (a relaunch in the same process) sees the same data; bob sees none.
-        #expect(try store.swipeQueue(for: "alice").load() == [swipe])
-        #expect(try store.outbox(for: "alice").load() == [message])
-        #expect(try store.swipeQueue(for: "bob").load().isEmpty)
+        #expect(try store.swipeQueue(for: "alice").load().items == [swipe])
+        #expect(try store.outbox(for: "alice").load().items == [message])
+        #expect(try store.swipeQueue(for: "bob").load().items.isEmpty)
         #expect(store.hasData(for: "alice") && !store.hasData(for: "bob"))
 
-        try store.removeAll(for: "alice")
-        #expect(try store.swipeQueue(for: "alice").load().isEmpty)
-        #expect(try store.outbox(for: "alice").load().isEmpty)
+        store.removeAll(for: "alice") { _ in }
+        #expect(try store.swipeQueue(for: "alice").load().items.isEmpty)
+        #expect(try store.outbox(for: "alice").load().items.isEmpty)
         #expect(!store.hasData(for: "alice"))
     }
 
     @Test func userData_forgetsAUserWhoseQueueAndOutboxEmptied() throws {
         let store = InMemoryUserDataStore()
         let swipe = Swipe(id: "s1", candidate: "bob", action: .pass, swipedAt: Date(timeIntervalSince1970: 1))
-        try store.swipeQueue(for: "alice").save([swipe])
-        try store.swipeQueue(for: "alice").save([])
+        try store.swipeQueue(for: "alice").save([swipe]) { _ in }
+        try store.swipeQueue(for: "alice").save([]) { _ in }
         #expect(!store.hasData(for: "alice"))
     }
 
@@ -49,15 +50,15 @@ import Testing
             id: "t1", conversation: "m-alice-bob", text: "Hi", createdAt: Date(timeIntervalSince1970: 2))
         let outbox = try store.outbox(for: "alice")
         let queue = try store.swipeQueue(for: "alice")
-        try outbox.save([message])
-        try store.removeAll(for: "alice")
-        #expect(try outbox.load().isEmpty)
+        outbox.save([message]) { _ in }
+        store.removeAll(for: "alice") { _ in }
+        #expect(outbox.load().items.isEmpty)
         #expect(!store.hasData(for: "alice"))
 
-        try outbox.save([message])
-        #expect(try store.outbox(for: "alice").load() == [message])
-        #expect(try queue.load().isEmpty)
+        outbox.save([message]) { _ in }
+        #expect(try store.outbox(for: "alice").load().items == [message])
+        #expect(queue.load().items.isEmpty)
         #expect(store.hasData(for: "alice"))
-        #expect(try store.outbox(for: "bob").load().isEmpty && !store.hasData(for: "bob"))
+        #expect(try store.outbox(for: "bob").load().items.isEmpty && !store.hasData(for: "bob"))
     }
 }

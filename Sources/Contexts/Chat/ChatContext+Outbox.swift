@@ -5,9 +5,9 @@ import Services
 
 /// The outbox behind ``ChatContext``: messages sent one at a time, in order, and kept until confirmed.
 extension ChatContext {
-    /// Sends the first message waiting, unless one is on its way.
+    /// Sends the first message waiting once a save held it, unless one is on its way.
     func flush() {
-        guard sendingID == nil, let message = outbox.first else { return }
+        guard sendingID == nil, let message = outbox.first, isSaved(message) else { return }
         retryTask?.cancel()
         retryTask = nil
         sendingID = message.id
@@ -68,10 +68,10 @@ extension ChatContext {
     /// Takes a message out of the outbox.
     func dequeue(_ id: String) {
         outbox.removeAll { $0.id == id }
+        savedIDs.remove(id)
         persistOutbox()
     }
 
-    /// Saves the outbox; a failure is reported to the error observers.
     /// Rewrites the loaded outbox's conversation ids of the earlier form (`m-<a>-<b>`, kept by an earlier
     /// build) as ``Models/Match/currentID(of:for:)`` reads them, and saves the outbox when one changed.
     func migrateOutbox() {
@@ -87,11 +87,23 @@ extension ChatContext {
         if changed { persistOutbox() }
     }
 
+    /// Saves the outbox off the main actor; when the save is done (a failure is reported to the error
+    /// observers), the messages it held may be sent, and the first is if the save freed it.
     func persistOutbox() {
-        do {
-            try outboxStore?.save(outbox)
-        } catch {
-            store.report(error)
+        guard let outboxStore else { return }
+        let saved = outbox.map(\.id)
+        outboxStore.save(outbox) { [weak self] result in
+            guard let self else { return }
+            if case .failure(let error) = result { self.store.report(error) }
+            let firstWasWaiting = self.outbox.first.map { !self.isSaved($0) } ?? false
+            self.savedIDs.formUnion(saved)
+            self.savedIDs.formIntersection(self.outbox.map(\.id))
+            if firstWasWaiting { self.flush() }
         }
+    }
+
+    /// Whether a save held `message` (always, with no store).
+    func isSaved(_ message: OutgoingMessage) -> Bool {
+        outboxStore == nil || savedIDs.contains(message.id)
     }
 }

@@ -14,7 +14,8 @@ import Services
 /// ``observeConversation(_:_:)``. Messages are merged by id in a ``Interactors/ConversationLog`` per
 /// conversation, so duplicate or out-of-order deliveries change nothing and one arrival never walks
 /// other conversations. Every outgoing message waits in a persistent outbox with its transaction id
-/// until the server confirmed it, so it is sent exactly once across network drops, relaunches and
+/// (sent once the outbox holding it is on disk, written off the main actor) until the server
+/// confirmed it, so it is sent exactly once across network drops, relaunches and
 /// re-logins.
 @MainActor
 public final class ChatContext: StateContext {
@@ -54,6 +55,9 @@ public final class ChatContext: StateContext {
     var observers: [String: ObserverRegistry<ConversationChange>] = [:]
     /// The messages waiting to be confirmed by the server, oldest first.
     var outbox: [OutgoingMessage] = []
+    /// The outbox's messages a finished save held (on disk, or the failure reported): only these are
+    /// sent, so the server never holds a message the disk does not.
+    var savedIDs: Set<String> = []
     /// The message on its way to the server, if one is.
     var sendingID: String?
     var retryAttempt = 0
@@ -136,10 +140,10 @@ public final class ChatContext: StateContext {
     public func start() {
         guard !started else { return }
         started = true
-        do {
-            outbox = try outboxStore?.load() ?? []
-        } catch {
-            store.report(error)
+        if let loaded = outboxStore?.load() {
+            outbox = loaded.items
+            savedIDs = Set(outbox.map(\.id))
+            if let problem = loaded.problem { store.report(problem) }
         }
         migrateOutbox()
         for message in outbox {

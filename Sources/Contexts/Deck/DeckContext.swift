@@ -9,9 +9,10 @@ import Services
 /// ``outOfSuperLikesSeen()``, ``retry()``, ``preferencesChanged(_:)``. Output: ``Models/DeckState`` through
 /// ``store``. Pages are ranked by ``Interactors/CandidateRanker`` and merged into the cards left; the next
 /// page is asked for before the deck runs dry (``Interactors/DeckRefillPolicy``). Every swipe goes into a
-/// persistent queue first and leaves it only when the server confirmed it, so a swipe made offline is sent
-/// once when the network returns (retried then, or with ``Interactors/RetryPolicy``'s delay after a
-/// server fault or where the network is not monitored), and survives a relaunch. A
+/// persistent queue first (sent once the queue holding it is on disk, written off the main actor) and
+/// leaves it only when the server confirmed it, so a swipe made offline is sent once when the network
+/// returns (retried then, or with ``Interactors/RetryPolicy``'s delay after a server fault or where the
+/// network is not monitored), and survives a relaunch. A
 /// refused session is reported as ``Models/SessionError/ended(_:)``; the queue stays on disk.
 @MainActor
 public final class DeckContext: StateContext {
@@ -40,6 +41,9 @@ public final class DeckContext: StateContext {
     var shown: Set<UserID> = []
     /// The swipes the server has not confirmed, oldest first; the first is the one sent.
     private(set) var queue: [Swipe] = []
+    /// The queued swipes a finished save held (on disk, or the failure reported): only these are sent,
+    /// so the server never holds a swipe the disk does not.
+    private var savedIDs: Set<String> = []
     /// The card of each queued swipe made in this run, by swipe id: a refused like's card comes back.
     private var queuedCards: [String: Candidate] = [:]
     /// The id of the swipe on its way to the server, if any.
@@ -80,10 +84,10 @@ public final class DeckContext: StateContext {
     public func start() {
         guard !started else { return }
         started = true
-        do {
-            queue = try queueStore?.load() ?? []
-        } catch {
-            store.report(error)
+        if let loaded = queueStore?.load() {
+            queue = loaded.items
+            savedIDs = Set(queue.map(\.id))
+            if let problem = loaded.problem { store.report(problem) }
         }
         // Queued swipes from an earlier run are decided: their cards must not come back.
         shown.formUnion(queue.map(\.candidate))
@@ -135,6 +139,7 @@ public final class DeckContext: StateContext {
         } else if let index = queue.firstIndex(where: { $0.id == pass }) {
             queue.remove(at: index)
             queuedCards[pass] = nil
+            savedIDs.remove(pass)
             persistQueue()
         } else {
             undo(pass)
@@ -194,9 +199,9 @@ public final class DeckContext: StateContext {
 
     // MARK: The swipe queue
 
-    /// Sends the oldest queued swipe, unless one is on its way already.
+    /// Sends the oldest queued swipe once a save held it, unless one is on its way already.
     private func flush() {
-        guard sendingID == nil, let swipe = queue.first else { return }
+        guard sendingID == nil, let swipe = queue.first, isSaved(swipe) else { return }
         retryTask?.cancel()
         retryTask = nil
         sendingID = swipe.id
@@ -252,6 +257,7 @@ public final class DeckContext: StateContext {
     @discardableResult
     private func dequeue(_ id: String) -> Candidate? {
         queue.removeAll { $0.id == id }
+        savedIDs.remove(id)
         let card = queuedCards.removeValue(forKey: id)
         persistQueue()
         store.update { state in
@@ -261,13 +267,24 @@ public final class DeckContext: StateContext {
         return card
     }
 
-    /// Saves the queue; a failure is reported to the flow.
+    /// Saves the queue off the main actor; when the save is done (a failure is reported to the flow),
+    /// the swipes it held may be sent, and the oldest is if the save freed it.
     private func persistQueue() {
-        do {
-            try queueStore?.save(queue)
-        } catch {
-            store.report(error)
+        guard let queueStore else { return }
+        let saved = queue.map(\.id)
+        queueStore.save(queue) { [weak self] result in
+            guard let self else { return }
+            if case .failure(let error) = result { self.store.report(error) }
+            let headWasWaiting = self.queue.first.map { !self.isSaved($0) } ?? false
+            self.savedIDs.formUnion(saved)
+            self.savedIDs.formIntersection(self.queue.map(\.id))
+            if headWasWaiting { self.flush() }
         }
+    }
+
+    /// Whether a save held `swipe` (always, with no store).
+    private func isSaved(_ swipe: Swipe) -> Bool {
+        queueStore == nil || savedIDs.contains(swipe.id)
     }
 
     // MARK: The daily reset

@@ -36,7 +36,6 @@ public final class SessionContext: StateContext {
             loaded = try services.sessionStore.load()
         } catch {
             store.report(error)
-            try? services.sessionStore.delete()
             return signedOut(.storedSessionUnreadable, username: nil)
         }
         guard let session = loaded else { return signedOut(nil, username: nil) }
@@ -86,10 +85,8 @@ public final class SessionContext: StateContext {
         guard let scope else { return }
         generation += 1
         services.auth.signOut(accessToken: scope.authorizer.tokens.accessToken) { _ in }
-        do {
-            try services.userData.removeAll(for: scope.user.id)
-        } catch {
-            store.report(error)
+        services.userData.removeAll(for: scope.user.id) { [weak self] result in
+            if case .failure(let error) = result { self?.store.report(error) }
         }
         signedOut(.loggedOut, username: nil)
     }
@@ -148,22 +145,18 @@ public final class SessionContext: StateContext {
     private func signedOut(_ reason: SignedOutReason?, username: String?) {
         scope = nil
         stored = nil
-        do {
-            try services.sessionStore.delete()
-        } catch {
-            store.report(error)
+        services.sessionStore.delete { [weak self] result in
+            if case .failure(let error) = result { self?.store.report(error) }
         }
         store.update { $0 = .signedOut(reason: reason, username: username) }
     }
 
-    /// Keeps `session` and writes it to the session store; a failure is reported, the session kept
-    /// in memory.
+    /// Keeps `session` and writes it to the session store (off the main actor); a failure is
+    /// reported, the session kept in memory.
     private func persist(_ session: StoredSession) {
         stored = session
-        do {
-            try services.sessionStore.save(session)
-        } catch {
-            store.report(error)
+        services.sessionStore.save(session) { [weak self] result in
+            if case .failure(let error) = result { self?.store.report(error) }
         }
     }
 }

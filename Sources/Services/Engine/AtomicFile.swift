@@ -26,7 +26,8 @@ public enum AtomicFile {
     public static func write(_ data: Data, toPath path: String) throws(StoreError) {
         let (directory, name) = split(path)
         try createDirectory(atPath: directory)
-        let temporary = "\(directory)/.\(name).\(getpid()).\(UInt64.random(in: 0...UInt64.max)).tmp"
+        let random = UInt64.random(in: 0...UInt64.max)
+        let temporary = directory + "/" + temporaryName(of: name, process: getpid(), random: random)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_TRUNC, 0o600)
         guard descriptor >= 0 else { throw .io(path: temporary, operation: "create", errno: errno) }
         let file = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
@@ -46,6 +47,23 @@ public enum AtomicFile {
             let code = errno
             unlink(temporary)
             throw .io(path: path, operation: "rename", errno: code)
+        }
+        try syncDirectory(atPath: directory)
+    }
+
+    /// The name of a temporary file of `name` written by process `process`: `.<name>.<pid>.<random>.tmp`.
+    static func temporaryName(of name: String, process: Int32, random: UInt64) -> String {
+        ".\(name).\(process).\(random).tmp"
+    }
+
+    /// Flushes a folder's entries to the disk (`fsync` on the folder), so a rename or a new file in it
+    /// survives a power cut; a file system that cannot flush folders (`EINVAL`) is left as it is.
+    public static func syncDirectory(atPath path: String) throws(StoreError) {
+        let descriptor = open(path, O_RDONLY | O_DIRECTORY)
+        guard descriptor >= 0 else { throw .io(path: path, operation: "open folder", errno: errno) }
+        defer { close(descriptor) }
+        guard fsync(descriptor) == 0 || errno == EINVAL else {
+            throw .io(path: path, operation: "fsync folder", errno: errno)
         }
     }
 
@@ -69,7 +87,7 @@ public enum AtomicFile {
     }
 
     /// The folder of a path and the name in it ("." for a bare name).
-    private static func split(_ path: String) -> (directory: String, name: String) {
+    static func split(_ path: String) -> (directory: String, name: String) {
         guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return (".", path) }
         let directory = path[..<slash]
         let name = String(path[path.utf8.index(after: slash)...])
@@ -106,7 +124,7 @@ public enum AtomicFile {
     ///
     /// One `mkdir` call when the folder is there already.
     public static func createDirectory(atPath path: String) throws(StoreError) {
-        if mkdir(path, 0o700) == 0 { return }
+        if mkdir(path, 0o700) == 0 { return try syncDirectory(atPath: split(path).directory) }
         switch errno {
         case EEXIST:
             var status = stat()
@@ -119,9 +137,8 @@ public enum AtomicFile {
                 throw .io(path: path, operation: "mkdir", errno: ENOENT)
             }
             try createDirectory(atPath: parent)
-            guard mkdir(path, 0o700) == 0 || errno == EEXIST else {
-                throw .io(path: path, operation: "mkdir", errno: errno)
-            }
+            if mkdir(path, 0o700) == 0 { return try syncDirectory(atPath: parent) }
+            guard errno == EEXIST else { throw .io(path: path, operation: "mkdir", errno: errno) }
         default:
             throw .io(path: path, operation: "mkdir", errno: errno)
         }

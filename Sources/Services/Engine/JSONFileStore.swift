@@ -25,15 +25,18 @@ public struct JSONFileStore<Value: Codable & Sendable>: Sendable {
 
     /// Replaces the stored value.
     public func save(_ value: Value) throws(StoreError) {
+        try AtomicFile.write(try encode(value), toPath: path)
+    }
+
+    /// The file's bytes for `value` (JSON, keys sorted).
+    public func encode(_ value: Value) throws(StoreError) -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        let data: Data
         do {
-            data = try encoder.encode(value)
+            return try encoder.encode(value)
         } catch {
             throw .unreadable(path: path, reason: "could not encode \(Value.self)")
         }
-        try AtomicFile.write(data, toPath: path)
     }
 
     /// Deletes the file if it exists.

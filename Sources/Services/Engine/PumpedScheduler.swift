@@ -22,6 +22,8 @@ public final class PumpedScheduler: Scheduler, @unchecked Sendable {
     private var nextSequence: UInt64 = 0
     private var queue = MinHeap<Entry>()
     private var work: [UInt64: ScheduledWork] = [:]
+    /// How many results of ``run(on:_:then:)`` are not delivered yet.
+    private var placesKept = 0
 
     /// Creates a scheduler with nothing queued.
     public init() {}
@@ -47,6 +49,39 @@ public final class PumpedScheduler: Scheduler, @unchecked Sendable {
         }
     }
 
+    /// Runs `work` on `queue`; its result reaches `completion` in the place of this call: when it
+    /// comes up, the pump waits for the work (a disk write), so what the result starts (a request)
+    /// is in flight before ``pump(until:timeout:)`` checks its condition again. The pump does not stop
+    /// while such a result waits to be delivered.
+    public func run<Value: Sendable>(
+        on queue: DispatchQueue, _ work: @escaping @Sendable () -> Value,
+        then completion: @escaping @MainActor @Sendable (Value) -> Void
+    ) {
+        condition.lock()
+        placesKept += 1
+        condition.unlock()
+        let result = PendingResult<Value>()
+        queue.async { result.fulfil(work()) }
+        schedule { [weak self] in
+            let value = result.wait()
+            if let self {
+                self.condition.lock()
+                self.placesKept -= 1
+                self.condition.unlock()
+            }
+            completion(value)
+        }
+    }
+
+    /// Whether `isDone` holds and no result of ``run(on:_:then:)`` waits to be delivered.
+    @MainActor
+    private func isSettled(_ isDone: @MainActor () -> Bool) -> Bool {
+        condition.lock()
+        let waiting = placesKept > 0
+        condition.unlock()
+        return !waiting && isDone()
+    }
+
     /// Runs work as it falls due until `isDone` holds (checked after each piece of work) or `timeout`
     /// passes; returns whether `isDone` held.
     @MainActor
@@ -56,10 +91,10 @@ public final class PumpedScheduler: Scheduler, @unchecked Sendable {
         while true {
             while let next = popDue() {
                 next()
-                if isDone() { return true }
+                if isSettled(isDone) { return true }
             }
-            if isDone() { return true }
-            guard waitForWork(until: deadline) else { return isDone() }
+            if isSettled(isDone) { return true }
+            guard waitForWork(until: deadline) else { return isSettled(isDone) }
         }
     }
 

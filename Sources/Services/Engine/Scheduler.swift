@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 
 /// A unit of work delivered on the main actor by a ``Scheduler``.
@@ -14,6 +15,17 @@ public protocol Scheduler: Sendable {
     /// Runs `work` on the main actor after `delay`; the returned task can cancel it.
     @discardableResult
     func schedule(after delay: Duration, _ work: @escaping ScheduledWork) -> ScheduledTask
+
+    /// Runs `work` on `queue`, off the main actor, then `completion` with its result on the main actor.
+    ///
+    /// The default delivers the result as soon as the work is done (what an app's
+    /// ``DispatchScheduler`` does: the main actor never waits for the work). ``VirtualScheduler`` and
+    /// ``PumpedScheduler`` keep the completion's place in their queue from the moment of the call and,
+    /// when it comes up, wait for the work: a test or scenario sees the result in the same
+    /// `runDue()` as an answer with no latency, whatever the disk's speed.
+    func run<Value: Sendable>(
+        on queue: DispatchQueue, _ work: @escaping @Sendable () -> Value,
+        then completion: @escaping @MainActor @Sendable (Value) -> Void)
 }
 
 extension Scheduler {
@@ -26,5 +38,18 @@ extension Scheduler {
     /// Runs `work` on the main actor after `delay`, for work nobody cancels (a service's answer).
     public func deliver(after delay: Duration, _ work: @escaping ScheduledWork) {
         schedule(after: delay, work)
+    }
+}
+
+extension Scheduler {
+    /// Runs `work` on `queue`, then schedules `completion` with its result, due at once.
+    public func run<Value: Sendable>(
+        on queue: DispatchQueue, _ work: @escaping @Sendable () -> Value,
+        then completion: @escaping @MainActor @Sendable (Value) -> Void
+    ) {
+        queue.async {
+            let value = work()
+            self.schedule { completion(value) }
+        }
     }
 }

@@ -4,12 +4,25 @@ import Models
 /// A ``UserDataStore`` with one owner-only folder per user under a root folder.
 ///
 /// Folder names are the hex of the user id's UTF-8 bytes, so any id is a safe single path component.
+/// The queues are ``FileQueueStore``s written off the main actor by one ``DiskWriter``; the folder is
+/// made by the first write. Removing a user's data waits for the writes queued before it, so nothing
+/// written for the user is left behind, temporary files and files moved aside included.
 public struct FileUserDataStore: UserDataStore {
     /// The folder holding every user's folder.
     public let rootURL: URL
+    /// Writes the queues' files.
+    public let writer: DiskWriter
+    private let scheduler: any Scheduler
 
-    /// Creates a store under `rootURL`; nothing is touched until the first call.
-    public init(rootURL: URL) { self.rootURL = rootURL }
+    /// Creates a store under `rootURL` whose saves go through `writer` and complete on `scheduler` (an
+    /// app's main queue by default); nothing is touched until the first call.
+    public init(
+        rootURL: URL, writer: DiskWriter = DiskWriter(), scheduler: any Scheduler = DispatchScheduler()
+    ) {
+        self.rootURL = rootURL
+        self.writer = writer
+        self.scheduler = scheduler
+    }
 
     /// The user's folder, created owner-only if missing.
     public func directory(for user: UserID) throws(StoreError) -> URL {
@@ -18,19 +31,26 @@ public struct FileUserDataStore: UserDataStore {
         return url
     }
 
-    /// The user's swipe queue: `swipes.json` in the user's folder (the folder is created owner-only).
+    /// The user's swipe queue: `swipes.json` in the user's folder.
     public func swipeQueue(for user: UserID) throws(StoreError) -> any SwipeQueueStore {
-        FileSwipeQueueStore(fileURL: try directory(for: user).appendingPathComponent("swipes.json"))
+        FileSwipeQueueStore(
+            fileURL: location(of: user).appendingPathComponent("swipes.json"), writer: writer,
+            scheduler: scheduler)
     }
 
-    /// The user's outbox: `outbox.json` in the user's folder (the folder is created owner-only).
+    /// The user's outbox: `outbox.json` in the user's folder.
     public func outbox(for user: UserID) throws(StoreError) -> any OutboxStore {
-        FileOutboxStore(fileURL: try directory(for: user).appendingPathComponent("outbox.json"))
+        FileOutboxStore(
+            fileURL: location(of: user).appendingPathComponent("outbox.json"), writer: writer,
+            scheduler: scheduler)
     }
 
-    /// Deletes the user's folder.
-    public func removeAll(for user: UserID) throws(StoreError) {
-        try AtomicFile.remove(location(of: user))
+    /// Deletes the user's folder, after every write queued before, off the main actor.
+    public func removeAll(for user: UserID, completion: @escaping StoreCompletion) {
+        let folder = location(of: user)
+        writer.perform(
+            scheduler: scheduler, { () throws(StoreError) in try AtomicFile.remove(folder) },
+            completion: completion)
     }
 
     /// Where the user's folder is, whether or not it exists.

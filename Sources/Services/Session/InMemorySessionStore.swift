@@ -15,9 +15,17 @@ public final class InMemorySessionStore: SessionStore {
     /// The stored session, `nil` when none was saved or it was deleted.
     public func load() throws(StoreError) -> StoredSession? { session.withLock { $0 } }
 
-    /// Replaces the stored session.
-    public func save(_ session: StoredSession) throws(StoreError) { self.session.withLock { $0 = session } }
+    /// Replaces the stored session and completes before returning.
+    @MainActor
+    public func save(_ session: StoredSession, completion: @escaping StoreCompletion) {
+        self.session.withLock { $0 = session }
+        completion(.success(()))
+    }
 
-    /// Forgets the stored session.
-    public func delete() throws(StoreError) { session.withLock { $0 = nil } }
+    /// Forgets the stored session and completes before returning.
+    @MainActor
+    public func delete(completion: @escaping StoreCompletion) {
+        session.withLock { $0 = nil }
+        completion(.success(()))
+    }
 }

@@ -7,7 +7,7 @@ import Synchronization
 /// For previews, benchmarks and tests that measure the engine without the file system. An app uses
 /// ``FileUserDataStore``: what is kept here is gone when the process ends. Stores handed out for a
 /// user share that user's data, so one instance shared between launches in one process keeps unsent
-/// swipes and messages across a simulated relaunch.
+/// swipes and messages across a simulated relaunch. A save completes before it returns.
 public final class InMemoryUserDataStore: UserDataStore {
     /// One user's data.
     private struct Contents {
@@ -37,10 +37,11 @@ public final class InMemoryUserDataStore: UserDataStore {
         Outbox(record: record(of: user))
     }
 
-    /// Forgets everything kept for the user.
-    public func removeAll(for user: UserID) throws(StoreError) {
-        guard let record = records.withLock({ $0[user] }) else { return }
-        record.data.withLock { $0 = Contents() }
+    /// Forgets everything kept for the user and completes before returning.
+    @MainActor
+    public func removeAll(for user: UserID, completion: @escaping StoreCompletion) {
+        if let record = records.withLock({ $0[user] }) { record.data.withLock { $0 = Contents() } }
+        completion(.success(()))
     }
 
     /// Whether anything is kept for the user: swipes or messages waiting.
@@ -63,17 +64,23 @@ public final class InMemoryUserDataStore: UserDataStore {
     private struct SwipeQueue: SwipeQueueStore {
         let record: Record
 
-        func load() throws(StoreError) -> [Swipe] { record.data.withLock { $0.swipes } }
-        func save(_ swipes: [Swipe]) throws(StoreError) { record.data.withLock { $0.swipes = swipes } }
+        func load() -> LoadedItems<Swipe> { LoadedItems(record.data.withLock { $0.swipes }) }
+        @MainActor
+        func save(_ swipes: [Swipe], completion: @escaping StoreCompletion) {
+            record.data.withLock { $0.swipes = swipes }
+            completion(.success(()))
+        }
     }
 
     /// The outbox of one user.
     private struct Outbox: OutboxStore {
         let record: Record
 
-        func load() throws(StoreError) -> [OutgoingMessage] { record.data.withLock { $0.outbox } }
-        func save(_ messages: [OutgoingMessage]) throws(StoreError) {
+        func load() -> LoadedItems<OutgoingMessage> { LoadedItems(record.data.withLock { $0.outbox }) }
+        @MainActor
+        func save(_ messages: [OutgoingMessage], completion: @escaping StoreCompletion) {
             record.data.withLock { $0.outbox = messages }
+            completion(.success(()))
         }
     }
 }

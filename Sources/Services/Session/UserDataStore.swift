@@ -13,6 +13,12 @@ public protocol UserDataStore: Sendable {
     /// The store of the user's messages not yet confirmed by the server.
     func outbox(for user: UserID) throws(StoreError) -> any OutboxStore
 
-    /// Deletes everything kept for the user; succeeds when there was nothing.
-    func removeAll(for user: UserID) throws(StoreError)
+    /// Deletes everything kept for the user (temporary files and files moved aside included), after
+    /// every save made before; succeeds when there was nothing. `completion` runs on the main actor
+    /// once it is gone, or with why not.
+    ///
+    /// Returns at once (a file store removes the folder off the main actor); a store handed out
+    /// later reads after the removal. An in-memory store completes before returning.
+    @MainActor
+    func removeAll(for user: UserID, completion: @escaping StoreCompletion)
 }
