@@ -101,6 +101,8 @@ public struct ScenarioRecording: Sendable {
         case .io(let path, let operation, let code):
             "\(operation) \(path) failed: \(String(cString: strerror(code)))"
         case .unreadable(let path, let reason): "\(path) is unreadable: \(reason)"
+        case .quarantined(let path, let movedTo, let recovered, let reason):
+            "\(path) was damaged (\(reason)): moved to \(movedTo), \(recovered) item(s) recovered"
         }
     }
 

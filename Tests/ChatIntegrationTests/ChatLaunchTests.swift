@@ -157,7 +157,8 @@ import Testing
         let waiting = OutgoingMessage(
             id: "old-1", conversation: "m-alice-bob", text: "From an old version", createdAt: app.now)
         #expect(!String(decoding: try JSONEncoder().encode(waiting), as: UTF8.self).contains("match"))
-        try world.backend.userDataStore.outbox(for: "alice").save([waiting])
+        let outbox = try world.backend.userDataStore.outbox(for: "alice")
+        try StoreWrites.wait(on: world.backend.scheduler) { outbox.save([waiting], completion: $0) }.get()
         app.launch()
         try app.tap("Matches")
         #expect(app.matchRows.isEmpty)

@@ -22,7 +22,10 @@ import Testing
         try world.signIn()
         var stored = try #require(storedSession)
         stored.lastRoute = .chat("m-alice-bob")
-        try services.sessionStore.save(stored)
+        try StoreWrites.wait(on: world.backend.scheduler) {
+            services.sessionStore.save(stored, completion: $0)
+        }
+        .get()
         let mark = world.mark
         world.app.relaunch()
         #expect(world.screens(since: mark) == [.launching, .home, .chat])
@@ -33,13 +36,12 @@ import Testing
     @Test func aMessageWaitingInTheOutbox_forAnIDOfTheEarlierForm_isSentToTheConversation() throws {
         world.match("alice", "bob")
         let outbox = try services.userData.outbox(for: "alice")
-        try outbox.save([
-            OutgoingMessage(
-                id: "tx-before-update", conversation: "m-alice-bob", text: "Sent before", createdAt: .now)
-        ])
+        let waiting = OutgoingMessage(
+            id: "tx-before-update", conversation: "m-alice-bob", text: "Sent before", createdAt: .now)
+        try StoreWrites.wait(on: world.backend.scheduler) { outbox.save([waiting], completion: $0) }.get()
         try world.signIn()
         world.app.settle()
         #expect(world.server.messages(between: "alice", and: "bob").map(\.text) == ["Sent before"])
-        #expect(try outbox.load().isEmpty)
+        #expect(outbox.load().items.isEmpty)
     }
 }
