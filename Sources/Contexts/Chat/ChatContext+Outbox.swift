@@ -102,8 +102,7 @@ extension ChatContext {
 
     /// Publishes the number of messages waiting to be sent, when it changed.
     func publishOutboxCount() {
-        let count = waitingCount
-        if store.snapshot.outboxCount != count { store.update { $0.outboxCount = count } }
+        if store.snapshot.outboxCount != waitingCount { publish() }
     }
 
     /// The messages of the outbox that will still be sent (not refused for good).

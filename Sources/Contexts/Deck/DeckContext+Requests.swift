@@ -51,6 +51,7 @@ extension DeckContext {
                 state.viewerInterests = page.viewerInterests
                 state.allowance = SwipeLimiter.allowance(page.allowance, lessQueued: queue)
             }
+            scheduleDayTurn()
             refillIfNeeded()
         case .failure(let error):
             store.update { $0.isLoading = false }

@@ -102,7 +102,7 @@ public final class DeckContext: StateContext {
         announcedMatches.formUnion(loaded.compactMap(\.match?.id))
         pendingSwipes?.loaded(loaded.map { ($0, matchID(of: $0)) })
         // Queued swipes from an earlier run are decided: their cards must not come back.
-        shown.formUnion(loaded.map(\.candidate))
+        shown.formUnion(loaded.filter { !$0.isUndo }.map(\.candidate))
         queueChanged()
         flush()
         refillIfNeeded()
@@ -307,6 +307,20 @@ public final class DeckContext: StateContext {
     }
 
     // MARK: The daily reset
+
+    /// At the next reset of the allowance (midnight), the deck's counters go back to the daily ones,
+    /// without waiting for a page or a swipe.
+    func scheduleDayTurn() {
+        dayTask?.cancel()
+        guard let resetsAt = store.snapshot.allowance?.resetsAt else { return }
+        let seconds = max(1, SwipeLimiter.secondsUntil(resetsAt, from: scheduler.now))
+        dayTask = scheduler.schedule(after: .seconds(seconds)) { [weak self] in
+            guard let self else { return }
+            let now = self.scheduler.now
+            self.store.update { state in state.allowance = state.allowance.map { SwipeLimiter.current($0, at: now) } }
+            self.scheduleDayTurn()
+        }
+    }
 
     /// Counts the out-of-likes modal down, a tick at each whole minute left.
     private func scheduleResetTick() {
