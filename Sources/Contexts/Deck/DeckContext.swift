@@ -317,7 +317,12 @@ public final class DeckContext: StateContext {
         dayTask = scheduler.schedule(after: .seconds(seconds)) { [weak self] in
             guard let self else { return }
             let now = self.scheduler.now
-            self.store.update { state in state.allowance = state.allowance.map { SwipeLimiter.current($0, at: now) } }
+            self.resetTask?.cancel()
+            self.store.update { state in
+                state.allowance = state.allowance.map { SwipeLimiter.current($0, at: now) }
+                // The out-of-likes countdown, if it shows, is over.
+                state.likesResetInSeconds = nil
+            }
             self.scheduleDayTurn()
         }
     }
