@@ -139,6 +139,7 @@ public final class DeckContext: StateContext {
                 flush()
                 refillIfNeeded()
             }
+            scheduleDayTurn()
         }
     }
 
@@ -309,7 +310,8 @@ public final class DeckContext: StateContext {
     // MARK: The daily reset
 
     /// At the next reset of the allowance (midnight), the deck's counters go back to the daily ones,
-    /// without waiting for a page or a swipe.
+    /// without waiting for a page or a swipe. Armed by each page and swipe, once: a year offline
+    /// costs one tick, not one a day.
     func scheduleDayTurn() {
         dayTask?.cancel()
         guard let resetsAt = store.snapshot.allowance?.resetsAt else { return }
@@ -323,7 +325,6 @@ public final class DeckContext: StateContext {
                 // The out-of-likes countdown, if it shows, is over.
                 state.likesResetInSeconds = nil
             }
-            self.scheduleDayTurn()
         }
     }
 
