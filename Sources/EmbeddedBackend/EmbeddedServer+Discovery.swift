@@ -204,7 +204,8 @@ extension EmbeddedServer {
     ) -> Bool {
         // A swipe is charged to the day it was made (a like made offline before midnight and delivered
         // after it counts for the day before), never later than today nor earlier than yesterday.
-        let madeOn = Self.dayStart(of: max(min(swipe.swipedAt, dayStart.addingTimeInterval(86_399)), dayStart - 86_400))
+        let madeOn = Self.dayStart(
+            of: max(min(swipe.swipedAt, dayStart.addingTimeInterval(86_399)), dayStart - 86_400))
         var usage = viewer.usage ?? DiscoveryState.Usage(dayStart: madeOn)
         if madeOn < usage.dayStart {
             // The day it was made is over and no longer counted: recorded, not charged to today.

@@ -92,12 +92,15 @@ extension DeckContext {
         let discovery = discovery
         guard swipe.isUndo else {
             authorizer.perform(
-                { token, completion in discovery.sendSwipe(swipe, accessToken: token, completion: completion) },
+                { token, completion in discovery.sendSwipe(swipe, accessToken: token, completion: completion)
+                },
                 completion: { [weak self] result in self?.sent(swipe.id, result) })
             return
         }
         authorizer.perform(
-            { token, completion in discovery.undoSwipe(id: swipe.id, accessToken: token, completion: completion) },
+            { token, completion in
+                discovery.undoSwipe(id: swipe.id, accessToken: token, completion: completion)
+            },
             completion: { [weak self] result in self?.sent(swipe.id, result.map { .recorded }) })
     }
 }

@@ -119,7 +119,8 @@ final class SendQueue<Item: QueueItem> {
         let countsAttempt = error != .networkUnavailable
         let attempt = entries[index].attempts
         let verdict = SendQueuePolicy.verdict(
-            after: error, attempt: countsAttempt ? attempt : min(attempt, SendQueuePolicy.maximumAttempts - 1))
+            after: error, attempt: countsAttempt ? attempt : min(attempt, SendQueuePolicy.maximumAttempts - 1)
+        )
         switch verdict {
         case .retry(let reason):
             set(index, .failed(reason: reason, retryable: true))
