@@ -196,13 +196,23 @@ extension EmbeddedServer {
 
     // MARK: Internals
 
-    /// Counts a swipe against the viewer's allowance for the day starting at `dayStart` and records it;
-    /// `false` (nothing recorded) if the day's likes or super likes are used up.
+    /// Counts a swipe against the viewer's allowance for the day it was made (today, the day starting at
+    /// `dayStart`, or yesterday) and records it; `false` (nothing recorded) if that day's likes or super
+    /// likes are used up.
     private func record(
         _ swipe: Swipe, poolIndex: Int?, in viewer: inout DiscoveryState.Viewer, dayStart: Date
     ) -> Bool {
-        var usage = viewer.usage ?? DiscoveryState.Usage(dayStart: dayStart)
-        if usage.dayStart != dayStart { usage = DiscoveryState.Usage(dayStart: dayStart) }
+        // A swipe is charged to the day it was made (a like made offline before midnight and delivered
+        // after it counts for the day before), never later than today nor earlier than yesterday.
+        let madeOn = Self.dayStart(
+            of: max(min(swipe.swipedAt, dayStart.addingTimeInterval(86_399)), dayStart - 86_400))
+        var usage = viewer.usage ?? DiscoveryState.Usage(dayStart: madeOn)
+        if madeOn < usage.dayStart {
+            // The day it was made is over and no longer counted: recorded, not charged to today.
+            viewer.set(swipe.action, on: swipe.candidate, poolIndex: poolIndex)
+            return true
+        }
+        if usage.dayStart != madeOn { usage = DiscoveryState.Usage(dayStart: madeOn) }
         switch swipe.action {
         case .like:
             guard usage.likes < configuration.dailyLikeLimit else { return false }

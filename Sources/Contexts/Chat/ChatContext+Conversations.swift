@@ -5,11 +5,12 @@ import Services
 
 /// The bookkeeping behind ``ChatContext``: each conversation's messages, summary and observers.
 extension ChatContext {
-    /// Shows a message of the outbox in its conversation as `status` (sending, or not sent).
-    func addPending(_ message: OutgoingMessage, status: Message.Status) {
+    /// Shows a message of the outbox in its conversation as `status` (sending, not sent or refused,
+    /// with why).
+    func addPending(_ message: OutgoingMessage, status: Message.Status, reason: String? = nil) {
         let pending = Message(
             id: message.id, conversation: message.conversation, sender: viewer, text: message.text,
-            sentAt: message.createdAt, transactionID: message.id, status: status)
+            sentAt: message.createdAt, transactionID: message.id, status: status, failureReason: reason)
         absorb([pending], in: message.conversation, countUnread: false)
     }
 
@@ -65,21 +66,25 @@ extension ChatContext {
         }
     }
 
-    /// Ends a conversation: its waiting messages show as not sent, its row and messages go.
+    /// Ends a conversation: its messages not sent are refused for good (shown so, with why, and never
+    /// offered for retry) and leave the outbox; its row and messages go.
     func removeConversation(_ conversation: String) {
+        let reason = "You are no longer matched"
         var refused: [String] = []
-        for message in outbox where message.conversation == conversation {
-            if records[conversation]?.log.setPendingStatus(message.id, .failed) == true {
-                refused.append(message.id)
+        for entry in outbox.entries where entry.item.conversation == conversation {
+            let id = entry.item.id
+            if records[conversation]?.log.setPendingStatus(id, .refused, reason: reason) == true {
+                refused.append(id)
             }
+            // One on its way leaves too: nothing can take it, whatever the server answers.
+            outbox.remove(id)
         }
-        outbox.removeAll { $0.conversation == conversation && $0.id != sendingID }
-        persistOutbox()
         notify(conversation, .messages(added: [], updated: refused))
         setSummary(nil, for: conversation)
         records[conversation]?.log = ConversationLog()
         notify(conversation, .unmatched)
         publish()
+        publishOutboxCount()
     }
 
     /// Tells a conversation's observers of a change.

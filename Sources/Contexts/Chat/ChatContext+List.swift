@@ -17,7 +17,7 @@ extension ChatContext {
         changedRows = []
         let rebuilds = MatchesListOrder.prefersRebuild(edits: edits.count, rows: summaryCount)
         let summaries = rebuilds ? records.values.compactMap(\.summary) : []
-        let outboxCount = outbox.count
+        let outboxCount = waitingCount
         store.update { state in
             var (list, changes) =
                 rebuilds

@@ -3,107 +3,130 @@ import Interactors
 import Models
 import Services
 
-/// The outbox behind ``ChatContext``: messages sent one at a time, in order, and kept until confirmed.
+extension OutgoingMessage: QueueItem {
+    /// A conversation keeps its messages in order.
+    var lane: String { conversation }
+}
+
+/// The outbox behind ``ChatContext``: a ``SendQueue`` of messages, in order per conversation, each
+/// waiting for the swipe that made its match, kept until confirmed or deleted.
 extension ChatContext {
-    /// Sends the first message waiting once a save held it, unless one is on its way.
-    func flush() {
-        guard sendingID == nil, let message = outbox.first, isSaved(message) else { return }
-        retryTask?.cancel()
-        retryTask = nil
-        sendingID = message.id
-        authorizer.perform(
-            { [chat] token, completion in
-                chat.sendMessage(message, accessToken: token, completion: completion)
-            },
-            completion: { [weak self] result in self?.sent(message, result) })
+    /// Makes the outbox: retried with `retries`, and waiting for the swipes in `pendingSwipes`.
+    static func makeOutbox(retries: RetryTimer, pendingSwipes: PendingSwipes?) -> SendQueue<OutgoingMessage> {
+        let queue = SendQueue<OutgoingMessage>(retries: retries)
+        if let pendingSwipes { queue.dependency = { pendingSwipes.dependency(of: $0) } }
+        return queue
     }
 
-    /// The server's answer to `message`: confirmed, refused (not sent, for good), or failed for now
-    /// (every waiting message shows as not sent until a retry, with ``RetryPolicy``'s delay, or when
-    /// the network returns if it is down).
+    /// Wires the outbox to this context: saves go to the store, state changes to the messages shown.
+    func connectOutbox() {
+        outbox.save = { [weak self] entries, done in self?.saveOutbox(entries, then: done) }
+        outbox.onChange = { [weak self] message, state in self?.show(message, state) }
+        outbox.onReady = { [weak self] in self?.flush() }
+        dependencyToken = pendingSwipes?.observe { [weak self] in self?.swipesChanged() }
+    }
+
+    /// The deck's queue changed: the matches its pending swipes made have their conversations (before
+    /// the server has the swipes), and the messages waiting for a swipe that landed go.
+    func swipesChanged() {
+        guard let pendingSwipes else { return }
+        var added = false
+        for match in pendingSwipes.matches where !has(match.id) {
+            setSummary(ConversationSummary(match: match, lastMessage: nil, unreadCount: 0), for: match.id)
+            added = true
+        }
+        if added { publish() }
+        flush()
+    }
+
+    /// Saves the outbox (the messages refused for good with their reason) off the main actor; when the
+    /// save is done (a failure is reported), `done` runs.
+    func saveOutbox(_ entries: [SendQueue<OutgoingMessage>.Entry], then done: @escaping @MainActor () -> Void) {
+        let messages = entries.map { entry in
+            var message = entry.item
+            if case .failed(let reason, false) = entry.state { message.refusal = reason }
+            return message
+        }
+        guard let outboxStore else { return done() }
+        outboxStore.save(messages) { [weak self] result in
+            if case .failure(let error) = result { self?.store.report(error) }
+            done()
+        }
+    }
+
+    /// Sends every message whose turn has come (one per conversation at a time).
+    func flush() {
+        for message in outbox.take() {
+            authorizer.perform(
+                { [chat] token, completion in
+                    chat.sendMessage(message, accessToken: token, completion: completion)
+                },
+                completion: { [weak self] result in self?.sent(message, result) })
+        }
+        publishOutboxCount()
+    }
+
+    /// The server's answer to `message`: confirmed; refused for good (shown with its reason, never
+    /// retried); or failed for now (retried with ``RetryPolicy``'s delay, or when the network returns,
+    /// up to ``Interactors/SendQueuePolicy/maximumAttempts``, then shown failed for Retry / Delete).
     func sent(_ message: OutgoingMessage, _ result: Result<Message, ServiceError>) {
-        sendingID = nil
         switch result {
         case .success(let confirmed):
-            retryAttempt = 0
-            dequeue(message.id)
+            outbox.succeeded(message.id)
             absorb([confirmed], in: message.conversation, countUnread: false)
             publish()
             serverAnswered()
-            flush()
-        case .failure(.rejected), .failure(.notFound):
-            dequeue(message.id)
-            setPendingStatus(of: [message], to: .failed)
-            publish()
-            flush()
         case .failure(let error):
             if reportIfSessionEnded(error) { return }
-            setPendingStatus(of: outbox, to: .failed)
-            retryAttempt += 1
-            retryTask = retries.schedule(attempt: retryAttempt) { [weak self] in
-                guard let self else { return }
-                for waiting in self.outbox {
-                    self.setPendingStatus(of: [waiting], to: .sending)
-                }
-                self.flush()
-            }
+            // Not in the outbox any more when its conversation ended while it was on its way.
+            outbox.failed(message.id, with: error)
+            publish()
         }
+        flush()
     }
 
-    /// Shows `messages` as `status` (failed, or sending again), telling each conversation once which
-    /// of its messages changed.
-    func setPendingStatus(of messages: [OutgoingMessage], to status: Message.Status) {
-        var conversations: [String] = []
-        var changed: [String: [String]] = [:]
-        for message in messages
-        where records[message.conversation]?.log.setPendingStatus(message.id, status) == true {
-            if changed[message.conversation] == nil { conversations.append(message.conversation) }
-            changed[message.conversation, default: []].append(message.id)
+    /// Shows a message of the outbox as its state says.
+    func show(_ message: OutgoingMessage, _ state: SendState) {
+        let status: Message.Status
+        var reason: String?
+        switch state {
+        case .waiting, .sending: status = .sending
+        case .sent: status = .sent
+        case .failed(let why, let retryable):
+            status = retryable ? .failed : .refused
+            reason = why
         }
-        for conversation in conversations {
-            notify(conversation, .messages(added: [], updated: changed[conversation] ?? []))
-        }
+        guard records[message.conversation]?.log.setPendingStatus(message.id, status, reason: reason) == true
+        else { return }
+        notify(message.conversation, .messages(added: [], updated: [message.id]))
     }
 
-    /// Takes a message out of the outbox.
-    func dequeue(_ id: String) {
-        outbox.removeAll { $0.id == id }
-        savedIDs.remove(id)
-        persistOutbox()
+    /// Publishes the number of messages waiting to be sent, when it changed.
+    func publishOutboxCount() {
+        if store.snapshot.outboxCount != waitingCount { publish() }
+    }
+
+    /// The messages of the outbox that will still be sent (not refused for good).
+    var waitingCount: Int {
+        outbox.entries.filter { entry in
+            if case .failed(_, false) = entry.state { return false }
+            return true
+        }.count
     }
 
     /// Rewrites the loaded outbox's conversation ids of the earlier form (`m-<a>-<b>`, kept by an earlier
-    /// build) as ``Models/Match/currentID(of:for:)`` reads them, and saves the outbox when one changed.
-    func migrateOutbox() {
+    /// build) as ``Models/Match/currentID(of:for:)`` reads them.
+    func migrated(_ messages: [OutgoingMessage]) -> (messages: [OutgoingMessage], changed: Bool) {
+        var messages = messages
         var changed = false
-        for index in outbox.indices {
-            let conversation = outbox[index].conversation
+        for index in messages.indices {
+            let conversation = messages[index].conversation
             guard let current = Match.currentID(of: conversation, for: viewer), current != conversation else {
                 continue
             }
-            outbox[index].conversation = current
+            messages[index].conversation = current
             changed = true
         }
-        if changed { persistOutbox() }
-    }
-
-    /// Saves the outbox off the main actor; when the save is done (a failure is reported to the error
-    /// observers), the messages it held may be sent, and the first is if the save freed it.
-    func persistOutbox() {
-        guard let outboxStore else { return }
-        let saved = outbox.map(\.id)
-        outboxStore.save(outbox) { [weak self] result in
-            guard let self else { return }
-            if case .failure(let error) = result { self.store.report(error) }
-            let firstWasWaiting = self.outbox.first.map { !self.isSaved($0) } ?? false
-            self.savedIDs.formUnion(saved)
-            self.savedIDs.formIntersection(self.outbox.map(\.id))
-            if firstWasWaiting { self.flush() }
-        }
-    }
-
-    /// Whether a save held `message` (always, with no store).
-    func isSaved(_ message: OutgoingMessage) -> Bool {
-        outboxStore == nil || savedIDs.contains(message.id)
+        return (messages, changed)
     }
 }

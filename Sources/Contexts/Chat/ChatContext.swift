@@ -14,8 +14,7 @@ import Services
 /// ``observeConversation(_:_:)``. Messages are merged by id in a ``Interactors/ConversationLog`` per
 /// conversation, so duplicate or out-of-order deliveries change nothing and one arrival never walks
 /// other conversations. Every outgoing message waits in a persistent outbox with its transaction id
-/// (sent once the outbox holding it is on disk, written off the main actor) until the server
-/// confirmed it, so it is sent exactly once across network drops, relaunches and
+/// until the server confirmed it, so it is sent exactly once across network drops, relaunches and
 /// re-logins.
 @MainActor
 public final class ChatContext: StateContext {
@@ -53,15 +52,11 @@ public final class ChatContext: StateContext {
     var changedRows: Set<String> = []
     /// Each conversation's observers (``observeConversation(_:_:)``), made on first use.
     var observers: [String: ObserverRegistry<ConversationChange>] = [:]
-    /// The messages waiting to be confirmed by the server, oldest first.
-    var outbox: [OutgoingMessage] = []
-    /// The outbox's messages a finished save held (on disk, or the failure reported): only these are
-    /// sent, so the server never holds a message the disk does not.
-    var savedIDs: Set<String> = []
-    /// The message on its way to the server, if one is.
-    var sendingID: String?
-    var retryAttempt = 0
-    var retryTask: ScheduledTask?
+    /// The messages not confirmed by the server, oldest first (those refused for good until deleted).
+    let outbox: SendQueue<OutgoingMessage>
+    /// What the deck's swipe queue holds: a message to a new match waits for its swipe.
+    let pendingSwipes: PendingSwipes?
+    var dependencyToken: ObservationToken?
     var subscription: ScheduledTask?
     var listRetry: ScheduledTask?
     /// Whether a request for the list is under way.
@@ -71,10 +66,12 @@ public final class ChatContext: StateContext {
     var started = false
 
     /// Creates the chat of `viewer`; `outboxStore` keeps unsent messages (memory only when `nil`);
-    /// retries wait for `network` while it is down (always reachable when `nil`).
+    /// retries wait for `network` while it is down (always reachable when `nil`); a message to a match
+    /// whose swipe `pendingSwipes` holds waits for it (nothing waits when `nil`).
     public init(
         viewer: UserID, authorizer: RequestAuthorizer, chat: any ChatService, scheduler: any Scheduler,
-        ids: any IDGenerator, outboxStore: (any OutboxStore)?, network: (any NetworkMonitor)? = nil
+        ids: any IDGenerator, outboxStore: (any OutboxStore)?, network: (any NetworkMonitor)? = nil,
+        pendingSwipes: PendingSwipes? = nil
     ) {
         self.viewer = viewer
         self.authorizer = authorizer
@@ -82,13 +79,16 @@ public final class ChatContext: StateContext {
         self.outboxStore = outboxStore
         self.scheduler = scheduler
         self.ids = ids
-        self.retries = RetryTimer(
+        self.pendingSwipes = pendingSwipes
+        let retries = RetryTimer(
             scheduler: scheduler, network: network ?? UnmonitoredNetwork(scheduler: scheduler))
+        self.retries = retries
+        self.outbox = Self.makeOutbox(retries: retries, pendingSwipes: pendingSwipes)
+        connectOutbox()
     }
 
     deinit {
         subscription?.cancel()
-        retryTask?.cancel()
         listRetry?.cancel()
     }
 
@@ -140,18 +140,23 @@ public final class ChatContext: StateContext {
     public func start() {
         guard !started else { return }
         started = true
-        if let loaded = outboxStore?.load() {
-            outbox = loaded.items
-            savedIDs = Set(outbox.map(\.id))
-            if let problem = loaded.problem { store.report(problem) }
+        let loaded = outboxStore?.load()
+        if let problem = loaded?.problem { store.report(problem) }
+        let (messages, migrated) = migrated(loaded?.items ?? [])
+        outbox.load(messages) { message in
+            message.refusal.map { .failed(reason: $0, retryable: false) } ?? .waiting
         }
-        migrateOutbox()
-        for message in outbox {
+        if migrated { outbox.persist() }
+        for message in messages {
             if let match = message.match, match.id == message.conversation, !has(message.conversation) {
                 setSummary(
                     ConversationSummary(match: match, lastMessage: nil, unreadCount: 0), for: match.id)
             }
-            addPending(message, status: .sending)
+            if let refusal = message.refusal {
+                addPending(message, status: .refused, reason: refusal)
+            } else {
+                addPending(message, status: .sending)
+            }
         }
         loadList(attempt: 0)
         publish()
@@ -177,37 +182,38 @@ public final class ChatContext: StateContext {
         }
         let message = OutgoingMessage(
             id: ids.next(), conversation: conversation, text: validated, createdAt: scheduler.now,
-            match: match(of: conversation))
-        outbox.append(message)
-        persistOutbox()
+            match: match(of: conversation), dependsOn: pendingSwipes?.swipe(making: conversation))
+        outbox.enqueue(message)
         addPending(message, status: .sending)
         publish()
         flush()
         return nil
     }
 
-    /// Call when the user taps retry: failed messages of the conversation are sent again now.
+    /// Call when the user taps retry: the conversation's messages that failed and may succeed are
+    /// sent again now (those refused for good are not).
     public func retryFailed(in conversation: String) {
-        let queued = Set(outbox.map(\.id))
-        for message in messages(of: conversation)
-        where message.sender == viewer && message.status == .failed && !queued.contains(message.id) {
-            outbox.append(
-                OutgoingMessage(
-                    id: message.id, conversation: conversation, text: message.text, createdAt: message.sentAt,
-                    match: match(of: conversation)))
-        }
-        persistOutbox()
-        var changed: [String] = []
-        for message in outbox where message.conversation == conversation {
-            if records[conversation]?.log.setPendingStatus(message.id, .sending) == true {
-                changed.append(message.id)
-            }
-        }
-        notify(conversation, .messages(added: [], updated: changed))
-        retryTask?.cancel()
-        retryTask = nil
-        retryAttempt = 0
+        outbox.retry(outbox.items.filter { $0.conversation == conversation }.map(\.id))
         flush()
+    }
+
+    /// Call when the user deletes the conversation's messages not sent (failed or refused): they
+    /// leave the outbox and the conversation.
+    public func deleteFailed(in conversation: String) {
+        var removed: [String] = []
+        for entry in outbox.entries where entry.item.conversation == conversation {
+            guard case .failed = entry.state else { continue }
+            outbox.remove(entry.item.id)
+            if records[conversation]?.log.remove(entry.item.id) == true { removed.append(entry.item.id) }
+        }
+        guard !removed.isEmpty else { return }
+        if let record = records[conversation], let summary = record.summary {
+            setSummary(
+                ConversationSummaryRules.taking(record.log.messages.last, unseen: 0, into: summary),
+                for: conversation)
+        }
+        notify(conversation, .messages(added: [], updated: removed))
+        publish()
     }
 
     /// Call when a conversation's screen needs history: the newest page, or (`older`) the next older one.

@@ -100,6 +100,9 @@ public final class ConversationContext: StateContext {
     /// Call when the user taps retry on failed messages.
     public func retryFailed() { chat.retryFailed(in: conversation) }
 
+    /// Call when the user deletes the messages not sent (failed or refused for good).
+    public func deleteFailed() { chat.deleteFailed(in: conversation) }
+
     /// Call when the user confirmed unmatching (or blocking).
     public func unmatch(block: Bool) {
         stopTyping()

@@ -2,6 +2,13 @@ import Interactors
 import Models
 import Services
 
+extension Swipe: QueueItem {
+    /// The deck keeps its swipes in one order.
+    var lane: String { "deck" }
+    /// A swipe waits for nothing but the swipes before it.
+    var dependsOn: String? { nil }
+}
+
 extension DeckContext {
     // MARK: Pages
 
@@ -44,6 +51,7 @@ extension DeckContext {
                 state.viewerInterests = page.viewerInterests
                 state.allowance = SwipeLimiter.allowance(page.allowance, lessQueued: queue)
             }
+            scheduleDayTurn()
             refillIfNeeded()
         case .failure(let error):
             store.update { $0.isLoading = false }
@@ -78,30 +86,21 @@ extension DeckContext {
             })
     }
 
-    /// Sends `swipe`; the answer goes to ``sent(_:_:)``, if the deck is still there.
+    /// Sends `swipe` (or, for an undo, undoes the pass it names); the answer goes to ``sent(_:_:)``,
+    /// if the deck is still there.
     func send(_ swipe: Swipe) {
         let discovery = discovery
+        guard swipe.isUndo else {
+            authorizer.perform(
+                { token, completion in discovery.sendSwipe(swipe, accessToken: token, completion: completion)
+                },
+                completion: { [weak self] result in self?.sent(swipe.id, result) })
+            return
+        }
         authorizer.perform(
-            { token, completion in discovery.sendSwipe(swipe, accessToken: token, completion: completion) },
-            completion: { [weak self] result in self?.sent(swipe.id, result) })
-    }
-
-    /// Undoes a pass the server has; offline or on a server fault it tries again with ``RetryPolicy``
-    /// (offline: when the network returns) while the app runs (an undo is not kept across a relaunch).
-    func undo(_ id: String, attempt: Int = 0) {
-        let discovery = discovery
-        authorizer.perform(
-            { token, completion in discovery.undoSwipe(id: id, accessToken: token, completion: completion) },
-            completion: { [weak self] result in
-                guard let self, case .failure(let error) = result else { return }
-                switch error {
-                case .networkUnavailable, .server, .malformedResponse:
-                    self.retries.schedule(attempt: attempt + 1) { [weak self] in
-                        self?.undo(id, attempt: attempt + 1)
-                    }
-                default:
-                    break
-                }
-            })
+            { token, completion in
+                discovery.undoSwipe(id: swipe.id, accessToken: token, completion: completion)
+            },
+            completion: { [weak self] result in self?.sent(swipe.id, result.map { .recorded }) })
     }
 }

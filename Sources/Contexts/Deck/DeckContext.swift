@@ -9,10 +9,9 @@ import Services
 /// ``outOfSuperLikesSeen()``, ``retry()``, ``preferencesChanged(_:)``. Output: ``Models/DeckState`` through
 /// ``store``. Pages are ranked by ``Interactors/CandidateRanker`` and merged into the cards left; the next
 /// page is asked for before the deck runs dry (``Interactors/DeckRefillPolicy``). Every swipe goes into a
-/// persistent queue first (sent once the queue holding it is on disk, written off the main actor) and
-/// leaves it only when the server confirmed it, so a swipe made offline is sent once when the network
-/// returns (retried then, or with ``Interactors/RetryPolicy``'s delay after a server fault or where the
-/// network is not monitored), and survives a relaunch. A
+/// persistent queue first and leaves it only when the server confirmed it, so a swipe made offline is sent
+/// once when the network returns (retried then, or with ``Interactors/RetryPolicy``'s delay after a
+/// server fault or where the network is not monitored), and survives a relaunch. A
 /// refused session is reported as ``Models/SessionError/ended(_:)``; the queue stays on disk.
 @MainActor
 public final class DeckContext: StateContext {
@@ -39,31 +38,30 @@ public final class DeckContext: StateContext {
     var cursor: String?
     /// Every card the deck has held, and the card of every queued swipe: none is shown twice.
     var shown: Set<UserID> = []
-    /// The swipes the server has not confirmed, oldest first; the first is the one sent.
-    private(set) var queue: [Swipe] = []
-    /// The queued swipes a finished save held (on disk, or the failure reported): only these are sent,
-    /// so the server never holds a swipe the disk does not.
-    private var savedIDs: Set<String> = []
+    /// The swipes (and undos) the server has not confirmed, oldest first, sent one at a time.
+    let swipes: SendQueue<Swipe>
+    /// What the chat is told of the queue (a message to a new match waits for its swipe).
+    let pendingSwipes: PendingSwipes?
     /// The card of each queued swipe made in this run, by swipe id: a refused like's card comes back.
     private var queuedCards: [String: Candidate] = [:]
-    /// The id of the swipe on its way to the server, if any.
-    private var sendingID: String?
     /// Passes rewound while on their way: undone on the server once it has them.
     private var undoAfterSending: Set<String> = []
-    private var retryAttempt = 0
-    private var retryTask: ScheduledTask?
     private var resetTask: ScheduledTask?
+    /// Brings the allowance back to the daily counts when the day turns (``Models/SwipeAllowance/resetsAt``).
+    var dayTask: ScheduledTask?
     /// The id of the last pass, which rewind can take back.
     private var lastPassID: String?
     /// The matches already shown, so the server's confirmation of one is not shown again.
     private var announcedMatches: Set<String> = []
 
     /// Creates the deck of `viewer`; `queueStore` keeps unsent swipes (memory only when `nil`);
-    /// retries wait for `network` while it is down (always reachable when `nil`).
+    /// retries wait for `network` while it is down (always reachable when `nil`); `pendingSwipes` is
+    /// told what the queue holds (for the chat).
     public init(
         viewer: UserID, authorizer: RequestAuthorizer, discovery: any DiscoveryService,
         scheduler: any Scheduler,
-        ids: any IDGenerator, queueStore: (any SwipeQueueStore)?, network: (any NetworkMonitor)? = nil
+        ids: any IDGenerator, queueStore: (any SwipeQueueStore)?, network: (any NetworkMonitor)? = nil,
+        pendingSwipes: PendingSwipes? = nil
     ) {
         self.viewerID = viewer
         self.authorizer = authorizer
@@ -71,27 +69,38 @@ public final class DeckContext: StateContext {
         self.queueStore = queueStore
         self.scheduler = scheduler
         self.ids = ids
-        self.retries = RetryTimer(
+        let retries = RetryTimer(
             scheduler: scheduler, network: network ?? UnmonitoredNetwork(scheduler: scheduler))
+        self.retries = retries
+        self.pendingSwipes = pendingSwipes
+        self.swipes = SendQueue(retries: retries)
+        swipes.save = { [weak self] entries, done in self?.saveQueue(entries.map(\.item), then: done) }
+        swipes.onChange = { [weak self] _, _ in self?.queueChanged() }
+        swipes.onReady = { [weak self] in self?.flush() }
     }
 
     deinit {
-        retryTask?.cancel()
         resetTask?.cancel()
+        dayTask?.cancel()
     }
+
+    /// The swipes the server has not confirmed, oldest first (undos of passes not counted).
+    var queue: [Swipe] { swipes.items.filter { !$0.isUndo } }
 
     /// Call once when the signed-in app starts: loads and sends queued swipes, then the first page.
     public func start() {
         guard !started else { return }
         started = true
-        if let loaded = queueStore?.load() {
-            queue = loaded.items
-            savedIDs = Set(queue.map(\.id))
-            if let problem = loaded.problem { store.report(problem) }
-        }
+        let stored = queueStore?.load()
+        if let problem = stored?.problem { store.report(problem) }
+        let loaded = stored?.items ?? []
+        swipes.load(loaded)
+        // Matches of queued swipes were announced in the run that made them.
+        announcedMatches.formUnion(loaded.compactMap(\.match?.id))
+        pendingSwipes?.loaded(loaded.map { ($0, matchID(of: $0)) })
         // Queued swipes from an earlier run are decided: their cards must not come back.
-        shown.formUnion(queue.map(\.candidate))
-        store.update { $0.queuedSwipes = queue.count }
+        shown.formUnion(loaded.filter { !$0.isUndo }.map(\.candidate))
+        queueChanged()
         flush()
         refillIfNeeded()
     }
@@ -107,12 +116,12 @@ public final class DeckContext: StateContext {
         case .outOfSuperLikes:
             store.update { $0.isOutOfSuperLikes = true }
         case .allowed(let remaining):
-            let swipe = Swipe(id: ids.next(), candidate: top.id, action: action, swipedAt: now)
-            lastPassID = action == .pass ? swipe.id : nil
-            queue.append(swipe)
-            queuedCards[swipe.id] = top
-            persistQueue()
             let match = MatchDetector.match(viewer: viewerID, swiping: action, on: top, at: now)
+            let swipe = Swipe(id: ids.next(), candidate: top.id, action: action, swipedAt: now, match: match)
+            lastPassID = action == .pass ? swipe.id : nil
+            queuedCards[swipe.id] = top
+            pendingSwipes?.queued(swipe, making: matchID(of: swipe))
+            swipes.enqueue(swipe)
             if let match { announcedMatches.insert(match.id) }
             // One notification for the swipe, its match and the page request it may start.
             store.batch {
@@ -121,12 +130,13 @@ public final class DeckContext: StateContext {
                     state.allowance = remaining
                     state.rewindable = action == .pass ? top : nil
                     state.lastSwipe = swipe
-                    state.queuedSwipes = queue.count
+                    state.queuedSwipes = queuedCount
                     if let match { state.pendingMatch = match }
                 }
                 flush()
                 refillIfNeeded()
             }
+            scheduleDayTurn()
         }
     }
 
@@ -134,28 +144,27 @@ public final class DeckContext: StateContext {
     public func rewind() {
         guard let pass = lastPassID, let card = store.snapshot.rewindable else { return }
         lastPassID = nil
-        if sendingID == pass {
+        switch swipes.state(of: pass) {
+        case .sending?:
             undoAfterSending.insert(pass)
-        } else if let index = queue.firstIndex(where: { $0.id == pass }) {
-            queue.remove(at: index)
+        case .some:
+            swipes.remove(pass)
             queuedCards[pass] = nil
-            savedIDs.remove(pass)
-            persistQueue()
-        } else {
-            undo(pass)
-        }
-        if queue.isEmpty {
-            // Nothing left to send: no retry is waiting any more.
-            retryTask?.cancel()
-            retryTask = nil
-            retryAttempt = 0
+            pendingSwipes?.settled(pass)
+        case nil:
+            // The server has the pass: its undo is queued (kept across relaunches until it lands).
+            if let swipe = store.snapshot.lastSwipe, swipe.id == pass {
+                var undo = swipe
+                undo.isUndo = true
+                swipes.enqueue(undo)
+            }
         }
         store.update { state in
             state.cards.insert(card, at: 0)
             state.rewindable = nil
-            state.queuedSwipes = queue.count
-            if queue.isEmpty { state.isSendingDelayed = false }
         }
+        queueChanged()
+        flush()
     }
 
     /// Call when the user closed the "It's a match" modal, either way.
@@ -199,95 +208,123 @@ public final class DeckContext: StateContext {
 
     // MARK: The swipe queue
 
-    /// Sends the oldest queued swipe once a save held it, unless one is on its way already.
+    /// Sends the queued swipe whose turn has come (one at a time, in order).
     private func flush() {
-        guard sendingID == nil, let swipe = queue.first, isSaved(swipe) else { return }
-        retryTask?.cancel()
-        retryTask = nil
-        sendingID = swipe.id
-        send(swipe)
+        for swipe in swipes.take() { send(swipe) }
+        queueChanged()
     }
 
-    /// The server's answer to the swipe with id `id`.
+    /// The server's answer to the swipe (or undo) with id `id`.
     func sent(_ id: String, _ result: Result<SwipeOutcome, ServiceError>) {
-        sendingID = nil
         switch result {
         case .success(let outcome):
-            retryAttempt = 0
-            let card = dequeue(id)
-            if undoAfterSending.remove(id) != nil { undo(id) }
-            switch outcome {
-            case .recorded:
-                break
-            case .matched(let match):
-                if !announcedMatches.contains(match.id) {
-                    announcedMatches.insert(match.id)
-                    store.update { $0.pendingMatch = match }
-                }
-            case .limitReached(let resetsAt):
-                // The server refused the like: its card comes back and the out-of-likes modal shows.
-                let seconds = SwipeLimiter.secondsUntil(resetsAt, from: scheduler.now)
-                store.update { state in
-                    state.allowance?.likesRemaining = 0
-                    state.allowance?.resetsAt = resetsAt
-                    if let card, !state.cards.contains(where: { $0.id == card.id }) {
-                        state.cards.insert(card, at: 0)
-                    }
-                    state.likesResetInSeconds = seconds
-                }
-                scheduleResetTick()
+            let card = queuedCards.removeValue(forKey: id)
+            if undoAfterSending.remove(id) != nil, var undo = entry(id) {
+                // Rewound while on its way: the server has it now, so its undo takes its place.
+                undo.isUndo = true
+                swipes.remove(id)
+                swipes.enqueue(undo)
+            } else {
+                swipes.succeeded(id)
             }
-            flush()
-        case .failure(.notFound), .failure(.rejected):
-            dequeue(id)
-            flush()
+            pendingSwipes?.settled(id)
+            received(outcome, card: card)
         case .failure(.tokenExpired):
             store.report(SessionError.ended(.sessionExpired))
         case .failure(.tokenRevoked):
             store.report(SessionError.ended(.sessionRevoked))
-        case .failure:
-            retryAttempt += 1
-            store.update { $0.isSendingDelayed = true }
-            retryTask = retries.schedule(attempt: retryAttempt) { [weak self] in self?.flush() }
+        case .failure(let error):
+            if case .refuse(let reason)? = swipes.failed(id, with: error) {
+                // Refused for good: it leaves the queue, and what waited for it learns why.
+                swipes.remove(id)
+                queuedCards[id] = nil
+                undoAfterSending.remove(id)
+                pendingSwipes?.refused(id, reason: reason)
+            }
+        }
+        flush()
+    }
+
+    /// What the server said of a swipe it has: a match is announced once, a like over the allowance
+    /// brings its card back with the out-of-likes modal.
+    private func received(_ outcome: SwipeOutcome, card: Candidate?) {
+        switch outcome {
+        case .recorded:
+            break
+        case .matched(let match):
+            if !announcedMatches.contains(match.id) {
+                announcedMatches.insert(match.id)
+                store.update { $0.pendingMatch = match }
+            }
+        case .limitReached(let resetsAt):
+            let seconds = SwipeLimiter.secondsUntil(resetsAt, from: scheduler.now)
+            store.update { state in
+                state.allowance?.likesRemaining = 0
+                state.allowance?.resetsAt = resetsAt
+                if let card, !state.cards.contains(where: { $0.id == card.id }) {
+                    state.cards.insert(card, at: 0)
+                }
+                state.likesResetInSeconds = seconds
+            }
+            scheduleResetTick()
         }
     }
 
-    /// Takes the swipe with id `id`, which the server answered, off the queue; returns its card, if
-    /// this run made it.
-    @discardableResult
-    private func dequeue(_ id: String) -> Candidate? {
-        queue.removeAll { $0.id == id }
-        savedIDs.remove(id)
-        let card = queuedCards.removeValue(forKey: id)
-        persistQueue()
+    /// The queued swipe with id `id`.
+    private func entry(_ id: String) -> Swipe? {
+        swipes.entries.first { $0.item.id == id }?.item
+    }
+
+    /// The number of swipes waiting, and whether one waits for a retry, as the deck shows them.
+    private func queueChanged() {
+        let count = queuedCount
+        let delayed = swipes.entries.contains { if case .failed = $0.state { true } else { false } }
+        let state = store.snapshot
+        guard state.queuedSwipes != count || state.isSendingDelayed != delayed else { return }
         store.update { state in
-            state.queuedSwipes = queue.count
-            state.isSendingDelayed = false
+            state.queuedSwipes = count
+            state.isSendingDelayed = delayed
         }
-        return card
     }
 
-    /// Saves the queue off the main actor; when the save is done (a failure is reported to the flow),
-    /// the swipes it held may be sent, and the oldest is if the save freed it.
-    private func persistQueue() {
-        guard let queueStore else { return }
-        let saved = queue.map(\.id)
+    /// The number of swipes queued (undos not counted).
+    private var queuedCount: Int { swipes.entries.count { !$0.item.isUndo } }
+
+    /// The conversation a like or super like makes, if it makes one.
+    private func matchID(of swipe: Swipe) -> String? {
+        swipe.action == .pass ? nil : Match.id(between: viewerID, and: swipe.candidate)
+    }
+
+    /// Saves the queue off the main actor; when the save is done (a failure is reported to the
+    /// flow), `done` runs.
+    private func saveQueue(_ queue: [Swipe], then done: @escaping @MainActor () -> Void) {
+        guard let queueStore else { return done() }
         queueStore.save(queue) { [weak self] result in
-            guard let self else { return }
-            if case .failure(let error) = result { self.store.report(error) }
-            let headWasWaiting = self.queue.first.map { !self.isSaved($0) } ?? false
-            self.savedIDs.formUnion(saved)
-            self.savedIDs.formIntersection(self.queue.map(\.id))
-            if headWasWaiting { self.flush() }
+            if case .failure(let error) = result { self?.store.report(error) }
+            done()
         }
-    }
-
-    /// Whether a save held `swipe` (always, with no store).
-    private func isSaved(_ swipe: Swipe) -> Bool {
-        queueStore == nil || savedIDs.contains(swipe.id)
     }
 
     // MARK: The daily reset
+
+    /// At the next reset of the allowance (midnight), the deck's counters go back to the daily ones,
+    /// without waiting for a page or a swipe. Armed by each page and swipe, once: a year offline
+    /// costs one tick, not one a day.
+    func scheduleDayTurn() {
+        dayTask?.cancel()
+        guard let resetsAt = store.snapshot.allowance?.resetsAt else { return }
+        let seconds = max(1, SwipeLimiter.secondsUntil(resetsAt, from: scheduler.now))
+        dayTask = scheduler.schedule(after: .seconds(seconds)) { [weak self] in
+            guard let self else { return }
+            let now = self.scheduler.now
+            self.resetTask?.cancel()
+            self.store.update { state in
+                state.allowance = state.allowance.map { SwipeLimiter.current($0, at: now) }
+                // The out-of-likes countdown, if it shows, is over.
+                state.likesResetInSeconds = nil
+            }
+        }
+    }
 
     /// Counts the out-of-likes modal down, a tick at each whole minute left.
     private func scheduleResetTick() {

@@ -14,6 +14,9 @@ public final class SessionScope {
     public let authorizer: RequestAuthorizer
     /// The services of the app, for session-scoped contexts.
     public let services: AppServices
+    /// What the deck's swipe queue holds, told to the chat: a message to a new match waits for the
+    /// swipe that made it.
+    public let pendingSwipes = PendingSwipes()
 
     /// Creates a scope.
     public init(user: User, authorizer: RequestAuthorizer, services: AppServices) {
@@ -39,7 +42,8 @@ public final class SessionScope {
         }
         let deck = DeckContext(
             viewer: user.id, authorizer: authorizer, discovery: services.discovery,
-            scheduler: services.scheduler, ids: services.ids, queueStore: queue, network: services.network)
+            scheduler: services.scheduler, ids: services.ids, queueStore: queue, network: services.network,
+            pendingSwipes: pendingSwipes)
         if let failure { deck.store.report(failure) }
         return deck
     }
@@ -56,7 +60,8 @@ public final class SessionScope {
         }
         let chat = ChatContext(
             viewer: user.id, authorizer: authorizer, chat: services.chat, scheduler: services.scheduler,
-            ids: services.ids, outboxStore: outbox, network: services.network)
+            ids: services.ids, outboxStore: outbox, network: services.network,
+            pendingSwipes: pendingSwipes)
         if let failure { chat.store.report(failure) }
         return chat
     }

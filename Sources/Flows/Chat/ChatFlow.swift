@@ -139,6 +139,7 @@ public final class ChatFlow: FlowNode {
         case .tap(ChatScreens.send): context.send()
         case .tap(ChatScreens.older): context.loadOlder()
         case .tap(ChatScreens.retry): context.retryFailed()
+        case .tap(ChatScreens.delete): context.deleteFailed()
         case .tap(ChatScreens.unmatch): confirmUnmatch(block: false, in: context)
         case .tap(ChatScreens.block): confirmUnmatch(block: true, in: context)
         default: break

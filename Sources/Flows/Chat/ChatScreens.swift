@@ -9,6 +9,8 @@ enum ChatScreens {
     static let older: ActionID = "chat:older"
     /// Sends the messages that were not sent again.
     static let retry: ActionID = "chat:retry"
+    /// Deletes the messages not sent (failed, or refused for good).
+    static let delete: ActionID = "chat:delete"
     /// Asks to unmatch.
     static let unmatch: ActionID = "chat:unmatch"
     /// Asks to block.
@@ -104,7 +106,11 @@ enum ChatScreens {
     /// (``messageRows(of:me:)`` or ``messageRows(of:after:me:)``).
     static func conversation(_ state: ConversationState, rows: [ScreenList.Item], me: UserID) -> Screen {
         let name = state.match.displayName
-        let showsRetry = state.messages.contains { $0.status == .failed && $0.sender == me }
+        let showsRetry =
+            !state.isUnmatched && state.messages.contains { $0.status == .failed && $0.sender == me }
+        let showsDelete =
+            !state.isUnmatched
+            && state.messages.contains { ($0.status == .failed || $0.status == .refused) && $0.sender == me }
         let hasNoMessages = state.messages.isEmpty
         var elements: [ScreenElement] = []
         if state.isUnmatched { elements.append(.notice("You are no longer matched with \(name).")) }
@@ -115,7 +121,7 @@ enum ChatScreens {
                     ScreenAction(id: older, label: "Load older messages", isEnabled: !state.isLoadingHistory))
             )
         }
-        if hasNoMessages, !state.isLoadingHistory {
+        if hasNoMessages, !state.isLoadingHistory, !state.isUnmatched {
             elements.append(.text("You matched with \(name). Say hi!"))
         }
         elements.append(
@@ -123,6 +129,9 @@ enum ChatScreens {
         if state.otherIsTyping { elements.append(.text("\(name) is typing…")) }
         if showsRetry {
             elements.append(.action(ScreenAction(id: retry, label: "Retry failed messages", style: .primary)))
+        }
+        if showsDelete {
+            elements.append(.action(ScreenAction(id: delete, label: "Delete unsent messages")))
         }
         if let problem = state.problem { elements.append(.error(message(for: problem))) }
         if !state.isUnmatched {
@@ -180,7 +189,7 @@ enum ChatScreens {
     static func row(_ message: Message, me: UserID, name: String) -> ScreenList.Item {
         if message.sender == me {
             return ScreenList.Item(
-                id: message.id, title: "You: \(message.text)", detail: status(message.status))
+                id: message.id, title: "You: \(message.text)", detail: status(of: message))
         }
         return ScreenList.Item(id: message.id, title: "\(name): \(message.text)", detail: "")
     }
@@ -226,11 +235,12 @@ enum ChatScreens {
         }
     }
 
-    /// A message's status, as its row shows it.
-    private static func status(_ status: Message.Status) -> String {
-        switch status {
+    /// The user's message's status, as its row shows it (a refusal with its reason).
+    private static func status(of message: Message) -> String {
+        switch message.status {
         case .sending: "sending"
         case .failed: "not sent"
+        case .refused: "not sent: \(message.failureReason ?? "refused")"
         case .sent: "sent"
         case .delivered: "delivered"
         case .read: "read"

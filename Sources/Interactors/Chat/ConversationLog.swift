@@ -87,15 +87,29 @@ public struct ConversationLog: Hashable, Sendable {
         return changed
     }
 
-    /// Marks a pending message as failed or sending again; returns whether it changed.
+    /// Marks a pending message as failed (with why, when known), refused or sending again; returns
+    /// whether it changed.
     ///
     /// The message moves when the new status moves it out of (or into) the pending ones, as messages
     /// of one instant sort unsent ones last (``MessageOrder``).
-    public mutating func setPendingStatus(_ id: String, _ status: Message.Status) -> Bool {
-        guard let index = index(of: id), messages[index].status != status else { return false }
+    public mutating func setPendingStatus(_ id: String, _ status: Message.Status, reason: String? = nil)
+        -> Bool
+    {
+        guard let index = index(of: id),
+            messages[index].status != status || messages[index].failureReason != reason
+        else { return false }
         var message = messages.remove(at: index)
         message.status = status
+        message.failureReason = reason
         insert(message)
+        return true
+    }
+
+    /// Takes a message out of the log (a pending one the user deleted); returns whether it was there.
+    public mutating func remove(_ id: String) -> Bool {
+        guard let index = index(of: id) else { return false }
+        messages.remove(at: index)
+        ids.remove(id)
         return true
     }
 

@@ -21,7 +21,7 @@ public enum MessageOrder {
     /// How far a message got: a status never goes back to a lower rank.
     public static func rank(_ status: Message.Status) -> Int {
         switch status {
-        case .failed: 0
+        case .failed, .refused: 0
         case .sending: 1
         case .sent: 2
         case .delivered: 3

@@ -47,12 +47,14 @@ public enum SwipeLimiter {
         }
     }
 
-    /// The server's allowance less the likes and super likes still queued: the server has not
-    /// counted them yet.
+    /// The server's allowance less the likes and super likes of its day still queued: the server has
+    /// not counted them yet (those made on an earlier day are charged to that day).
     public static func allowance(_ allowance: SwipeAllowance, lessQueued queue: [Swipe]) -> SwipeAllowance {
         var allowance = allowance
-        let likes = queue.filter { $0.action == .like }.count
-        let superLikes = queue.filter { $0.action == .superLike }.count
+        let dayStart = allowance.resetsAt.addingTimeInterval(-24 * 3600)
+        let today = queue.filter { $0.swipedAt >= dayStart && !$0.isUndo }
+        let likes = today.filter { $0.action == .like }.count
+        let superLikes = today.filter { $0.action == .superLike }.count
         allowance.likesRemaining = max(0, allowance.likesRemaining - likes)
         allowance.superLikesRemaining = max(0, allowance.superLikesRemaining - superLikes)
         return allowance

@@ -8,6 +8,8 @@ public struct Message: Hashable, Codable, Sendable, Identifiable {
         case sending
         /// The last attempt failed; it stays in the outbox and can be retried.
         case failed
+        /// The server refused it for good (``Message/failureReason`` says why); it is never retried.
+        case refused
         /// The server has it.
         case sent
         /// The other person's device has it.
@@ -30,12 +32,14 @@ public struct Message: Hashable, Codable, Sendable, Identifiable {
     public var transactionID: String?
     /// Its progress (for the sender's own messages; received ones are ``Status/sent``).
     public var status: Status
+    /// Why the last attempt to send it failed, for the user's own message not sent.
+    public var failureReason: String?
 
     /// Creates a message.
     public init(
         id: String, conversation: String, sender: UserID, text: String, sentAt: Date,
         transactionID: String? = nil,
-        status: Status = .sent
+        status: Status = .sent, failureReason: String? = nil
     ) {
         self.id = id
         self.conversation = conversation
@@ -44,8 +48,9 @@ public struct Message: Hashable, Codable, Sendable, Identifiable {
         self.sentAt = sentAt
         self.transactionID = transactionID
         self.status = status
+        self.failureReason = failureReason
     }
 
-    /// Whether the message is the user's and not on the server yet (sending or not sent).
-    public var isPending: Bool { status == .sending || status == .failed }
+    /// Whether the message is the user's and not on the server yet (sending, not sent or refused).
+    public var isPending: Bool { status == .sending || status == .failed || status == .refused }
 }

@@ -16,13 +16,24 @@ public struct OutgoingMessage: Hashable, Codable, Sendable, Identifiable {
     /// waiting before the server's list arrives (slow or offline). The server never reads it; `nil`
     /// in an outbox written before it was kept (the message then shows once the list arrives).
     public var match: Match?
+    /// The id of the swipe that made the match, when it was still queued as the message was written:
+    /// the message waits until the server has that swipe (`nil` in an outbox written before it was kept).
+    public var dependsOn: String?
+    /// Why the server refused the message for good, once it did: it stays in the outbox, shown as not
+    /// sent with this reason and never retried, until the user deletes it.
+    public var refusal: String?
 
     /// Creates an outgoing message.
-    public init(id: String, conversation: String, text: String, createdAt: Date, match: Match? = nil) {
+    public init(
+        id: String, conversation: String, text: String, createdAt: Date, match: Match? = nil,
+        dependsOn: String? = nil, refusal: String? = nil
+    ) {
         self.id = id
         self.conversation = conversation
         self.text = text
         self.createdAt = createdAt
         self.match = match
+        self.dependsOn = dependsOn
+        self.refusal = refusal
     }
 }

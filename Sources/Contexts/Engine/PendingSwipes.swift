@@ -1,0 +1,78 @@
+import Interactors
+import Models
+
+/// What the chat knows of the deck's swipe queue: which swipes have not reached the server, and the
+/// match each of them makes, so a message to a new match waits for the swipe that made it.
+///
+/// One per session, made by ``SessionScope`` and shared by ``DeckContext`` (which tells it) and
+/// ``ChatContext`` (which asks it). Until the deck has read its queue, every swipe counts as pending:
+/// a message kept from an earlier run never overtakes a swipe still on disk.
+@MainActor
+public final class PendingSwipes {
+    private var isLoaded = false
+    /// The swipes not on the server yet: the match each makes (the conversation id), by swipe id.
+    private var pending: [String: String] = [:]
+    /// The matches the client saw pending swipes make, by swipe id.
+    private var madeMatches: [String: Match] = [:]
+    /// The swipes refused for good, with why.
+    private var refused: [String: String] = [:]
+    private let registry = ObserverRegistry<Void>()
+
+    /// Creates an empty record (nothing loaded yet).
+    public init() {}
+
+    /// Calls `observer` whenever a swipe settles (or the deck read its queue), until the token goes.
+    public func observe(_ observer: @escaping @MainActor @Sendable () -> Void) -> ObservationToken {
+        registry.add { _ in observer() }
+    }
+
+    /// The matches the client saw the pending swipes make, oldest first: their conversations exist
+    /// before the server has the swipes.
+    public var matches: [Match] {
+        madeMatches.values.sorted { ($0.matchedAt, $0.id) < ($1.matchedAt, $1.id) }
+    }
+
+    /// The queued swipe that makes the match with id `match`, if one is still pending.
+    public func swipe(making match: String) -> String? {
+        pending.first { $0.value == match }?.key
+    }
+
+    /// Where the swipe with id `id` is: pending until the deck read its queue and while it is queued.
+    public func dependency(of id: String) -> SendQueuePolicy.Dependency {
+        if let reason = refused[id] { return .refused(reason) }
+        return !isLoaded || pending[id] != nil ? .pending : .settled
+    }
+
+    /// The deck read its queue (or none) from the store: these swipes (and the conversation each
+    /// makes) are pending.
+    func loaded(_ swipes: [(swipe: Swipe, match: String?)]) {
+        for (swipe, match) in swipes { queued(swipe, making: match) }
+        isLoaded = true
+        changed()
+    }
+
+    /// A swipe joined the queue; `match` is the conversation it makes, if it is a like.
+    func queued(_ swipe: Swipe, making match: String?) {
+        pending[swipe.id] = match ?? ""
+        madeMatches[swipe.id] = swipe.match
+    }
+
+    /// A swipe reached the server.
+    func settled(_ id: String) {
+        guard pending.removeValue(forKey: id) != nil else { return }
+        madeMatches[id] = nil
+        changed()
+    }
+
+    /// A swipe was refused for good, with why.
+    func refused(_ id: String, reason: String) {
+        pending[id] = nil
+        madeMatches[id] = nil
+        refused[id] = reason
+        changed()
+    }
+
+    private func changed() {
+        for observer in registry.callbacks { observer(()) }
+    }
+}
