@@ -41,7 +41,8 @@ extension ChatContext {
 
     /// Saves the outbox (the messages refused for good with their reason) off the main actor; when the
     /// save is done (a failure is reported), `done` runs.
-    func saveOutbox(_ entries: [SendQueue<OutgoingMessage>.Entry], then done: @escaping @MainActor () -> Void) {
+    func saveOutbox(_ entries: [SendQueue<OutgoingMessage>.Entry], then done: @escaping @MainActor () -> Void)
+    {
         let messages = entries.map { entry in
             var message = entry.item
             if case .failed(let reason, false) = entry.state { message.refusal = reason }
