@@ -6,7 +6,9 @@ extension CommandLineInterface {
     ///
     /// A malformed tag, or one that no scenario in the files has, is an error naming the tags the
     /// files do have (at most twenty), so a misspelt tag does not pass by running nothing.
-    static func selectTags(_ values: [String], in scenarios: [Scenario]) -> Result<[Scenario], ScenarioRunError> {
+    static func selectTags(_ values: [String], in scenarios: [Scenario]) -> Result<
+        [Scenario], ScenarioRunError
+    > {
         let wanted = values.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }
             .map { $0.trimmingCharacters(in: .whitespaces) }
             .map { $0.hasPrefix("@") ? String($0.dropFirst()) : $0 }
@@ -19,9 +21,15 @@ extension CommandLineInterface {
         }
         var known: [String] = []
         var seen: Set<String> = []
-        for tag in scenarios.flatMap(\.tags) where seen.insert(tag.lowercased()).inserted { known.append(tag) }
+        for tag in scenarios.flatMap(\.tags) where seen.insert(tag.lowercased()).inserted {
+            known.append(tag)
+        }
         if let unknown = wanted.first(where: { !ScenarioTags.matches(known, anyOf: [$0]) }) {
-            let list = known.isEmpty ? "none" : known.sorted().prefix(20).map { "@" + $0 }.joined(separator: ", ")
+            let list =
+                known.isEmpty
+                ? "none"
+                : known.sorted { $0.lowercased() < $1.lowercased() }.prefix(20).map { "@" + $0 }.joined(
+                    separator: ", ")
             return .failure(
                 ScenarioRunError("no scenario has the tag @\(unknown); the tags in these files: \(list)"))
         }

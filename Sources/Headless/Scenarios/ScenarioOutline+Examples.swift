@@ -7,16 +7,18 @@ extension ScenarioOutline {
         let names = columns.cells.map(\.text)
         if let problem = checkPlaceholders(names) { return .failure(problem) }
         let secret = secretColumns()
-        var expandedBytes = 0
+        if let problem = checkExpandedSize(names) { return .failure(problem) }
         var scenarios: [Scenario] = []
         for (offset, row) in rows.enumerated() {
             guard row.cells.count == names.count else {
                 return .failure(
                     error(
                         row.line, column: row.cells.last?.column ?? 1, text: lines[row.line - 1],
-                        "this row has \(row.cells.count) cells; the header has \(names.count) (\(shortList(names)))"))
+                        "this row has \(row.cells.count) cells; the header has \(names.count) (\(shortList(names)))"
+                    ))
             }
-            let values = Dictionary(zip(names, row.cells.map(\.text)), uniquingKeysWith: { first, _ in first })
+            let values = Dictionary(
+                zip(names, row.cells.map(\.text)), uniquingKeysWith: { first, _ in first })
             let number = offset + 1
             let suffix = " (example \(number), line \(row.line))"
             var steps: [LocatedStep] = []
@@ -31,16 +33,10 @@ extension ScenarioOutline {
                             "with this example the line is longer than \(ScenarioParser.maximumLineBytes) bytes (16 KiB)"
                                 + suffix))
                 }
-                expandedBytes += expanded.text.utf8.count
-                guard expandedBytes <= Self.maximumExpandedBytes else {
-                    return .failure(
-                        error(
-                            examplesLine, column: 1, text: lines[examplesLine - 1],
-                            "the examples make more than \(Self.maximumExpandedBytes) bytes (4 MiB) of steps: use fewer rows or shorter steps"))
-                }
                 let parsed = ScenarioParser.tokenize(expanded.text).flatMap {
                     tokens -> Result<ScenarioStep?, ScenarioParser.Problem> in
-                    tokens.isEmpty ? .success(nil) : ScenarioParser.step(tokens, line: expanded.text).map { $0 }
+                    tokens.isEmpty
+                        ? .success(nil) : ScenarioParser.step(tokens, line: expanded.text).map { $0 }
                 }
                 switch parsed {
                 case .success(nil): continue
@@ -62,7 +58,9 @@ extension ScenarioOutline {
             case .success(let checked): scenarios.append(checked)
             case .failure(let problem):
                 return .failure(
-                    error(problem.line, column: problem.column, text: problem.lineText, problem.message + suffix))
+                    error(
+                        problem.line, column: problem.column, text: problem.lineText, problem.message + suffix
+                    ))
             }
         }
         return .success(scenarios)
@@ -101,7 +99,9 @@ extension ScenarioOutline {
         for placeholder in found {
             bytes += (values[placeholder.name]?.utf8.count ?? 0) - placeholder.name.utf8.count - 2
         }
-        guard bytes <= ScenarioParser.maximumLineBytes else { return .failure(TooLong(column: (found.first?.range.lowerBound ?? 0) + 1)) }
+        guard bytes <= ScenarioParser.maximumLineBytes else {
+            return .failure(TooLong(column: (found.first?.range.lowerBound ?? 0) + 1))
+        }
         let characters = Array(line.text)
         var text = ""
         var replaced: [(range: Range<Int>, length: Int)] = []
@@ -114,6 +114,32 @@ extension ScenarioOutline {
         }
         text += String(characters[position...])
         return .success(Expansion(text: text, replaced: replaced))
+    }
+
+    /// An error when the steps of all the rows would add up to more than ``maximumExpandedBytes``,
+    /// found before any is built: each row's size is the steps' size plus, for each column, how often
+    /// its placeholder appears times how much longer the row's value is than the placeholder.
+    func checkExpandedSize(_ names: [String]) -> ScenarioSyntaxError? {
+        var uses: [String: Int] = [:]
+        var stepBytes = 0
+        for line in steps {
+            stepBytes += line.text.utf8.count
+            for placeholder in Self.placeholders(in: line.text) { uses[placeholder.name, default: 0] += 1 }
+        }
+        var total = 0
+        for row in rows {
+            total += stepBytes
+            for (name, cell) in zip(names, row.cells) {
+                total += uses[name, default: 0] * (cell.text.utf8.count - name.utf8.count - 2)
+            }
+            if total > Self.maximumExpandedBytes {
+                return error(
+                    examplesLine, column: 1, text: lines[examplesLine - 1],
+                    "the examples make more than \(Self.maximumExpandedBytes) bytes (2 MiB) of steps: use fewer rows or shorter steps"
+                )
+            }
+        }
+        return nil
     }
 
     /// The first placeholder that names no column, or column that no placeholder uses, as an error.
@@ -133,7 +159,8 @@ extension ScenarioOutline {
         if let unused = columns.cells.first(where: { !used.contains($0.text) }) {
             return error(
                 columns.line, column: unused.column, text: lines[columns.line - 1],
-                "no step uses the column '\(ScenarioParser.quoted(unused.text))' (write <\(ScenarioParser.quoted(unused.text))> in a step or the name)")
+                "no step uses the column '\(ScenarioParser.quoted(unused.text))' (write <\(ScenarioParser.quoted(unused.text))> in a step or the name)"
+            )
         }
         return nil
     }
@@ -181,7 +208,8 @@ extension ScenarioOutline {
 
     /// At most ten column names, comma-separated.
     func shortList(_ names: [String]) -> String {
-        names.prefix(10).map { ScenarioParser.quoted($0) }.joined(separator: ", ") + (names.count > 10 ? ", …" : "")
+        names.prefix(10).map { ScenarioParser.quoted($0) }.joined(separator: ", ")
+            + (names.count > 10 ? ", …" : "")
     }
 
     func error(_ line: Int, column: Int, text: String, _ message: String) -> ScenarioSyntaxError {

@@ -32,8 +32,8 @@ struct ScenarioOutline {
     /// The most rows an examples table may hold.
     static let maximumExamples = 1_000
 
-    /// The most bytes the steps of all the rows may add up to (4 MiB).
-    static let maximumExpandedBytes = 4 << 20
+    /// The most bytes the steps of all the rows may add up to (2 MiB, twice a file).
+    static let maximumExpandedBytes = 2 << 20
 
     /// The longest placeholder name.
     static let maximumPlaceholderLength = 64
@@ -63,7 +63,8 @@ struct ScenarioOutline {
         else {
             return .failure(
                 ScenarioParser.Problem(
-                    column: 1, message: "after 'examples:' come only table rows, as in '| alice | wonderland |'"))
+                    column: 1,
+                    message: "after 'examples:' come only table rows, as in '| alice | wonderland |'"))
         }
         var cells: [Cell] = []
         var text = ""
@@ -99,13 +100,15 @@ struct ScenarioOutline {
         guard closed else {
             return .failure(
                 ScenarioParser.Problem(
-                    column: characters.count, message: "a table row ends with '|' (write a '|' in a cell as \\|)"))
+                    column: characters.count,
+                    message: "a table row ends with '|' (write a '|' in a cell as \\|)"))
         }
         return .success(cells)
     }
 
     /// The placeholders of a line, `<name>`, before its comment: each one's characters and name.
-    static func placeholders(in line: String, wholeLine: Bool = false) -> [(range: Range<Int>, name: String)] {
+    static func placeholders(in line: String, wholeLine: Bool = false) -> [(range: Range<Int>, name: String)]
+    {
         let characters = Array(line)
         var found: [(range: Range<Int>, name: String)] = []
         var inString = false
@@ -125,7 +128,9 @@ struct ScenarioOutline {
                 {
                     end += 1
                 }
-                if end < characters.count, characters[end] == ">", (1...maximumPlaceholderLength).contains(end - index - 1) {
+                if end < characters.count, characters[end] == ">",
+                    (1...maximumPlaceholderLength).contains(end - index - 1)
+                {
                     found.append((index..<end + 1, String(characters[index + 1..<end])))
                     index = end + 1
                     continue
@@ -138,6 +143,7 @@ struct ScenarioOutline {
 
     /// Whether a placeholder's name may hold `character`.
     static func isPlaceholderCharacter(_ character: Character) -> Bool {
-        character.isASCII && (character.isLetter || character.isNumber || character == "_" || character == "-")
+        character.isASCII
+            && (character.isLetter || character.isNumber || character == "_" || character == "-")
     }
 }

@@ -54,7 +54,8 @@ extension ScenarioParser {
         /// Reads one line; the mistake in it, if any.
         mutating func read(_ rawLine: String, number: Int) -> ScenarioSyntaxError? {
             func fail(_ column: Int, _ message: String) -> ScenarioSyntaxError {
-                ScenarioSyntaxError(path: path, line: number, column: column, message: message, lineText: rawLine)
+                ScenarioSyntaxError(
+                    path: path, line: number, column: column, message: message, lineText: rawLine)
             }
             if examplesLine != nil {
                 return readRow(rawLine, number: number).map { fail($0.column, $0.message) }
@@ -80,13 +81,19 @@ extension ScenarioParser {
                 case .failure(let problem): return fail(problem.column, problem.message)
                 }
             }
-            guard let header else { return readHeader(rawLine, number: number, first: first).map { fail(first.column, $0) } }
+            guard let header else {
+                return readHeader(rawLine, number: number, first: first).map { fail(first.column, $0) }
+            }
             if word == "examples:" {
                 guard header.isOutline else {
-                    return fail(first.column, "an 'examples:' table belongs to a 'scenario outline:', not a 'scenario:'")
+                    return fail(
+                        first.column,
+                        "an 'examples:' table belongs to a 'scenario outline:', not a 'scenario:'")
                 }
                 guard tokens.count == 1 else {
-                    return fail(tokens[1].column, "'examples:' stands alone on its line; the table follows on the next lines")
+                    return fail(
+                        tokens[1].column,
+                        "'examples:' stands alone on its line; the table follows on the next lines")
                 }
                 examplesLine = number
                 return nil
@@ -98,7 +105,8 @@ extension ScenarioParser {
             switch step(tokens, line: rawLine) {
             case .success(let step):
                 steps.append(
-                    LocatedStep(step: step, line: number, source: rawLine.trimmingCharacters(in: .whitespaces)))
+                    LocatedStep(
+                        step: step, line: number, source: rawLine.trimmingCharacters(in: .whitespaces)))
                 return nil
             case .failure(let problem): return fail(problem.column, problem.message)
             }
@@ -109,7 +117,7 @@ extension ScenarioParser {
             let trimmed = rawLine.trimmingCharacters(in: .whitespaces)
             let isOutline = trimmed.hasPrefix("scenario outline:")
             guard isOutline || first.word?.hasPrefix("scenario:") == true else {
-                return "a scenario file starts with a 'scenario: <name>' header (or 'scenario outline: <name>'), after its @tags"
+                return "a scenario file starts with a 'scenario: <name>' header"
             }
             let title = trimmed.dropFirst(isOutline ? "scenario outline:".count : "scenario:".count)
                 .trimmingCharacters(in: .whitespaces)
@@ -126,7 +134,8 @@ extension ScenarioParser {
                 return Problem(
                     column: 1,
                     message:
-                        "this line is \(rawLine.utf8.count) bytes long; a line may be at most \(maximumLineBytes) bytes (16 KiB)")
+                        "this line is \(rawLine.utf8.count) bytes long; a line may be at most \(maximumLineBytes) bytes (16 KiB)"
+                )
             }
             let characters = Array(rawLine)
             if let problem = forbiddenCharacter(in: characters) { return problem }
@@ -147,10 +156,12 @@ extension ScenarioParser {
                         return Problem(
                             column: cell.column,
                             message:
-                                "a column's name is 1 to \(ScenarioOutline.maximumPlaceholderLength) letters, digits, _ or -, as its <placeholder> in the steps")
+                                "a column's name is 1 to \(ScenarioOutline.maximumPlaceholderLength) letters, digits, _ or -, as its <placeholder> in the steps"
+                        )
                     }
                     guard seen.insert(cell.text).inserted else {
-                        return Problem(column: cell.column, message: "the column '\(cell.text)' is named twice")
+                        return Problem(
+                            column: cell.column, message: "the column '\(cell.text)' is named twice")
                     }
                 }
                 columns = row
@@ -183,11 +194,13 @@ extension ScenarioParser {
                         path: path, line: line, column: 1, message: message, lineText: lines[line - 1]))
             }
             guard let examplesLine else {
-                return missing(header.line.number, "a scenario outline needs an 'examples:' table after its steps")
+                return missing(
+                    header.line.number, "a scenario outline needs an 'examples:' table after its steps")
             }
             guard let columns, !rows.isEmpty else {
                 return missing(
-                    examplesLine, "the 'examples:' table needs a header row of column names and at least one row")
+                    examplesLine,
+                    "the 'examples:' table needs a header row of column names and at least one row")
             }
             return ScenarioOutline(
                 path: path, tags: tags, header: header.line, name: header.name, steps: templates,

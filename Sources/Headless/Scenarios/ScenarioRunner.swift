@@ -89,7 +89,8 @@ public final class ScenarioRunner {
                 before = (located.line, world.screen, world.alert)
             }
             let problem = execution.perform(located.step)
-            func failed(_ message: String, expected: String? = nil, actual: String? = nil) -> ScenarioFailure {
+            func failed(_ message: String, expected: String? = nil, actual: String? = nil) -> ScenarioFailure
+            {
                 ScenarioFailure(
                     line: located.line, step: shown, message: message, expected: expected, actual: actual,
                     screenBefore: before.map { ScenarioFailure.text(of: $0.screen, alert: $0.alert) },

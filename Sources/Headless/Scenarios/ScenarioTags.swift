@@ -22,7 +22,8 @@ public enum ScenarioTags {
             return "a tag line holds only tags, each '@' and a name, as in '@smoke @chat'"
         }
         guard isValid(word.dropFirst()) else {
-            return "'\(ScenarioParser.quoted(word))' is not a tag: after '@' come 1 to \(maximumLength) letters, digits or dashes"
+            return
+                "'\(ScenarioParser.quoted(word))' is not a tag: after '@' come 1 to \(maximumLength) letters, digits or dashes"
         }
         return nil
     }

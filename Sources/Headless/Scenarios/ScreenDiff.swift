@@ -27,7 +27,8 @@ public enum ScreenDiff {
         var table = Array(repeating: Array(repeating: 0, count: new.count + 1), count: old.count + 1)
         for i in stride(from: old.count - 1, through: 0, by: -1) {
             for j in stride(from: new.count - 1, through: 0, by: -1) {
-                table[i][j] = old[i] == new[j] ? table[i + 1][j + 1] + 1 : max(table[i + 1][j], table[i][j + 1])
+                table[i][j] =
+                    old[i] == new[j] ? table[i + 1][j + 1] + 1 : max(table[i + 1][j], table[i][j + 1])
             }
         }
         var result: [String] = []
@@ -38,12 +39,12 @@ public enum ScreenDiff {
                 result.append("  " + old[i])
                 i += 1
                 j += 1
-            } else if j < new.count, i == old.count || table[i][j + 1] >= table[i + 1][j] {
-                result.append("+ " + new[j])
-                j += 1
-            } else {
+            } else if i < old.count, j == new.count || table[i + 1][j] >= table[i][j + 1] {
                 result.append("- " + old[i])
                 i += 1
+            } else {
+                result.append("+ " + new[j])
+                j += 1
             }
         }
         return result
@@ -53,7 +54,8 @@ public enum ScreenDiff {
     private static func bySet(_ old: [String], _ new: [String]) -> [String] {
         let oldSet = Set(old)
         let newSet = Set(new)
-        return old.filter { !newSet.contains($0) }.map { "- " + $0 } + new.filter { !oldSet.contains($0) }.map { "+ " + $0 }
+        return old.filter { !newSet.contains($0) }.map { "- " + $0 }
+            + new.filter { !oldSet.contains($0) }.map { "+ " + $0 }
     }
 
     /// The marked lines with long unchanged runs cut to their ends.
