@@ -116,6 +116,16 @@ import Testing
         #expect(found?.lineText == "wait <delay>")
     }
 
+    @Test func aStepATypedValueBreaks_isAnError_thatQuotesNothingOfTheValue() {
+        let found = error(
+            "scenario outline: T\nlaunch\ntype \"<password>\" into \"Password\"\nexamples:\n| password |\n| hunter2\" secretword |\n"
+        )
+        #expect(found?.line == 3 && found?.column == 7)
+        #expect(
+            found.map { !$0.description.contains("secretword") && !$0.description.contains("hunter2") }
+                == true)
+    }
+
     @Test func missingOrMalformedTables_areErrors() {
         #expect(
             error("scenario outline: T\nlaunch\n")?.message.contains("needs an 'examples:' table") == true)

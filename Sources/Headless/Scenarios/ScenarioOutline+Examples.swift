@@ -46,10 +46,18 @@ extension ScenarioOutline {
                             step: step, line: template.number,
                             source: expanded.text.trimmingCharacters(in: .whitespaces)))
                 case .failure(let problem):
+                    // A message may quote what it found, which may be part of a secret value.
+                    let hidesSecret = Self.placeholders(in: template.text).contains {
+                        secret.contains($0.name)
+                    }
+                    let message =
+                        hidesSecret
+                        ? "this step does not parse with the example's values (a typed value is not shown)"
+                        : problem.message
                     return .failure(
                         error(
                             template.number, column: expanded.rawColumn(problem.column), text: template.text,
-                            problem.message + suffix))
+                            message + suffix))
                 }
             }
             let scenario = Scenario(

@@ -19,7 +19,7 @@ extension ScenarioParser {
 
     /// Parses a whole file: its tags, then a `scenario: <name>` and its steps (one scenario), or a
     /// `scenario outline: <name>`, its steps with `<placeholders>` and an `examples:` table (one
-    /// scenario per row, ``ScenarioOutline``).
+    /// scenario per row).
     ///
     /// Tags (``ScenarioTags``) go on lines before the header and apply to every scenario of the file.
     public static func parseFile(_ text: String, path: String) -> Result<[Scenario], ScenarioSyntaxError> {
