@@ -9,6 +9,9 @@ public struct CommandArguments: Hashable, Sendable {
     public var values: [String: String] = [:]
     /// The flags given, by name without dashes.
     public var flags: Set<String> = []
+    /// Every value of each option, in order, for an option that may be given more than once
+    /// (``values`` holds the last).
+    public var allValues: [String: [String]] = [:]
 
     /// Why a command line could not be parsed.
     public struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -52,15 +55,18 @@ public struct CommandArguments: Hashable, Sendable {
                 }
                 parsed.flags.insert(name)
             } else if options.contains(name) {
+                let value: String
                 if parts.count == 2 {
-                    parsed.values[name] = String(parts[1])
+                    value = String(parts[1])
                 } else {
                     guard index < arguments.count else {
                         return .failure(UsageError(message: "'--\(name)' needs a value"))
                     }
-                    parsed.values[name] = arguments[index]
+                    value = arguments[index]
                     index += 1
                 }
+                parsed.values[name] = value
+                parsed.allValues[name, default: []].append(value)
             } else {
                 return .failure(UsageError(message: "unknown option '--\(name)'"))
             }

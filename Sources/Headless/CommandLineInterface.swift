@@ -55,6 +55,8 @@ public struct CommandLineInterface {
 
         options:
           --filter <text>       run only scenarios whose name contains the text
+          --tag <tag>           run only scenarios with that @tag (repeat it, or a,b: any of them);
+                                a tag no scenario has is an error (exit code 2)
           --transcript <dir>    write each scenario's transcript as JSON into the folder
           --junit <file>        write a JUnit XML report
           --backend <name>      embedded (default, virtual time) or matrix (a real homeserver)
@@ -115,7 +117,7 @@ public struct CommandLineInterface {
         case "run":
             return withArguments(
                 rest, command: command,
-                options: ["filter", "transcript", "junit", "backend", "homeserver", "work-budget"],
+                options: ["filter", "tag", "transcript", "junit", "backend", "homeserver", "work-budget"],
                 flags: ["print-transcript"]
             ) {
                 runScenarios($0)
@@ -189,8 +191,8 @@ public struct CommandLineInterface {
         var scenarios: [Scenario] = []
         var failed = false
         for file in files {
-            switch ScenarioFiles.read(file).flatMap({ ScenarioParser.parse($0, path: file) }) {
-            case .success(let scenario): scenarios.append(scenario)
+            switch ScenarioFiles.read(file).flatMap({ ScenarioParser.parseFile($0, path: file) }) {
+            case .success(let found): scenarios += found
             case .failure(let error):
                 errors(error.description)
                 failed = true
@@ -235,6 +237,10 @@ public struct CommandLineInterface {
         switch loadScenarios(arguments.positionals) {
         case .failure(let exit): return exit.code
         case .success(let loaded): scenarios = loaded
+        }
+        switch Self.selectTags(arguments.allValues["tag"] ?? [], in: scenarios) {
+        case .failure(let error): return usageError("run", error.message)
+        case .success(let selected): scenarios = selected
         }
         if let filter = arguments.values["filter"] {
             scenarios = scenarios.filter { $0.name.localizedCaseInsensitiveContains(filter) }

@@ -27,7 +27,7 @@ import Testing
             "-1", "expect", "event", "a=b", "=", "\n", "\r\n", " ", "\t", "#", "😀", "\u{0}", "\u{202E}",
             "type", "into",
             "swipe", "up", "server", "fails", "next", "signIn", "candidates", "10000001", "user", "born",
-            "2000-02-30",
+            "2000-02-30", "@smoke", "@", "scenario outline:", "examples:", "|", "| a |", "<a>", "<", ">",
         ]
         for _ in 0..<600 {
             var text = Bool.random(using: &random) ? "scenario: fuzz\n" : ""
@@ -35,9 +35,9 @@ import Testing
                 text += pieces.randomElement(using: &random) ?? ""
                 text += Bool.random(using: &random) ? " " : ""
             }
-            switch ScenarioParser.parse(text, path: "fuzz.scenario") {
-            case .success(let scenario):
-                #expect(!scenario.name.isEmpty)
+            switch ScenarioParser.parseFile(text, path: "fuzz.scenario") {
+            case .success(let scenarios):
+                #expect(!scenarios.isEmpty && scenarios.allSatisfy { !$0.name.isEmpty })
             case .failure(let error):
                 #expect(error.line >= 1)
                 #expect(error.column >= 1)
@@ -104,10 +104,10 @@ import Testing
             let origin = "\(path), \(level)-level from \(files[input % files.count])"
             tally.inputs += 1
             tally.byLevel[level, default: 0] += 1
-            var outcome: Result<Scenario, ScenarioSyntaxError>?
+            var outcome: Result<[Scenario], ScenarioSyntaxError>?
             let parsing = clock.measure {
                 outcome = ScenarioFiles.decode(Data(bytes), path: path).flatMap {
-                    ScenarioParser.parse($0, path: path)
+                    ScenarioParser.parseFile($0, path: path)
                 }
             }
             tally.slowestParse = max(tally.slowestParse, parsing)
@@ -121,8 +121,13 @@ import Testing
                 #expect(error.description.hasPrefix("\(path):\(error.line):\(error.column): error: "))
                 #expect(
                     error.description.unicodeScalars.count < 2_000, "\(origin): the error echoes too much")
-            case .success(let scenario):
+            case .success(let scenarios):
                 tally.parsed += 1
+                // An outline makes one scenario per example: the first runs, so each input costs one run.
+                guard let scenario = scenarios.first else {
+                    Issue.record("\(origin) parsed to no scenario")
+                    continue
+                }
                 #expect(!scenario.name.isEmpty)
                 var result: ScenarioResult?
                 let running = clock.measure { result = runner.run(scenario).result }

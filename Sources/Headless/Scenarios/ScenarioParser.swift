@@ -28,64 +28,6 @@ public enum ScenarioParser {
         "expect unread <name> <count>",
     ]
 
-    /// Parses a whole file.
-    public static func parse(_ text: String, path: String) -> Result<Scenario, ScenarioSyntaxError> {
-        guard text.utf8.count <= maximumFileBytes else {
-            return .failure(
-                ScenarioSyntaxError(
-                    path: path, line: 1, column: 1,
-                    message:
-                        "the file is \(text.utf8.count) bytes; a scenario file may be at most \(maximumFileBytes) bytes (1 MiB)",
-                    lineText: ""))
-        }
-        var name: String?
-        var steps: [LocatedStep] = []
-        let lines = splitLines(text)
-        for (index, rawLine) in lines.enumerated() {
-            let number = index + 1
-            func fail(_ column: Int, _ message: String) -> Result<Scenario, ScenarioSyntaxError> {
-                .failure(
-                    ScenarioSyntaxError(
-                        path: path, line: number, column: column, message: message, lineText: rawLine))
-            }
-            let tokens: [Token]
-            switch tokenize(rawLine) {
-            case .success(let found): tokens = found
-            case .failure(let problem): return fail(problem.column, problem.message)
-            }
-            guard let first = tokens.first else { continue }
-            if name == nil {
-                guard case .word(let word) = first.kind, word == "scenario:" || word.hasPrefix("scenario:")
-                else {
-                    return fail(first.column, "a scenario file starts with a 'scenario: <name>' header")
-                }
-                let title = rawLine.trimmingCharacters(in: .whitespaces).dropFirst("scenario:".count)
-                    .trimmingCharacters(in: .whitespaces)
-                guard !title.isEmpty else {
-                    return fail(first.column, "the scenario needs a name after 'scenario:'")
-                }
-                name = title
-                continue
-            }
-            switch step(tokens, line: rawLine) {
-            case .success(let step):
-                steps.append(
-                    LocatedStep(
-                        step: step, line: number, source: rawLine.trimmingCharacters(in: .whitespaces)))
-            case .failure(let problem):
-                return fail(problem.column, problem.message)
-            }
-        }
-        guard let name else {
-            return .failure(
-                ScenarioSyntaxError(
-                    path: path, line: 1, column: 1,
-                    message: "the file has no 'scenario: <name>' header",
-                    lineText: lines.first ?? ""))
-        }
-        return ScenarioNameCheck.validate(Scenario(name: name, path: path, steps: steps), lines: lines)
-    }
-
     /// Parses one step on its own (the interactive front end's commands), reporting errors against
     /// `path` line 1.
     public static func parseStep(_ line: String, path: String = "<input>") -> Result<

@@ -14,6 +14,10 @@ public enum ScenarioReport {
         lines.append("      \(failure.message)")
         if let expected = failure.expected { lines.append("      expected: \(expected)") }
         if let actual = failure.actual { lines.append("      actual:   \(actual)") }
+        if let detail = screenDetail(failure) {
+            lines += detail.map { "      " + $0 }
+            return lines.joined(separator: "\n")
+        }
         let screens = result.transcript.filter {
             switch $0.kind {
             case .screen, .screenUpdate, .alert: true
@@ -27,6 +31,19 @@ public enum ScenarioReport {
             }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// A failure's screens as report lines: the diff of the screen before and after the step, then the
+    /// screen as text; `nil` when the failure has no screens (it came before the first step).
+    static func screenDetail(_ failure: ScenarioFailure) -> [String]? {
+        guard let after = failure.screenAfter else { return nil }
+        let diff = ScreenDiff.lines(before: failure.screenBefore ?? "", after: after)
+        let since = failure.screenBeforeLine.map { "line \($0)" } ?? "the step"
+        var lines = ["--- the screen before \(since) and after the step (- before, + after) ---"]
+        lines += diff.isEmpty ? ["(no change)"] : diff
+        lines.append("--- the screen after the step ---")
+        lines += after.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        return lines
     }
 
     /// The closing line: `N passed, N failed`.
@@ -63,6 +80,7 @@ public enum ScenarioReport {
             var detail = "\(result.path):\(failure.line): \(failure.step)\n\(failure.message)"
             if let expected = failure.expected { detail += "\nexpected: \(expected)" }
             if let actual = failure.actual { detail += "\nactual: \(actual)" }
+            if let screens = screenDetail(failure) { detail += "\n" + screens.joined(separator: "\n") }
             lines.append("      <failure message=\"\(xml(failure.message))\">\(xml(detail))</failure>")
             lines.append("    </testcase>")
         }
@@ -114,14 +132,23 @@ struct TranscriptDocument: Encodable {
     let scenario: String
     let file: String
     let passed: Bool
+    let tags: [String]
     let failure: String?
+    /// A failure's screens: the diff before and after the step, and the screen after it.
+    let failureScreenDiff: [String]?
+    let failureScreen: String?
     let entries: [Entry]
 
     init(_ result: ScenarioResult) {
         scenario = result.name
         file = result.path
         passed = result.passed
+        tags = result.tags
         failure = result.failure.map { "line \($0.line): \($0.message)" }
+        failureScreenDiff = result.failure.flatMap { failure in
+            failure.screenAfter.map { ScreenDiff.lines(before: failure.screenBefore ?? "", after: $0) }
+        }
+        failureScreen = result.failure?.screenAfter
         entries = result.transcript.map { entry in
             switch entry.kind {
             case .screen(let id, let text):

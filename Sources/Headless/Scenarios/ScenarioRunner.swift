@@ -78,25 +78,36 @@ public final class ScenarioRunner {
         var execution = Execution(world: world, environment: environment)
         let start = world.transcript.entries.first?.time
         var failure = environment.firstMissing(in: scenario, stopBefore: stopBefore)
+        var before: (line: Int, screen: Screen?, alert: ScreenAlert?)?
         for located in scenario.steps where failure == nil {
             if let stopBefore, located.line >= stopBefore { break }
             let listErrors = world.listErrors.count
             let shown = SecretMask.source(located.source, of: located.step, on: world.screen)
+            // An expectation changes nothing: its report compares the screen with the one before the
+            // action it checks.
+            if !located.step.isExpectation || before == nil {
+                before = (located.line, world.screen, world.alert)
+            }
             let problem = execution.perform(located.step)
+            func failed(_ message: String, expected: String? = nil, actual: String? = nil) -> ScenarioFailure
+            {
+                ScenarioFailure(
+                    line: located.line, step: shown, message: message, expected: expected, actual: actual,
+                    screenBefore: before.map { ScenarioFailure.text(of: $0.screen, alert: $0.alert) },
+                    screenBeforeLine: before?.line,
+                    screenAfter: ScenarioFailure.text(of: world.screen, alert: world.alert))
+            }
             if world.isOverWorkBudget {
-                failure = ScenarioFailure(line: located.line, step: shown, message: overBudgetMessage)
+                failure = failed(overBudgetMessage)
                 break
             }
             if let problem {
-                failure = ScenarioFailure(
-                    line: located.line, step: shown, message: problem.message, expected: problem.expected,
-                    actual: problem.actual)
+                failure = failed(problem.message, expected: problem.expected, actual: problem.actual)
                 break
             }
             if world.listErrors.count > listErrors {
-                failure = ScenarioFailure(
-                    line: located.line, step: shown,
-                    message: "a list on screen disagrees with the state: "
+                failure = failed(
+                    "a list on screen disagrees with the state: "
                         + world.listErrors[listErrors...].joined(separator: "; "))
                 break
             }
@@ -107,7 +118,7 @@ public final class ScenarioRunner {
         return (
             ScenarioResult(
                 name: scenario.name, path: scenario.path, failure: failure, transcript: entries,
-                seconds: seconds),
+                seconds: seconds, tags: scenario.tags),
             world
         )
     }

@@ -99,20 +99,24 @@ public struct LocatedStep: Hashable, Sendable {
     }
 }
 
-/// A parsed scenario file.
+/// A parsed scenario: a file's, or one example's of a scenario outline.
 public struct Scenario: Hashable, Sendable {
-    /// The name from the `scenario:` header.
+    /// The name from the `scenario:` header; for an example of an outline, the outline's name with
+    /// the example's number and values.
     public let name: String
     /// The file it came from, as given.
     public let path: String
     /// The steps in order.
     public let steps: [LocatedStep]
+    /// The tags on the lines before the header, without their `@` (``ScenarioTags``).
+    public let tags: [String]
 
     /// Creates a scenario.
-    public init(name: String, path: String, steps: [LocatedStep]) {
+    public init(name: String, path: String, steps: [LocatedStep], tags: [String] = []) {
         self.name = name
         self.path = path
         self.steps = steps
+        self.tags = tags
     }
 }
 
