@@ -58,7 +58,9 @@ let package = Package(
         // A front end with no UI: screen stack, text rendering, transcript, and a driver.
         .target(
             name: "Headless",
-            dependencies: ["Flows", "Interactors", "Services", "Models", "EmbeddedBackend", "MatrixBackend"],
+            dependencies: [
+                "Flows", "Contexts", "Interactors", "Services", "Models", "EmbeddedBackend", "MatrixBackend",
+            ],
             swiftSettings: strict
         ),
         // The command-line tool over Headless.

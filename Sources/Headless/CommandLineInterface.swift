@@ -62,6 +62,7 @@ public struct CommandLineInterface {
           --backend <name>      embedded (default, virtual time) or matrix (a real homeserver)
           --homeserver <url>    the Matrix homeserver, e.g. http://127.0.0.1:8008
           --print-transcript    print each scenario's whole transcript
+          --transitions-report  print the declared transitions no scenario took
           --work-budget <n>     fail a scenario that runs more than n scheduled tasks (default \(ScenarioRunner.defaultWorkBudget))
           -h, --help            show this help
         """,
@@ -118,7 +119,7 @@ public struct CommandLineInterface {
             return withArguments(
                 rest, command: command,
                 options: ["filter", "tag", "transcript", "junit", "backend", "homeserver", "work-budget"],
-                flags: ["print-transcript"]
+                flags: ["print-transcript", "transitions-report"]
             ) {
                 runScenarios($0)
             }
@@ -246,16 +247,21 @@ public struct CommandLineInterface {
             scenarios = scenarios.filter { $0.name.localizedCaseInsensitiveContains(filter) }
         }
         var results: [ScenarioResult] = []
+        var moves: [ScreenMove] = []
         for (index, scenario) in scenarios.enumerated() {
             if isTerminal, scenarios.count > 1 {
                 output("\u{1B}[2K[\(index + 1)/\(scenarios.count)] \(scenario.name)…\u{1B}[1A")
             }
-            let result = runner.run(scenario).result
+            let (result, world) = runner.run(scenario)
             results.append(result)
+            moves += world.screenMoves
             if arguments.flags.contains("print-transcript") {
                 output(result.transcript.map(\.description).joined(separator: "\n"))
             }
             output((isTerminal ? "\u{1B}[2K" : "") + ScenarioReport.text(for: result, colour: isTerminal))
+        }
+        if arguments.flags.contains("transitions-report") {
+            output(ScenarioReport.untakenTransitions(FlowGraph.untaken(by: moves)))
         }
         if let directory = arguments.values["transcript"] {
             let folder = URL(fileURLWithPath: directory, isDirectory: true)
@@ -302,7 +308,7 @@ public struct CommandLineInterface {
             scenario = first
         }
         let (result, world) = ScenarioRunner.embedded(environment: environment).run(
-            scenario, stopBefore: until)
+            scenario, stopBefore: until ?? Int.max)
         output(world.tree())
         if let failure = result.failure {
             errors("the scenario stopped at line \(failure.line): \(failure.message)")

@@ -21,6 +21,10 @@ public final class HeadlessDriver<Backend: HeadlessBackend> {
     public let backend: Backend
     /// Everything shown and fired, across relaunches.
     public let transcript: Transcript
+    /// Every screen move of every process, checked against the flows' declarations.
+    public let moves = ScreenMoveLog()
+    /// What ended sessions and processes left behind (``LifecycleWatch``), checked after every action.
+    public let lifecycle = LifecycleWatch()
     /// The current process's front end.
     public private(set) var frontEnd: HeadlessFrontEnd
     /// The current process's root flow; `nil` before launch and after ``terminate()``.
@@ -31,7 +35,7 @@ public final class HeadlessDriver<Backend: HeadlessBackend> {
         self.backend = backend
         let transcript = Transcript(clock: backend.clock, echo: echo)
         self.transcript = transcript
-        self.frontEnd = HeadlessFrontEnd(transcript: transcript)
+        self.frontEnd = HeadlessFrontEnd(transcript: transcript, moves: moves)
     }
 
     /// The backend's time.
@@ -55,13 +59,15 @@ public final class HeadlessDriver<Backend: HeadlessBackend> {
         self.app = app
         app.launch()
         settle()
+        checkLifecycle(after: "launch")
     }
 
     /// Ends the process: the app and its front end are released; files and server stay.
     public func terminate() {
         transcript.append(.note("terminate"))
         app = nil
-        frontEnd = HeadlessFrontEnd(transcript: transcript)
+        frontEnd = HeadlessFrontEnd(transcript: transcript, moves: moves)
+        checkLifecycle(after: "terminate")
     }
 
     /// Ends the process and launches it again.
@@ -74,12 +80,14 @@ public final class HeadlessDriver<Backend: HeadlessBackend> {
     public func tap(_ label: String) throws(HeadlessError) {
         try frontEnd.tap(label)
         settle()
+        checkLifecycle(after: "tap \"\(label)\"")
     }
 
     /// Types text into the field with this label on the current screen.
     public func type(_ text: String, into label: String) throws(HeadlessError) {
         try frontEnd.type(text, into: label)
         settle()
+        checkLifecycle(after: "typing into \"\(label)\"")
     }
 
     /// Opens a deep link, as the system would.
@@ -87,17 +95,33 @@ public final class HeadlessDriver<Backend: HeadlessBackend> {
         transcript.append(.note("open \(link)"))
         app?.open(link)
         settle()
+        checkLifecycle(after: "open \(link)")
     }
 
     /// Lets `duration` pass on the backend's clock, running everything that falls due.
     public func advance(by duration: Duration) {
         transcript.append(.note("wait \(duration)"))
         backend.advance(by: duration)
+        checkLifecycle(after: "wait \(duration)")
     }
 
     /// Runs what the last action started (responses with no latency; requests in flight).
     public func settle() {
         backend.settle()
+    }
+
+    /// Every problem the run checks found so far: undeclared screen moves and what ended sessions left
+    /// behind, oldest first within each kind. A correct engine leaves this empty.
+    public var checkErrors: [String] { moves.errors + lifecycle.errors }
+
+    /// Checks that what an ended session or process held is gone, writing any report to the
+    /// transcript as an error.
+    public func checkLifecycle(after step: String) {
+        let reports = [
+            lifecycle.check(live: app.map { [$0] } ?? [], after: step),
+            lifecycle.checkFiles(of: sessionState, services: app?.environment.services, after: step),
+        ]
+        for report in reports.compactMap(\.self) { transcript.append(.error("lifecycle: \(report)")) }
     }
 
     /// The live flow tree, or a note that the app is not running.
@@ -113,5 +137,6 @@ extension HeadlessDriver where Backend == EmbeddedBackend {
         transcript.append(.note(description))
         change(backend.server)
         settle()
+        checkLifecycle(after: description)
     }
 }

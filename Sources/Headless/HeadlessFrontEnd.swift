@@ -5,9 +5,11 @@ import Models
 /// caller tap and type by visible labels, and records a transcript.
 ///
 /// It only knows ``Models/Screen`` values and ``Models/Intent``s, like any other front end; it never sees
-/// contexts or services.
+/// contexts or services. Every change of the screen on top is recorded in ``moves`` with the flow
+/// that made it and checked against the flows' declarations; an undeclared one is also written to
+/// the transcript as an error.
 @MainActor
-public final class HeadlessFrontEnd: Presenter {
+public final class HeadlessFrontEnd: Presenter, MoveAttributing {
     private struct Entry {
         var screen: Screen
         let onIntent: IntentHandler
@@ -18,13 +20,20 @@ public final class HeadlessFrontEnd: Presenter {
     private var alert: (alert: ScreenAlert, onIntent: IntentHandler)?
     private let transcript: Transcript
     private var shownLists: [String: (revision: Int, ids: [String])] = [:]
+    private var actingFlow: String?
+
+    /// The screen moves made on this front end (and, for a driver's, on the ones before it).
+    public let moves: ScreenMoveLog
 
     /// Lists whose changes did not lead to the rows the new snapshot holds, one line each. A correct
     /// engine leaves this empty.
     public private(set) var listErrors: [String] = []
 
-    /// Creates a front end writing into `transcript`.
-    public init(transcript: Transcript) { self.transcript = transcript }
+    /// Creates a front end writing into `transcript` and recording its screen moves in `moves`.
+    public init(transcript: Transcript, moves: ScreenMoveLog = ScreenMoveLog()) {
+        self.transcript = transcript
+        self.moves = moves
+    }
 
     /// The screen on top (a modal above the stack), if any.
     public var currentScreen: Screen? { (modals.last ?? stack.last)?.screen }
@@ -89,6 +98,8 @@ public final class HeadlessFrontEnd: Presenter {
 
     /// Replaces the stack, modals and alert with one screen.
     public func setRoot(_ screen: Screen, onIntent: @escaping IntentHandler) {
+        let before = currentScreen?.id
+        defer { moved(from: before, shows: true) }
         stack = [Entry(screen: screen, onIntent: onIntent)]
         modals = []
         alert = nil
@@ -97,12 +108,16 @@ public final class HeadlessFrontEnd: Presenter {
 
     /// Pushes a screen.
     public func push(_ screen: Screen, onIntent: @escaping IntentHandler) {
+        let before = currentScreen?.id
+        defer { moved(from: before, shows: true) }
         stack.append(Entry(screen: screen, onIntent: onIntent))
         shown(screen)
     }
 
     /// Replaces the top screen.
     public func replaceTop(_ screen: Screen, onIntent: @escaping IntentHandler) {
+        let before = currentScreen?.id
+        defer { moved(from: before, shows: true) }
         if stack.isEmpty {
             stack = [Entry(screen: screen, onIntent: onIntent)]
         } else {
@@ -113,6 +128,8 @@ public final class HeadlessFrontEnd: Presenter {
 
     /// Pops the top screen, never the root.
     public func pop() {
+        let before = currentScreen?.id
+        defer { moved(from: before, shows: false) }
         guard stack.count > 1 else { return }
         stack.removeLast()
         if modals.isEmpty, let top = stack.last { shown(top.screen) }
@@ -120,12 +137,16 @@ public final class HeadlessFrontEnd: Presenter {
 
     /// Presents a screen modally.
     public func present(_ screen: Screen, onIntent: @escaping IntentHandler) {
+        let before = currentScreen?.id
+        defer { moved(from: before, shows: true) }
         modals.append(Entry(screen: screen, onIntent: onIntent))
         shown(screen)
     }
 
     /// Dismisses the top modal screen.
     public func dismiss() {
+        let before = currentScreen?.id
+        defer { moved(from: before, shows: false) }
         guard !modals.isEmpty else { return }
         modals.removeLast()
         if let top = modals.last ?? stack.last { shown(top.screen) }
@@ -143,6 +164,22 @@ public final class HeadlessFrontEnd: Presenter {
             let old = stack[index].screen
             stack[index].screen = screen
             if modals.isEmpty, index == stack.count - 1 { updated(from: old, to: screen) }
+        }
+    }
+
+    /// Runs `change`, in which the flow named `flow` changes what is shown.
+    public func moving(by flow: String, _ change: () -> Void) {
+        let outer = actingFlow
+        actingFlow = flow
+        defer { actingFlow = outer }
+        change()
+    }
+
+    /// Records the move to the screen now on top (unless nothing changed) and checks it.
+    private func moved(from before: ScreenID?, shows: Bool) {
+        guard let after = currentScreen?.id, shows || after != before else { return }
+        if let problem = moves.record(ScreenMove(flow: actingFlow, from: before, to: after, shows: shows)) {
+            transcript.append(.error("undeclared screen move: \(problem)"))
         }
     }
 

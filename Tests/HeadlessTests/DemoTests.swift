@@ -33,7 +33,12 @@ import Testing
                 .signIn,
                 .home, .profile, .home,
             ])
-        #expect(world.signedInUser == "sam")
+        // The runner ends the process after the last step; the last home screen shows who was signed in.
+        let lastHome = result.transcript.last { entry in
+            if case .screen(.home, _) = entry.kind { return true }
+            return false
+        }
+        #expect(lastHome?.description.contains("Signed in as Sam (@sam)") == true)
         #expect(world.transcript.events.contains(.matched("alice")))
         #expect(world.transcript.events.contains(.rewound("alice")))
         #expect(world.transcript.events.contains(.loginFailed(.signIn, .wrongCredentials)))

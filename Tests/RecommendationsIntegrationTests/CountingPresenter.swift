@@ -5,7 +5,7 @@ import Models
 /// A presenter that counts the screens it is asked to update and passes everything on to a headless
 /// front end (which ignores an update that changes nothing, so it cannot count them itself).
 @MainActor
-final class CountingPresenter: Presenter {
+final class CountingPresenter: Presenter, MoveAttributing {
     let frontEnd: HeadlessFrontEnd
     private(set) var updates: [ScreenID] = []
 
@@ -13,6 +13,8 @@ final class CountingPresenter: Presenter {
 
     /// The handler of the last root screen: to send it an intent no button on screen carries.
     private(set) var rootIntent: IntentHandler?
+
+    func moving(by flow: String, _ change: () -> Void) { frontEnd.moving(by: flow, change) }
 
     func setRoot(_ screen: Screen, onIntent: @escaping IntentHandler) {
         rootIntent = onIntent

@@ -78,7 +78,8 @@ public final class ChatFlow: FlowNode {
     public func start() {
         guard !chat.snapshot.isLoaded, chat.match(of: conversation) == nil else { return show(.push) }
         place = .loading(failure: chat.snapshot.loadFailure)
-        environment.show(ChatScreens.loading(failure: chat.snapshot.loadFailure), .push) { [weak self] in
+        environment.show(ChatScreens.loading(failure: chat.snapshot.loadFailure), .push, by: self) {
+            [weak self] in
             self?.handle($0)
         }
         observations = [chat.observe { [weak self] state in self?.listChanged(state) }]
@@ -104,14 +105,14 @@ public final class ChatFlow: FlowNode {
                 conversation: conversation, chat: chat, scheduler: environment.services.scheduler)
         else {
             place = .unavailable
-            environment.show(ChatScreens.unavailable, placement) { [weak self] in self?.handle($0) }
+            environment.show(ChatScreens.unavailable, placement, by: self) { [weak self] in self?.handle($0) }
             return
         }
         place = .conversation(context)
         let snapshot = context.snapshot
         shown = Shown(revision: snapshot.revision, rows: ChatScreens.messageRows(of: snapshot, me: chat.me))
         let screen = ChatScreens.conversation(snapshot, rows: shown.rows, me: chat.me)
-        environment.show(screen, placement) { [weak self] intent in self?.handle(intent) }
+        environment.show(screen, placement, by: self) { [weak self] intent in self?.handle(intent) }
         observations = watch(context) { [weak self] state in self?.render(state) }
         context.open()
     }
@@ -159,7 +160,7 @@ public final class ChatFlow: FlowNode {
     private func close() {
         context?.close()
         observations = []
-        environment.presenter.pop()
+        environment.pop(by: self)
         onClosed()
     }
 }

@@ -138,8 +138,9 @@ public final class DeckFlow: FlowNode {
         let state = context.snapshot
         guard let top = state.top else { return }
         let screen = DeckScreens.fullProfile(top, viewerInterests: state.viewerInterests)
-        environment.show(screen, .push) { [weak self] intent in
-            if intent == .tap(.back) { self?.environment.presenter.pop() }
+        environment.show(screen, .push, by: self) { [weak self] intent in
+            guard let self, intent == .tap(.back) else { return }
+            environment.pop(by: self)
         }
     }
 
@@ -183,14 +184,14 @@ public final class DeckFlow: FlowNode {
     }
 
     private func present(_ modal: Modal, _ screen: Screen, onIntent: @escaping IntentHandler) {
-        if self.modal != nil { environment.presenter.dismiss() }
+        if self.modal != nil { environment.dismiss(by: self) }
         self.modal = modal
-        environment.show(screen, .modal, onIntent: onIntent)
+        environment.show(screen, .modal, by: self, onIntent: onIntent)
     }
 
     private func dismissModal() {
         guard modal != nil else { return }
         modal = nil
-        environment.presenter.dismiss()
+        environment.dismiss(by: self)
     }
 }

@@ -6,7 +6,7 @@ public enum FlowGraph {
     public static let declarations: [FlowDeclaration] = [
         AppFlow.declaration, SessionFlow.declaration, LoginFlow.declaration, MainFlow.declaration,
         ProfileSetupFlow.declaration, DeckFlow.declaration, PreferencesFlow.declaration,
-        ProfileFlow.declaration,
+        ProfileFlow.declaration, ChatFlow.declaration,
     ]
 
     /// The graph as a Mermaid flowchart: a subgraph per flow with its screens, the transitions

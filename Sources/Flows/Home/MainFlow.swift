@@ -18,7 +18,10 @@ public final class MainFlow: FlowNode, DeckFlowDelegate {
     /// What this flow shows and starts, for the flow graph.
     nonisolated public static let declaration = FlowDeclaration(
         name: "MainFlow", screens: [.home],
-        transitions: [.init(.profileSetup, .home, on: "Save or Skip")],
+        transitions: [
+            .init(.signUp, .profileSetup, on: "account created"),
+            .init(.profileSetup, .home, on: "Save or Skip"),
+        ],
         children: ["DeckFlow", "ProfileSetupFlow", "ProfileFlow", "ChatFlow"])
 
     /// Where the user is.
@@ -138,7 +141,7 @@ public final class MainFlow: FlowNode, DeckFlowDelegate {
     /// Step 3: shows home on `tab`.
     private func showHome(_ tab: HomeScreens.Tab) {
         place = .home(tab)
-        environment.show(homeScreen(), .root) { [weak self] intent in self?.homeIntent(intent) }
+        environment.show(homeScreen(), .root, by: self) { [weak self] intent in self?.homeIntent(intent) }
         deck.isVisible = tab == .deck
     }
 

@@ -18,8 +18,7 @@ public final class LoginFlow: FlowNode {
         transitions: [
             .init(.welcome, .signIn, on: "Log in"), .init(.welcome, .signUp, on: "Create account"),
             .init(.signIn, .signUp, on: "Create an account instead"),
-            .init(.signUp, .signIn, on: "I already have an account"), .init(.signIn, .home, on: "signed in"),
-            .init(.signUp, .profileSetup, on: "account created"),
+            .init(.signUp, .signIn, on: "I already have an account"),
         ])
 
     /// What the flow shows.
@@ -70,7 +69,7 @@ public final class LoginFlow: FlowNode {
     public func start() {
         // 1. Welcome, or straight to the form after an expiry or revocation.
         if notice == nil || notice == .loggedOut {
-            environment.show(LoginScreens.welcome(notice: notice), .root) { [weak self] in
+            environment.show(LoginScreens.welcome(notice: notice), .root, by: self) { [weak self] in
                 self?.welcomeIntent($0)
             }
         } else {
@@ -97,7 +96,7 @@ public final class LoginFlow: FlowNode {
         default: canGoBack = false
         }
         place = .form(canGoBack: canGoBack)
-        environment.show(LoginScreens.form(context.snapshot, canGoBack: canGoBack), placement) {
+        environment.show(LoginScreens.form(context.snapshot, canGoBack: canGoBack), placement, by: self) {
             [weak self] in self?.formIntent($0)
         }
     }
@@ -113,7 +112,7 @@ public final class LoginFlow: FlowNode {
             showForm(context.snapshot.mode == .signIn ? .signUp : .signIn, placement: .replaceTop)
         case .tap(ActionID.back):
             place = .welcome
-            environment.presenter.pop()
+            environment.pop(by: self)
         default:
             break
         }

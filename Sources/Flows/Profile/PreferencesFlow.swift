@@ -37,7 +37,8 @@ public final class PreferencesFlow: FlowNode {
 
     /// Pushes the form.
     public func start() {
-        environment.show(PreferencesScreens.screen(context.snapshot), .push) { [weak self] in self?.intent($0)
+        environment.show(PreferencesScreens.screen(context.snapshot), .push, by: self) { [weak self] in
+            self?.intent($0)
         }
         observations = watch(context, render: { [weak self] state in self?.render(state) })
     }
@@ -63,7 +64,7 @@ public final class PreferencesFlow: FlowNode {
     private func finish(_ saved: SearchPreferences?) {
         guard !observations.isEmpty else { return }
         observations = []
-        environment.presenter.pop()
+        environment.pop(by: self)
         if saved != nil { environment.analytics.record(.preferencesChanged) }
         onFinished(saved)
     }

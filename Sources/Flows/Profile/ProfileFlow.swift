@@ -10,7 +10,8 @@ import Models
 public final class ProfileFlow: FlowNode {
     /// What this flow shows, for the flow graph.
     nonisolated public static let declaration = FlowDeclaration(
-        name: "ProfileFlow", screens: [.profile], transitions: [.init(.profile, .home, on: "Back")])
+        name: "ProfileFlow", screens: [.profile],
+        transitions: [.init(.home, .profile, on: "a profile link"), .init(.profile, .home, on: "Back")])
 
     private let environment: FlowEnvironment
     /// The context this flow scripts.
@@ -35,7 +36,9 @@ public final class ProfileFlow: FlowNode {
 
     /// Pushes the screen and loads the profile.
     public func start() {
-        environment.show(ProfileScreens.screen(context.snapshot), .push) { [weak self] in self?.intent($0) }
+        environment.show(ProfileScreens.screen(context.snapshot), .push, by: self) { [weak self] in
+            self?.intent($0)
+        }
         observations = watch(
             context,
             render: { [weak self] state in self?.environment.presenter.update(ProfileScreens.screen(state)) })
@@ -46,7 +49,7 @@ public final class ProfileFlow: FlowNode {
         switch intent {
         case .tap(.back):
             observations = []
-            environment.presenter.pop()
+            environment.pop(by: self)
             onClosed()
         case .tap(ProfileScreens.retry):
             context.load()

@@ -40,7 +40,7 @@ public final class ProfileSetupFlow: FlowNode {
 
     /// Shows the form as the root screen.
     public func start() {
-        environment.show(ProfileSetupScreens.screen(context.snapshot), .root) { [weak self] in
+        environment.show(ProfileSetupScreens.screen(context.snapshot), .root, by: self) { [weak self] in
             self?.intent($0)
         }
         observations = watch(context, render: { [weak self] state in self?.render(state) })

@@ -19,9 +19,12 @@ public final class SessionFlow: FlowNode {
         transitions: [
             .init(.launching, .welcome, on: "no session"),
             .init(.launching, .signIn, on: "expired or revoked"),
-            .init(.launching, .home, on: "restored"), .init(.home, .signIn, on: "session ended"),
+            .init(.launching, .home, on: "restored"), .init(.signIn, .home, on: "signed in"),
             .init(.home, .welcome, on: "logged out"),
-        ],
+        ]
+            + [ScreenID.home, .chat, .profile, .preferences, .match, .outOfLikes, .profileSetup].map {
+                .init($0, .signIn, on: "session ended")
+            },
         children: ["LoginFlow", "MainFlow"])
 
     /// What the flow shows.
@@ -94,7 +97,7 @@ public final class SessionFlow: FlowNode {
     private func showLaunching() {
         removeChildren()
         place = .launching
-        environment.show(SessionScreens.launching(), .root) { _ in }
+        environment.show(SessionScreens.launching(), .root, by: self) { _ in }
     }
 
     // 2. Signed out (and 5., after a logout).

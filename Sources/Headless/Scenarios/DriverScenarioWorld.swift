@@ -1,3 +1,4 @@
+import Flows
 import Models
 
 /// A scenario world built on a ``HeadlessDriver``: what the user does and sees is the driver's, the
@@ -28,6 +29,12 @@ extension DriverScenarioWorld {
     public var outboxCount: Int { app.mainFlow?.chat.snapshot.outboxCount ?? 0 }
     /// Lists whose changes did not add up.
     public var listErrors: [String] { app.frontEnd.listErrors }
+    /// Undeclared screen moves and what ended sessions left behind.
+    public var checkErrors: [String] { app.checkErrors }
+    /// Every screen move so far, with the flow that made it.
+    public var screenMoves: [ScreenMove] { app.moves.moves }
+    /// Ends the app's process and checks what it left behind.
+    public func endProcess() { app.terminate() }
 
     /// Starts the app.
     public func launch() { app.launch() }

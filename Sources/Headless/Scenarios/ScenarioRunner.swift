@@ -82,6 +82,7 @@ public final class ScenarioRunner {
         for located in scenario.steps where failure == nil {
             if let stopBefore, located.line >= stopBefore { break }
             let listErrors = world.listErrors.count
+            let checkErrors = world.checkErrors.count
             let shown = SecretMask.source(located.source, of: located.step, on: world.screen)
             // An expectation changes nothing: its report compares the screen with the one before the
             // action it checks.
@@ -111,7 +112,12 @@ public final class ScenarioRunner {
                         + world.listErrors[listErrors...].joined(separator: "; "))
                 break
             }
+            if let message = Self.checkFailure(of: world, since: checkErrors) {
+                failure = ScenarioFailure(line: located.line, step: shown, message: message)
+                break
+            }
         }
+        if failure == nil, stopBefore == nil { failure = Self.endFailure(of: scenario, in: world) }
         let entries = world.transcript.entries
         let seconds = (entries.last?.time).flatMap { end in start.map { end.timeIntervalSince($0) } } ?? 0
         cleanUp(world)

@@ -1,3 +1,4 @@
+import Flows
 import Models
 
 /// What a scenario runs against: an app and a backend a scenario can act on and look at.
@@ -32,6 +33,13 @@ public protocol ScenarioWorld: AnyObject {
     func unmatch(by user: UserID, with other: UserID)
     /// Lists whose changes did not add up (should stay empty).
     var listErrors: [String] { get }
+    /// Undeclared screen moves and what ended sessions left behind (should stay empty; see
+    /// ``HeadlessDriver/checkErrors``).
+    var checkErrors: [String] { get }
+    /// Every screen move so far, with the flow that made it.
+    var screenMoves: [ScreenMove] { get }
+    /// Ends the app's process, as the end of a scenario does, and checks what it left behind.
+    func endProcess()
 
     /// Adds alice, bob, carol and dave.
     func addDemoPeople()

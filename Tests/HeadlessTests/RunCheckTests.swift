@@ -1,0 +1,117 @@
+import EmbeddedBackend
+import Flows
+import Foundation
+import Headless
+import Models
+import Services
+import TestSupport
+import Testing
+
+/// The checks every run makes: screen moves against the flows' declarations, and what an ended
+/// session leaves behind.
+@MainActor
+@Suite struct RunCheckTests {
+    let transcript = Transcript(clock: VirtualScheduler(now: Date(timeIntervalSince1970: 0)))
+
+    func screen(_ id: ScreenID) -> Screen { Screen(id: id, title: id.rawValue, elements: []) }
+
+    @Test func anUndeclaredMove_isReported_namingFlowFromAndTo() {
+        let frontEnd = HeadlessFrontEnd(transcript: transcript)
+        frontEnd.moving(by: "MainFlow") { frontEnd.setRoot(screen(.home), onIntent: { _ in }) }
+        #expect(frontEnd.moves.errors.isEmpty)
+        frontEnd.moving(by: "ProfileFlow") { frontEnd.push(screen(.profile), onIntent: { _ in }) }
+        frontEnd.moving(by: "ProfileFlow") { frontEnd.pop() }
+        #expect(frontEnd.moves.errors.isEmpty)
+        frontEnd.moving(by: "DeckFlow") { frontEnd.present(screen(.match), onIntent: { _ in }) }
+        frontEnd.moving(by: "DeckFlow") { frontEnd.present(screen(.outOfLikes), onIntent: { _ in }) }
+        frontEnd.moving(by: "MainFlow") { frontEnd.setRoot(screen(.welcome), onIntent: { _ in }) }
+        #expect(
+            frontEnd.moves.errors == [
+                "undeclared transition: DeckFlow moved from match to outOfLikes; declare it in "
+                    + "DeckFlow.declaration (or a flow above it: MainFlow, SessionFlow, AppFlow)",
+                "MainFlow shows welcome, a screen it does not declare (it declares: home)",
+            ])
+        #expect(
+            transcript.entries.contains { entry in
+                if case .error(let text) = entry.kind {
+                    return text == "undeclared screen move: " + frontEnd.moves.errors[1]
+                }
+                return false
+            })
+    }
+
+    @Test func aMoveNoFlowNamed_orByAFlowOutsideTheGraph_isReported() {
+        #expect(FlowGraph.check(ScreenMove(flow: nil, from: .home, to: .chat, shows: true)) != nil)
+        #expect(
+            FlowGraph.check(ScreenMove(flow: "StrayFlow", from: .home, to: .chat, shows: true))
+                == "StrayFlow is not in the flow graph (FlowGraph.declarations) but moved to chat")
+    }
+
+    @Test func aMoveDeclaredByAFlowAbove_isDeclared() {
+        // LoginFlow shows sign-in when a session ends; SessionFlow, above it, declares that.
+        #expect(FlowGraph.check(ScreenMove(flow: "LoginFlow", from: .chat, to: .signIn, shows: true)) == nil)
+        #expect(FlowGraph.lineage(of: "ChatFlow") == ["ChatFlow", "MainFlow", "SessionFlow", "AppFlow"])
+    }
+
+    @Test func anUndeclaredMove_failsTheScenario_atItsStep() throws {
+        let runner = ScenarioRunner { configuration, _ in
+            let directory = FileManager.default.temporaryDirectory
+                .appendingPathComponent("discover-scenario-\(UUID().uuidString)", isDirectory: true)
+            let world = EmbeddedScenarioWorld(directory: directory, configuration: configuration)
+            let frontEnd = { [weak world] in world?.app.frontEnd }
+            // A stray move one minute in, as a flow with a bug would make it.
+            _ = world.app.backend.scheduler.schedule(after: .seconds(60)) {
+                guard let shown = frontEnd() else { return }
+                shown.moving(by: "DeckFlow") {
+                    shown.present(Screen(id: .outOfLikes, title: "Out", elements: []), onIntent: { _ in })
+                }
+            }
+            return world
+        }
+        let scenario = try ScenarioParser.parse(
+            """
+            scenario: A stray move
+            launch
+            wait 2m
+            """, path: "stray.scenario"
+        ).get()
+        let failure = runner.run(scenario).result.failure
+        #expect(failure?.line == 3)
+        #expect(
+            failure?.message.contains("undeclared transition: DeckFlow moved from welcome to outOfLikes")
+                == true)
+    }
+
+    @Test func aFlowAndContextKeptAfterLogout_areReported_withTheStep() throws {
+        let world = TestWorld()
+        try world.signIn()
+        let kept = world.app.mainFlow
+        let keptDeck = kept?.deck.context
+        try world.app.tap("Log out")
+        try world.app.tap("Log out")
+        let report = try #require(world.app.lifecycle.errors.first)
+        #expect(report.hasPrefix("still allocated after tap \"Log out\": "))
+        #expect(report.contains("MainFlow"))
+        #expect(report.contains("DeckContext (of DeckFlow)"))
+        #expect(keptDeck != nil)
+    }
+
+    @Test func loggingOutAndRelaunching_leaveNothingBehind() throws {
+        let world = TestWorld()
+        try world.signIn()
+        try world.app.tap("Log out")
+        try world.app.tap("Log out")
+        try world.signIn("bob", password: "builder123")
+        world.app.relaunch()
+        world.app.terminate()
+        #expect(world.app.checkErrors.isEmpty)
+    }
+
+    @Test func theTransitionsReport_listsOnlyTransitionsNoMoveTook() throws {
+        let world = TestWorld()
+        try world.signIn()
+        let untaken = world.app.moves.untakenTransitions.map(\.description)
+        #expect(!untaken.contains("SessionFlow: signIn -> home (signed in)"))
+        #expect(untaken.contains("DeckFlow: home -> match (mutual like)"))
+    }
+}
