@@ -21,6 +21,8 @@ public final class MainFlow: FlowNode, DeckFlowDelegate {
         transitions: [
             .init(.signUp, .profileSetup, on: "account created"),
             .init(.profileSetup, .home, on: "Save or Skip"),
+            .init(.chat, .home, on: "a link opens another place"),
+            .init(.profile, .home, on: "a link opens another place"),
         ],
         children: ["DeckFlow", "ProfileSetupFlow", "ProfileFlow", "ChatFlow"])
 
