@@ -210,12 +210,17 @@ public final class HeadlessFrontEnd: Presenter, MoveAttributing {
                 }
                 if result != ids {
                     fail(
-                        "list \(list.id) revision \(list.revision): applying the changes gives \(result.count) rows, the snapshot has \(ids.count)"
+                        "list \(list.id) revision \(list.revision): applying the changes gives \(Self.rows(result)), the snapshot has \(Self.rows(ids))"
                     )
                 }
             }
             // Any other revision: the list was off screen meanwhile; it is shown afresh, as reloadData would.
         }
+    }
+
+    /// Rows for a report: their count, and their ids while they are few.
+    private static func rows(_ ids: [String]) -> String {
+        ids.count <= 8 ? "\(ids.count) rows \(ids)" : "\(ids.count) rows"
     }
 
     private func fail(_ message: String) {

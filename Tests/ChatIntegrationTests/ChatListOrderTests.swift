@@ -156,4 +156,25 @@ import Testing
         #expect(world.app.frontEnd.listErrors.isEmpty)
         withExtendedLifetime(tokens) {}
     }
+
+    /// The list changes twice while a conversation covers home: a row moves (a message sent), then
+    /// only the outbox's count (the message fails). Home, uncovered, shows the last snapshot; its
+    /// changes must still lead from the rows shown before it was covered.
+    @Test func aMessageFailingWhileHomeIsCovered_leavesTheListInStep_whenHomeShowsAgain() throws {
+        let world = TestWorld(configuration: EmbeddedServerConfiguration(candidatePoolSize: 0))
+        world.match("alice", "bob")
+        world.match("alice", "carol")
+        try world.app.signIn("alice", "wonderland")
+        try world.app.tap("Matches")
+        world.app.open("discover://chat/m-alice~bob")
+        world.server.failNextRequest(with: .server("boom"), on: .sendMessage)
+        try world.app.type("Hi Bob", into: "Message")
+        try world.app.tap("Send")
+        world.app.settle()
+        #expect(world.app.messageRows.first?.hasPrefix("You: Hi Bob [not sent") == true)
+        try world.app.tap("Back")
+        #expect(world.app.screen?.id == .home)
+        #expect(world.app.matchRows == ["Carol: New match — say hi", "Bob: Hi Bob"])
+        #expect(world.app.frontEnd.listErrors.isEmpty)
+    }
 }

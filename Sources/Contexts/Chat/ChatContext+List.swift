@@ -23,9 +23,8 @@ extension ChatContext {
                 rebuilds
                 ? MatchesListOrder.rebuilt(from: summaries, replacing: state)
                 : MatchesListOrder.apply(edits, to: state)
-            list.changes = changes
+            ListRevision.record(changes, revision: &list.revision, changes: &list.changes)
             list.outboxCount = outboxCount
-            if !changes.isEmpty { list.revision += 1 }
             state = list
         }
         if rebuilds {

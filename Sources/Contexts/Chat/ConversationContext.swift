@@ -166,8 +166,7 @@ public final class ConversationContext: StateContext {
             {
                 state.otherIsTyping = false
             }
-            state.changes = changes
-            if !changes.isEmpty { state.revision += 1 }
+            ListRevision.record(changes, revision: &state.revision, changes: &state.changes)
             state.messages = messages
             state.hasOlderMessages = hasOlderMessages
         }
