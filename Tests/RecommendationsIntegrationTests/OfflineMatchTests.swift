@@ -1,0 +1,66 @@
+import Contexts
+import EmbeddedBackend
+import Headless
+import Models
+import TestSupport
+import Testing
+
+/// A match made offline: announced once (not again after a relaunch or when the server catches up),
+/// and its conversation there before the server has the swipe.
+@MainActor
+@Suite struct OfflineMatchTests {
+    let world = TestWorld(configuration: EmbeddedServerConfiguration(candidatePoolSize: 0))
+    var app: HeadlessApp { world.app }
+    var deck: DeckContext? { app.mainFlow?.deck.context }
+
+    /// How many times "It's a match!" was put on screen since the transcript entry at `start`.
+    func announcements(since start: Int = 0) -> Int {
+        world.screens(since: start).filter { $0 == .match }.count
+    }
+
+    /// Signs alice in and likes carol (who liked her already) with the network down.
+    func likeCarolOffline() throws {
+        world.server.like(from: "carol", to: "alice")
+        try world.signIn()
+        while let top = deck?.state.top, top.id != "carol" { try app.tap("Pass") }
+        world.server.isNetworkDown = true
+        try app.tap("Like")
+    }
+
+    @Test func aMatchMadeOffline_isAnnouncedOnce_acrossARelaunch_andWhenTheServerCatchesUp() throws {
+        try likeCarolOffline()
+        #expect(app.screen?.id == .match)
+        #expect(world.visibleTexts.contains("You and Carol like each other."))
+        try app.tap("Keep swiping")
+        let mark = world.mark
+        app.relaunch()
+        #expect(app.screen?.id == .home)
+        world.server.isNetworkDown = false
+        app.advance(by: .seconds(60))
+        #expect(deck?.state.queuedSwipes == 0)
+        #expect(world.server.matches(of: "alice").map(\.user) == ["carol"])
+        #expect(app.screen?.id == .home)
+        #expect(!world.visibleTexts.contains("You and Carol like each other."))
+        #expect(announcements(since: mark) == 0)
+        #expect(announcements() == 1)
+    }
+
+    @Test func theChatOfAMatchMadeOffline_opensBeforeTheServerHasTheSwipe_evenAfterARelaunch() throws {
+        try likeCarolOffline()
+        try app.tap("Keep swiping")
+        app.relaunch()
+        try app.tap("Matches")
+        #expect(world.visibleTexts.contains("Carol"))
+        try app.tap("Carol")
+        #expect(app.screen?.id == .chat)
+        #expect(!world.visibleTexts.contains { $0.contains("isn't available") })
+        #expect(world.server.matches(of: "alice").isEmpty)
+        try app.tap("Back")
+        world.server.isNetworkDown = false
+        app.advance(by: .seconds(60))
+        #expect(world.server.matches(of: "alice").map(\.user) == ["carol"])
+        try app.tap("Carol")
+        #expect(app.screen?.id == .chat)
+        #expect(!world.visibleTexts.contains { $0.contains("isn't available") })
+    }
+}
