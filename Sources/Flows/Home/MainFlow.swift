@@ -15,35 +15,6 @@ import Models
 /// 6. "Log out" asks for confirmation (warning about unsent swipes), then the session context logs out.
 @MainActor
 public final class MainFlow: FlowNode, DeckFlowDelegate {
-    /// What this flow shows and starts, for the flow graph.
-    nonisolated public static let declaration = FlowDeclaration(
-        name: "MainFlow", screens: [.home],
-        transitions: [
-            .init(.signUp, .profileSetup, on: "account created"),
-            .init(.profileSetup, .home, on: "Save or Skip"),
-            .init(.chat, .home, on: "a link opens another place"),
-            .init(.profile, .home, on: "a link opens another place"),
-        ],
-        children: ["DeckFlow", "ProfileSetupFlow", "ProfileFlow", "ChatFlow"])
-
-    /// Where the user is.
-    enum Place: Equatable {
-        /// Home has not shown yet: profile set-up comes first for a new account.
-        case settingUp
-        /// Home shows a tab.
-        case home(HomeScreens.Tab)
-        /// A profile or a conversation covers home (on a tab); `homeIsStale` once home changed under it.
-        case covered(HomeScreens.Tab, homeIsStale: Bool)
-
-        /// The tab home shows (or will show first).
-        var tab: HomeScreens.Tab {
-            switch self {
-            case .settingUp: .deck
-            case .home(let tab), .covered(let tab, _): tab
-            }
-        }
-    }
-
     /// The deck flow, alive for the whole session.
     public let deck: DeckFlow
     /// The user's matches and conversations.

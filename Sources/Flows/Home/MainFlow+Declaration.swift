@@ -1,0 +1,32 @@
+import Models
+
+extension MainFlow {
+    /// What this flow shows and starts, for the flow graph.
+    nonisolated public static let declaration = FlowDeclaration(
+        name: "MainFlow", screens: [.home],
+        transitions: [
+            .init(.signUp, .profileSetup, on: "account created"),
+            .init(.profileSetup, .home, on: "Save or Skip"),
+            .init(.chat, .home, on: "a link opens another place"),
+            .init(.profile, .home, on: "a link opens another place"),
+        ],
+        children: ["DeckFlow", "ProfileSetupFlow", "ProfileFlow", "ChatFlow"])
+
+    /// Where the user is.
+    enum Place: Equatable {
+        /// Home has not shown yet: profile set-up comes first for a new account.
+        case settingUp
+        /// Home shows a tab.
+        case home(HomeScreens.Tab)
+        /// A profile or a conversation covers home (on a tab); `homeIsStale` once home changed under it.
+        case covered(HomeScreens.Tab, homeIsStale: Bool)
+
+        /// The tab home shows (or will show first).
+        var tab: HomeScreens.Tab {
+            switch self {
+            case .settingUp: .deck
+            case .home(let tab), .covered(let tab, _): tab
+            }
+        }
+    }
+}
