@@ -21,6 +21,30 @@ import Testing
         #expect(SendQueuePolicy.ready(entries) { _ in .settled } == ["b2", "c1"])
     }
 
+    @Test func aLanesTurn_isDecidedByItsHead_sentAndSteppedAsideItemsPass() {
+        let settled: (String) -> SendQueuePolicy.Dependency = { _ in .settled }
+        #expect(SendQueuePolicy.turn(of: entry("a", "x", .sent), dependency: settled) == .passes)
+        #expect(
+            SendQueuePolicy.turn(
+                of: entry("a", "x", .failed(reason: "r", retryable: true)), dependency: settled)
+                == .passes)
+        #expect(
+            SendQueuePolicy.turn(
+                of: entry("a", "x", .failed(reason: "r", retryable: true), backingOff: true),
+                dependency: settled)
+                == .holds)
+        #expect(SendQueuePolicy.turn(of: entry("a", "x", .sending), dependency: settled) == .holds)
+        #expect(SendQueuePolicy.turn(of: entry("a", "x"), dependency: settled) == .goes)
+        #expect(
+            SendQueuePolicy.turn(of: entry("a", "x", dependsOn: "s"), dependency: { _ in .pending }) == .holds
+        )
+        #expect(
+            SendQueuePolicy.orphanReason(
+                of: entry("a", "x", dependsOn: "s"), dependency: { _ in .refused("No") })
+                == "No")
+        #expect(SendQueuePolicy.orphanReason(of: entry("a", "x"), dependency: { _ in .refused("No") }) == nil)
+    }
+
     @Test func anItemWaitsForWhatItDependsOn_andFailsWithItsReasonWhenThatIsRefused() {
         let entries = [entry("m1", "chat", dependsOn: "swipe-1"), entry("m2", "chat")]
         #expect(SendQueuePolicy.ready(entries) { _ in .pending }.isEmpty)

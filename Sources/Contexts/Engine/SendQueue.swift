@@ -23,31 +23,73 @@ protocol QueueItem: Sendable {
 /// policy's bound; a final refusal stays, failed with its reason, until the owner removes it.
 /// Every change of the items is saved through ``persist()``, the one place that writes; an item is
 /// handed out only once a finished save held it (or it was read from the store), so the server never
-/// holds an item the disk does not.
+/// holds an item the disk does not. Saves are numbered: an item remembers the first save that holds
+/// it, so a finished save frees every item up to its number at once.
+///
+/// The queue keeps its lanes apart and finds each lane's next item from its head
+/// (``Interactors/SendQueuePolicy/turn(of:dependency:)``), with the policy's view of each item kept
+/// beside it: a flush asks about the head of each lane (and the items waiting for another), not
+/// about every item, however many wait.
 @MainActor
 final class SendQueue<Item: QueueItem> {
-    /// One queued item and where it is.
-    struct Entry: Sendable {
+    /// One queued item and where it is: the queue's record of it, changed in place.
+    @MainActor
+    final class Entry {
         /// The item.
-        var item: Item
-        /// Where it is.
-        var state: SendState
+        var item: Item {
+            didSet { policy.dependsOn = item.dependsOn }
+        }
         /// The failed attempts so far.
         var attempts = 0
         /// Its scheduled retry, if one is.
-        var retry: ScheduledTask?
+        var retry: ScheduledTask? {
+            didSet { policy.isBackingOff = retry != nil }
+        }
+        /// The number of the first save that holds it (0: read from the store).
+        let heldBySave: Int
+        /// Its place in the order items joined the queue.
+        var sequence = 0
+        /// What the policy knows of it: its id, lane, dependency, state and whether it backs off.
+        private(set) var policy: SendQueuePolicy.Entry
+
+        /// Where it is.
+        var state: SendState {
+            get { policy.state }
+            set { policy.state = newValue }
+        }
+
+        /// Creates the entry of `item`, in `state`, first held by save number `heldBySave`.
+        init(item: Item, state: SendState, heldBySave: Int) {
+            self.item = item
+            self.heldBySave = heldBySave
+            policy = SendQueuePolicy.Entry(
+                id: item.id, lane: item.lane, dependsOn: item.dependsOn, state: state, isBackingOff: false)
+        }
+
+        deinit {
+            retry?.cancel()
+        }
     }
 
-    /// The items, oldest first.
+    /// The items, oldest first: the order they are saved in.
     private(set) var entries: [Entry] = []
-    /// The ids of the items a finished save held (or the store gave back): only these are sent.
-    private var saved: Set<String> = []
+    /// The items by id.
+    private var byID: [String: Entry] = [:]
+    /// Each lane's items, oldest first: a flush asks only about their heads.
+    private var lanes: [String: [Entry]] = [:]
+    /// The number of saves ``persist()`` started.
+    private var savesStarted = 0
+    /// The highest number of a save that finished: the items it held (and all earlier) may be sent.
+    private var savesFinished = 0
+    /// The number of items ever added (each one's ``Entry/sequence``).
+    private var addedCount = 0
     /// Whether ``persist()`` is handing the items to the owner's store (a store in memory finishes
     /// at once, while its caller is still changing the queue: the caller sends afterwards).
     private var isSaving = false
     private let retries: RetryTimer
     /// Writes the items (to the owner's store) and calls its completion once the write is done (or
-    /// failed, reported by the owner); called by ``persist()`` only.
+    /// failed, reported by the owner); called by ``persist()`` only. It reads the entries at once:
+    /// they change in place afterwards.
     var save: ([Entry], _ done: @escaping @MainActor () -> Void) -> Void = { _, done in done() }
     /// Where an item other items depend on is (another queue's, or this one's).
     var dependency: (String) -> SendQueuePolicy.Dependency = { _ in .settled }
@@ -61,55 +103,58 @@ final class SendQueue<Item: QueueItem> {
         self.retries = retries
     }
 
-    deinit {
-        for entry in entries { entry.retry?.cancel() }
-    }
-
     // MARK: Reading
 
     /// The items not refused for good, oldest first.
     var items: [Item] { entries.map(\.item) }
 
     /// The state of the item with id `id`, if it is queued.
-    func state(of id: String) -> SendState? {
-        entries.first { $0.item.id == id }?.state
-    }
+    func state(of id: String) -> SendState? { byID[id]?.state }
 
     /// Whether the item with id `id` is queued.
-    func contains(_ id: String) -> Bool { entries.contains { $0.item.id == id } }
+    func contains(_ id: String) -> Bool { byID[id] != nil }
 
     // MARK: Changing
 
     /// Puts items read from the store in the queue, each in `state` (waiting, unless given).
     func load(_ items: [Item], state: (Item) -> SendState = { _ in .waiting }) {
-        entries += items.map { Entry(item: $0, state: state($0)) }
-        saved.formUnion(items.map(\.id))
+        for item in items { add(Entry(item: item, state: state(item), heldBySave: 0)) }
     }
 
     /// Adds `item` at the end of its lane and saves the queue.
     func enqueue(_ item: Item) {
-        entries.append(Entry(item: item, state: .waiting))
+        add(Entry(item: item, state: .waiting, heldBySave: savesStarted + 1))
         persist()
     }
 
     /// Changes a queued item (its dependency, say) and saves the queue.
     func update(_ id: String, _ change: (inout Item) -> Void) {
-        guard let index = index(of: id) else { return }
-        change(&entries[index].item)
+        guard let entry = byID[id] else { return }
+        change(&entry.item)
         persist()
     }
 
-    /// The items to send now (``Interactors/SendQueuePolicy/ready(_:dependency:)``), marked sending;
-    /// the waiting items whose dependency was refused for good fail first, with its reason.
+    /// The items to send now, marked sending: in each lane, the item whose turn has come
+    /// (``Interactors/SendQueuePolicy/turn(of:dependency:)``), once a finished save holds it; the
+    /// waiting items whose dependency was refused for good fail first, with its reason.
     func take() -> [Item] {
-        for (id, reason) in SendQueuePolicy.orphaned(policyEntries, dependency: dependency) {
-            refuse(id, reason: reason)
+        for entry in entries where entry.policy.dependsOn != nil {
+            if let reason = SendQueuePolicy.orphanReason(of: entry.policy, dependency: dependency) {
+                refuse(entry.item.id, reason: reason)
+            }
         }
-        let ready = SendQueuePolicy.ready(policyEntries, dependency: dependency)
-        return ready.compactMap { id in
-            guard saved.contains(id), let index = index(of: id) else { return nil }
-            set(index, .sending)
-            return entries[index].item
+        var ready: [Entry] = []
+        for lane in lanes.values {
+            for entry in lane {
+                let turn = SendQueuePolicy.turn(of: entry.policy, dependency: dependency)
+                if turn == .passes { continue }
+                if turn == .goes, entry.heldBySave <= savesFinished { ready.append(entry) }
+                break
+            }
+        }
+        return ready.sorted { $0.sequence < $1.sequence }.map { entry in
+            set(entry, .sending)
+            return entry.item
         }
     }
 
@@ -123,21 +168,21 @@ final class SendQueue<Item: QueueItem> {
     /// refused for good, as ``Interactors/SendQueuePolicy/verdict(after:attempt:)`` says.
     @discardableResult
     func failed(_ id: String, with error: ServiceError) -> SendQueuePolicy.Verdict? {
-        guard let index = index(of: id) else { return nil }
-        entries[index].attempts += 1
+        guard let entry = byID[id] else { return nil }
+        entry.attempts += 1
         let countsAttempt = error != .networkUnavailable
-        let attempt = entries[index].attempts
+        let attempt = entry.attempts
         let verdict = SendQueuePolicy.verdict(
             after: error, attempt: countsAttempt ? attempt : min(attempt, SendQueuePolicy.maximumAttempts - 1)
         )
         switch verdict {
         case .retry(let reason):
-            set(index, .failed(reason: reason, retryable: true))
-            entries[index].retry = retries.schedule(attempt: attempt) { [weak self] in
+            set(entry, .failed(reason: reason, retryable: true))
+            entry.retry = retries.schedule(attempt: attempt) { [weak self] in
                 self?.retryDue(id)
             }
         case .giveUp(let reason):
-            set(index, .failed(reason: reason, retryable: true))
+            set(entry, .failed(reason: reason, retryable: true))
         case .refuse(let reason):
             refuse(id, reason: reason)
         }
@@ -146,10 +191,10 @@ final class SendQueue<Item: QueueItem> {
 
     /// Fails the item for good with `reason` (it is never retried) and saves the queue.
     func refuse(_ id: String, reason: String) {
-        guard let index = index(of: id) else { return }
-        entries[index].retry?.cancel()
-        entries[index].retry = nil
-        set(index, .failed(reason: reason, retryable: false))
+        guard let entry = byID[id] else { return }
+        entry.retry?.cancel()
+        entry.retry = nil
+        set(entry, .failed(reason: reason, retryable: false))
         persist()
     }
 
@@ -157,19 +202,22 @@ final class SendQueue<Item: QueueItem> {
     /// their count of attempts back to zero.
     func retry(_ ids: [String]) {
         for id in ids {
-            guard let index = index(of: id), case .failed(_, true) = entries[index].state else { continue }
-            entries[index].retry?.cancel()
-            entries[index].retry = nil
-            entries[index].attempts = 0
-            set(index, .waiting)
+            guard let entry = byID[id], case .failed(_, true) = entry.state else { continue }
+            entry.retry?.cancel()
+            entry.retry = nil
+            entry.attempts = 0
+            set(entry, .waiting)
         }
     }
 
     /// Takes the item with id `id` out of the queue and saves it; returns its entry.
     @discardableResult
     func remove(_ id: String) -> Entry? {
-        guard let index = index(of: id) else { return nil }
-        let entry = entries.remove(at: index)
+        guard let entry = byID.removeValue(forKey: id) else { return nil }
+        entries.removeAll { $0 === entry }
+        let lane = entry.policy.lane
+        lanes[lane]?.removeAll { $0 === entry }
+        if lanes[lane]?.isEmpty == true { lanes[lane] = nil }
         entry.retry?.cancel()
         persist()
         return entry
@@ -179,13 +227,14 @@ final class SendQueue<Item: QueueItem> {
     /// done, the items it held may be sent; if it finished later (on disk), the owner hears that some
     /// may go now.
     func persist() {
-        let held = entries.map(\.item.id)
+        savesStarted += 1
+        let number = savesStarted
         isSaving = true
         save(entries) { [weak self] in
-            guard let self else { return }
-            let freed = !Set(held).isSubset(of: self.saved)
-            self.saved.formUnion(held)
-            self.saved.formIntersection(self.entries.map(\.item.id))
+            guard let self, number > self.savesFinished else { return }
+            let previous = self.savesFinished
+            self.savesFinished = number
+            let freed = self.entries.contains { $0.heldBySave > previous && $0.heldBySave <= number }
             if freed, !self.isSaving { self.onReady() }
         }
         isSaving = false
@@ -193,28 +242,25 @@ final class SendQueue<Item: QueueItem> {
 
     // MARK: Private
 
-    private var policyEntries: [SendQueuePolicy.Entry] {
-        entries.map {
-            SendQueuePolicy.Entry(
-                id: $0.item.id, lane: $0.item.lane, dependsOn: $0.item.dependsOn, state: $0.state,
-                isBackingOff: $0.retry != nil)
-        }
+    /// Puts `entry` at the end of the queue and of its lane.
+    private func add(_ entry: Entry) {
+        addedCount += 1
+        entry.sequence = addedCount
+        entries.append(entry)
+        byID[entry.item.id] = entry
+        lanes[entry.policy.lane, default: []].append(entry)
     }
 
-    private func index(of id: String) -> Int? {
-        entries.firstIndex { $0.item.id == id }
-    }
-
-    private func set(_ index: Int, _ state: SendState) {
-        guard entries[index].state != state else { return }
-        entries[index].state = state
-        onChange(entries[index].item, state)
+    private func set(_ entry: Entry, _ state: SendState) {
+        guard entry.state != state else { return }
+        entry.state = state
+        onChange(entry.item, state)
     }
 
     private func retryDue(_ id: String) {
-        guard let index = index(of: id) else { return }
-        entries[index].retry = nil
-        set(index, .waiting)
+        guard let entry = byID[id] else { return }
+        entry.retry = nil
+        set(entry, .waiting)
         onReady()
     }
 }

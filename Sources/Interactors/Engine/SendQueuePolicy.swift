@@ -55,27 +55,60 @@ public enum SendQueuePolicy {
         case refuse(reason: String)
     }
 
+    /// What an item's place in its lane means for the lane now.
+    public enum Turn: Hashable, Sendable {
+        /// It is sent or has failed and stepped aside: look at the item behind it.
+        case passes
+        /// It holds the lane (on its way, backing off, or waiting for its dependency): nothing behind
+        /// it goes.
+        case holds
+        /// It goes now, and holds the lane.
+        case goes
+    }
+
+    /// What `entry`, the oldest item of its lane not yet looked at, means for the lane.
+    public static func turn(of entry: Entry, dependency: (String) -> Dependency) -> Turn {
+        switch entry.state {
+        case .sent:
+            return .passes
+        case .failed:
+            return entry.isBackingOff ? .holds : .passes
+        case .sending:
+            return .holds
+        case .waiting:
+            if let dependsOn = entry.dependsOn, dependency(dependsOn) != .settled { return .holds }
+            return .goes
+        }
+    }
+
     /// The ids of the items to send now, oldest first: in each lane with nothing on its way or backing
     /// off, the oldest waiting item whose dependency has settled. Items that failed step aside.
+    ///
+    /// Each lane is decided by its first items (``turn(of:dependency:)``): a queue that keeps its
+    /// lanes apart asks only about their heads.
     public static func ready(_ entries: [Entry], dependency: (String) -> Dependency) -> [String] {
-        var busy: Set<String> = []
+        var decided: Set<String> = []
         var ready: [String] = []
-        for entry in entries where !busy.contains(entry.lane) {
-            switch entry.state {
-            case .sent:
+        for entry in entries where !decided.contains(entry.lane) {
+            switch turn(of: entry, dependency: dependency) {
+            case .passes:
                 continue
-            case .failed:
-                if entry.isBackingOff { busy.insert(entry.lane) }
-                continue
-            case .sending:
-                busy.insert(entry.lane)
-            case .waiting:
-                busy.insert(entry.lane)
-                if let dependsOn = entry.dependsOn, dependency(dependsOn) != .settled { continue }
+            case .holds:
+                decided.insert(entry.lane)
+            case .goes:
+                decided.insert(entry.lane)
                 ready.append(entry.id)
             }
         }
         return ready
+    }
+
+    /// Why `entry` cannot succeed, if it waits for an item that was refused for good.
+    public static func orphanReason(of entry: Entry, dependency: (String) -> Dependency) -> String? {
+        guard entry.state == .waiting, let dependsOn = entry.dependsOn,
+            case .refused(let reason) = dependency(dependsOn)
+        else { return nil }
+        return reason
     }
 
     /// The waiting items whose dependency was refused for good, with why they fail too.
@@ -83,10 +116,7 @@ public enum SendQueuePolicy {
         id: String, reason: String
     )] {
         entries.compactMap { entry in
-            guard entry.state == .waiting, let dependsOn = entry.dependsOn,
-                case .refused(let reason) = dependency(dependsOn)
-            else { return nil }
-            return (entry.id, reason)
+            orphanReason(of: entry, dependency: dependency).map { (entry.id, $0) }
         }
     }
 
