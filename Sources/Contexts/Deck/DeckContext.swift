@@ -211,7 +211,6 @@ public final class DeckContext: StateContext {
     /// Sends the queued swipe whose turn has come (one at a time, in order).
     private func flush() {
         for swipe in swipes.take() { send(swipe) }
-        queueChanged()
     }
 
     /// The server's answer to the swipe (or undo) with id `id`.
@@ -242,6 +241,7 @@ public final class DeckContext: StateContext {
                 pendingSwipes?.refused(id, reason: reason)
             }
         }
+        queueChanged()
         flush()
     }
 
