@@ -58,6 +58,11 @@ import Testing
             given bob sends "earlier"
             expect outbox 1
             expect unread bob 2
+            damage the swipe queue
+            damage the outbox
+            crash leaves temporary files
+            expect no temporary files
+            expect files set aside 1
             """)
         #expect(
             parsed == [
@@ -78,7 +83,8 @@ import Testing
                 .expectEvent(name: "swiped", properties: ["action": "like", "user": "carol"]),
                 .expectQueuedSwipes(2), .sends("bob", text: "hi there"), .reads("bob"), .types("bob"),
                 .unmatchesMe("bob"), .matchesMe("bob"), .sends("bob", text: "earlier"), .expectOutbox(1),
-                .expectUnread("bob", 2),
+                .expectUnread("bob", 2), .damage(.swipeQueue), .damage(.outbox), .crashLeavesTemporaryFiles,
+                .expectNoTemporaryFiles, .expectFilesSetAside(1),
             ])
     }
 

@@ -15,6 +15,14 @@ public final class EmbeddedScenarioWorld: DriverScenarioWorld {
         app = HeadlessApp(backend: EmbeddedBackend(storageDirectory: directory, configuration: configuration))
     }
 
+    /// The backend's storage folder, its session file and each user's folder.
+    public var appFolders: AppFolders? {
+        let store = app.backend.userDataStore
+        return AppFolders(
+            root: app.backend.storageDirectory, sessionFile: app.backend.sessionFileURL,
+            user: { store.location(of: $0) })
+    }
+
     /// The unread count of the conversation with a user.
     public func unreadCount(with user: UserID) -> Int? { app.mainFlow?.chat.snapshot.unreadCount(with: user) }
 

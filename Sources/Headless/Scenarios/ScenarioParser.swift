@@ -25,7 +25,8 @@ public enum ScenarioParser {
         "expect screen <name>", "expect text \"<text>\"", "expect no text \"<text>\"",
         "expect alert \"<title>\"",
         "expect event <name> [key=value ...]", "expect queued swipes <count>", "expect outbox <count>",
-        "expect unread <name> <count>",
+        "expect unread <name> <count>", "damage the swipe queue|outbox", "crash leaves temporary files",
+        "expect no temporary files", "expect files set aside <count>",
     ]
 
     /// Parses one step on its own (the interactive front end's commands), reporting errors against
@@ -108,6 +109,7 @@ public enum ScenarioParser {
                 )
             }
         case "expect": return expect(&reader)
+        case "damage", "crash": return fileStep(&reader)
         default:
             if tokens.count >= 2, let verb = tokens[1].word,
                 ["likes", "super", "sends", "reads", "types", "unmatches"].contains(verb)
@@ -214,6 +216,7 @@ public enum ScenarioParser {
             return reader.string("the text, in quotes").flatMap { reader.end(.expectText($0)) }
         case "no":
             reader.skip()
+            if reader.peekWord == "temporary" { return expectNoTemporaryFiles(&reader) }
             return reader.keyword("text").flatMap {
                 reader.string("the text, in quotes").flatMap { reader.end(.expectNoText($0)) }
             }
@@ -240,6 +243,7 @@ public enum ScenarioParser {
         case "outbox":
             reader.skip()
             return reader.count(maximum: 1_000_000).flatMap { reader.end(.expectOutbox($0)) }
+        case "files": return expectFilesSetAside(&reader)
         case "unread":
             reader.skip()
             return reader.word("a person's name").flatMap { name in

@@ -236,6 +236,8 @@ public final class ScenarioRunner {
                 }
                 world.revokeSessions(of: user)
             case .serverFailsNext(let endpoint): try world.failNext(endpoint)
+            case .damage, .crashLeavesTemporaryFiles, .expectNoTemporaryFiles, .expectFilesSetAside:
+                return try fileStep(step)
             case .expectScreen(let name):
                 let actual = world.screen?.id.rawValue ?? "(nothing shown)"
                 if actual != name {

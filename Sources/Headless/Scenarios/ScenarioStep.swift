@@ -60,6 +60,12 @@ public enum ScenarioStep: Hashable, Sendable {
     case serverRevokesToken
     /// `server fails next signIn`: the next request to that endpoint fails with a server error.
     case serverFailsNext(String)
+    /// `damage the outbox`: the user's stored file loses the second half of its last item, as a
+    /// write torn by a crash or a bad disk leaves it.
+    case damage(AppFile)
+    /// `crash leaves temporary files`: temporary files of writes a crash cut short, beside the
+    /// session, the swipe queue and the outbox, holding ``AppFolders/leftoverText``.
+    case crashLeavesTemporaryFiles
 
     // MARK: Expectations
 
@@ -79,6 +85,11 @@ public enum ScenarioStep: Hashable, Sendable {
     case expectOutbox(Int)
     /// `expect unread bob 2`: the unread count of the conversation with bob.
     case expectUnread(String, Int)
+    /// `expect no temporary files`: no temporary file of a write in the app's folders, and no file
+    /// holding what a crash left.
+    case expectNoTemporaryFiles
+    /// `expect files set aside 1`: that many unreadable files moved aside in the user's folder.
+    case expectFilesSetAside(Int)
 }
 
 /// A step with where it came from.
@@ -125,7 +136,7 @@ extension ScenarioStep {
     public var isExpectation: Bool {
         switch self {
         case .expectScreen, .expectText, .expectNoText, .expectAlert, .expectEvent, .expectQueuedSwipes,
-            .expectOutbox, .expectUnread:
+            .expectOutbox, .expectUnread, .expectNoTemporaryFiles, .expectFilesSetAside:
             return true
         default:
             return false

@@ -80,6 +80,9 @@ public protocol ScenarioWorld: AnyObject {
     /// How many generated people (`c0`, `c1`, …) the backend holds besides the accounts; a scenario
     /// may name them.
     var generatedPeople: Int { get }
+    /// Where the app keeps its files, when a scenario may damage and inspect them (the embedded
+    /// world's); `nil` where it may not.
+    var appFolders: AppFolders? { get }
     /// A value as a scenario names it: a backend's user id (`@t1.alice:localhost`) as the scenario's
     /// name for that person (`alice`); anything else unchanged.
     func scenarioName(of value: String) -> String
@@ -88,6 +91,8 @@ public protocol ScenarioWorld: AnyObject {
 extension ScenarioWorld {
     /// None: a backend holds generated people only if it says so.
     public var generatedPeople: Int { 0 }
+    /// None: a world's files are reachable only if it says so.
+    public var appFolders: AppFolders? { nil }
 }
 
 /// Why a step could not run (as opposed to an expectation that did not hold).

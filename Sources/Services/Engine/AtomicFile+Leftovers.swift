@@ -13,7 +13,7 @@ import Foundation
 extension AtomicFile {
     /// Whether `entry` names a temporary file of ``write(_:toPath:)`` (`.<name>.<pid>.<random>.tmp`),
     /// and if so, of which file and process.
-    static func temporaryFile(_ entry: String) -> (name: String, process: Int32)? {
+    public static func temporaryFile(_ entry: String) -> (name: String, process: Int32)? {
         guard entry.hasPrefix("."), entry.hasSuffix(".tmp") else { return nil }
         let parts = entry.dropFirst().dropLast(4).split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count >= 3, let process = Int32(parts[parts.count - 2]),

@@ -52,7 +52,7 @@ public enum AtomicFile {
     }
 
     /// The name of a temporary file of `name` written by process `process`: `.<name>.<pid>.<random>.tmp`.
-    static func temporaryName(of name: String, process: Int32, random: UInt64) -> String {
+    public static func temporaryName(of name: String, process: Int32, random: UInt64) -> String {
         ".\(name).\(process).\(random).tmp"
     }
 

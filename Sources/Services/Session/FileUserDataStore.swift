@@ -31,17 +31,22 @@ public struct FileUserDataStore: UserDataStore {
         return url
     }
 
+    /// The name of a user's swipe queue file in their folder.
+    public static let swipeQueueFileName = "swipes.json"
+    /// The name of a user's outbox file in their folder.
+    public static let outboxFileName = "outbox.json"
+
     /// The user's swipe queue: `swipes.json` in the user's folder.
     public func swipeQueue(for user: UserID) throws(StoreError) -> any SwipeQueueStore {
         FileSwipeQueueStore(
-            fileURL: location(of: user).appendingPathComponent("swipes.json"), writer: writer,
+            fileURL: location(of: user).appendingPathComponent(Self.swipeQueueFileName), writer: writer,
             scheduler: scheduler)
     }
 
     /// The user's outbox: `outbox.json` in the user's folder.
     public func outbox(for user: UserID) throws(StoreError) -> any OutboxStore {
         FileOutboxStore(
-            fileURL: location(of: user).appendingPathComponent("outbox.json"), writer: writer,
+            fileURL: location(of: user).appendingPathComponent(Self.outboxFileName), writer: writer,
             scheduler: scheduler)
     }
 
