@@ -31,8 +31,6 @@ enum DiscoverBench {
         while let argument = arguments.popFirst() {
             switch argument {
             case "--smoke": smoke = true
-            case "--pm": ProfileTemp.run(files: false); return
-            case "--pf": ProfileTemp.run(files: true); return
             case "--json": json = true
             case "--only" where sections.contains { $0.name == arguments.first }: only = arguments.popFirst()
             default:
