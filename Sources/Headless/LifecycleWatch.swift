@@ -11,7 +11,9 @@ import Services
 /// flow seen in a tree, and every context and ``Contexts/SessionScope`` such a flow holds, is watched
 /// weakly; once it is no longer reachable from the live tree (its flow was detached, the session
 /// ended, the process was terminated) it must have been released by the end of the action. What is
-/// still allocated is reported once, by type and the flow that held it, with the action's name.
+/// still allocated is reported once, by type and the flow that held it, with the action's name. A
+/// scope's ``Contexts/SessionScheduler`` is watched too: a timer of an ended session, still pending,
+/// keeps it allocated.
 @MainActor
 public final class LifecycleWatch {
     private struct Watched {
@@ -84,7 +86,8 @@ public final class LifecycleWatch {
         return found
     }
 
-    /// The contexts and session scopes among a flow's stored properties (optionals unwrapped).
+    /// The contexts, session scopes and their clocks among a flow's stored properties (optionals
+    /// unwrapped).
     private static func heldObjects(of node: FlowNode) -> [AnyObject] {
         var objects: [AnyObject] = []
         var mirror: Mirror? = Mirror(reflecting: node)
@@ -92,7 +95,7 @@ public final class LifecycleWatch {
             for child in current.children {
                 guard let value = unwrapped(child.value) else { continue }
                 if let context = value as? any StateContext { objects.append(context) }
-                if let scope = value as? SessionScope { objects.append(scope) }
+                if let scope = value as? SessionScope { objects += [scope, scope.scheduler] }
             }
             mirror = current.superclassMirror
         }

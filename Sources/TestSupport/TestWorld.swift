@@ -2,8 +2,15 @@ import EmbeddedBackend
 import Foundation
 import Headless
 import Models
+import Testing
 
 /// A headless app on a fresh embedded backend in its own temporary folder, with the demo accounts.
+///
+/// When the world goes (at the end of its test), it ends the app's process and records an issue, at
+/// the line that made the world, for every problem the run checks found
+/// (``Headless/HeadlessDriver/checkErrors``): a screen move no flow declares, a flow, context or
+/// session timer an ended session left behind. A test that provokes such a problem on purpose turns
+/// this off (``failsOnCheckErrors``).
 @MainActor
 public final class TestWorld {
     /// The storage folder (deleted with the world).
@@ -13,12 +20,31 @@ public final class TestWorld {
     /// The driver.
     public let app: HeadlessApp
 
+    /// Whether the world fails its test when the run checks found problems: on, unless a test checks
+    /// those problems itself.
+    public var failsOnCheckErrors = true
+
+    /// Where the world was made: its problems are reported there.
+    private let origin: SourceLocation
+
     /// Creates a world; `demoAccounts` adds alice, bob, carol and dave.
-    public init(demoAccounts: Bool = true, configuration: EmbeddedServerConfiguration = .init()) {
+    public init(
+        demoAccounts: Bool = true, configuration: EmbeddedServerConfiguration = .init(),
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) {
+        origin = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         directory = TemporaryDirectory()
         backend = EmbeddedBackend(storageDirectory: directory.url, configuration: configuration)
         if demoAccounts { backend.addDemoAccounts() }
         app = HeadlessApp(backend: backend)
+    }
+
+    isolated deinit {
+        guard failsOnCheckErrors else { return }
+        if app.app != nil { app.terminate() }
+        for error in app.checkErrors {
+            Issue.record("run check of the world made here: \(error)", sourceLocation: origin)
+        }
     }
 
     /// A second app on the same server and clock, with its own folder (another person's phone).

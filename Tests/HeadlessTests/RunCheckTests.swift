@@ -1,3 +1,4 @@
+import Contexts
 import EmbeddedBackend
 import Flows
 import Foundation
@@ -84,6 +85,7 @@ import Testing
 
     @Test func aFlowAndContextKeptAfterLogout_areReported_withTheStep() throws {
         let world = TestWorld()
+        world.failsOnCheckErrors = false
         try world.signIn()
         let kept = world.app.mainFlow
         let keptDeck = kept?.deck.context
@@ -94,6 +96,47 @@ import Testing
         #expect(report.contains("MainFlow"))
         #expect(report.contains("DeckContext (of DeckFlow)"))
         #expect(keptDeck != nil)
+    }
+
+    /// A flow that holds a session scope, as ``MainFlow`` does.
+    final class ScopeHolder: FlowNode {
+        let scope: SessionScope
+
+        init(scope: SessionScope) {
+            self.scope = scope
+            super.init(name: "ScopeHolder")
+        }
+    }
+
+    @Test func aTimerOfAnEndedSession_leftPending_isReported_andOneCancelledIsNot() throws {
+        let folder = TemporaryDirectory()
+        let backend = EmbeddedBackend(storageDirectory: folder.url)
+        let services = backend.makeServices()
+        func scope() -> SessionScope {
+            let user = User(
+                id: "alice", username: "alice", displayName: "Alice",
+                birthDate: Date(timeIntervalSince1970: 0),
+                hasProfile: true)
+            let tokens = AuthTokens(accessToken: "unused", accessTokenExpiresAt: nil, refreshToken: nil)
+            return SessionScope(
+                user: user, authorizer: RequestAuthorizer(tokens: tokens, auth: services.auth) { _ in },
+                services: services)
+        }
+        let watch = LifecycleWatch()
+        var holder: ScopeHolder? = ScopeHolder(scope: scope())
+        let forgotten = try #require(holder).scope.scheduler.schedule(after: .seconds(60)) {}
+        watch.check(live: holder.map { [$0] } ?? [], after: "sign in")
+        holder = nil
+        let report = try #require(watch.check(live: [], after: "log out"))
+        #expect(report == "still allocated after log out: SessionScheduler (of ScopeHolder)")
+        forgotten.cancel()
+
+        var tidy: ScopeHolder? = ScopeHolder(scope: scope())
+        let timer = try #require(tidy).scope.scheduler.schedule(after: .seconds(60)) {}
+        watch.check(live: tidy.map { [$0] } ?? [], after: "sign in")
+        timer.cancel()
+        tidy = nil
+        #expect(watch.check(live: [], after: "log out") == nil)
     }
 
     @Test func loggingOutAndRelaunching_leaveNothingBehind() throws {

@@ -29,12 +29,13 @@ public final class ConversationContext: StateContext {
     private var othersTypingExpiry: ScheduledTask?
     private var isOpen = false
 
-    /// Creates the context of a conversation the user has; `nil` when it is not one of theirs.
-    public init?(conversation: String, chat: ChatContext, scheduler: any Scheduler) {
+    /// Creates the context of a conversation the user has, on the chat's clock; `nil` when it is not
+    /// one of theirs.
+    public init?(conversation: String, chat: ChatContext) {
         guard let match = chat.match(of: conversation) else { return nil }
         self.conversation = conversation
         self.chat = chat
-        self.scheduler = scheduler
+        scheduler = chat.scheduler
         store = StateStore(ConversationState(match: match))
     }
 

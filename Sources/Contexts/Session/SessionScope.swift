@@ -17,12 +17,16 @@ public final class SessionScope {
     /// What the deck's swipe queue holds, told to the chat: a message to a new match waits for the
     /// swipe that made it.
     public let pendingSwipes = PendingSwipes()
+    /// The session's clock: the contexts made here set their timers through it, so a timer left
+    /// after the session ended is found (``SessionScheduler``).
+    public let scheduler: SessionScheduler
 
     /// Creates a scope.
     public init(user: User, authorizer: RequestAuthorizer, services: AppServices) {
         self.user = user
         self.authorizer = authorizer
         self.services = services
+        scheduler = SessionScheduler(base: services.scheduler)
     }
 
     /// Makes the context that edits the user's profile.
@@ -42,7 +46,7 @@ public final class SessionScope {
         }
         let deck = DeckContext(
             viewer: user.id, authorizer: authorizer, discovery: services.discovery,
-            scheduler: services.scheduler, ids: services.ids, queueStore: queue, network: services.network,
+            scheduler: scheduler, ids: services.ids, queueStore: queue, network: services.network,
             pendingSwipes: pendingSwipes)
         if let failure { deck.store.report(failure) }
         return deck
@@ -59,7 +63,7 @@ public final class SessionScope {
             failure = error
         }
         let chat = ChatContext(
-            viewer: user.id, authorizer: authorizer, chat: services.chat, scheduler: services.scheduler,
+            viewer: user.id, authorizer: authorizer, chat: services.chat, scheduler: scheduler,
             ids: services.ids, outboxStore: outbox, network: services.network,
             pendingSwipes: pendingSwipes)
         if let failure { chat.store.report(failure) }

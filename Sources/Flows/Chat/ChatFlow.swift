@@ -101,8 +101,7 @@ public final class ChatFlow: FlowNode {
     /// Steps 1–2: shows the conversation (or that it isn't available), rendered on every change.
     private func show(_ placement: FlowEnvironment.Placement) {
         guard
-            let context = ConversationContext(
-                conversation: conversation, chat: chat, scheduler: environment.services.scheduler)
+            let context = ConversationContext(conversation: conversation, chat: chat)
         else {
             place = .unavailable
             environment.show(ChatScreens.unavailable, placement, by: self) { [weak self] in self?.handle($0) }
