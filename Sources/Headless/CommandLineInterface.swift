@@ -79,10 +79,11 @@ public struct CommandLineInterface {
         each flow, its context's state, the errors it handles and the events it hears.
         """,
         "graph": """
-        usage: discover graph
+        usage: discover graph [--taken-by <file|folder>]...
 
         Prints the flow graph (flows, screens, transitions, deep links) as a Mermaid flowchart,
-        drawn from the flows' own declarations.
+        drawn from the flows' own declarations. With --taken-by, runs those scenarios on the
+        embedded backend first and draws the transitions none of them took dotted, "never taken".
         """,
         "play": """
         usage: discover play [--record <file>] [--record-secrets]
@@ -136,13 +137,7 @@ public struct CommandLineInterface {
         case "tree":
             return withArguments(rest, command: command, options: ["until"], flags: []) { tree($0) }
         case "graph":
-            return withArguments(rest, command: command, options: [], flags: []) { parsed in
-                guard parsed.positionals.isEmpty else {
-                    return usageError(command, "graph takes no arguments")
-                }
-                output(FlowGraph.mermaid())
-                return 0
-            }
+            return withArguments(rest, command: command, options: ["taken-by"], flags: []) { graph($0) }
         case "play":
             return withArguments(rest, command: command, options: ["record"], flags: ["record-secrets"]) {
                 play($0)
@@ -181,7 +176,7 @@ public struct CommandLineInterface {
         let code: Int32
     }
 
-    private func loadScenarios(_ paths: [String]) -> Result<[Scenario], ExitCode> {
+    func loadScenarios(_ paths: [String]) -> Result<[Scenario], ExitCode> {
         let files: [String]
         switch ScenarioFiles.collect(paths) {
         case .failure(let error):

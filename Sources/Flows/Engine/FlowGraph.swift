@@ -10,8 +10,9 @@ public enum FlowGraph {
     ]
 
     /// The graph as a Mermaid flowchart: a subgraph per flow with its screens, the transitions
-    /// between screens, the flows each starts, and the deep links.
-    public static func mermaid() -> String {
+    /// between screens, the flows each starts, and the deep links. The transitions in `untaken`
+    /// (those no run took, ``untaken(by:)``) are drawn dotted and labelled "never taken".
+    public static func mermaid(untaken: Set<DeclaredTransition> = []) -> String {
         var lines = ["flowchart TD"]
         for declaration in declarations {
             lines.append("    subgraph \(declaration.name)")
@@ -29,9 +30,14 @@ public enum FlowGraph {
         func node(_ screen: ScreenID, in flow: String) -> String { "\(owner[screen] ?? flow)_\(screen)" }
         for declaration in declarations {
             for transition in declaration.transitions {
+                let from = node(transition.from, in: declaration.name)
+                let to = node(transition.to, in: declaration.name)
+                let declared = DeclaredTransition(
+                    flow: declaration.name, from: transition.from, to: transition.to, on: transition.on)
                 lines.append(
-                    "    \(node(transition.from, in: declaration.name)) -->|\(transition.on)| \(node(transition.to, in: declaration.name))"
-                )
+                    untaken.contains(declared)
+                        ? "    \(from) -.->|\(transition.on) · never taken| \(to)"
+                        : "    \(from) -->|\(transition.on)| \(to)")
             }
             for child in declaration.children {
                 lines.append("    \(declaration.name) -.->|starts| \(child)")
