@@ -8,10 +8,11 @@ import Synchronization
 /// Reads answers for ``MatrixHTTPClient`` as they arrive, refusing one larger than a limit while it is
 /// read: the `URLSession` delegate of the client's session.
 ///
-/// An answer whose `Content-Length` is over the limit is cancelled before its body is read; one that
-/// does not say (or lies) is cancelled as soon as the bytes received pass the limit, and what was
-/// read is dropped. So a hostile server's endless answer costs at most the limit in memory (plus what
-/// the transport buffers), never its whole size.
+/// An answer whose `Content-Length` is over the limit is cancelled as soon as its headers arrive; one
+/// that does not say (or lies) is cancelled as soon as the bytes received pass the limit, and what
+/// was read is dropped. So a hostile server's endless answer costs the limit in memory plus what the
+/// transport read ahead before the cancel took effect (FoundationNetworking reads on while the
+/// delegate queue catches up: a few megabytes on a busy machine), never its whole size.
 final class MatrixResponseReader: NSObject, URLSessionDataDelegate, Sendable {
     /// Why an exchange produced no answer.
     enum Failure: Error, Equatable {
@@ -55,16 +56,22 @@ final class MatrixResponseReader: NSObject, URLSessionDataDelegate, Sendable {
             transfer.tooLarge = tooLarge
             transfers[dataTask.taskIdentifier] = transfer
         }
-        completionHandler(tooLarge ? .cancel : .allow)
+        // Cancelling the task, not answering `.cancel`: FoundationNetworking on Linux fails the task
+        // on `.cancel` but lets the transfer underneath read on to the end.
+        completionHandler(.allow)
+        if tooLarge { dataTask.cancel() }
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        // The transport counts what it read before this reader is told of it: checked too, the cancel
+        // comes at the first chunk delivered after the limit was passed, not after the backlog.
+        let readAhead = dataTask.countOfBytesReceived > Int64(limit)
         let overLimit = transfers.withLock { transfers -> Bool in
             // Moved out and back so the buffer is appended to in place, not copied per chunk.
             guard var transfer = transfers.removeValue(forKey: dataTask.taskIdentifier) else { return false }
             defer { transfers[dataTask.taskIdentifier] = transfer }
             guard !transfer.tooLarge else { return false }
-            guard transfer.data.count + data.count <= limit else {
+            guard !readAhead, transfer.data.count + data.count <= limit else {
                 transfer.tooLarge = true
                 transfer.data = Data()
                 return true

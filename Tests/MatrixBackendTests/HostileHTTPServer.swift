@@ -13,6 +13,8 @@ final class HostileHTTPServer: Sendable {
     enum Answer: Sendable {
         /// A whole JSON body with its `Content-Length`.
         case json(status: Int, body: String)
+        /// A whole JSON body without a `Content-Length` (it ends when the connection closes).
+        case unsized(body: String)
         /// `total` bytes of body (a JSON string that never ends) in 64 KiB writes; with the given
         /// `Content-Length`, or none (the body ends when the connection closes).
         case endless(total: Int, declaredLength: Int?)
@@ -112,6 +114,11 @@ final class HostileHTTPServer: Sendable {
                     + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n"
                 _ = Self.send(Data(head.utf8), to: client)
                 if Self.send(Data(body.utf8), to: client) {
+                    record.state.withLock { $0.bytesSent += body.utf8.count }
+                }
+            case .unsized(let body):
+                let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n"
+                if Self.send(Data(head.utf8), to: client), Self.send(Data(body.utf8), to: client) {
                     record.state.withLock { $0.bytesSent += body.utf8.count }
                 }
             case .endless(let total, let declaredLength):

@@ -27,7 +27,8 @@ struct MatrixServerTextTests {
         #expect(clean("\u{9B}31mRed") == "Red")
         #expect(clean("\u{9D}0;title\u{9C}Eve") == "Eve")
         #expect(clean("E\u{00}v\u{07}e\u{08}\u{7F}\u{85}\u{8D}!") == "Eve !")
-        #expect(clean("a\u{01}b\u{1F}c\u{80}d\u{9F}e") == "abcde")
+        #expect(clean("a\u{01}b\u{1F}c\u{80}d\u{9A}e") == "abcde")
+        #expect(clean("a\u{9F}application program command\u{9C}b") == "ab")
     }
 
     @Test func bidiControls_areRemoved() {
