@@ -22,7 +22,8 @@ public enum MatrixErrorMapper {
         let json = try? JSONValue.parse(body)
         let limit = MatrixServerText.Limit.errorMessage
         let code = MatrixServerText.sanitized(json?["errcode"]?.stringValue ?? "", limit: limit)
-        let message = MatrixServerText.sanitized(json?["error"]?.stringValue ?? "HTTP \(status)", limit: limit)
+        let message = MatrixServerText.sanitized(
+            json?["error"]?.stringValue ?? "HTTP \(status)", limit: limit)
         switch code {
         case "M_FORBIDDEN" where purpose == .login, "M_USER_DEACTIVATED" where purpose == .login:
             return .invalidCredentials

@@ -103,9 +103,11 @@ enum MatrixProfiles {
             .map { MatrixServerText.sanitized($0, limit: MatrixServerText.Limit.interest) }
             .filter { !$0.isEmpty }.map(Interest.init)
         return Published(
-            userID: userID, displayName: MatrixServerText.sanitized(name, limit: MatrixServerText.Limit.displayName),
+            userID: userID,
+            displayName: MatrixServerText.sanitized(name, limit: MatrixServerText.Limit.displayName),
             age: CalendarMath.age(bornOn: birthDate, at: now),
-            bio: MatrixServerText.sanitized(content["bio"]?.stringValue ?? "", limit: MatrixServerText.Limit.bio),
+            bio: MatrixServerText.sanitized(
+                content["bio"]?.stringValue ?? "", limit: MatrixServerText.Limit.bio),
             interests: interests,
             location: MatrixAccount.location(of: content))
     }

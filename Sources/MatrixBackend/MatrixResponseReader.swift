@@ -37,7 +37,8 @@ final class MatrixResponseReader: NSObject, URLSessionDataDelegate, Sendable {
     init(limit: Int) { self.limit = max(1, limit) }
 
     /// Sends `request` on `session` (whose delegate this reader is) and answers its body and response.
-    func exchange(_ request: URLRequest, on session: URLSession) async -> Result<(Data, URLResponse), Failure> {
+    func exchange(_ request: URLRequest, on session: URLSession) async -> Result<(Data, URLResponse), Failure>
+    {
         await withCheckedContinuation { continuation in
             let task = session.dataTask(with: request)
             transfers.withLock { $0[task.taskIdentifier] = Transfer(continuation: continuation) }

@@ -7,7 +7,9 @@ extension CLITests {
             "run", "Fixtures/pass.scenario", "--backend", "matrix", "--homeserver", "http://192.0.2.1:8008",
             "--filter", "no scenario has this name",
         ])
-        #expect(outcome.stderr.contains("discover: warning: the homeserver http://192.0.2.1:8008 is not reached over https"))
+        #expect(
+            outcome.stderr.contains(
+                "discover: warning: the homeserver http://192.0.2.1:8008 is not reached over https"))
         #expect(!outcome.stdout.contains("warning"))
     }
 

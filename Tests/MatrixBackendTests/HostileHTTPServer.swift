@@ -162,7 +162,9 @@ final class HostileHTTPServer: Sendable {
                 let headers = text[..<end.lowerBound].lowercased()
                 let length =
                     headers.split(separator: "\r\n").first { $0.hasPrefix("content-length:") }
-                    .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) }
+                    .flatMap {
+                        Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces))
+                    }
                     ?? 0
                 if received.count >= text[..<end.upperBound].utf8.count + length { break }
             }

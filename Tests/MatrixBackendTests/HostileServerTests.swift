@@ -23,7 +23,8 @@ struct HostileServerTests {
     }
 
     private func backend(_ server: HostileHTTPServer, in directory: TemporaryDirectory) -> MatrixBackend {
-        MatrixBackend(configuration: MatrixConfiguration(homeserver: server.url), storageDirectory: directory.url)
+        MatrixBackend(
+            configuration: MatrixConfiguration(homeserver: server.url), storageDirectory: directory.url)
     }
 
     private func failure(of request: () async throws(ServiceError) -> JSONValue) async -> ServiceError? {
@@ -137,7 +138,10 @@ struct HostileServerTests {
             HostileHTTPServer(routes: [
                 ("whoami", .json(status: 200, body: #"{"user_id":"@me:x"}"#)),
                 ("/messages", .json(status: 200, body: event)),
-                ("/typing/", .json(status: 403, body: #"{"errcode":"M_FORBIDDEN","error":"no\n\u001b[1mway"}"#)),
+                (
+                    "/typing/",
+                    .json(status: 403, body: #"{"errcode":"M_FORBIDDEN","error":"no\n\u001b[1mway"}"#)
+                ),
             ]))
         let directory = TemporaryDirectory()
         let backend = backend(server, in: directory)

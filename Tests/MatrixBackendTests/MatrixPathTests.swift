@@ -9,8 +9,9 @@ struct MatrixPathTests {
         #expect(MatrixPath.segment(".") == "%2E")
         #expect(MatrixPath.segment("..") == "%2E%2E")
         #expect(MatrixPath.segment("...") == "%2E%2E%2E")
-        #expect(MatrixPath.encoded(["rooms", "!p:x", "state", "com.discover.profile", ".."])
-            == "rooms/%21p%3Ax/state/com.discover.profile/%2E%2E")
+        #expect(
+            MatrixPath.encoded(["rooms", "!p:x", "state", "com.discover.profile", ".."])
+                == "rooms/%21p%3Ax/state/com.discover.profile/%2E%2E")
         // A dot inside a longer segment is an ordinary character.
         #expect(MatrixPath.segment("@s1.alice:localhost") == "%40s1.alice%3Alocalhost")
         #expect(MatrixPath.segment("../..") == "..%2F..")

@@ -33,7 +33,9 @@ struct MatrixServerTextTests {
 
     @Test func bidiControls_areRemoved() {
         #expect(clean("\u{202E}gnp.exe\u{202C}") == "gnp.exe")
-        #expect(clean("a\u{200E}b\u{200F}c\u{061C}d\u{2066}e\u{2067}f\u{2068}g\u{2069}h\u{202A}i\u{202D}") == "abcdefghi")
+        #expect(
+            clean("a\u{200E}b\u{200F}c\u{061C}d\u{2066}e\u{2067}f\u{2068}g\u{2069}h\u{202A}i\u{202D}")
+                == "abcdefghi")
     }
 
     @Test func lineBreaksAndTabs_becomeOneSpace_andRunsCollapse() {

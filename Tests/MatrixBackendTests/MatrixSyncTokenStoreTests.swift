@@ -25,7 +25,8 @@ struct MatrixSyncTokenStoreTests {
         for id in ["..", "../../etc/passwd", "@\u{0}:x", "@zoë:東京", String(repeating: "@", count: 100)] {
             let url = store.fileURL(of: id)
             #expect(url.deletingLastPathComponent().standardizedFileURL == folder.url.standardizedFileURL)
-            #expect(url.lastPathComponent.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == ".") })
+            #expect(
+                url.lastPathComponent.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == ".") })
             store.save("t", of: id)
             #expect(store.token(of: id) == "t")
         }

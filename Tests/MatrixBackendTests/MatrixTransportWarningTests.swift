@@ -12,12 +12,14 @@ struct MatrixTransportWarningTests {
     @Test func plainHTTP_toAnotherMachine_isWarnedAbout() throws {
         for address in [
             "http://matrix.example.org", "http://10.0.0.1:8008", "http://127.0.0.1.evil.example",
-            "http://localhost.evil.example", "http://[::2]:8008", "http://[fe80::1]", "ws://matrix.example.org",
+            "http://localhost.evil.example", "http://[::2]:8008", "http://[fe80::1]",
+            "ws://matrix.example.org",
             "http://128.0.0.1", "http://1.127.0.0",
         ] {
             #expect(try warning(address) == .unencrypted(address: address), "\(address)")
         }
-        #expect(try warning("http://matrix.example.org")?.description.contains("not reached over https") == true)
+        #expect(
+            try warning("http://matrix.example.org")?.description.contains("not reached over https") == true)
     }
 
     @Test func https_orALoopbackAddress_isNot() throws {
