@@ -144,6 +144,9 @@ public final class MatrixHTTPClient: Sendable {
             components.queryItems = query.sorted { $0.key < $1.key }.map {
                 URLQueryItem(name: $0.key, value: $0.value)
             }
+            // `&`, `=`, `#` and `%` are encoded already; a `+` would read as a space on the server.
+            components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(
+                of: "+", with: "%2B")
         }
         guard let url = components.url else {
             throw .rejected("cannot build a request for \(encodedPath)")

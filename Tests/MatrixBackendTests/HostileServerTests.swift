@@ -183,6 +183,12 @@ struct HostileServerTests {
         #expect(!paths.contains { $0.hasSuffix("/state") || $0.hasSuffix("/state/") }, "\(paths)")
     }
 
+    @Test func queryValuesFromAServer_stayOneValue() async throws {
+        let server = try #require(HostileHTTPServer(routes: [("/sync", .json(status: 200, body: "{}"))]))
+        _ = try await client(server).send(.get, ["sync"], query: ["since": "s1+2&timeout=0#x%41"])
+        #expect(server.paths == ["/_matrix/client/v3/sync?since=s1%2B2%26timeout%3D0%23x%2541"])
+    }
+
     // MARK: Sync state
 
     @Test func theSyncTokenFile_isRemovedAtLogout_andOnlyTheUsers() throws {
