@@ -70,7 +70,7 @@ public final class MatrixHTTPClient: Sendable {
     /// - Parameters:
     ///   - method: the HTTP method.
     ///   - path: the path segments after `v3`, unencoded (each one is percent-encoded by ``MatrixPath``;
-    ///     none may be empty).
+    ///     only the last may be empty, as an empty state key is).
     ///   - query: query parameters.
     ///   - body: the JSON body, if any.
     ///   - accessToken: the bearer token, if the endpoint needs one.
@@ -130,7 +130,9 @@ public final class MatrixHTTPClient: Sendable {
         _ method: Method, _ path: [String], query: [String: String], body: JSONValue?, accessToken: String?,
         timeout: Duration?
     ) throws(ServiceError) -> URLRequest {
-        guard !path.contains(where: \.isEmpty) else {
+        // An empty segment could only be a trailing state key (`/state/{type}/`); elsewhere it would
+        // shift the path.
+        guard !path.dropLast().contains(where: \.isEmpty) else {
             throw .rejected("cannot build a request for \(path.count) segments: one is empty")
         }
         let encodedPath = MatrixPath.encoded(path)

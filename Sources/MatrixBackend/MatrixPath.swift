@@ -7,7 +7,7 @@
 /// or be decoded twice. A segment that is `.` or `..` would be removed or climb up when the URL is
 /// resolved (`/rooms/{pool}/state/com.discover.profile/..` would read the whole room state), so a
 /// segment of dots only is written `%2E` each; the server decodes it back to the literal id. An empty
-/// segment cannot be written at all: ``MatrixHTTPClient`` refuses a request with one.
+/// segment is only possible last (an empty state key); ``MatrixHTTPClient`` refuses one elsewhere.
 public enum MatrixPath {
     /// The path for `segments`, joined with `/`, with no leading slash.
     public static func encoded(_ segments: [String]) -> String {

@@ -189,6 +189,17 @@ struct HostileServerTests {
         #expect(server.paths == ["/_matrix/client/v3/sync?since=s1%2B2%26timeout%3D0%23x%2541"])
     }
 
+    @Test func anEmptySegment_isRefused_exceptAsTheLast() async throws {
+        let server = try #require(HostileHTTPServer(routes: [("/rooms/", .json(status: 200, body: "{}"))]))
+        let http = client(server)
+        let error = await failure { () async throws(ServiceError) in
+            try await http.send(.get, ["rooms", "", "state"])
+        }
+        #expect(error == .rejected("cannot build a request for 3 segments: one is empty"))
+        _ = try await http.send(.get, ["rooms", "!r:x", "state", "m.room.name", ""])
+        #expect(server.paths == ["/_matrix/client/v3/rooms/%21r%3Ax/state/m.room.name/"])
+    }
+
     // MARK: Sync state
 
     @Test func theSyncTokenFile_isRemovedAtLogout_andOnlyTheUsers() throws {
