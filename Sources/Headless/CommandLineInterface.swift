@@ -1,5 +1,6 @@
 import Flows
 import Foundation
+import MatrixBackend
 
 /// The `discover` command's logic: commands, their options, their output and exit codes.
 ///
@@ -60,7 +61,8 @@ public struct CommandLineInterface {
           --transcript <dir>    write each scenario's transcript as JSON into the folder
           --junit <file>        write a JUnit XML report
           --backend <name>      embedded (default, virtual time) or matrix (a real homeserver)
-          --homeserver <url>    the Matrix homeserver, e.g. http://127.0.0.1:8008
+          --homeserver <url>    the Matrix homeserver, e.g. http://127.0.0.1:8008 (a warning if it
+                                is neither https nor on this machine)
           --print-transcript    print each scenario's whole transcript
           --transitions-report  print the declared transitions no scenario took
           --work-budget <n>     fail a scenario that runs more than n scheduled tasks (default \(ScenarioRunner.defaultWorkBudget))
@@ -224,6 +226,9 @@ public struct CommandLineInterface {
                 homeserver.host != nil
             else {
                 return usageError("run", "--homeserver '\(address)' is not an http(s) address")
+            }
+            if let warning = MatrixTransportWarning(homeserver: homeserver) {
+                errors("discover: warning: \(warning)")
             }
             runner = .matrix(homeserver: homeserver, environment: environment)
         case let other:

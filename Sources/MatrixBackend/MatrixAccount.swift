@@ -34,7 +34,9 @@ enum MatrixAccount {
         else { throw .malformedResponse("\(MatrixEventType.account): no birth_date") }
         return User(
             id: UserID(userID), username: configuration.username(for: userID),
-            displayName: data["display_name"]?.stringValue ?? configuration.username(for: userID),
+            displayName: MatrixServerText.sanitized(
+                data["display_name"]?.stringValue ?? configuration.username(for: userID),
+                limit: MatrixServerText.Limit.displayName),
             birthDate: birthDate, hasProfile: data["has_profile"]?.boolValue ?? false)
     }
 

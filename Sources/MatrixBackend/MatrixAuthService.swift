@@ -11,9 +11,14 @@ import Services
 public struct MatrixAuthService: AuthService {
     /// The shared connection.
     public let connection: MatrixConnection
+    /// The live feed's stored `next_batch` tokens: the signed-out user's is removed at sign-out.
+    public let syncTokens: MatrixSyncTokenStore?
 
     /// Creates the service.
-    public init(connection: MatrixConnection) { self.connection = connection }
+    public init(connection: MatrixConnection, syncTokens: MatrixSyncTokenStore? = nil) {
+        self.connection = connection
+        self.syncTokens = syncTokens
+    }
 
     /// Logs in with a password; `M_FORBIDDEN` is wrong credentials, `M_LIMIT_EXCEEDED` a rate limit.
     public func signIn(_ credentials: Credentials, completion: @escaping ServiceCompletion<AuthSession>) {
@@ -99,10 +104,15 @@ public struct MatrixAuthService: AuthService {
         }
     }
 
-    /// Logs the device out.
+    /// Logs the device out, first removing the user's stored sync token (even if the server cannot
+    /// be told).
     public func signOut(accessToken: String, completion: @escaping ServiceCompletion<Void>) {
         let connection = connection
+        let syncTokens = syncTokens
         connection.run(completion) { () async throws(ServiceError) in
+            if let syncTokens, let me = try? await connection.owner(of: accessToken) {
+                syncTokens.remove(of: me)
+            }
             _ = try await connection.http.send(.post, ["logout"], accessToken: accessToken)
             connection.forget(accessToken: accessToken)
         }
@@ -111,7 +121,11 @@ public struct MatrixAuthService: AuthService {
     /// Logs every device of the token's owner out (`POST /logout/all`): all their sessions end.
     public func signOutEverywhere(accessToken: String, completion: @escaping ServiceCompletion<Void>) {
         let connection = connection
+        let syncTokens = syncTokens
         connection.run(completion) { () async throws(ServiceError) in
+            if let syncTokens, let me = try? await connection.owner(of: accessToken) {
+                syncTokens.remove(of: me)
+            }
             _ = try await connection.http.send(.post, ["logout", "all"], accessToken: accessToken)
             connection.forget(accessToken: accessToken)
         }

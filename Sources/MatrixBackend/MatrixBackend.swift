@@ -49,17 +49,20 @@ public struct MatrixBackend: Sendable {
     /// The services for one app process; a relaunch makes them anew over the same folder.
     public func makeServices() -> AppServices {
         AppServices(
-            auth: MatrixAuthService(connection: connection),
+            auth: MatrixAuthService(connection: connection, syncTokens: syncTokens),
             profiles: MatrixProfileService(connection: connection),
             discovery: MatrixDiscoveryService(connection: connection),
-            chat: MatrixChatService(
-                connection: connection,
-                syncTokens: MatrixSyncTokenStore(directory: storageDirectory.appendingPathComponent("sync"))),
+            chat: MatrixChatService(connection: connection, syncTokens: syncTokens),
             sessionStore: FileSessionStore(fileURL: sessionFileURL, writer: writer, scheduler: scheduler),
             userData: FileUserDataStore(
                 rootURL: storageDirectory.appendingPathComponent("users", isDirectory: true), writer: writer,
                 scheduler: scheduler),
             scheduler: scheduler, ids: ids)
+    }
+
+    /// The live feed's stored `next_batch` tokens, one file per user under `sync/`.
+    public var syncTokens: MatrixSyncTokenStore {
+        MatrixSyncTokenStore(directory: storageDirectory.appendingPathComponent("sync"))
     }
 
     /// Where the stored session lives.

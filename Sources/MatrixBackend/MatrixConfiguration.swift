@@ -17,12 +17,21 @@ public struct MatrixConfiguration: Sendable {
     public var requestTimeout: Duration
     /// How long one `/sync` long poll waits on the server for something to happen.
     public var syncTimeout: Duration
+    /// The most bytes one answer's body may have; a larger one is refused while it is read, as
+    /// ``Models/ServiceError/malformedResponse(_:)``.
+    public var maximumResponseBytes: Int
+
+    /// The default ``maximumResponseBytes``: 8 MiB.
+    ///
+    /// The largest answers are the discovery room's state (every member's profile and membership,
+    /// about 1 KB each, so some 8,000 members) and a `/sync` (at most 500 events per room).
+    public static let defaultMaximumResponseBytes = 8 << 20
 
     /// Creates a configuration.
     public init(
         homeserver: URL, namespace: String = "", dailyLikeLimit: Int = 100, dailySuperLikeLimit: Int = 1,
         signUpLocation: (x: Double, y: Double) = (0, 0), requestTimeout: Duration = .seconds(30),
-        syncTimeout: Duration = .seconds(20)
+        syncTimeout: Duration = .seconds(20), maximumResponseBytes: Int = Self.defaultMaximumResponseBytes
     ) {
         self.homeserver = homeserver
         self.namespace = namespace
@@ -31,7 +40,12 @@ public struct MatrixConfiguration: Sendable {
         self.signUpLocation = signUpLocation
         self.requestTimeout = requestTimeout
         self.syncTimeout = syncTimeout
+        self.maximumResponseBytes = maximumResponseBytes
     }
+
+    /// What is unsafe about how ``homeserver`` is reached, or `nil`: a warning to show, not a refusal
+    /// (see ``MatrixTransportWarning``).
+    public var transportWarning: MatrixTransportWarning? { MatrixTransportWarning(homeserver: homeserver) }
 
     /// A fresh random namespace (`prefix` and ten hex digits), for a world of its own on a shared server.
     public static func randomNamespace(prefix: String) -> String {

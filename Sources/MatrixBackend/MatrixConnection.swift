@@ -32,7 +32,8 @@ public final class MatrixConnection: Sendable {
         self.configuration = configuration
         self.scheduler = scheduler
         self.http = MatrixHTTPClient(
-            homeserver: configuration.homeserver, requestTimeout: configuration.requestTimeout)
+            homeserver: configuration.homeserver, requestTimeout: configuration.requestTimeout,
+            maximumResponseBytes: configuration.maximumResponseBytes)
     }
 
     /// Service calls started whose result has not been delivered yet.

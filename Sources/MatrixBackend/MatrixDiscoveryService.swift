@@ -187,7 +187,8 @@ public struct MatrixDiscoveryService: DiscoveryService {
         let pool = try await connection.poolRoom(user: viewer, accessToken: accessToken)
         let content = try? await connection.http.send(
             .get, ["rooms", pool, "state", MatrixEventType.profile, user], accessToken: accessToken)
-        return content?["display_name"]?.stringValue
-            ?? connection.configuration.username(for: user).capitalized
+        return MatrixServerText.sanitized(
+            content?["display_name"]?.stringValue ?? connection.configuration.username(for: user).capitalized,
+            limit: MatrixServerText.Limit.displayName)
     }
 }

@@ -15,10 +15,15 @@ public enum MatrixErrorMapper {
     }
 
     /// The error for an answer with `status` and `body` (which may be anything, even not JSON).
+    ///
+    /// The server's `errcode` and `error` texts are passed through ``MatrixServerText`` (no control
+    /// characters or escape sequences, one line, at most ``MatrixServerText/Limit/errorMessage``).
     public static func map(status: Int, body: Data, purpose: Purpose = .other) -> ServiceError {
         let json = try? JSONValue.parse(body)
-        let code = json?["errcode"]?.stringValue ?? ""
-        let message = json?["error"]?.stringValue ?? "HTTP \(status)"
+        let limit = MatrixServerText.Limit.errorMessage
+        let code = MatrixServerText.sanitized(json?["errcode"]?.stringValue ?? "", limit: limit)
+        let message = MatrixServerText.sanitized(
+            json?["error"]?.stringValue ?? "HTTP \(status)", limit: limit)
         switch code {
         case "M_FORBIDDEN" where purpose == .login, "M_USER_DEACTIVATED" where purpose == .login:
             return .invalidCredentials

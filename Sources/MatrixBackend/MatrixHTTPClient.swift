@@ -11,7 +11,9 @@ import Synchronization
 ///
 /// It never crashes on what a server says: a transport failure is ``Models/ServiceError/networkUnavailable``,
 /// an error answer goes through ``MatrixErrorMapper``, a body that is not a JSON object is
-/// ``Models/ServiceError/malformedResponse(_:)``.
+/// ``Models/ServiceError/malformedResponse(_:)``, and so is an answer larger than
+/// ``maximumResponseBytes``, refused while it is read (see ``responseTooLargeMessage(limit:)``). Every
+/// path is built by ``MatrixPath`` (each segment percent-encoded, `.` and `..` included).
 public final class MatrixHTTPClient: Sendable {
     /// An HTTP method.
     public enum Method: String, Sendable {
@@ -25,19 +27,35 @@ public final class MatrixHTTPClient: Sendable {
 
     /// The homeserver's base address, such as `http://127.0.0.1:8008`.
     public let homeserver: URL
+    /// The most bytes an answer's body may have; a larger one is refused while it is read.
+    public var maximumResponseBytes: Int { reader.limit }
     private let session: URLSession
+    private let reader: MatrixResponseReader
     private let requestTimeout: TimeInterval
     private let offline = Atomic<Bool>(false)
 
-    /// Creates a client for `homeserver`; requests give up after `requestTimeout`.
-    public init(homeserver: URL, requestTimeout: Duration) {
+    /// Creates a client for `homeserver`; requests give up after `requestTimeout`, and an answer over
+    /// `maximumResponseBytes` (default ``MatrixConfiguration/defaultMaximumResponseBytes``) is refused.
+    public init(
+        homeserver: URL, requestTimeout: Duration,
+        maximumResponseBytes: Int = MatrixConfiguration.defaultMaximumResponseBytes
+    ) {
         self.homeserver = homeserver
         self.requestTimeout = requestTimeout.timeInterval
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = requestTimeout.timeInterval + 40
         configuration.httpMaximumConnectionsPerHost = 8
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        session = URLSession(configuration: configuration)
+        reader = MatrixResponseReader(limit: maximumResponseBytes)
+        session = URLSession(configuration: configuration, delegate: reader, delegateQueue: nil)
+    }
+
+    // The session holds its delegate until it is invalidated.
+    deinit { session.finishTasksAndInvalidate() }
+
+    /// The ``Models/ServiceError/malformedResponse(_:)`` text of an answer over `limit` bytes.
+    public static func responseTooLargeMessage(limit: Int) -> String {
+        "the answer is larger than the \(limit)-byte limit"
     }
 
     /// Whether this device is offline: while it is, every request fails at once with
@@ -51,7 +69,8 @@ public final class MatrixHTTPClient: Sendable {
     ///
     /// - Parameters:
     ///   - method: the HTTP method.
-    ///   - path: the path segments after `v3`, unencoded (each one is percent-encoded here).
+    ///   - path: the path segments after `v3`, unencoded (each one is percent-encoded by ``MatrixPath``;
+    ///     only the last may be empty, as an empty state key is).
     ///   - query: query parameters.
     ///   - body: the JSON body, if any.
     ///   - accessToken: the bearer token, if the endpoint needs one.
@@ -92,10 +111,10 @@ public final class MatrixHTTPClient: Sendable {
             method, path, query: query, body: body, accessToken: accessToken, timeout: timeout)
         let data: Data
         let response: URLResponse
-        do {
-            (data, response) = try await session.data(for: request)
-        } catch {
-            throw .networkUnavailable
+        switch await reader.exchange(request, on: session) {
+        case .success(let answer): (data, response) = answer
+        case .failure(.tooLarge): throw .malformedResponse(Self.responseTooLargeMessage(limit: reader.limit))
+        case .failure(.transport): throw .networkUnavailable
         }
         guard !isOffline else { throw .networkUnavailable }
         guard let http = response as? HTTPURLResponse else {
@@ -111,20 +130,28 @@ public final class MatrixHTTPClient: Sendable {
         _ method: Method, _ path: [String], query: [String: String], body: JSONValue?, accessToken: String?,
         timeout: Duration?
     ) throws(ServiceError) -> URLRequest {
-        let encodedPath = path.map(Self.encodeSegment).joined(separator: "/")
+        // An empty segment could only be a trailing state key (`/state/{type}/`); elsewhere it would
+        // shift the path.
+        guard !path.dropLast().contains(where: \.isEmpty) else {
+            throw .rejected("cannot build a request for \(path.count) segments: one is empty")
+        }
+        let encodedPath = MatrixPath.encoded(path)
         let base =
             homeserver.absoluteString.hasSuffix("/")
             ? String(homeserver.absoluteString.dropLast()) : homeserver.absoluteString
         guard var components = URLComponents(string: "\(base)/_matrix/client/v3/\(encodedPath)") else {
-            throw .rejected("cannot build a request for \(path.joined(separator: "/"))")
+            throw .rejected("cannot build a request for \(encodedPath)")
         }
         if !query.isEmpty {
             components.queryItems = query.sorted { $0.key < $1.key }.map {
                 URLQueryItem(name: $0.key, value: $0.value)
             }
+            // `&`, `=`, `#` and `%` are encoded already; a `+` would read as a space on the server.
+            components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(
+                of: "+", with: "%2B")
         }
         guard let url = components.url else {
-            throw .rejected("cannot build a request for \(path.joined(separator: "/"))")
+            throw .rejected("cannot build a request for \(encodedPath)")
         }
         var request = URLRequest(url: url)
         request.httpMethod = method.rawValue
@@ -138,12 +165,5 @@ public final class MatrixHTTPClient: Sendable {
             request.httpBody = Data("{}".utf8)
         }
         return request
-    }
-
-    /// Percent-encodes one path segment (room ids, user ids and aliases carry `!`, `@`, `#`, `:`).
-    static func encodeSegment(_ segment: String) -> String {
-        var allowed = CharacterSet()
-        allowed.insert(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
-        return segment.addingPercentEncoding(withAllowedCharacters: allowed) ?? segment
     }
 }

@@ -24,7 +24,8 @@ enum MatrixMessages {
         let transaction = event["content"]?[MatrixEventType.transactionKey]?.stringValue
         return Message(
             id: transaction.map { "\(sender)/\($0)" } ?? eventID, conversation: conversation,
-            sender: UserID(sender), text: body,
+            sender: UserID(sender),
+            text: MatrixServerText.sanitized(body, limit: MatrixServerText.Limit.messageBody),
             sentAt: timestamp(of: event), transactionID: sender == viewer ? transaction : nil, status: .sent)
     }
 }

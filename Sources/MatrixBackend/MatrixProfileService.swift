@@ -99,10 +99,16 @@ enum MatrixProfiles {
         guard let birthDate = CalendarMath.parseDay(try content.string("birth_date", in: context)) else {
             throw .malformedResponse("\(context): birth_date is not YYYY-MM-DD")
         }
-        let interests = (content["interests"]?.arrayValue ?? []).compactMap(\.stringValue).map(Interest.init)
+        let interests = (content["interests"]?.arrayValue ?? []).compactMap(\.stringValue)
+            .map { MatrixServerText.sanitized($0, limit: MatrixServerText.Limit.interest) }
+            .filter { !$0.isEmpty }.map(Interest.init)
         return Published(
-            userID: userID, displayName: name, age: CalendarMath.age(bornOn: birthDate, at: now),
-            bio: content["bio"]?.stringValue ?? "", interests: interests,
+            userID: userID,
+            displayName: MatrixServerText.sanitized(name, limit: MatrixServerText.Limit.displayName),
+            age: CalendarMath.age(bornOn: birthDate, at: now),
+            bio: MatrixServerText.sanitized(
+                content["bio"]?.stringValue ?? "", limit: MatrixServerText.Limit.bio),
+            interests: interests,
             location: MatrixAccount.location(of: content))
     }
 

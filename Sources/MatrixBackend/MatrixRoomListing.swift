@@ -47,7 +47,9 @@ struct MatrixRoomListing: Sendable {
                 let matchedAt = max(info.at, members[user]?.at ?? info.at)
                 let match = Match(
                     id: Match.id(between: UserID(user), and: UserID(other)), user: UserID(other),
-                    displayName: info.name ?? configuration.username(for: other).capitalized,
+                    displayName: MatrixServerText.sanitized(
+                        info.name ?? configuration.username(for: other).capitalized,
+                        limit: MatrixServerText.Limit.displayName),
                     matchedAt: matchedAt)
                 let last = timelineEvents.last { $0["type"]?.stringValue == "m.room.message" }
                     .flatMap { MatrixMessages.message(from: $0, conversation: match.id, viewer: user) }

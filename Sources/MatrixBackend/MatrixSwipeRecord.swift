@@ -32,7 +32,9 @@ struct MatrixSwipeRecord: Sendable {
             entries[id] = Entry(
                 candidate: candidate, action: action, at: Date(timeIntervalSince1970: milliseconds / 1000),
                 matched: value["matched"]?.boolValue ?? false, room: value["room"]?.stringValue,
-                name: value["name"]?.stringValue,
+                name: value["name"]?.stringValue.map {
+                    MatrixServerText.sanitized($0, limit: MatrixServerText.Limit.displayName)
+                },
                 matchedAt: value["matched_at_ms"].flatMap { json -> Date? in
                     guard case .number(let at) = json else { return nil }
                     return Date(timeIntervalSince1970: at / 1000)

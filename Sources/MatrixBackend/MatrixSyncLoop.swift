@@ -13,7 +13,8 @@ import Synchronization
 ///   ``ChatEvent/read(conversation:upTo:)``. Matrix has no delivery receipts, so no `delivered`.
 ///
 /// A network failure or a server error is retried with a growing pause (at most five seconds); a
-/// refused token ends the feed — the engine's next request meets the same answer and handles it.
+/// refused token ends the feed — the engine's next request meets the same answer and handles it; a
+/// revoked one also removes the stored `next_batch`.
 final class MatrixSyncLoop: Sendable {
     private let connection: MatrixConnection
     private let accessToken: String
@@ -88,7 +89,11 @@ final class MatrixSyncLoop: Sendable {
                 deliver(initial ? [] : events, thenStore: next, of: user)
                 since = next
                 failures = 0
-            } catch .tokenExpired, .tokenRevoked {
+            } catch .tokenExpired {
+                return
+            } catch .tokenRevoked {
+                // The session is over: its place in the stream is no one's to resume.
+                if let me { tokens?.remove(of: me) }
                 return
             } catch {
                 failures += 1
@@ -149,8 +154,10 @@ final class MatrixSyncLoop: Sendable {
                     if membership == "join", state == nil {
                         let match = Match(
                             id: Match.id(between: UserID(user), and: UserID(member)), user: UserID(member),
-                            displayName: event["content"]?["displayname"]?.stringValue
-                                ?? connection.configuration.username(for: member).capitalized,
+                            displayName: MatrixServerText.sanitized(
+                                event["content"]?["displayname"]?.stringValue
+                                    ?? connection.configuration.username(for: member).capitalized,
+                                limit: MatrixServerText.Limit.displayName),
                             matchedAt: MatrixMessages.timestamp(of: event))
                         state = RoomState(conversation: match.id, other: member)
                         connection.remember(room: roomID, conversation: match.id)

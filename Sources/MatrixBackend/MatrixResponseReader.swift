@@ -1,0 +1,98 @@
+import Foundation
+import Synchronization
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Reads answers for ``MatrixHTTPClient`` as they arrive, refusing one larger than a limit while it is
+/// read: the `URLSession` delegate of the client's session.
+///
+/// An answer whose `Content-Length` is over the limit is cancelled as soon as its headers arrive; one
+/// that does not say (or lies) is cancelled as soon as the bytes received pass the limit, and what
+/// was read is dropped. So a hostile server's endless answer costs the limit in memory plus what the
+/// transport read ahead before the cancel took effect (FoundationNetworking reads on while the
+/// delegate queue catches up: a few megabytes on a busy machine), never its whole size.
+final class MatrixResponseReader: NSObject, URLSessionDataDelegate, Sendable {
+    /// Why an exchange produced no answer.
+    enum Failure: Error, Equatable {
+        /// The answer was larger than the limit (said up front or found while reading).
+        case tooLarge
+        /// The transport failed: no connection, a timeout, a dropped connection.
+        case transport
+    }
+
+    /// The most bytes an answer's body may have.
+    let limit: Int
+    private let transfers = Mutex<[Int: Transfer]>([:])
+
+    private struct Transfer {
+        let continuation: CheckedContinuation<Result<(Data, URLResponse), Failure>, Never>
+        var data = Data()
+        var response: URLResponse?
+        var tooLarge = false
+    }
+
+    /// Creates a reader refusing answers over `limit` bytes.
+    init(limit: Int) { self.limit = max(1, limit) }
+
+    /// Sends `request` on `session` (whose delegate this reader is) and answers its body and response.
+    func exchange(_ request: URLRequest, on session: URLSession) async -> Result<(Data, URLResponse), Failure>
+    {
+        await withCheckedContinuation { continuation in
+            let task = session.dataTask(with: request)
+            transfers.withLock { $0[task.taskIdentifier] = Transfer(continuation: continuation) }
+            task.resume()
+        }
+    }
+
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+    ) {
+        let tooLarge = response.expectedContentLength > Int64(limit)
+        transfers.withLock { transfers in
+            guard var transfer = transfers.removeValue(forKey: dataTask.taskIdentifier) else { return }
+            transfer.response = response
+            transfer.tooLarge = tooLarge
+            transfers[dataTask.taskIdentifier] = transfer
+        }
+        // Cancelling the task, not answering `.cancel`: FoundationNetworking on Linux fails the task
+        // on `.cancel` but lets the transfer underneath read on to the end.
+        completionHandler(.allow)
+        if tooLarge { dataTask.cancel() }
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        // The transport counts what it read before this reader is told of it: checked too, the cancel
+        // comes at the first chunk delivered after the limit was passed, not after the backlog.
+        let readAhead = dataTask.countOfBytesReceived > Int64(limit)
+        let overLimit = transfers.withLock { transfers -> Bool in
+            // Moved out and back so the buffer is appended to in place, not copied per chunk.
+            guard var transfer = transfers.removeValue(forKey: dataTask.taskIdentifier) else { return false }
+            defer { transfers[dataTask.taskIdentifier] = transfer }
+            guard !transfer.tooLarge else { return false }
+            guard !readAhead, transfer.data.count + data.count <= limit else {
+                transfer.tooLarge = true
+                transfer.data = Data()
+                return true
+            }
+            transfer.data.append(data)
+            return false
+        }
+        if overLimit { dataTask.cancel() }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        guard let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else {
+            return
+        }
+        if transfer.tooLarge {
+            transfer.continuation.resume(returning: .failure(.tooLarge))
+        } else if error == nil, let response = transfer.response ?? task.response {
+            transfer.continuation.resume(returning: .success((transfer.data, response)))
+        } else {
+            transfer.continuation.resume(returning: .failure(.transport))
+        }
+    }
+}
