@@ -174,7 +174,8 @@ public final class MatrixConnection: Sendable {
     }
 
     /// Every room of the user, read from one `/sync` without a `since` token: matches (both joined),
-    /// likes sent (the other invited) and likes received (invites).
+    /// likes sent (the other invited) and likes received (invites), with the discovery room's
+    /// profiles for names.
     ///
     /// The timeline carries member events as well as messages: a sync's `state` is the state at the
     /// start of the timeline, so a leave after the last message shows only in the timeline.
@@ -183,7 +184,11 @@ public final class MatrixConnection: Sendable {
         let filter: JSONValue = [
             "room": [
                 "timeline": ["limit": 10, "types": ["m.room.message", "m.room.member"]],
-                "state": ["types": ["m.room.member"], "lazy_load_members": false],
+                // The creator tells who the match is; the profiles (discovery room) give names.
+                "state": [
+                    "types": ["m.room.member", "m.room.create", .string(MatrixEventType.profile)],
+                    "lazy_load_members": false,
+                ],
                 "ephemeral": ["types": []], "account_data": ["types": []],
             ],
             "presence": ["types": []], "account_data": ["types": []],
