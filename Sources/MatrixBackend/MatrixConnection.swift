@@ -223,6 +223,8 @@ enum MatrixEventType {
     static let swipes = "com.discover.swipes"
     /// The content key carrying a message's client transaction id.
     static let transactionKey = "com.discover.txn"
+    /// The `m.room.create` content key naming whom the creator's like (and so the room) is for.
+    static let likedUser = "com.discover.liked_user"
     /// The invite reason that marks a like as a super like.
     static let superLikeReason = "com.discover.super_like"
 }

@@ -51,4 +51,17 @@ enum MatrixDisplayNames {
         return name(
             of: user, profile: content.map { ["content": $0] }, configuration: connection.configuration)
     }
+
+    /// `outcome` with its match (if any) named as everywhere else: an outcome kept from earlier (a
+    /// swipe sent again) names the person afresh, never by their Matrix id.
+    static func named(
+        _ outcome: SwipeOutcome, viewer: String, accessToken: String, connection: MatrixConnection
+    )
+        async throws(ServiceError) -> SwipeOutcome
+    {
+        guard case .matched(var match) = outcome else { return outcome }
+        match.displayName = try await name(
+            of: match.user.rawValue, viewer: viewer, accessToken: accessToken, connection: connection)
+        return .matched(match)
+    }
 }

@@ -6,11 +6,13 @@ import Foundation
 /// it again (a foreign client, a friend, a bot). The matched person is found the same way whatever
 /// else happened in the room:
 /// 1. the room's creator, when that is not the user (they liked the user and invited them);
-/// 2. otherwise the one the user invited (the like): a member whose invite the user sent, read from
+/// 2. the person the user's like was for, which Discover writes in the room's `m.room.create`
+///    content (`com.discover.liked_user`) when the user made the room;
+/// 3. otherwise the one the user invited (the like): a member whose invite the user sent, read from
 ///    the member event's sender or, once they joined, its `unsigned.prev_sender`;
-/// 3. otherwise, leaving out anyone a third person invited (their guest), when just one other person
+/// 4. otherwise, leaving out anyone a third person invited (their guest), when just one other person
 ///    is joined or invited, that person;
-/// 4. otherwise the other person whose membership is oldest, then the smallest id — deterministic.
+/// 5. otherwise the other person whose membership is oldest, then the smallest id — deterministic.
 /// Extra members, present or departed, never make the room something else.
 struct MatrixRoomMembers: Equatable, Sendable {
     /// One member's current membership.
@@ -40,15 +42,20 @@ struct MatrixRoomMembers: Equatable, Sendable {
     let members: [String: Member]
     /// Who created the room (`m.room.create`'s sender), if the events say.
     let creator: String?
+    /// Whom the creator's like was for, as Discover writes it in `m.room.create` (which nobody can
+    /// change); `nil` in rooms made before it did, or by other clients.
+    let likedUser: String?
 
     /// Reads `events` (state first, then timeline, in order: a later event for a member wins).
     init(events: [JSONValue]) {
         var members: [String: Member] = [:]
         var creator: String?
+        var likedUser: String?
         for event in events {
             switch event["type"]?.stringValue {
             case "m.room.create":
                 creator = event["content"]?["creator"]?.stringValue ?? event["sender"]?.stringValue
+                likedUser = event["content"]?[MatrixEventType.likedUser]?.stringValue
             case "m.room.member":
                 guard let user = event["state_key"]?.stringValue,
                     let membership = event["content"]?["membership"]?.stringValue
@@ -64,12 +71,16 @@ struct MatrixRoomMembers: Equatable, Sendable {
         }
         self.members = members
         self.creator = creator
+        self.likedUser = likedUser
     }
 
     /// The person `viewer` matched with (or liked) in this room, if anyone but the viewer was ever in it.
     func matchedPerson(viewer: String) -> String? {
         let others = members.filter { $0.key != viewer }
         if let creator, creator != viewer, others[creator] != nil { return creator }
+        if creator == viewer, let likedUser, likedUser != viewer, others[likedUser] != nil {
+            return likedUser
+        }
         let invitedByViewer = others.filter { _, member in
             (member.membership == "invite" && member.sender == viewer)
                 || (member.previousMembership == "invite" && member.previousSender == viewer)

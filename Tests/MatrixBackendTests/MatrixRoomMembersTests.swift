@@ -106,6 +106,21 @@ struct MatrixRoomMembersTests {
         #expect(result.likesSent == [bob: "!room"])
     }
 
+    @Test func theLikedUserInTheCreateEvent_isTheMatch_whateverTheMemberEventsLost() {
+        var created: JSONValue = create(by: me)
+        if case .object(var object) = created {
+            object["content"] = ["room_version": "12", "com.discover.liked_user": .string(bob)]
+            created = .object(object)
+        }
+        // Alice (another client of hers) invited Dora too; Bob's later name change hides his invite.
+        let events = [
+            created, member(me, "join", at: 1000), member(dora, "join", at: 2000, after: ("invite", me)),
+            member(bob, "join", at: 3000, after: ("invite", me)),
+            member(bob, "join", at: 4000, after: ("join", bob)),
+        ]
+        #expect(MatrixRoomMembers(events: events).matchedPerson(viewer: me) == bob)
+    }
+
     @Test func withoutTheCreatorOrInvites_theOneOtherPresentMember_isTheMatch() {
         let events = [
             member(me, "join", at: 1000), member(bob, "join", at: 2000), member(dora, "leave", at: 3000),
