@@ -221,7 +221,8 @@ enum MatrixEventType {
     static let preferences = "com.discover.preferences"
     /// Private: every swipe by id, with its outcome (so a repeated swipe id is applied once).
     static let swipes = "com.discover.swipes"
-    /// The content key carrying a message's client transaction id.
+    /// The content key carrying a message's client transaction id: for reference only, never read back
+    /// (anyone can write any content; ``MatrixTimelineMapper`` uses the server's `unsigned.transaction_id`).
     static let transactionKey = "com.discover.txn"
     /// The `m.room.create` content key naming whom the creator's like (and so the room) is for.
     static let likedUser = "com.discover.liked_user"

@@ -32,8 +32,15 @@ struct MatrixForeignPeerTests {
             let aliceID = try #require(pair.alice.sessionState?.user?.id.rawValue)
             let foreign = try ForeignClient.login(bobID, on: homeserver)
             bob = foreign
-            room = try #require(
-                try foreign.joinedRooms().first { try foreign.joinedMembers(of: $0).contains(aliceID) })
+            // Their match's room: the one with Alice that is not the discovery room.
+            let namespace = bobID.dropFirst().prefix { $0 != "." }
+            let pool = try foreign.request(
+                "GET", ["directory", "room", "#discover-pool-\(namespace):localhost"])
+            var found: String?
+            for candidate in try foreign.joinedRooms() where candidate != pool["room_id"] as? String {
+                if try foreign.joinedMembers(of: candidate).contains(aliceID) { found = candidate }
+            }
+            room = try #require(found)
             self.homeserver = homeserver
         }
 
