@@ -65,4 +65,41 @@ struct MatrixNamesAndAnnouncementsTests {
             !bob.frontEnd.visibleTexts.contains { $0.contains(":localhost") }, "\(bob.frontEnd.visibleTexts)")
         #expect(name(of: aliceID, on: bob) == "Alice")
     }
+
+    @Test func aSwipeSentAgain_afterItMadeAMatch_namesThePersonByTheirProfile_notTheirMatrixID() throws {
+        let directory = TemporaryDirectory()
+        let homeserver = try #require(MatrixTestServer.homeserver)
+        let configuration = MatrixConfiguration(
+            homeserver: homeserver, namespace: MatrixTestServer.freshNamespace())
+        let backend = MatrixBackend(configuration: configuration, storageDirectory: directory.url)
+        let alice = try MatrixTestServer.createPerson("alice", on: backend).get()
+        let bob = try MatrixTestServer.createPerson("bob", born: "1994-09-03", on: backend).get()
+        let services = backend.makeServices()
+        let now = Date()
+        let bobsLike = Swipe(id: "s-bob", candidate: alice.user.id, action: .like, swipedAt: now)
+        _ = try backend.await {
+            services.discovery.sendSwipe(bobsLike, accessToken: bob.tokens.accessToken, completion: $0)
+        }
+        .get()
+        let like = Swipe(id: "s-alice", candidate: bob.user.id, action: .like, swipedAt: now)
+        let first = try backend.await {
+            services.discovery.sendSwipe(like, accessToken: alice.tokens.accessToken, completion: $0)
+        }
+        .get()
+        // The app relaunched with the like still queued (its answer lost): a new backend sends it again.
+        let relaunched = MatrixBackend(configuration: configuration, storageDirectory: directory.url)
+        let again = try relaunched.await {
+            relaunched.makeServices().discovery.sendSwipe(
+                like, accessToken: alice.tokens.accessToken, completion: $0)
+        }
+        .get()
+        guard case .matched(let made) = first, case .matched(let repeated) = again else {
+            Issue.record("not a match: \(first), \(again)")
+            return
+        }
+        #expect(made.displayName == "Bob")
+        #expect(repeated.displayName == "Bob", "never the Matrix id")
+        #expect(repeated.id == made.id)
+        #expect(abs(repeated.matchedAt.timeIntervalSince(made.matchedAt)) < 0.002, "kept to the millisecond")
+    }
 }
