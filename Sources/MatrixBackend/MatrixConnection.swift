@@ -175,7 +175,8 @@ public final class MatrixConnection: Sendable {
     }
 
     /// Every room of the user, read from one `/sync` without a `since` token: matches (both joined),
-    /// likes sent (the other invited) and likes received (invites).
+    /// likes sent (the other invited) and likes received (invites), with the discovery room's
+    /// profiles for names.
     ///
     /// The timeline carries member events as well as messages: a sync's `state` is the state at the
     /// start of the timeline, so a leave after the last message shows only in the timeline.
@@ -184,7 +185,11 @@ public final class MatrixConnection: Sendable {
         let filter: JSONValue = [
             "room": [
                 "timeline": ["limit": 10, "types": ["m.room.message", "m.room.member"]],
-                "state": ["types": ["m.room.member"], "lazy_load_members": false],
+                // The creator tells who the match is; the profiles (discovery room) give names.
+                "state": [
+                    "types": ["m.room.member", "m.room.create", .string(MatrixEventType.profile)],
+                    "lazy_load_members": false,
+                ],
                 "ephemeral": ["types": []], "account_data": ["types": []],
             ],
             "presence": ["types": []], "account_data": ["types": []],
@@ -217,8 +222,11 @@ enum MatrixEventType {
     static let preferences = "com.discover.preferences"
     /// Private: every swipe by id, with its outcome (so a repeated swipe id is applied once).
     static let swipes = "com.discover.swipes"
-    /// The content key carrying a message's client transaction id.
+    /// The content key carrying a message's client transaction id: for reference only, never read back
+    /// (anyone can write any content; ``MatrixTimelineMapper`` uses the server's `unsigned.transaction_id`).
     static let transactionKey = "com.discover.txn"
+    /// The `m.room.create` content key naming whom the creator's like (and so the room) is for.
+    static let likedUser = "com.discover.liked_user"
     /// The invite reason that marks a like as a super like.
     static let superLikeReason = "com.discover.super_like"
 }

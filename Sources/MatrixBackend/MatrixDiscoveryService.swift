@@ -101,7 +101,10 @@ public struct MatrixDiscoveryService: DiscoveryService {
             let me = try await connection.owner(of: accessToken)
             var record = try await MatrixSwipeRecord.load(
                 user: me, accessToken: accessToken, connection: connection)
-            if let earlier = record.outcome(of: swipe.id, viewer: me) { return earlier }
+            if let earlier = record.outcome(of: swipe.id, viewer: me) {
+                return try await MatrixDisplayNames.named(
+                    earlier, viewer: me, accessToken: accessToken, connection: connection)
+            }
             let now = connection.scheduler.now
             if swipe.action != .pass {
                 let allowance = record.allowance(at: now, configuration: connection.configuration)
@@ -118,7 +121,7 @@ public struct MatrixDiscoveryService: DiscoveryService {
                 let listing = try await connection.rooms(user: me, accessToken: accessToken)
                 if let invite = listing.invites.first(where: { $0.inviter == candidate }) {
                     room = try await connection.join(invite.roomID, accessToken: accessToken)
-                    let name = try await Self.displayName(
+                    let name = try await MatrixDisplayNames.name(
                         of: candidate, viewer: me, accessToken: accessToken, connection: connection)
                     let match = Match(
                         id: Match.id(between: UserID(me), and: swipe.candidate), user: swipe.candidate,
@@ -136,7 +139,11 @@ public struct MatrixDiscoveryService: DiscoveryService {
                 } else {
                     let created = try await connection.http.send(
                         .post, ["createRoom"],
-                        body: ["preset": "trusted_private_chat"], accessToken: accessToken)
+                        body: [
+                            "preset": "trusted_private_chat",
+                            // Who the like is for, in the one event nobody can change later.
+                            "creation_content": [MatrixEventType.likedUser: .string(candidate)],
+                        ], accessToken: accessToken)
                     let roomID = try created.string("room_id", in: "createRoom")
                     var invite: [String: JSONValue] = ["user_id": .string(candidate)]
                     if swipe.action == .superLike {
@@ -178,17 +185,12 @@ public struct MatrixDiscoveryService: DiscoveryService {
         }
     }
 
-    /// The shown name of a member of the discovery room.
+    /// The shown name of a member of the discovery room (``MatrixDisplayNames``, the one place names
+    /// come from).
     static func displayName(
         of user: String, viewer: String, accessToken: String, connection: MatrixConnection
-    )
-        async throws(ServiceError) -> String
-    {
-        let pool = try await connection.poolRoom(user: viewer, accessToken: accessToken)
-        let content = try? await connection.http.send(
-            .get, ["rooms", pool, "state", MatrixEventType.profile, user], accessToken: accessToken)
-        return MatrixServerText.sanitized(
-            content?["display_name"]?.stringValue ?? connection.configuration.username(for: user).capitalized,
-            limit: MatrixServerText.Limit.displayName)
+    ) async throws(ServiceError) -> String {
+        try await MatrixDisplayNames.name(
+            of: user, viewer: viewer, accessToken: accessToken, connection: connection)
     }
 }
