@@ -29,7 +29,8 @@ public struct MatrixChatService: ChatService {
         let connection = connection
         connection.run(completion) { () async throws(ServiceError) -> [ConversationSummary] in
             let me = try await connection.owner(of: accessToken)
-            let listing = try await connection.rooms(user: me, accessToken: accessToken)
+            let (listing, nextBatch) = try await connection.roomsAndToken(user: me, accessToken: accessToken)
+            if let nextBatch { connection.keepForFeed(listing, nextBatch: nextBatch, user: me) }
             return listing.conversations.map {
                 ConversationSummary(match: $0.match, lastMessage: $0.lastMessage, unreadCount: $0.unreadCount)
             }
@@ -62,7 +63,9 @@ public struct MatrixChatService: ChatService {
         }
     }
 
-    /// Sends with `PUT /rooms/{id}/send/m.room.message/{txn}`: once per transaction id.
+    /// Sends with `PUT /rooms/{id}/send/m.room.message/{txn}`: once per transaction id, on every
+    /// device (a message older than this connection's token is looked for first: see
+    /// ``mayHaveBeenSentElsewhere(createdAt:tokenFirstSeen:)``).
     public func sendMessage(
         _ message: OutgoingMessage, accessToken: String, completion: @escaping ServiceCompletion<Message>
     ) {
@@ -70,6 +73,17 @@ public struct MatrixChatService: ChatService {
         connection.run(completion) { () async throws(ServiceError) -> Message in
             let me = try await connection.owner(of: accessToken)
             let room = try await connection.room(of: message.conversation, user: me, accessToken: accessToken)
+            if Self.mayHaveBeenSentElsewhere(
+                createdAt: message.createdAt, tokenFirstSeen: connection.firstSeen(accessToken)),
+                let earlier = try await Self.earlierSend(
+                    of: message.id, createdAt: message.createdAt, user: me, room: room,
+                    accessToken: accessToken, connection: connection)
+            {
+                return Message(
+                    id: "\(me)/\(message.id)", conversation: message.conversation, sender: UserID(me),
+                    text: message.text, sentAt: MatrixMessages.timestamp(of: earlier),
+                    transactionID: message.id, status: .sent)
+            }
             let answer = try await connection.http.send(
                 .put, ["rooms", room, "send", "m.room.message", message.id],
                 body: [
@@ -151,8 +165,10 @@ public struct MatrixChatService: ChatService {
                 if block { return }
                 throw .notFound
             }
+            // A block says so in the leave, so the other side's client ignores the blocker in turn.
             _ = try await connection.http.send(
-                .post, ["rooms", found.roomID, "leave"], accessToken: accessToken)
+                .post, ["rooms", found.roomID, "leave"],
+                body: block ? ["reason": .string(MatrixEventType.blockReason)] : nil, accessToken: accessToken)
             _ = try? await connection.http.send(
                 .post, ["rooms", found.roomID, "forget"], accessToken: accessToken)
             connection.forget(conversation: conversation)
@@ -163,7 +179,20 @@ public struct MatrixChatService: ChatService {
     public func subscribe(accessToken: String, onEvent: @escaping @MainActor @Sendable (ChatEvent) -> Void)
         -> ScheduledTask
     {
-        MatrixSyncLoop(connection: connection, accessToken: accessToken, tokens: syncTokens, onEvent: onEvent)
-            .start()
+        subscribe(accessToken: accessToken, renewal: nil, onEvent: onEvent)
+    }
+
+    /// Starts the `/sync` long poll from the token of the conversations list this connection loaded
+    /// last (else the stored one, else a fresh listing's); when the server refuses the access token,
+    /// `renewal` gives a fresh one and the feed resumes where it stopped.
+    public func subscribe(
+        accessToken: String, renewal: AccessTokenRenewal?,
+        onEvent: @escaping @MainActor @Sendable (ChatEvent) -> Void
+    ) -> ScheduledTask {
+        MatrixSyncLoop(
+            connection: connection, accessToken: accessToken, renewal: renewal, tokens: syncTokens,
+            onEvent: onEvent
+        )
+        .start()
     }
 }

@@ -42,6 +42,9 @@ public struct MatrixDiscoveryService: DiscoveryService {
                     "m.ignored_user_list", user: me, accessToken: accessToken)?["ignored_users"]?.objectValue
                 ?? [:]
             let listing = try await connection.rooms(user: me, accessToken: accessToken)
+            // Likes that crossed (each invited the other) become one match here if it is ours to join.
+            let crossed = await MatrixCrossedLikes.resolve(
+                listing, user: me, accessToken: accessToken, connection: connection)
             // `GET /rooms/{id}/state` answers a bare JSON array.
             let events = try await connection.http.sendExpectingArray(
                 .get, ["rooms", pool, "state"], accessToken: accessToken)
@@ -49,7 +52,7 @@ public struct MatrixDiscoveryService: DiscoveryService {
             let invites = Dictionary(
                 listing.invites.map { ($0.inviter, $0) }, uniquingKeysWith: { first, _ in first })
             let excluded = record.swipedCandidates.union(listing.conversations.map { $0.match.user.rawValue })
-                .union(listing.likesSent.keys).union(ignored.keys)
+                .union(listing.likesSent.keys).union(ignored.keys).union(crossed.keys)
             var viewerInterests: [Interest] = []
             var eligible: [Candidate] = []
             for event in events where event["type"]?.stringValue == MatrixEventType.profile {
@@ -114,41 +117,11 @@ public struct MatrixDiscoveryService: DiscoveryService {
             var outcome = SwipeOutcome.recorded
             var room: String?
             if swipe.action != .pass {
-                let candidate = swipe.candidate.rawValue
-                let listing = try await connection.rooms(user: me, accessToken: accessToken)
-                if let invite = listing.invites.first(where: { $0.inviter == candidate }) {
-                    room = try await connection.join(invite.roomID, accessToken: accessToken)
-                    let name = try await Self.displayName(
-                        of: candidate, viewer: me, accessToken: accessToken, connection: connection)
-                    let match = Match(
-                        id: Match.id(between: UserID(me), and: swipe.candidate), user: swipe.candidate,
-                        displayName: name, matchedAt: now)
-                    connection.remember(room: invite.roomID, conversation: match.id)
-                    outcome = .matched(match)
-                } else if let conversation = listing.conversations.first(where: {
-                    $0.match.user == swipe.candidate
-                }) {
-                    // Joined already (a retry whose first answer was lost): the match it made.
-                    room = conversation.roomID
-                    outcome = .matched(conversation.match)
-                } else if let existing = listing.likesSent[candidate] {
-                    room = existing
-                } else {
-                    let created = try await connection.http.send(
-                        .post, ["createRoom"],
-                        body: ["preset": "trusted_private_chat"], accessToken: accessToken)
-                    let roomID = try created.string("room_id", in: "createRoom")
-                    var invite: [String: JSONValue] = ["user_id": .string(candidate)]
-                    if swipe.action == .superLike {
-                        invite["reason"] = .string(MatrixEventType.superLikeReason)
-                    }
-                    _ = try await connection.http.send(
-                        .post, ["rooms", roomID, "invite"], body: .object(invite), accessToken: accessToken)
-                    room = roomID
-                }
+                (outcome, room) = try await Self.like(
+                    swipe, me: me, accessToken: accessToken, connection: connection)
             }
             record.add(swipe, outcome: outcome, room: room)
-            try await record.save(user: me, accessToken: accessToken, connection: connection)
+            try await record.save(swipe.id, user: me, accessToken: accessToken, connection: connection)
             return outcome
         }
     }
@@ -161,7 +134,7 @@ public struct MatrixDiscoveryService: DiscoveryService {
             var record = try await MatrixSwipeRecord.load(
                 user: me, accessToken: accessToken, connection: connection)
             try record.undoPass(id)
-            try await record.save(user: me, accessToken: accessToken, connection: connection)
+            try await record.save(id, user: me, accessToken: accessToken, connection: connection)
         }
     }
 
