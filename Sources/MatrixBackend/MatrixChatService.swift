@@ -73,24 +73,25 @@ public struct MatrixChatService: ChatService {
         connection.run(completion) { () async throws(ServiceError) -> Message in
             let me = try await connection.owner(of: accessToken)
             let room = try await connection.room(of: message.conversation, user: me, accessToken: accessToken)
+            let eventID: String
             if Self.mayHaveBeenSentElsewhere(
                 createdAt: message.createdAt, tokenFirstSeen: connection.firstSeen(accessToken)),
                 let earlier = try await Self.earlierSend(
                     of: message.id, createdAt: message.createdAt, user: me, room: room,
-                    accessToken: accessToken, connection: connection)
+                    accessToken: accessToken, connection: connection),
+                let earlierID = earlier["event_id"]?.stringValue
             {
-                return Message(
-                    id: "\(me)/\(message.id)", conversation: message.conversation, sender: UserID(me),
-                    text: message.text, sentAt: MatrixMessages.timestamp(of: earlier),
-                    transactionID: message.id, status: .sent)
+                // Sent already, by an earlier device: that event is the message.
+                eventID = earlierID
+            } else {
+                let answer = try await connection.http.send(
+                    .put, ["rooms", room, "send", "m.room.message", message.id],
+                    body: [
+                        "msgtype": "m.text", "body": .string(message.text),
+                        MatrixEventType.transactionKey: .string(message.id),
+                    ], accessToken: accessToken)
+                eventID = try answer.string("event_id", in: "send")
             }
-            let answer = try await connection.http.send(
-                .put, ["rooms", room, "send", "m.room.message", message.id],
-                body: [
-                    "msgtype": "m.text", "body": .string(message.text),
-                    MatrixEventType.transactionKey: .string(message.id),
-                ], accessToken: accessToken)
-            let eventID = try answer.string("event_id", in: "send")
             // The answer has no timestamp: read the event for the server's (the sender's clock if not).
             let event = try? await connection.http.send(
                 .get, ["rooms", room, "event", eventID], accessToken: accessToken)

@@ -76,6 +76,8 @@ import Testing
         deck.swiped(.like)
         let conversation = Match.id(between: "alice", and: liker)
         #expect(deck.state.pendingMatch?.id == conversation, "the match shows at once")
+        // As the main flow does when the deck shows a match.
+        chat.matchMade(try #require(deck.state.pendingMatch))
         #expect(chat.state.rowIDs.contains(conversation))
 
         world.backend.scheduler.advance(by: .seconds(5))
