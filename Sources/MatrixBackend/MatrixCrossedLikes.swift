@@ -5,8 +5,9 @@ import Models
 /// the other to a room of their own and nobody joined.
 ///
 /// The rule, the same on both sides: the person whose user id sorts first (byte order) joins the
-/// other's room, withdraws their own invite and leaves their own room; the other waits. So the two
-/// likes become one match in one room whichever side notices first, and neither side acts twice.
+/// other's room and leaves their own; the other waits, and declines the invite left over in the room
+/// that was left. So the two likes become one match in one room whichever side notices first, and
+/// neither side acts twice.
 struct MatrixCrossedLikes: Sendable, Equatable {
     /// The other person.
     let other: String
@@ -33,8 +34,9 @@ struct MatrixCrossedLikes: Sendable, Equatable {
     }
 
     /// Resolves the crossed likes of `listing` that are the user's to resolve: joins each other
-    /// person's room, withdraws the user's own invite and leaves that room. Answers the rooms joined by
-    /// the other person's id; one that fails is left for the next listing to try again.
+    /// person's room and leaves the user's own; declines invites left over from crossings the other
+    /// side resolved. Answers the rooms joined by the other person's id; one that fails is left for the
+    /// next listing to try again.
     static func resolve(
         _ listing: MatrixRoomListing, user: String, accessToken: String, connection: MatrixConnection
     ) async -> [String: String] {
@@ -47,15 +49,23 @@ struct MatrixCrossedLikes: Sendable, Equatable {
             connection.remember(
                 room: crossing.theirRoom,
                 conversation: Match.id(between: UserID(user), and: UserID(crossing.other)))
-            _ = try? await connection.http.send(
-                .post, ["rooms", crossing.ourRoom, "kick"],
-                body: ["user_id": .string(crossing.other), "reason": "Matched in their room"],
-                accessToken: accessToken)
+            // Leaving withdraws the like (a trusted private chat gives the invitee the inviter's power,
+            // so the invite cannot be kicked): the other side declines the leftover invite.
             _ = try? await connection.http.send(
                 .post, ["rooms", crossing.ourRoom, "leave"], accessToken: accessToken)
             _ = try? await connection.http.send(
                 .post, ["rooms", crossing.ourRoom, "forget"], accessToken: accessToken)
         }
+        for invite in leftovers(in: listing) {
+            _ = try? await connection.http.send(.post, ["rooms", invite, "leave"], accessToken: accessToken)
+        }
         return joined
+    }
+
+    /// The invites left over from crossed likes: from someone the user is matched with already (in
+    /// another room). Declined, so they never read as a like again.
+    static func leftovers(in listing: MatrixRoomListing) -> [String] {
+        let matched = Set(listing.conversations.map(\.match.user.rawValue))
+        return listing.invites.filter { matched.contains($0.inviter) }.map(\.roomID).sorted()
     }
 }
