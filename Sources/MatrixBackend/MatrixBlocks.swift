@@ -44,17 +44,21 @@ enum MatrixBlocks {
         guard !new.isEmpty else { return }
         for other in new { ignored[other] = [:] }
         try await connection.setAccountData(
-            MatrixEventType.ignoredUsers, ["ignored_users": .object(ignored)], user: user, accessToken: accessToken)
+            MatrixEventType.ignoredUsers, ["ignored_users": .object(ignored)], user: user,
+            accessToken: accessToken)
     }
 
     /// Honours the blocks in `sync`: ignores each blocker and leaves (and forgets) the room. A failure
     /// is left for the next sync that shows the room.
-    static func honour(_ sync: JSONValue, user: String, accessToken: String, connection: MatrixConnection) async
+    static func honour(_ sync: JSONValue, user: String, accessToken: String, connection: MatrixConnection)
+        async
     {
         let blockers = blockers(in: sync, user: user)
         guard !blockers.isEmpty else { return }
-        guard (try? await ignore(Set(blockers.keys), user: user, accessToken: accessToken, connection: connection))
-            != nil
+        guard
+            (try? await ignore(
+                Set(blockers.keys), user: user, accessToken: accessToken, connection: connection))
+                != nil
         else { return }
         for room in Set(blockers.values).sorted() {
             _ = try? await connection.http.send(.post, ["rooms", room, "leave"], accessToken: accessToken)

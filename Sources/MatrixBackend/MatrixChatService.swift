@@ -169,7 +169,8 @@ public struct MatrixChatService: ChatService {
             // A block says so in the leave, so the other side's client ignores the blocker in turn.
             _ = try await connection.http.send(
                 .post, ["rooms", found.roomID, "leave"],
-                body: block ? ["reason": .string(MatrixEventType.blockReason)] : nil, accessToken: accessToken)
+                body: block ? ["reason": .string(MatrixEventType.blockReason)] : nil, accessToken: accessToken
+            )
             _ = try? await connection.http.send(
                 .post, ["rooms", found.roomID, "forget"], accessToken: accessToken)
             connection.forget(conversation: conversation)

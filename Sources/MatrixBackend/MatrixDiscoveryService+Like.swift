@@ -22,7 +22,10 @@ extension MatrixDiscoveryService {
         if let invite = listing.invites.first(where: { $0.inviter == candidate }) {
             do {
                 let room = try await connection.join(invite.roomID, accessToken: accessToken)
-                return (try await matched(swipe, room: room, me: me, accessToken: accessToken, connection: connection), room)
+                return (
+                    try await matched(
+                        swipe, room: room, me: me, accessToken: accessToken, connection: connection), room
+                )
             } catch .notFound, .rejected {
                 // Withdrawn: decline what is left of it, then like as if it had never been.
                 _ = try? await connection.http.send(
@@ -30,7 +33,8 @@ extension MatrixDiscoveryService {
                 _ = try? await connection.http.send(
                     .post, ["rooms", invite.roomID, "forget"], accessToken: accessToken)
             }
-        } else if let conversation = listing.conversations.first(where: { $0.match.user == swipe.candidate }) {
+        } else if let conversation = listing.conversations.first(where: { $0.match.user == swipe.candidate })
+        {
             return (.matched(conversation.match), conversation.roomID)
         } else if let existing = listing.likesSent[candidate] {
             return (.recorded, existing)
@@ -49,7 +53,10 @@ extension MatrixDiscoveryService {
         let joined = await MatrixCrossedLikes.resolve(
             after, user: me, accessToken: accessToken, connection: connection)
         if let room = joined[candidate] {
-            return (try await matched(swipe, room: room, me: me, accessToken: accessToken, connection: connection), room)
+            return (
+                try await matched(
+                    swipe, room: room, me: me, accessToken: accessToken, connection: connection), room
+            )
         }
         return (.recorded, roomID)
     }

@@ -8,9 +8,11 @@ import Services
 /// (age, distance) and without anyone already swiped, matched or liked; people whose invite waits
 /// carry ``Models/Candidate/likedYou``. A like invites the candidate to a new private room (a super like says
 /// so in the invite's reason); a like on someone whose invite waits joins their room — a match on
-/// both sides. Every swipe is kept by id in the `com.discover.swipes` account data, so a swipe sent
-/// twice is applied once and a pass holds on every device. Matrix has no daily like limit: the
-/// backend counts today's likes from that record.
+/// both sides (a withdrawn invite makes it an ordinary like; likes that crossed become one match:
+/// ``MatrixCrossedLikes``). Every swipe is kept by id in account data (``MatrixSwipeRecord``, one
+/// event per swipe), so a swipe sent twice is applied once, a pass holds on every device, and two
+/// devices never overwrite each other's swipes. Matrix has no daily like limit: the backend counts
+/// today's likes from that record.
 public struct MatrixDiscoveryService: DiscoveryService {
     /// The shared connection.
     public let connection: MatrixConnection

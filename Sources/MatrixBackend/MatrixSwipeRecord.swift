@@ -54,7 +54,9 @@ struct MatrixSwipeRecord: Sendable {
     {
         let filter: JSONValue = [
             "room": ["rooms": []], "presence": ["types": []],
-            "account_data": ["types": [.string(MatrixEventType.swipes), .string(MatrixEventType.swipePrefix + "*")]],
+            "account_data": [
+                "types": [.string(MatrixEventType.swipes), .string(MatrixEventType.swipePrefix + "*")]
+            ],
         ]
         let answer = try await connection.http.send(
             .get, ["sync"],
@@ -62,7 +64,8 @@ struct MatrixSwipeRecord: Sendable {
                 "filter": String(decoding: filter.encoded(), as: UTF8.self),
                 "timeout": connection.freshSyncTimeout(),
             ], accessToken: accessToken)
-        let events = (try? (answer["account_data"] ?? .object([:])).array("events", in: "sync account data")) ?? []
+        let events =
+            (try? (answer["account_data"] ?? .object([:])).array("events", in: "sync account data")) ?? []
         return read(accountData: events)
     }
 

@@ -26,7 +26,8 @@ extension MatrixSyncLoop {
                     of: other, viewer: user, accessToken: accessToken, connection: connection))
                 ?? connection.configuration.username(for: other).capitalized
             let match = Match(
-                id: Match.id(between: UserID(user), and: UserID(other)), user: UserID(other), displayName: name,
+                id: Match.id(between: UserID(user), and: UserID(other)), user: UserID(other),
+                displayName: name,
                 matchedAt: connection.scheduler.now)
             rooms[room] = RoomState(conversation: match.id, other: other)
             events.append(.matched(match))

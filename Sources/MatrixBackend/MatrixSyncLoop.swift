@@ -90,7 +90,8 @@ final class MatrixSyncLoop: Sendable {
                 let filled = try await MatrixTimelineGap.filled(
                     answer, since: current.since, accessToken: token, connection: connection)
                 var rooms = current.rooms
-                var events = try await translate(filled, user: current.user, accessToken: token, rooms: &rooms)
+                var events = try await translate(
+                    filled, user: current.user, accessToken: token, rooms: &rooms)
                 events += await membershipChanges(
                     in: filled, user: current.user, accessToken: token, rooms: &rooms)
                 let next = try answer.string("next_batch", in: "sync")
@@ -137,7 +138,8 @@ final class MatrixSyncLoop: Sendable {
     private func renewed(_ expired: String) async -> String? {
         guard let renewal, !isCancelled else { return nil }
         let scheduler = connection.scheduler
-        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<String, ServiceError>, Never>) in
+        let result = await withCheckedContinuation {
+            (continuation: CheckedContinuation<Result<String, ServiceError>, Never>) in
             scheduler.schedule {
                 renewal(expired) { continuation.resume(returning: $0) }
             }
@@ -178,8 +180,7 @@ final class MatrixSyncLoop: Sendable {
     /// Turns one sync answer into events, keeping track of which room is which conversation.
     private func translate(
         _ answer: JSONValue, user: String, accessToken: String, rooms: inout [String: RoomState]
-    ) async throws(ServiceError) -> [ChatEvent]
-    {
+    ) async throws(ServiceError) -> [ChatEvent] {
         var events: [ChatEvent] = []
         let pool = try await connection.poolRoom(user: user, accessToken: accessToken)
         for (roomID, room) in (answer["rooms"]?["join"]?.objectValue ?? [:]).sorted(by: { $0.key < $1.key })

@@ -28,13 +28,18 @@ struct MatrixMembershipRulesTests {
             [
                 "type": "com.discover.swipes",
                 "content": [
-                    "swipes": ["old-1": swipe("@b:hs", "pass", at: 1), "old-2": swipe("@c:hs", "pass", at: 2)]
+                    "swipes": [
+                        "old-1": swipe("@b:hs", "pass", at: 1), "old-2": swipe("@c:hs", "pass", at: 2),
+                    ]
                 ],
             ],
             // A rewind on a newer device: an empty event removes the swipe.
             ["type": "com.discover.swipe.old-1", "content": [:]],
             ["type": "com.discover.swipe.new-1", "content": swipe("@d:hs", "superLike", at: 3)],
-            ["type": "com.discover.swipe.bad", "content": ["candidate": "@e:hs", "action": "wink", "at_ms": 1]],
+            [
+                "type": "com.discover.swipe.bad",
+                "content": ["candidate": "@e:hs", "action": "wink", "at_ms": 1],
+            ],
         ])
         #expect(Set(record.entries.keys) == ["old-2", "new-1"])
         #expect(record.entries["new-1"]?.action == .superLike)
@@ -45,7 +50,10 @@ struct MatrixMembershipRulesTests {
             candidate: "@b:hs", action: .like, at: Date(timeIntervalSince1970: 12), matched: true, room: "!r",
             name: "Bea", matchedAt: Date(timeIntervalSince1970: 13))
         let record = MatrixSwipeRecord.read(accountData: [
-            ["type": .string(MatrixSwipeRecord.type(of: "s-1")), "content": MatrixSwipeRecord.content(of: entry)]
+            [
+                "type": .string(MatrixSwipeRecord.type(of: "s-1")),
+                "content": MatrixSwipeRecord.content(of: entry),
+            ]
         ])
         #expect(record.entries["s-1"] == entry)
     }
@@ -59,7 +67,10 @@ struct MatrixMembershipRulesTests {
                     "!mine": [
                         "state": [
                             "events": [
-                                ["type": "m.room.member", "state_key": .string(me), "content": ["membership": "join"]],
+                                [
+                                    "type": "m.room.member", "state_key": .string(me),
+                                    "content": ["membership": "join"],
+                                ],
                                 [
                                     "type": "m.room.member", "state_key": "@ns.bob:localhost",
                                     "content": ["membership": "invite"],
@@ -73,7 +84,8 @@ struct MatrixMembershipRulesTests {
                         "invite_state": [
                             "events": [
                                 [
-                                    "type": "m.room.member", "state_key": .string(me), "sender": "@ns.bob:localhost",
+                                    "type": "m.room.member", "state_key": .string(me),
+                                    "sender": "@ns.bob:localhost",
                                     "content": ["membership": "invite"],
                                 ]
                             ]
@@ -82,7 +94,8 @@ struct MatrixMembershipRulesTests {
                 ],
             ]
         ]
-        let listing = try MatrixRoomListing(sync: sync, user: me, poolRoom: "!pool", configuration: configuration)
+        let listing = try MatrixRoomListing(
+            sync: sync, user: me, poolRoom: "!pool", configuration: configuration)
         #expect(
             MatrixCrossedLikes.toResolve(in: listing, user: me)
                 == [MatrixCrossedLikes(other: "@ns.bob:localhost", theirRoom: "!theirs", ourRoom: "!mine")])
@@ -107,10 +120,16 @@ struct MatrixMembershipRulesTests {
         let sync: JSONValue = [
             "rooms": [
                 "join": [
-                    "!blocked": ["timeline": ["events": [member("@b:hs", "leave", reason: "com.discover.block")]]],
+                    "!blocked": [
+                        "timeline": ["events": [member("@b:hs", "leave", reason: "com.discover.block")]]
+                    ],
                     "!left": ["timeline": ["events": [member("@c:hs", "leave")]]],
                     "!kicked": [
-                        "timeline": ["events": [member("@d:hs", "leave", sender: "@x:hs", reason: "com.discover.block")]]
+                        "timeline": [
+                            "events": [
+                                member("@d:hs", "leave", sender: "@x:hs", reason: "com.discover.block")
+                            ]
+                        ]
                     ],
                     "!back": [
                         "state": ["events": [member("@e:hs", "leave", reason: "com.discover.block")]],
@@ -149,8 +168,14 @@ struct MatrixMembershipRulesTests {
                 createdAt: Date(timeIntervalSince1970: 1000), tokenFirstSeen: seen))
         #expect(MatrixChatService.mayHaveBeenSentElsewhere(createdAt: seen, tokenFirstSeen: nil))
         let chunk: [JSONValue] = [
-            ["type": "m.room.message", "sender": "@eve:hs", "content": ["com.discover.txn": "t-1", "body": "fake"]],
-            ["type": "m.room.message", "sender": .string(me), "content": ["com.discover.txn": "t-1", "body": "real"]],
+            [
+                "type": "m.room.message", "sender": "@eve:hs",
+                "content": ["com.discover.txn": "t-1", "body": "fake"],
+            ],
+            [
+                "type": "m.room.message", "sender": .string(me),
+                "content": ["com.discover.txn": "t-1", "body": "real"],
+            ],
         ]
         let found = MatrixChatService.event(carrying: "t-1", from: me, in: chunk)
         #expect(found?["content"]?["body"]?.stringValue == "real", "only the user's own event counts")

@@ -18,7 +18,8 @@ struct MatrixFeedTests {
         let world = try MatrixMembershipWorld()
         let erin = try world.foreign("erin")
         let (room, _) = try world.match(with: erin)
-        let store = MatrixSyncTokenStore(directory: world.backend.storageDirectory.appendingPathComponent("sync"))
+        let store = MatrixSyncTokenStore(
+            directory: world.backend.storageDirectory.appendingPathComponent("sync"))
         var first: [ChatEvent] = []
         let feed = world.services.chat.subscribe(accessToken: world.token) { first.append($0) }
         let waited1 = world.backend.wait(until: { store.token(of: world.me) != nil })
@@ -30,9 +31,12 @@ struct MatrixFeedTests {
         for text in expected { try erin.send(text: text, to: room) }
 
         var second: [ChatEvent] = []
-        let resumed = world.backend.makeServices().chat.subscribe(accessToken: world.token) { second.append($0) }
+        let resumed = world.backend.makeServices().chat.subscribe(accessToken: world.token) {
+            second.append($0)
+        }
         defer { resumed.cancel() }
-        let waited2 = world.backend.wait(until: { MatrixMembershipWorld.texts(second).count >= 150 }, timeout: .seconds(60))
+        let waited2 = world.backend.wait(
+            until: { MatrixMembershipWorld.texts(second).count >= 150 }, timeout: .seconds(60))
         #expect(waited2)
         #expect(MatrixMembershipWorld.texts(second) == expected, "all of them, once, in order")
     }
@@ -51,14 +55,16 @@ struct MatrixFeedTests {
         let finn = try world.foreign("finn")
         let (room, _) = try world.match(with: finn)
         let signedIn = try world.backend.await {
-            world.services.auth.signIn(Credentials(identifier: "alice", password: "correct horse"), completion: $0)
+            world.services.auth.signIn(
+                Credentials(identifier: "alice", password: "correct horse"), completion: $0)
         }.get()
         // The session's authorizer, as the feed sees it: one refresh for the expired token.
         let authorizer = Renewals()
         let auth = world.services.auth
         let renewal: AccessTokenRenewal = { expired, completion in
             authorizer.count += 1
-            guard expired == signedIn.tokens.accessToken, let refreshToken = signedIn.tokens.refreshToken else {
+            guard expired == signedIn.tokens.accessToken, let refreshToken = signedIn.tokens.refreshToken
+            else {
                 return completion(.failure(.tokenRevoked))
             }
             auth.refresh(refreshToken: refreshToken) { result in completion(result.map(\.accessToken)) }

@@ -29,7 +29,8 @@ struct MatrixMembershipTests {
         let world = try MatrixMembershipWorld(user: "alice")
         let zed = try world.foreign("zed")
         #expect(world.swipe(.like, on: zed.userID) == .success(.recorded))
-        let aliceRoom = try #require(try MatrixMembershipWorld.invites(of: zed).first { $0.value == world.me }?.key)
+        let aliceRoom = try #require(
+            try MatrixMembershipWorld.invites(of: zed).first { $0.value == world.me }?.key)
         // Zed liked Alice at the same moment: his invite crossed hers, and he did not join hers.
         let zedRoom = try zed.createRoom(invite: [world.me])
 
@@ -38,7 +39,8 @@ struct MatrixMembershipTests {
             world.services.discovery.fetchCandidates(
                 cursor: nil, limit: 10, accessToken: world.token, completion: $0)
         }
-        #expect(try zed.joinedMembers(of: zedRoom) == [world.me, zed.userID].sorted(), "Alice joined Zed's room")
+        #expect(
+            try zed.joinedMembers(of: zedRoom) == [world.me, zed.userID].sorted(), "Alice joined Zed's room")
         let aliceElsewhere = try ForeignClient.login(world.me, on: world.homeserver)
         #expect(try !aliceElsewhere.joinedRooms().contains(aliceRoom), "and left her own room")
         let conversations = try world.backend.await {
@@ -52,7 +54,8 @@ struct MatrixMembershipTests {
         let world = try MatrixMembershipWorld(user: "zed")
         let alice = try world.foreign("alice")
         #expect(world.swipe(.like, on: alice.userID) == .success(.recorded))
-        let zedRoom = try #require(try MatrixMembershipWorld.invites(of: alice).first { $0.value == world.me }?.key)
+        let zedRoom = try #require(
+            try MatrixMembershipWorld.invites(of: alice).first { $0.value == world.me }?.key)
         let aliceRoom = try alice.createRoom(invite: [world.me])
         _ = world.backend.await {
             world.services.discovery.fetchCandidates(
@@ -86,7 +89,9 @@ struct MatrixMembershipTests {
         }
         #expect(throws: Never.self) { try blocked.get() }
         let messages = try bea.messages(in: beaRoom)["chunk"] as? [[String: Any]] ?? []
-        let leave = messages.first { $0["type"] as? String == "m.room.member" && $0["state_key"] as? String == world.me }
+        let leave = messages.first {
+            $0["type"] as? String == "m.room.member" && $0["state_key"] as? String == world.me
+        }
         #expect((leave?["content"] as? [String: Any])?["reason"] as? String == "com.discover.block")
 
         // Cleo blocks Alice (as a Discover client does): Alice's client ignores Cleo in turn.
@@ -98,7 +103,8 @@ struct MatrixMembershipTests {
                 cursor: nil, limit: 10, accessToken: world.token, completion: $0)
         }
         let aliceElsewhere = try ForeignClient.login(world.me, on: world.homeserver)
-        let ignored = try aliceElsewhere.accountData("m.ignored_user_list")?["ignored_users"] as? [String: Any]
+        let ignored =
+            try aliceElsewhere.accountData("m.ignored_user_list")?["ignored_users"] as? [String: Any]
         #expect(ignored?[cleo.userID] != nil, "Alice's account ignores Cleo")
         #expect(ignored?[bea.userID] != nil)
         #expect(try !aliceElsewhere.joinedRooms().contains(cleoRoom), "and left the room")
@@ -119,7 +125,9 @@ struct MatrixMembershipTests {
             if index.isMultiple(of: 2) {
                 world.services.discovery.sendSwipe(swipe, accessToken: world.token) { _ in answers += 1 }
             } else {
-                tablet.discovery.sendSwipe(swipe, accessToken: tabletSession.tokens.accessToken) { _ in answers += 1 }
+                tablet.discovery.sendSwipe(swipe, accessToken: tabletSession.tokens.accessToken) { _ in
+                    answers += 1
+                }
             }
         }
         let waited1 = world.backend.wait(until: { answers == people.count }, timeout: .seconds(60))
@@ -129,13 +137,15 @@ struct MatrixMembershipTests {
         let third = try ForeignClient.login(world.me, on: world.homeserver)
         let accountData =
             ((try third.sync(filter: ["room": ["rooms": []]])["account_data"] as? [String: Any])?["events"]
-            as? [[String: Any]]) ?? []
+                as? [[String: Any]]) ?? []
         var candidates: Set<String> = []
         for event in accountData {
             let content = event["content"] as? [String: Any] ?? [:]
             if event["type"] as? String == "com.discover.swipes" {
                 for value in (content["swipes"] as? [String: Any] ?? [:]).values {
-                    if let candidate = (value as? [String: Any])?["candidate"] as? String { candidates.insert(candidate) }
+                    if let candidate = (value as? [String: Any])?["candidate"] as? String {
+                        candidates.insert(candidate)
+                    }
                 }
             } else if let candidate = content["candidate"] as? String {
                 candidates.insert(candidate)

@@ -41,7 +41,8 @@ final class MatrixMembershipWorld {
     {
         backend.await {
             services.discovery.sendSwipe(
-                Swipe(id: id, candidate: UserID(candidate), action: action, swipedAt: Date()), accessToken: token,
+                Swipe(id: id, candidate: UserID(candidate), action: action, swipedAt: Date()),
+                accessToken: token,
                 completion: $0)
         }
     }
@@ -61,7 +62,8 @@ final class MatrixMembershipWorld {
         let rooms = (try client.sync()["rooms"] as? [String: Any])?["invite"] as? [String: Any] ?? [:]
         var invites: [String: String] = [:]
         for (room, value) in rooms {
-            let events = ((value as? [String: Any])?["invite_state"] as? [String: Any])?["events"] as? [[String: Any]]
+            let events =
+                ((value as? [String: Any])?["invite_state"] as? [String: Any])?["events"] as? [[String: Any]]
             let invite = events?.first {
                 $0["type"] as? String == "m.room.member" && $0["state_key"] as? String == client.userID
             }

@@ -17,12 +17,16 @@ import Testing
         let base: any DiscoveryService
 
         func fetchCandidates(
-            cursor: String?, limit: Int, accessToken: String, completion: @escaping ServiceCompletion<DiscoveryPage>
+            cursor: String?, limit: Int, accessToken: String,
+            completion: @escaping ServiceCompletion<DiscoveryPage>
         ) {
-            base.fetchCandidates(cursor: cursor, limit: limit, accessToken: accessToken, completion: completion)
+            base.fetchCandidates(
+                cursor: cursor, limit: limit, accessToken: accessToken, completion: completion)
         }
 
-        func sendSwipe(_ swipe: Swipe, accessToken: String, completion: @escaping ServiceCompletion<SwipeOutcome>) {
+        func sendSwipe(
+            _ swipe: Swipe, accessToken: String, completion: @escaping ServiceCompletion<SwipeOutcome>
+        ) {
             base.sendSwipe(swipe, accessToken: accessToken) { result in
                 if case .success(.matched) = result { return completion(.success(.recorded)) }
                 completion(result)
@@ -34,7 +38,8 @@ import Testing
         }
 
         func savePreferences(
-            _ preferences: SearchPreferences, accessToken: String, completion: @escaping ServiceCompletion<Void>
+            _ preferences: SearchPreferences, accessToken: String,
+            completion: @escaping ServiceCompletion<Void>
         ) {
             base.savePreferences(preferences, accessToken: accessToken, completion: completion)
         }
