@@ -65,7 +65,7 @@ public struct MatrixChatService: ChatService {
 
     /// Sends with `PUT /rooms/{id}/send/m.room.message/{txn}`: once per transaction id, on every
     /// device (a message older than this connection's token is looked for first: see
-    /// ``mayHaveBeenSentElsewhere(createdAt:tokenFirstSeen:)``).
+    /// `mayHaveBeenSentElsewhere(createdAt:tokenFirstSeen:)`).
     public func sendMessage(
         _ message: OutgoingMessage, accessToken: String, completion: @escaping ServiceCompletion<Message>
     ) {

@@ -9,7 +9,7 @@ import Services
 /// carry ``Models/Candidate/likedYou``. A like invites the candidate to a new private room (a super like says
 /// so in the invite's reason); a like on someone whose invite waits joins their room — a match on
 /// both sides (a withdrawn invite makes it an ordinary like; likes that crossed become one match:
-/// ``MatrixCrossedLikes``). Every swipe is kept by id in account data (``MatrixSwipeRecord``, one
+/// `MatrixCrossedLikes`). Every swipe is kept by id in account data (`MatrixSwipeRecord`, one
 /// event per swipe), so a swipe sent twice is applied once, a pass holds on every device, and two
 /// devices never overwrite each other's swipes. Matrix has no daily like limit: the backend counts
 /// today's likes from that record.
