@@ -140,8 +140,11 @@ final class MatrixSyncLoop: Sendable {
         let scheduler = connection.scheduler
         let result = await withCheckedContinuation {
             (continuation: CheckedContinuation<Result<String, ServiceError>, Never>) in
+            // Answered once; if nobody ever answers (the scheduler or the session went away first),
+            // the feed ends instead of waiting forever.
+            let answer = RenewalAnswer(continuation)
             scheduler.schedule {
-                renewal(expired) { continuation.resume(returning: $0) }
+                renewal(expired) { answer.resume($0) }
             }
         }
         guard case .success(let fresh) = result, fresh != expired, !isCancelled else { return nil }
@@ -261,4 +264,23 @@ final class MatrixSyncLoop: Sendable {
         }
         return events
     }
+}
+
+/// The answer to one renewal: resumed once, with the renewal's result, or with
+/// ``Models/ServiceError/tokenRevoked`` when it is dropped unanswered.
+private final class RenewalAnswer: Sendable {
+    private let continuation: CheckedContinuation<Result<String, ServiceError>, Never>
+    private let answered = Atomic<Bool>(false)
+
+    init(_ continuation: CheckedContinuation<Result<String, ServiceError>, Never>) {
+        self.continuation = continuation
+    }
+
+    /// Resumes the feed with `result`, unless it was resumed already.
+    func resume(_ result: Result<String, ServiceError>) {
+        guard !answered.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        continuation.resume(returning: result)
+    }
+
+    deinit { resume(.failure(.tokenRevoked)) }
 }
