@@ -9,10 +9,12 @@ import Models
 /// account and leaves the room: from then on neither server shows either one the other (no card, no
 /// invite, no message).
 enum MatrixBlocks {
-    /// The people who left one of the user's joined rooms with the block reason, each with that room.
-    static func blockers(in sync: JSONValue, user: String) -> [String: String] {
+    /// The people who left one of the user's joined rooms with the block reason, each with that room;
+    /// the discovery room (`pool`), which anyone can join and leave, never counts.
+    static func blockers(in sync: JSONValue, user: String, pool: String) -> [String: String] {
         var blockers: [String: String] = [:]
-        for (roomID, room) in (sync["rooms"]?["join"]?.objectValue ?? [:]).sorted(by: { $0.key < $1.key }) {
+        for (roomID, room) in (sync["rooms"]?["join"]?.objectValue ?? [:]).sorted(by: { $0.key < $1.key })
+        where roomID != pool {
             let events =
                 (room["state"]?["events"]?.arrayValue ?? []) + (room["timeline"]?["events"]?.arrayValue ?? [])
             // The latest membership of each other member decides (a leave, then a join again, is no block).
@@ -53,7 +55,8 @@ enum MatrixBlocks {
     static func honour(_ sync: JSONValue, user: String, accessToken: String, connection: MatrixConnection)
         async
     {
-        let blockers = blockers(in: sync, user: user)
+        guard let pool = try? await connection.poolRoom(user: user, accessToken: accessToken) else { return }
+        let blockers = blockers(in: sync, user: user, pool: pool)
         guard !blockers.isEmpty else { return }
         guard
             (try? await ignore(

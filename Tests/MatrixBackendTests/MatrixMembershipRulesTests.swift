@@ -116,7 +116,7 @@ struct MatrixMembershipRulesTests {
         ]
     }
 
-    @Test func aLeaveWithTheBlockReason_isABlock_butAKickOrAPlainLeaveIsNot() {
+    @Test func aLeaveWithTheBlockReason_isABlock_butAKickAPlainLeaveOrThePoolIsNot() {
         let sync: JSONValue = [
             "rooms": [
                 "join": [
@@ -131,6 +131,9 @@ struct MatrixMembershipRulesTests {
                             ]
                         ]
                     ],
+                    "!pool": [
+                        "timeline": ["events": [member("@f:hs", "leave", reason: "com.discover.block")]]
+                    ],
                     "!back": [
                         "state": ["events": [member("@e:hs", "leave", reason: "com.discover.block")]],
                         "timeline": ["events": [member("@e:hs", "join")]],
@@ -138,7 +141,7 @@ struct MatrixMembershipRulesTests {
                 ]
             ]
         ]
-        #expect(MatrixBlocks.blockers(in: sync, user: me) == ["@b:hs": "!blocked"])
+        #expect(MatrixBlocks.blockers(in: sync, user: me, pool: "!pool") == ["@b:hs": "!blocked"])
     }
 
     @Test func aLimitedTimeline_isAGap_filledOldestFirst_eachEventOnce() {
