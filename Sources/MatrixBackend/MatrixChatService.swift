@@ -7,9 +7,12 @@ import Services
 /// the room.
 ///
 /// Messages are `m.room.message` events sent with the client transaction id in the path (the server
-/// applies it once per device) and in the content (so a message sent again from another device still
-/// reads as one); history is `/messages`; read is an `m.read` receipt; typing is the typing endpoint;
-/// unmatch is leave and forget (block also ignores the user); the live feed is a `/sync` long poll.
+/// applies it once per device, and tells the sending device in `unsigned.transaction_id`, which is how
+/// a sent message meets its pending copy) and, for reference, in the content; a message's id is its
+/// event id, and ``MatrixTimelineMapper`` reads events as messages (edits, redactions, replies,
+/// emotes, only the two matched people); history is `/messages`; read is an `m.read` receipt; typing
+/// is the typing endpoint; unmatch is leave and forget (block also ignores the user); the live feed is
+/// a `/sync` long poll.
 public struct MatrixChatService: ChatService {
     /// The shared connection.
     public let connection: MatrixConnection
@@ -55,11 +58,13 @@ public struct MatrixChatService: ChatService {
             let answer = try await connection.http.send(
                 .get, ["rooms", room, "messages"], query: query, accessToken: accessToken)
             let chunk = try answer.array("chunk", in: "messages")
-            let messages = chunk.compactMap {
-                MatrixMessages.message(from: $0, conversation: conversation, viewer: me)
-            }
+            let other = Match.other(in: conversation, than: UserID(me))?.rawValue ?? ""
+            // Newest first, as the page promises; edits applied, not messages of their own.
+            let messages = MatrixTimelineMapper.messages(
+                in: chunk, conversation: conversation, viewer: me, other: other
+            ).reversed()
             let end = answer["end"]?.stringValue
-            return MessagePage(messages: messages, olderCursor: chunk.isEmpty ? nil : end)
+            return MessagePage(messages: Array(messages), olderCursor: chunk.isEmpty ? nil : end)
         }
     }
 
@@ -96,8 +101,9 @@ public struct MatrixChatService: ChatService {
             let event = try? await connection.http.send(
                 .get, ["rooms", room, "event", eventID], accessToken: accessToken)
             let sentAt = event.map(MatrixMessages.timestamp(of:)) ?? message.createdAt
+            // Its id is the event's, as every reading of the event says (the transaction id is ours).
             return Message(
-                id: "\(me)/\(message.id)", conversation: message.conversation, sender: UserID(me),
+                id: eventID, conversation: message.conversation, sender: UserID(me),
                 text: message.text,
                 sentAt: sentAt, transactionID: message.id, status: .sent)
         }

@@ -186,7 +186,8 @@ public final class MatrixConnection: Sendable {
     }
 
     /// Every room of the user, read from one `/sync` without a `since` token: matches (both joined),
-    /// likes sent (the other invited) and likes received (invites).
+    /// likes sent (the other invited) and likes received (invites), with the discovery room's
+    /// profiles for names.
     ///
     /// The timeline carries member events as well as messages: a sync's `state` is the state at the
     /// start of the timeline, so a leave after the last message shows only in the timeline.
@@ -203,7 +204,11 @@ public final class MatrixConnection: Sendable {
         let filter: JSONValue = [
             "room": [
                 "timeline": ["limit": 10, "types": ["m.room.message", "m.room.member"]],
-                "state": ["types": ["m.room.member"], "lazy_load_members": false],
+                // The creator tells who the match is; the profiles (discovery room) give names.
+                "state": [
+                    "types": ["m.room.member", "m.room.create", .string(MatrixEventType.profile)],
+                    "lazy_load_members": false,
+                ],
                 "ephemeral": ["types": []], "account_data": ["types": []],
             ],
             "presence": ["types": []], "account_data": ["types": []],
@@ -256,8 +261,12 @@ enum MatrixEventType {
     static let swipes = "com.discover.swipes"
     /// Private: one swipe, by id (`com.discover.swipe.<id>`), written once by the device that applied it.
     static let swipePrefix = "com.discover.swipe."
-    /// The content key carrying a message's client transaction id.
+    /// The content key carrying a message's client transaction id: never read back from anyone else's
+    /// events (anyone can write any content; ``MatrixTimelineMapper`` uses the server's
+    /// `unsigned.transaction_id`); a resend from a new device looks for it in the user's own events.
     static let transactionKey = "com.discover.txn"
+    /// The `m.room.create` content key naming whom the creator's like (and so the room) is for.
+    static let likedUser = "com.discover.liked_user"
     /// The leave reason that marks an unmatch as a block: the other side ignores the blocker in turn.
     static let blockReason = "com.discover.block"
     /// The standard ignore list.

@@ -40,7 +40,12 @@ extension MatrixDiscoveryService {
             return (.recorded, existing)
         }
         let created = try await connection.http.send(
-            .post, ["createRoom"], body: ["preset": "trusted_private_chat"], accessToken: accessToken)
+            .post, ["createRoom"],
+            body: [
+                "preset": "trusted_private_chat",
+                // Who the like is for, in the one event nobody can change later.
+                "creation_content": [MatrixEventType.likedUser: .string(candidate)],
+            ], accessToken: accessToken)
         let roomID = try created.string("room_id", in: "createRoom")
         var invite: [String: JSONValue] = ["user_id": .string(candidate)]
         if swipe.action == .superLike {
@@ -65,7 +70,7 @@ extension MatrixDiscoveryService {
     private static func matched(
         _ swipe: Swipe, room: String, me: String, accessToken: String, connection: MatrixConnection
     ) async throws(ServiceError) -> SwipeOutcome {
-        let name = try await displayName(
+        let name = try await MatrixDisplayNames.name(
             of: swipe.candidate.rawValue, viewer: me, accessToken: accessToken, connection: connection)
         let match = Match(
             id: Match.id(between: UserID(me), and: swipe.candidate), user: swipe.candidate,

@@ -106,7 +106,10 @@ public struct MatrixDiscoveryService: DiscoveryService {
             let me = try await connection.owner(of: accessToken)
             var record = try await MatrixSwipeRecord.load(
                 user: me, accessToken: accessToken, connection: connection)
-            if let earlier = record.outcome(of: swipe.id, viewer: me) { return earlier }
+            if let earlier = record.outcome(of: swipe.id, viewer: me) {
+                return try await MatrixDisplayNames.named(
+                    earlier, viewer: me, accessToken: accessToken, connection: connection)
+            }
             let now = connection.scheduler.now
             if swipe.action != .pass {
                 let allowance = record.allowance(at: now, configuration: connection.configuration)
@@ -151,18 +154,5 @@ public struct MatrixDiscoveryService: DiscoveryService {
                 MatrixEventType.preferences, MatrixProfiles.content(preferences), user: me,
                 accessToken: accessToken)
         }
-    }
-
-    /// The shown name of a member of the discovery room.
-    static func displayName(
-        of user: String, viewer: String, accessToken: String, connection: MatrixConnection
-    )
-        async throws(ServiceError) -> String
-    {
-        let pool = try await connection.poolRoom(user: viewer, accessToken: accessToken)
-        let content = try? await connection.http.send(
-            .get, ["rooms", pool, "state", MatrixEventType.profile, user], accessToken: accessToken)
-        return content?["display_name"]?.stringValue
-            ?? connection.configuration.username(for: user).capitalized
     }
 }

@@ -11,20 +11,12 @@ enum MatrixMessages {
         return Date(timeIntervalSince1970: milliseconds / 1000)
     }
 
-    /// A text message event as a ``Message``, or `nil` for anything else (other types, redactions, no
-    /// text). Its id is the sender and the client transaction id the sender put in the content
-    /// (`@bob:localhost/t-42`), so a message a client had to send twice (a lost answer, a crashed
-    /// server, a new device after signing in again) still reads as one; otherwise the event id.
+    /// A message event of conversation `conversation` as a ``Message`` (``MatrixTimelineMapper``'s
+    /// reading), or `nil`: another type or sender than the conversation's two people, an edit, a
+    /// redacted event, no text.
     static func message(from event: JSONValue, conversation: String, viewer: String) -> Message? {
-        guard event["type"]?.stringValue == "m.room.message",
-            let eventID = event["event_id"]?.stringValue,
-            let sender = event["sender"]?.stringValue,
-            let body = event["content"]?["body"]?.stringValue
-        else { return nil }
-        let transaction = event["content"]?[MatrixEventType.transactionKey]?.stringValue
-        return Message(
-            id: transaction.map { "\(sender)/\($0)" } ?? eventID, conversation: conversation,
-            sender: UserID(sender), text: body,
-            sentAt: timestamp(of: event), transactionID: sender == viewer ? transaction : nil, status: .sent)
+        guard let other = Match.other(in: conversation, than: UserID(viewer)) else { return nil }
+        return MatrixTimelineMapper.message(
+            from: event, conversation: conversation, viewer: viewer, other: other.rawValue)
     }
 }

@@ -1,8 +1,12 @@
 import Foundation
 import Models
 
-/// The user's rooms as Discover sees them, read from one `/sync` answer: conversations (both people
-/// joined), likes sent (the other person invited, not joined yet) and likes received (invites).
+/// The user's rooms as Discover sees them, read from one `/sync` answer: conversations (both matched
+/// people joined), likes sent (the other person invited, not joined yet) and likes received (invites).
+///
+/// Which member of a room is the match is ``MatrixRoomMembers``' rule: anyone else who joins or leaves
+/// does not change what the room is. Names are ``MatrixDisplayNames``' (the profiles in the discovery
+/// room's state, in the same answer); messages are ``MatrixTimelineMapper``'s.
 struct MatrixRoomListing: Sendable {
     /// A match: a direct room both people joined.
     struct Conversation: Sendable {
@@ -27,37 +31,38 @@ struct MatrixRoomListing: Sendable {
         throws(ServiceError)
     {
         let rooms = sync["rooms"]
+        let joined = rooms?["join"]?.objectValue ?? [:]
+        let profiles = try joined[poolRoom].map { pool throws(ServiceError) in
+            MatrixDisplayNames.profiles(
+                in: try (pool["state"] ?? .object([:])).array("events", in: "sync state"))
+        }
         var conversations: [Conversation] = []
         var likesSent: [String: String] = [:]
-        for (roomID, room) in rooms?["join"]?.objectValue ?? [:] where roomID != poolRoom {
-            var members: [String: (membership: String, at: Date, name: String?)] = [:]
+        for (roomID, room) in joined where roomID != poolRoom {
             let stateEvents = try (room["state"] ?? .object([:])).array("events", in: "sync state")
             let timelineEvents = try (room["timeline"] ?? .object([:])).array("events", in: "sync timeline")
-            for event in stateEvents + timelineEvents where event["type"]?.stringValue == "m.room.member" {
-                guard let member = event["state_key"]?.stringValue,
-                    let membership = event["content"]?["membership"]?.stringValue
-                else { continue }
-                members[member] = (
-                    membership, MatrixMessages.timestamp(of: event),
-                    event["content"]?["displayname"]?.stringValue
-                )
+            let members = MatrixRoomMembers(events: stateEvents + timelineEvents)
+            guard let other = members.matchedPerson(viewer: user), let partner = members.members[other] else {
+                continue
             }
-            let others = members.filter { $0.key != user }
-            if let (other, info) = others.first(where: { $0.value.membership == "join" }), others.count == 1 {
-                let matchedAt = max(info.at, members[user]?.at ?? info.at)
+            switch partner.membership {
+            case "join":
+                let matchedAt = max(partner.at, members.members[user]?.at ?? partner.at)
                 let match = Match(
                     id: Match.id(between: UserID(user), and: UserID(other)), user: UserID(other),
-                    displayName: info.name ?? configuration.username(for: other).capitalized,
+                    displayName: MatrixDisplayNames.name(
+                        of: other, profile: profiles?[other], configuration: configuration),
                     matchedAt: matchedAt)
-                let last = timelineEvents.last { $0["type"]?.stringValue == "m.room.message" }
-                    .flatMap { MatrixMessages.message(from: $0, conversation: match.id, viewer: user) }
+                let last = MatrixTimelineMapper.messages(
+                    in: timelineEvents, conversation: match.id, viewer: user, other: other
+                ).last
                 let unread = room["unread_notifications"]?["notification_count"]?.intValue ?? 0
                 conversations.append(
                     Conversation(roomID: roomID, match: match, lastMessage: last, unreadCount: unread))
-            } else if let (other, _) = others.first(where: { $0.value.membership == "invite" }),
-                others.count == 1
-            {
+            case "invite":
                 likesSent[other] = roomID
+            default:
+                continue
             }
         }
         var invites: [Invite] = []

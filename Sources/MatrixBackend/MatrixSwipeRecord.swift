@@ -124,11 +124,12 @@ struct MatrixSwipeRecord: Sendable {
 
     /// Adds an applied swipe.
     mutating func add(_ swipe: Swipe, outcome: SwipeOutcome, room: String?) {
-        var matched = false
-        if case .matched = outcome { matched = true }
+        var match: Match?
+        if case .matched(let made) = outcome { match = made }
         entries[swipe.id] = Entry(
-            candidate: swipe.candidate.rawValue, action: swipe.action, at: swipe.swipedAt, matched: matched,
-            room: room)
+            candidate: swipe.candidate.rawValue, action: swipe.action, at: swipe.swipedAt,
+            matched: match != nil,
+            room: room, name: match?.displayName, matchedAt: match?.matchedAt)
     }
 
     /// Removes a pass (a rewind); anything else is refused.

@@ -22,7 +22,7 @@ extension MatrixSyncLoop {
         var events: [ChatEvent] = []
         for (other, room) in joined.sorted(by: { $0.key < $1.key }) {
             let name =
-                (try? await MatrixDiscoveryService.displayName(
+                (try? await MatrixDisplayNames.name(
                     of: other, viewer: user, accessToken: accessToken, connection: connection))
                 ?? connection.configuration.username(for: other).capitalized
             let match = Match(

@@ -6,8 +6,11 @@ import Synchronization
 /// The live feed: a `/sync` long poll that turns what happened in the user's rooms into
 /// ``ChatEvent``s, resuming from the stored `next_batch`.
 ///
-/// - A member joining a room of the user's that was not a conversation yet: ``ChatEvent/matched(_:)``.
-/// - An `m.room.message`: ``ChatEvent/messageReceived(_:)`` (the user's own ones from other devices too).
+/// - A member joining a room of the user's that was not a conversation yet, when the listing now
+///   finds the match there: ``ChatEvent/matched(_:)`` (anyone else joining is nothing).
+/// - An `m.room.message` of one of the two matched people: ``ChatEvent/messageReceived(_:)`` (the
+///   user's own ones from other devices too; an edit as the edited message); an `m.room.redaction`:
+///   ``ChatEvent/messageRemoved(conversation:id:)`` (``MatrixLiveTimeline``).
 /// - The other member leaving, or the user leaving: ``ChatEvent/unmatched(conversation:)``.
 /// - `m.typing` and `m.receipt` ephemeral events: ``ChatEvent/typing(conversation:isTyping:)`` and
 ///   ``ChatEvent/read(conversation:upTo:)``. Matrix has no delivery receipts, so no `delivered`.
@@ -185,6 +188,7 @@ final class MatrixSyncLoop: Sendable {
         _ answer: JSONValue, user: String, accessToken: String, rooms: inout [String: RoomState]
     ) async throws(ServiceError) -> [ChatEvent] {
         var events: [ChatEvent] = []
+        var listing: MatrixRoomListing?
         let pool = try await connection.poolRoom(user: user, accessToken: accessToken)
         for (roomID, room) in (answer["rooms"]?["join"]?.objectValue ?? [:]).sorted(by: { $0.key < $1.key })
         where roomID != pool {
@@ -197,12 +201,14 @@ final class MatrixSyncLoop: Sendable {
                 if type == "m.room.member", let member = event["state_key"]?.stringValue, member != user {
                     let membership = event["content"]?["membership"]?.stringValue
                     if membership == "join", state == nil {
-                        let match = Match(
-                            id: Match.id(between: UserID(user), and: UserID(member)), user: UserID(member),
-                            displayName: event["content"]?["displayname"]?.stringValue
-                                ?? connection.configuration.username(for: member).capitalized,
-                            matchedAt: MatrixMessages.timestamp(of: event))
-                        state = RoomState(conversation: match.id, other: member)
+                        // Whether the room became a match, and with whom, is the listing's to say
+                        // (anyone may join a room); the name is the listing's too, as everywhere.
+                        if listing == nil {
+                            listing = try await connection.rooms(user: user, accessToken: accessToken)
+                        }
+                        guard let match = listing?.conversations.first(where: { $0.roomID == roomID })?.match
+                        else { continue }
+                        state = RoomState(conversation: match.id, other: match.user.rawValue)
                         connection.remember(room: roomID, conversation: match.id)
                         events.append(.matched(match))
                     } else if membership == "leave" || membership == "ban", let current = state,
@@ -212,11 +218,11 @@ final class MatrixSyncLoop: Sendable {
                         connection.forget(conversation: current.conversation)
                         state = nil
                     }
-                } else if type == "m.room.message", let current = state,
-                    let message = MatrixMessages.message(
-                        from: event, conversation: current.conversation, viewer: user)
-                {
-                    events.append(.messageReceived(message))
+                } else if type == "m.room.message" || type == "m.room.redaction", let current = state {
+                    events += await MatrixLiveTimeline.chatEvents(
+                        for: event, room: roomID, conversation: current.conversation, viewer: user,
+                        other: current.other, batch: timeline, accessToken: accessToken,
+                        connection: connection)
                 }
             }
             if var current = state {

@@ -163,6 +163,7 @@ private final class TranscriptScript {
     func event(_ event: ChatEvent) -> String {
         switch event {
         case .messageReceived(let message): "message " + self.message(message)
+        case .messageRemoved(let conversation, let id): "removed \(conversation) \(id)"
         case .delivered(let conversation, let upTo): "delivered \(conversation) \(time(upTo))"
         case .read(let conversation, let upTo): "read \(conversation) \(time(upTo))"
         case .typing(let conversation, let isTyping): "typing \(conversation) \(isTyping)"

@@ -20,6 +20,7 @@ extension ChatContext {
     /// change, and its observers are not told. With `countUnread`, messages from the other person
     /// that arrive while no screen of the conversation is open count as unread.
     func absorb(_ messages: [Message], in conversation: String, countUnread: Bool = true) {
+        let newestKnown = records[conversation]?.log.messages.last { $0.sender != viewer }
         let (added, updated) = records[conversation, default: ConversationRecord()].log.merge(messages)
         guard !added.isEmpty || !updated.isEmpty, let record = records[conversation],
             let summary = record.summary
@@ -27,12 +28,26 @@ extension ChatContext {
         let unseen =
             countUnread
             ? ConversationSummaryRules.unseen(
-                messages, added: added, viewer: viewer, isOpen: record.openCount > 0)
+                messages, added: added, viewer: viewer, isOpen: record.openCount > 0, after: newestKnown)
             : 0
         setSummary(
             ConversationSummaryRules.taking(record.log.messages.last, unseen: unseen, into: summary),
             for: conversation)
         notify(conversation, .messages(added: added, updated: updated))
+    }
+
+    /// Takes a message the server no longer has (its sender deleted it) out of a conversation; the
+    /// list row then previews the message before it.
+    func removeMessage(_ id: String, from conversation: String) {
+        guard records[conversation]?.log.remove(id) == true, let record = records[conversation] else {
+            return
+        }
+        if var summary = record.summary, summary.lastMessage?.id == id {
+            summary.lastMessage = record.log.messages.last
+            setSummary(summary, for: conversation)
+        }
+        notify(conversation, .messages(added: [], updated: [id]))
+        publish()
     }
 
     /// Raises the status of the user's messages in a conversation sent up to `date` (a receipt).

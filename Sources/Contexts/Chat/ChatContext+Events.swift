@@ -111,6 +111,8 @@ extension ChatContext {
                 markReadIfNeeded(conversation)
             }
             publish()
+        case .messageRemoved(let conversation, let id):
+            removeMessage(id, from: conversation)
         case .delivered(let conversation, let upTo):
             raise(conversation, upTo: upTo, to: .delivered)
         case .read(let conversation, let upTo):

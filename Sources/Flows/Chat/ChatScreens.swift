@@ -185,13 +185,18 @@ enum ChatScreens {
         return rows
     }
 
-    /// A message's row: who sent it and the text, and for the user's own, its status.
+    /// A message's row: who sent it and the text ("* Carl waves" for an action), and for the user's
+    /// own, its status; "edited" when its sender changed it.
     static func row(_ message: Message, me: UserID, name: String) -> ScreenList.Item {
+        let edited = message.editedAt == nil ? [] : ["edited"]
         if message.sender == me {
+            let title = message.kind == .action ? "* You: \(message.text)" : "You: \(message.text)"
             return ScreenList.Item(
-                id: message.id, title: "You: \(message.text)", detail: status(of: message))
+                id: message.id, title: title, detail: ([status(of: message)] + edited).joined(separator: ", ")
+            )
         }
-        return ScreenList.Item(id: message.id, title: "\(name): \(message.text)", detail: "")
+        let title = message.kind == .action ? "* \(name) \(message.text)" : "\(name): \(message.text)"
+        return ScreenList.Item(id: message.id, title: title, detail: edited.joined())
     }
 
     /// The screen shown while the matches list loads (a conversation opened by a link, or restored, at

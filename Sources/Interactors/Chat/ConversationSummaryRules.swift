@@ -28,10 +28,22 @@ public enum ConversationSummaryRules {
     }
 
     /// How many of `messages` count as unread for `viewer`: those from the other person whose ids were
-    /// `added` (new to the conversation), while none of the conversation's screens is open.
-    public static func unseen(_ messages: [Message], added: [String], viewer: UserID, isOpen: Bool) -> Int {
+    /// `added` (new to the conversation) and that sort after `newestKnown`, while none of the
+    /// conversation's screens is open.
+    ///
+    /// `newestKnown` is the newest message of the other person the conversation had before: one older
+    /// than it was already counted (by the server's unread count in the list, or when it arrived),
+    /// so a feed that hears again what the list had already counted does not count it twice.
+    public static func unseen(
+        _ messages: [Message], added: [String], viewer: UserID, isOpen: Bool,
+        after newestKnown: Message? = nil
+    ) -> Int {
         guard !isOpen else { return 0 }
-        return messages.filter { $0.sender != viewer && added.contains($0.id) }.count
+        return messages.filter { message in
+            message.sender != viewer && added.contains(message.id)
+                && newestKnown.map { MessageOrder.isBefore($0, message) } ?? true
+        }
+        .count
     }
 
     /// The server's summary of a conversation (`remote`), keeping the last message the client has

@@ -34,12 +34,24 @@ public struct Message: Hashable, Codable, Sendable, Identifiable {
     public var status: Status
     /// Why the last attempt to send it failed, for the user's own message not sent.
     public var failureReason: String?
+    /// How it reads: said, or done (an action, shown as "* Carl waves").
+    public var kind: Kind
+    /// When its sender last changed the text (it shows as edited); `nil` if never.
+    public var editedAt: Date?
+
+    /// How a message reads.
+    public enum Kind: String, Hashable, Codable, Sendable {
+        /// Said: "Carl: hello".
+        case text
+        /// Done, in the third person: "* Carl waves" (a Matrix emote).
+        case action
+    }
 
     /// Creates a message.
     public init(
         id: String, conversation: String, sender: UserID, text: String, sentAt: Date,
         transactionID: String? = nil,
-        status: Status = .sent, failureReason: String? = nil
+        status: Status = .sent, failureReason: String? = nil, kind: Kind = .text, editedAt: Date? = nil
     ) {
         self.id = id
         self.conversation = conversation
@@ -49,6 +61,23 @@ public struct Message: Hashable, Codable, Sendable, Identifiable {
         self.transactionID = transactionID
         self.status = status
         self.failureReason = failureReason
+        self.kind = kind
+        self.editedAt = editedAt
+    }
+
+    /// Decodes a message; one encoded before ``kind`` and ``editedAt`` existed reads as said, unedited.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(String.self, forKey: .id)
+        conversation = try container.decode(String.self, forKey: .conversation)
+        sender = try container.decode(UserID.self, forKey: .sender)
+        text = try container.decode(String.self, forKey: .text)
+        sentAt = try container.decode(Date.self, forKey: .sentAt)
+        transactionID = try container.decodeIfPresent(String.self, forKey: .transactionID)
+        status = try container.decode(Status.self, forKey: .status)
+        failureReason = try container.decodeIfPresent(String.self, forKey: .failureReason)
+        kind = try container.decodeIfPresent(Kind.self, forKey: .kind) ?? .text
+        editedAt = try container.decodeIfPresent(Date.self, forKey: .editedAt)
     }
 
     /// Whether the message is the user's and not on the server yet (sending, not sent or refused).

@@ -1,0 +1,35 @@
+import Foundation
+import Models
+import Testing
+
+@testable import Flows
+
+/// How a message reads in the conversation: an action in the third person, an edit marked.
+@Suite struct MessageRowTests {
+    private let t0 = Date(timeIntervalSince1970: 1_000)
+
+    @Test func anAction_readsInTheThirdPerson() {
+        let waves = Message(
+            id: "e", conversation: "m", sender: "carl", text: "waves", sentAt: t0, kind: .action)
+        #expect(ChatScreens.row(waves, me: "alice", name: "Carl").title == "* Carl waves")
+        let said = Message(id: "s", conversation: "m", sender: "carl", text: "hello", sentAt: t0)
+        #expect(ChatScreens.row(said, me: "alice", name: "Carl").title == "Carl: hello")
+    }
+
+    @Test func anEditedMessage_saysSo() {
+        var message = Message(id: "e", conversation: "m", sender: "carl", text: "at 9", sentAt: t0)
+        #expect(ChatScreens.row(message, me: "alice", name: "Carl").detail == "")
+        message.editedAt = t0.addingTimeInterval(5)
+        #expect(ChatScreens.row(message, me: "alice", name: "Carl").detail == "edited")
+        let own = Message(
+            id: "o", conversation: "m", sender: "alice", text: "ok", sentAt: t0, status: .read, editedAt: t0)
+        #expect(ChatScreens.row(own, me: "alice", name: "Carl").detail == "read, edited")
+    }
+
+    @Test func aMessageEncodedBeforeKindsAndEdits_decodesAsSaidAndUnedited() throws {
+        let json = #"{"id":"x","conversation":"m","sender":"carl","text":"hi","sentAt":0,"status":"sent"}"#
+        let message = try JSONDecoder().decode(Message.self, from: Data(json.utf8))
+        #expect(message.kind == .text)
+        #expect(message.editedAt == nil)
+    }
+}
