@@ -9,7 +9,7 @@ import Services
 /// Messages are `m.room.message` events sent with the client transaction id in the path (the server
 /// applies it once per device, and tells the sending device in `unsigned.transaction_id`, which is how
 /// a sent message meets its pending copy) and, for reference, in the content; a message's id is its
-/// event id, and ``MatrixTimelineMapper`` reads events as messages (edits, redactions, replies,
+/// event id, and `MatrixTimelineMapper` reads events as messages (edits, redactions, replies,
 /// emotes, only the two matched people); history is `/messages`; read is an `m.read` receipt; typing
 /// is the typing endpoint; unmatch is leave and forget (block also ignores the user); the live feed is
 /// a `/sync` long poll.

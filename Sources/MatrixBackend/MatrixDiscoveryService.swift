@@ -155,4 +155,13 @@ public struct MatrixDiscoveryService: DiscoveryService {
                 accessToken: accessToken)
         }
     }
+
+    /// The shown name of a member of the discovery room (``MatrixDisplayNames``, the one place names
+    /// come from).
+    static func displayName(
+        of user: String, viewer: String, accessToken: String, connection: MatrixConnection
+    ) async throws(ServiceError) -> String {
+        try await MatrixDisplayNames.name(
+            of: user, viewer: viewer, accessToken: accessToken, connection: connection)
+    }
 }
