@@ -59,6 +59,13 @@ struct LedgerChatService: ChatService {
     {
         base.subscribe(accessToken: accessToken, onEvent: onEvent)
     }
+
+    func subscribe(
+        accessToken: String, renewal: AccessTokenRenewal?,
+        onEvent: @escaping @MainActor @Sendable (ChatEvent) -> Void
+    ) -> ScheduledTask {
+        base.subscribe(accessToken: accessToken, renewal: renewal, onEvent: onEvent)
+    }
 }
 
 /// The embedded discovery service with the ``Ledger`` recording its swipes (as ``LedgerChatService``

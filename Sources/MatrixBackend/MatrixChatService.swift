@@ -32,7 +32,8 @@ public struct MatrixChatService: ChatService {
         let connection = connection
         connection.run(completion) { () async throws(ServiceError) -> [ConversationSummary] in
             let me = try await connection.owner(of: accessToken)
-            let listing = try await connection.rooms(user: me, accessToken: accessToken)
+            let (listing, nextBatch) = try await connection.roomsAndToken(user: me, accessToken: accessToken)
+            if let nextBatch { connection.keepForFeed(listing, nextBatch: nextBatch, user: me) }
             return listing.conversations.map {
                 ConversationSummary(match: $0.match, lastMessage: $0.lastMessage, unreadCount: $0.unreadCount)
             }
@@ -67,7 +68,9 @@ public struct MatrixChatService: ChatService {
         }
     }
 
-    /// Sends with `PUT /rooms/{id}/send/m.room.message/{txn}`: once per transaction id.
+    /// Sends with `PUT /rooms/{id}/send/m.room.message/{txn}`: once per transaction id, on every
+    /// device (a message older than this connection's token is looked for first: see
+    /// `mayHaveBeenSentElsewhere(createdAt:tokenFirstSeen:)`).
     public func sendMessage(
         _ message: OutgoingMessage, accessToken: String, completion: @escaping ServiceCompletion<Message>
     ) {
@@ -75,13 +78,25 @@ public struct MatrixChatService: ChatService {
         connection.run(completion) { () async throws(ServiceError) -> Message in
             let me = try await connection.owner(of: accessToken)
             let room = try await connection.room(of: message.conversation, user: me, accessToken: accessToken)
-            let answer = try await connection.http.send(
-                .put, ["rooms", room, "send", "m.room.message", message.id],
-                body: [
-                    "msgtype": "m.text", "body": .string(message.text),
-                    MatrixEventType.transactionKey: .string(message.id),
-                ], accessToken: accessToken)
-            let eventID = try answer.string("event_id", in: "send")
+            let eventID: String
+            if Self.mayHaveBeenSentElsewhere(
+                createdAt: message.createdAt, tokenFirstSeen: connection.firstSeen(accessToken)),
+                let earlier = try await Self.earlierSend(
+                    of: message.id, createdAt: message.createdAt, user: me, room: room,
+                    accessToken: accessToken, connection: connection),
+                let earlierID = earlier["event_id"]?.stringValue
+            {
+                // Sent already, by an earlier device: that event is the message.
+                eventID = earlierID
+            } else {
+                let answer = try await connection.http.send(
+                    .put, ["rooms", room, "send", "m.room.message", message.id],
+                    body: [
+                        "msgtype": "m.text", "body": .string(message.text),
+                        MatrixEventType.transactionKey: .string(message.id),
+                    ], accessToken: accessToken)
+                eventID = try answer.string("event_id", in: "send")
+            }
             // The answer has no timestamp: read the event for the server's (the sender's clock if not).
             let event = try? await connection.http.send(
                 .get, ["rooms", room, "event", eventID], accessToken: accessToken)
@@ -157,8 +172,11 @@ public struct MatrixChatService: ChatService {
                 if block { return }
                 throw .notFound
             }
+            // A block says so in the leave, so the other side's client ignores the blocker in turn.
             _ = try await connection.http.send(
-                .post, ["rooms", found.roomID, "leave"], accessToken: accessToken)
+                .post, ["rooms", found.roomID, "leave"],
+                body: block ? ["reason": .string(MatrixEventType.blockReason)] : nil, accessToken: accessToken
+            )
             _ = try? await connection.http.send(
                 .post, ["rooms", found.roomID, "forget"], accessToken: accessToken)
             connection.forget(conversation: conversation)
@@ -169,7 +187,20 @@ public struct MatrixChatService: ChatService {
     public func subscribe(accessToken: String, onEvent: @escaping @MainActor @Sendable (ChatEvent) -> Void)
         -> ScheduledTask
     {
-        MatrixSyncLoop(connection: connection, accessToken: accessToken, tokens: syncTokens, onEvent: onEvent)
-            .start()
+        subscribe(accessToken: accessToken, renewal: nil, onEvent: onEvent)
+    }
+
+    /// Starts the `/sync` long poll from the token of the conversations list this connection loaded
+    /// last (else the stored one, else a fresh listing's); when the server refuses the access token,
+    /// `renewal` gives a fresh one and the feed resumes where it stopped.
+    public func subscribe(
+        accessToken: String, renewal: AccessTokenRenewal?,
+        onEvent: @escaping @MainActor @Sendable (ChatEvent) -> Void
+    ) -> ScheduledTask {
+        MatrixSyncLoop(
+            connection: connection, accessToken: accessToken, renewal: renewal, tokens: syncTokens,
+            onEvent: onEvent
+        )
+        .start()
     }
 }

@@ -25,6 +25,8 @@ public final class MatrixConnection: Sendable {
         var owners: [String: String] = [:]
         var poolRooms: [String: String] = [:]
         var conversationRooms: [String: String] = [:]
+        var feedStarts: [String: FeedStart] = [:]
+        var tokensSeenAt: [String: Date] = [:]
     }
 
     /// Creates a connection.
@@ -72,7 +74,17 @@ public final class MatrixConnection: Sendable {
 
     /// Records who owns a token just issued.
     func remember(owner userID: String, of accessToken: String) {
-        cache.withLock { $0.owners[accessToken] = userID }
+        let now = scheduler.now
+        cache.withLock { cache in
+            cache.owners[accessToken] = userID
+            if cache.tokensSeenAt[accessToken] == nil { cache.tokensSeenAt[accessToken] = now }
+        }
+    }
+
+    /// When this connection first met `accessToken` (signed in with it, or asked who owns it); `nil`
+    /// if it never did. Whatever was made before then may have been sent by another device.
+    func firstSeen(_ accessToken: String) -> Date? {
+        cache.withLock { $0.tokensSeenAt[accessToken] }
     }
 
     /// Forgets a token that was signed out.
@@ -181,6 +193,14 @@ public final class MatrixConnection: Sendable {
     /// The timeline carries member events as well as messages: a sync's `state` is the state at the
     /// start of the timeline, so a leave after the last message shows only in the timeline.
     func rooms(user: String, accessToken: String) async throws(ServiceError) -> MatrixRoomListing {
+        try await roomsAndToken(user: user, accessToken: accessToken).listing
+    }
+
+    /// ``rooms(user:accessToken:)`` with the sync's `next_batch`: where a live feed that carries on
+    /// from this listing starts.
+    func roomsAndToken(user: String, accessToken: String) async throws(ServiceError)
+        -> (listing: MatrixRoomListing, nextBatch: String?)
+    {
         let pool = try await poolRoom(user: user, accessToken: accessToken)
         let filter: JSONValue = [
             "room": [
@@ -201,6 +221,7 @@ public final class MatrixConnection: Sendable {
                 "timeout": freshSyncTimeout(),
             ],
             accessToken: accessToken)
+        await MatrixBlocks.honour(answer, user: user, accessToken: accessToken, connection: self)
         let listing = try MatrixRoomListing(
             sync: answer, user: user, poolRoom: pool, configuration: configuration)
         cache.withLock { cache in
@@ -208,7 +229,24 @@ public final class MatrixConnection: Sendable {
                 cache.conversationRooms[conversation.match.id] = conversation.roomID
             }
         }
-        return listing
+        return (listing, answer["next_batch"]?.stringValue)
+    }
+
+    /// Keeps the listing the conversations list showed, and its token, for the live feed that starts
+    /// next: it carries on from there, so nothing between the list and its first sync is missed.
+    func keepForFeed(_ listing: MatrixRoomListing, nextBatch: String, user: String) {
+        cache.withLock { $0.feedStarts[user] = FeedStart(listing: listing, nextBatch: nextBatch) }
+    }
+
+    /// The listing kept for the feed of `user` (once: a later feed lists anew).
+    func takeFeedStart(user: String) -> FeedStart? {
+        cache.withLock { $0.feedStarts.removeValue(forKey: user) }
+    }
+
+    /// A listing and the `next_batch` of its sync: where a live feed starts.
+    struct FeedStart: Sendable {
+        let listing: MatrixRoomListing
+        let nextBatch: String
     }
 }
 
@@ -222,11 +260,18 @@ enum MatrixEventType {
     static let preferences = "com.discover.preferences"
     /// Private: every swipe by id, with its outcome (so a repeated swipe id is applied once).
     static let swipes = "com.discover.swipes"
-    /// The content key carrying a message's client transaction id: for reference only, never read back
-    /// (anyone can write any content; ``MatrixTimelineMapper`` uses the server's `unsigned.transaction_id`).
+    /// Private: one swipe, by id (`com.discover.swipe.<id>`), written once by the device that applied it.
+    static let swipePrefix = "com.discover.swipe."
+    /// The content key carrying a message's client transaction id: never read back from anyone else's
+    /// events (anyone can write any content; ``MatrixTimelineMapper`` uses the server's
+    /// `unsigned.transaction_id`); a resend from a new device looks for it in the user's own events.
     static let transactionKey = "com.discover.txn"
     /// The `m.room.create` content key naming whom the creator's like (and so the room) is for.
     static let likedUser = "com.discover.liked_user"
+    /// The leave reason that marks an unmatch as a block: the other side ignores the blocker in turn.
+    static let blockReason = "com.discover.block"
+    /// The standard ignore list.
+    static let ignoredUsers = "m.ignored_user_list"
     /// The invite reason that marks a like as a super like.
     static let superLikeReason = "com.discover.super_like"
 }

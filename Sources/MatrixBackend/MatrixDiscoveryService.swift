@@ -8,9 +8,11 @@ import Services
 /// (age, distance) and without anyone already swiped, matched or liked; people whose invite waits
 /// carry ``Models/Candidate/likedYou``. A like invites the candidate to a new private room (a super like says
 /// so in the invite's reason); a like on someone whose invite waits joins their room — a match on
-/// both sides. Every swipe is kept by id in the `com.discover.swipes` account data, so a swipe sent
-/// twice is applied once and a pass holds on every device. Matrix has no daily like limit: the
-/// backend counts today's likes from that record.
+/// both sides (a withdrawn invite makes it an ordinary like; likes that crossed become one match:
+/// `MatrixCrossedLikes`). Every swipe is kept by id in account data (`MatrixSwipeRecord`, one
+/// event per swipe), so a swipe sent twice is applied once, a pass holds on every device, and two
+/// devices never overwrite each other's swipes. Matrix has no daily like limit: the backend counts
+/// today's likes from that record.
 public struct MatrixDiscoveryService: DiscoveryService {
     /// The shared connection.
     public let connection: MatrixConnection
@@ -42,6 +44,9 @@ public struct MatrixDiscoveryService: DiscoveryService {
                     "m.ignored_user_list", user: me, accessToken: accessToken)?["ignored_users"]?.objectValue
                 ?? [:]
             let listing = try await connection.rooms(user: me, accessToken: accessToken)
+            // Likes that crossed (each invited the other) become one match here if it is ours to join.
+            let crossed = await MatrixCrossedLikes.resolve(
+                listing, user: me, accessToken: accessToken, connection: connection)
             // `GET /rooms/{id}/state` answers a bare JSON array.
             let events = try await connection.http.sendExpectingArray(
                 .get, ["rooms", pool, "state"], accessToken: accessToken)
@@ -49,7 +54,7 @@ public struct MatrixDiscoveryService: DiscoveryService {
             let invites = Dictionary(
                 listing.invites.map { ($0.inviter, $0) }, uniquingKeysWith: { first, _ in first })
             let excluded = record.swipedCandidates.union(listing.conversations.map { $0.match.user.rawValue })
-                .union(listing.likesSent.keys).union(ignored.keys)
+                .union(listing.likesSent.keys).union(ignored.keys).union(crossed.keys)
             var viewerInterests: [Interest] = []
             var eligible: [Candidate] = []
             for event in events where event["type"]?.stringValue == MatrixEventType.profile {
@@ -117,45 +122,11 @@ public struct MatrixDiscoveryService: DiscoveryService {
             var outcome = SwipeOutcome.recorded
             var room: String?
             if swipe.action != .pass {
-                let candidate = swipe.candidate.rawValue
-                let listing = try await connection.rooms(user: me, accessToken: accessToken)
-                if let invite = listing.invites.first(where: { $0.inviter == candidate }) {
-                    room = try await connection.join(invite.roomID, accessToken: accessToken)
-                    let name = try await MatrixDisplayNames.name(
-                        of: candidate, viewer: me, accessToken: accessToken, connection: connection)
-                    let match = Match(
-                        id: Match.id(between: UserID(me), and: swipe.candidate), user: swipe.candidate,
-                        displayName: name, matchedAt: now)
-                    connection.remember(room: invite.roomID, conversation: match.id)
-                    outcome = .matched(match)
-                } else if let conversation = listing.conversations.first(where: {
-                    $0.match.user == swipe.candidate
-                }) {
-                    // Joined already (a retry whose first answer was lost): the match it made.
-                    room = conversation.roomID
-                    outcome = .matched(conversation.match)
-                } else if let existing = listing.likesSent[candidate] {
-                    room = existing
-                } else {
-                    let created = try await connection.http.send(
-                        .post, ["createRoom"],
-                        body: [
-                            "preset": "trusted_private_chat",
-                            // Who the like is for, in the one event nobody can change later.
-                            "creation_content": [MatrixEventType.likedUser: .string(candidate)],
-                        ], accessToken: accessToken)
-                    let roomID = try created.string("room_id", in: "createRoom")
-                    var invite: [String: JSONValue] = ["user_id": .string(candidate)]
-                    if swipe.action == .superLike {
-                        invite["reason"] = .string(MatrixEventType.superLikeReason)
-                    }
-                    _ = try await connection.http.send(
-                        .post, ["rooms", roomID, "invite"], body: .object(invite), accessToken: accessToken)
-                    room = roomID
-                }
+                (outcome, room) = try await Self.like(
+                    swipe, me: me, accessToken: accessToken, connection: connection)
             }
             record.add(swipe, outcome: outcome, room: room)
-            try await record.save(user: me, accessToken: accessToken, connection: connection)
+            try await record.save(swipe.id, user: me, accessToken: accessToken, connection: connection)
             return outcome
         }
     }
@@ -168,7 +139,7 @@ public struct MatrixDiscoveryService: DiscoveryService {
             var record = try await MatrixSwipeRecord.load(
                 user: me, accessToken: accessToken, connection: connection)
             try record.undoPass(id)
-            try await record.save(user: me, accessToken: accessToken, connection: connection)
+            try await record.save(id, user: me, accessToken: accessToken, connection: connection)
         }
     }
 

@@ -15,28 +15,42 @@ import Synchronization
 /// - `m.typing` and `m.receipt` ephemeral events: ``ChatEvent/typing(conversation:isTyping:)`` and
 ///   ``ChatEvent/read(conversation:upTo:)``. Matrix has no delivery receipts, so no `delivered`.
 ///
-/// A network failure or a server error is retried with a growing pause (at most five seconds); a
-/// refused token ends the feed — the engine's next request meets the same answer and handles it; a
-/// revoked one also removes the stored `next_batch`.
+/// It starts from the token of the conversations list the connection loaded last (so nothing between
+/// the list and the first sync is missed), else from the stored `next_batch`, else from a listing of
+/// its own. A `limited` timeline has its gap filled (``MatrixTimelineGap``) before anything after it
+/// is reported. A network failure or a server error is retried with a growing pause (at most five
+/// seconds); a refused access token is replaced through `renewal` (the session's authorizer) and the
+/// feed resumes from the same point; without a renewal, or when the session ended, the feed ends (a
+/// revoked session's stored `next_batch` removed with it).
 final class MatrixSyncLoop: Sendable {
-    private let connection: MatrixConnection
+    let connection: MatrixConnection
     private let accessToken: String
+    private let renewal: AccessTokenRenewal?
     private let tokens: MatrixSyncTokenStore?
     private let onEvent: @MainActor @Sendable (ChatEvent) -> Void
     private let cancelled = Atomic<Bool>(false)
 
-    private struct RoomState: Sendable {
+    struct RoomState: Sendable {
         var conversation: String
         var other: String
         var isTyping = false
     }
 
+    /// Where the feed stands: whose it is, the token it polls from, and which room is which
+    /// conversation.
+    private struct Position {
+        var user: String
+        var since: String
+        var rooms: [String: RoomState]
+    }
+
     init(
-        connection: MatrixConnection, accessToken: String, tokens: MatrixSyncTokenStore?,
-        onEvent: @escaping @MainActor @Sendable (ChatEvent) -> Void
+        connection: MatrixConnection, accessToken: String, renewal: AccessTokenRenewal?,
+        tokens: MatrixSyncTokenStore?, onEvent: @escaping @MainActor @Sendable (ChatEvent) -> Void
     ) {
         self.connection = connection
         self.accessToken = accessToken
+        self.renewal = renewal
         self.tokens = tokens
         self.onEvent = onEvent
     }
@@ -56,48 +70,49 @@ final class MatrixSyncLoop: Sendable {
     private var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
 
     private func run() async {
-        var rooms: [String: RoomState] = [:]
-        var me: String?
-        var since: String?
+        var token = accessToken
+        var position: Position?
         var failures = 0
         while !isCancelled {
             do {
-                let user: String
-                if let me {
-                    user = me
+                let current: Position
+                if let position {
+                    current = position
                 } else {
-                    user = try await connection.owner(of: accessToken)
-                    me = user
-                    since = tokens?.token(of: user)
-                    let listing = try await connection.rooms(user: user, accessToken: accessToken)
-                    for conversation in listing.conversations {
-                        rooms[conversation.roomID] = RoomState(
-                            conversation: conversation.match.id, other: conversation.match.user.rawValue)
-                    }
+                    current = try await begin(accessToken: token, useStored: true)
+                    position = current
                 }
                 let answer: JSONValue
                 do {
-                    answer = try await poll(since: since)
-                } catch .rejected where since != nil {
-                    // The server no longer knows the token (its database was reset): start over.
-                    since = nil
+                    answer = try await poll(since: current.since, accessToken: token)
+                } catch .rejected {
+                    // The server no longer knows the token (its database was reset): start over
+                    // from a listing of now.
+                    position = try await begin(accessToken: token, useStored: false)
                     continue
                 }
-                let initial = since == nil
-                let events = try await translate(answer, user: user, rooms: &rooms, initial: initial)
+                let filled = try await MatrixTimelineGap.filled(
+                    answer, since: current.since, accessToken: token, connection: connection)
+                var rooms = current.rooms
+                var events = try await translate(
+                    filled, user: current.user, accessToken: token, rooms: &rooms)
+                events += await membershipChanges(
+                    in: filled, user: current.user, accessToken: token, rooms: &rooms)
                 let next = try answer.string("next_batch", in: "sync")
                 guard !isCancelled else { return }
-                // The first sync only finds where "now" is: what came before it is the conversations
-                // list's and the history's to show, not news.
-                deliver(initial ? [] : events, thenStore: next, of: user)
-                since = next
+                deliver(events, thenStore: next, of: current.user)
+                position = Position(user: current.user, since: next, rooms: rooms)
                 failures = 0
             } catch .tokenExpired {
-                return
+                guard let fresh = await renewed(token) else { return }
+                token = fresh
             } catch .tokenRevoked {
-                // The session is over: its place in the stream is no one's to resume.
-                if let me { tokens?.remove(of: me) }
-                return
+                guard let fresh = await renewed(token) else {
+                    // The session is over: its place in the stream is no one's to resume.
+                    if let user = position?.user { tokens?.remove(of: user) }
+                    return
+                }
+                token = fresh
             } catch {
                 failures += 1
                 let pause = min(5.0, 0.25 * Double(1 << min(failures, 5)))
@@ -106,21 +121,59 @@ final class MatrixSyncLoop: Sendable {
         }
     }
 
-    private func poll(since: String?) async throws(ServiceError) -> JSONValue {
+    /// Where the feed starts: the listing the conversations list showed (kept by the connection),
+    /// else the stored token (if `useStored`) over a fresh listing's rooms, else a fresh listing.
+    private func begin(accessToken: String, useStored: Bool) async throws(ServiceError) -> Position {
+        let user = try await connection.owner(of: accessToken)
+        var listing: MatrixRoomListing
+        var since: String?
+        if let kept = connection.takeFeedStart(user: user) {
+            listing = kept.listing
+            since = kept.nextBatch
+        } else {
+            let fresh = try await connection.roomsAndToken(user: user, accessToken: accessToken)
+            listing = fresh.listing
+            since = (useStored ? tokens?.token(of: user) : nil) ?? fresh.nextBatch
+        }
+        guard let since else { throw .malformedResponse("sync: no next_batch") }
+        var rooms: [String: RoomState] = [:]
+        for conversation in listing.conversations {
+            rooms[conversation.roomID] = RoomState(
+                conversation: conversation.match.id, other: conversation.match.user.rawValue)
+        }
+        return Position(user: user, since: since, rooms: rooms)
+    }
+
+    /// A token to use instead of `expired`, from the renewal on the main actor; `nil` if there is no
+    /// renewal, the session ended, or the feed was cancelled meanwhile.
+    private func renewed(_ expired: String) async -> String? {
+        guard let renewal, !isCancelled else { return nil }
+        let scheduler = connection.scheduler
+        let result = await withCheckedContinuation {
+            (continuation: CheckedContinuation<Result<String, ServiceError>, Never>) in
+            // Answered once; if nobody ever answers (the scheduler or the session went away first),
+            // the feed ends instead of waiting forever.
+            let answer = RenewalAnswer(continuation)
+            scheduler.schedule {
+                renewal(expired) { answer.resume($0) }
+            }
+        }
+        guard case .success(let fresh) = result, fresh != expired, !isCancelled else { return nil }
+        return fresh
+    }
+
+    private func poll(since: String, accessToken: String) async throws(ServiceError) -> JSONValue {
         let filter: JSONValue = [
             "room": [
-                "timeline": ["limit": 500], "state": ["lazy_load_members": false],
+                "timeline": ["limit": 50], "state": ["lazy_load_members": false],
                 "ephemeral": ["types": ["m.typing", "m.receipt"]], "account_data": ["types": []],
             ],
             "presence": ["types": []], "account_data": ["types": []],
         ]
-        var query = ["filter": String(decoding: filter.encoded(), as: UTF8.self)]
-        if let since {
-            query["since"] = since
-            query["timeout"] = String(Int(connection.configuration.syncTimeout.timeInterval * 1000))
-        } else {
-            query["timeout"] = connection.freshSyncTimeout()
-        }
+        let query = [
+            "filter": String(decoding: filter.encoded(), as: UTF8.self), "since": since,
+            "timeout": String(Int(connection.configuration.syncTimeout.timeInterval * 1000)),
+        ]
         return try await connection.http.send(
             .get, ["sync"], query: query, accessToken: accessToken,
             timeout: connection.configuration.syncTimeout)
@@ -139,9 +192,9 @@ final class MatrixSyncLoop: Sendable {
     }
 
     /// Turns one sync answer into events, keeping track of which room is which conversation.
-    private func translate(_ answer: JSONValue, user: String, rooms: inout [String: RoomState], initial: Bool)
-        async throws(ServiceError) -> [ChatEvent]
-    {
+    private func translate(
+        _ answer: JSONValue, user: String, accessToken: String, rooms: inout [String: RoomState]
+    ) async throws(ServiceError) -> [ChatEvent] {
         var events: [ChatEvent] = []
         var listing: MatrixRoomListing?
         let pool = try await connection.poolRoom(user: user, accessToken: accessToken)
@@ -165,7 +218,7 @@ final class MatrixSyncLoop: Sendable {
                         else { continue }
                         state = RoomState(conversation: match.id, other: match.user.rawValue)
                         connection.remember(room: roomID, conversation: match.id)
-                        if !initial { events.append(.matched(match)) }
+                        events.append(.matched(match))
                     } else if membership == "leave" || membership == "ban", let current = state,
                         current.other == member
                     {
@@ -225,4 +278,23 @@ final class MatrixSyncLoop: Sendable {
         }
         return events
     }
+}
+
+/// The answer to one renewal: resumed once, with the renewal's result, or with
+/// ``Models/ServiceError/tokenRevoked`` when it is dropped unanswered.
+private final class RenewalAnswer: Sendable {
+    private let continuation: CheckedContinuation<Result<String, ServiceError>, Never>
+    private let answered = Atomic<Bool>(false)
+
+    init(_ continuation: CheckedContinuation<Result<String, ServiceError>, Never>) {
+        self.continuation = continuation
+    }
+
+    /// Resumes the feed with `result`, unless it was resumed already.
+    func resume(_ result: Result<String, ServiceError>) {
+        guard !answered.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        continuation.resume(returning: result)
+    }
+
+    deinit { resume(.failure(.tokenRevoked)) }
 }

@@ -52,8 +52,10 @@ public enum MatrixTestServer {
     /// Spawned and reaped with `posix_spawn` and `waitpid`: the script leaves a daemon running, and
     /// waiting on the script alone must not depend on the main run loop or on the daemon's pipes.
     @discardableResult
-    public static func control(_ command: String, directory: URL? = nil, port: Int? = nil) -> Int32 {
-        var environment = ProcessInfo.processInfo.environment
+    public static func control(
+        _ command: String, directory: URL? = nil, port: Int? = nil, environment extra: [String: String] = [:]
+    ) -> Int32 {
+        var environment = ProcessInfo.processInfo.environment.merging(extra) { _, new in new }
         if let directory { environment["SYNAPSE_DIR"] = directory.path }
         if let port { environment["SYNAPSE_PORT"] = String(port) }
         let arguments = ["/bin/bash", script.path, command]

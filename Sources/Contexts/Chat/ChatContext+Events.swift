@@ -48,10 +48,15 @@ extension ChatContext {
     /// client has, and the list is published.
     func loaded(_ result: Result<[ConversationSummary], ServiceError>) {
         guard case .success(let list) = result else { return }
-        // The list came through the authorizer, so its token is fresh: the live feed uses it.
+        // The list came through the authorizer, so its token is fresh: the live feed uses it, and asks
+        // the authorizer for a fresh one when the server refuses it.
         if subscription == nil {
-            subscription = chat.subscribe(accessToken: authorizer.tokens.accessToken) { [weak self] event in
-                self?.received(event)
+            let renewal: AccessTokenRenewal = { [weak authorizer] expired, completion in
+                guard let authorizer else { return completion(.failure(.tokenRevoked)) }
+                authorizer.renewAccessToken(replacing: expired, completion: completion)
+            }
+            subscription = chat.subscribe(accessToken: authorizer.tokens.accessToken, renewal: renewal) {
+                [weak self] event in self?.received(event)
             }
         }
         for summary in list {

@@ -27,9 +27,14 @@ extension ChatContext {
     }
 
     /// The deck's queue changed: the matches its pending swipes made have their conversations (before
-    /// the server has the swipes), and the messages waiting for a swipe that landed go.
+    /// the server has the swipes), those the server did not make go, and the messages waiting for a
+    /// swipe that landed go.
     func swipesChanged() {
         guard let pendingSwipes else { return }
+        // A match the client saw a swipe make and the server did not: no phantom conversation.
+        for conversation in pendingSwipes.takeUnmadeMatches() where has(conversation) {
+            removeConversation(conversation)
+        }
         var added = false
         for match in pendingSwipes.matches where !has(match.id) {
             setSummary(ConversationSummary(match: match, lastMessage: nil, unreadCount: 0), for: match.id)

@@ -215,6 +215,7 @@ public final class DeckContext: StateContext {
 
     /// The server's answer to the swipe (or undo) with id `id`.
     func sent(_ id: String, _ result: Result<SwipeOutcome, ServiceError>) {
+        let predicted = entry(id)?.match
         switch result {
         case .success(let outcome):
             let card = queuedCards.removeValue(forKey: id)
@@ -226,6 +227,7 @@ public final class DeckContext: StateContext {
             } else {
                 swipes.succeeded(id)
             }
+            if case .recorded = outcome { matchNotMade(id, predicted: predicted) }
             pendingSwipes?.settled(id)
             received(outcome, card: card)
         case .failure(.tokenExpired):
@@ -238,6 +240,7 @@ public final class DeckContext: StateContext {
                 swipes.remove(id)
                 queuedCards[id] = nil
                 undoAfterSending.remove(id)
+                matchNotMade(id, predicted: predicted)
                 pendingSwipes?.refused(id, reason: reason)
             }
         }
@@ -268,6 +271,16 @@ public final class DeckContext: StateContext {
             }
             scheduleResetTick()
         }
+    }
+
+    /// The swipe with id `id` did not make the match the client saw it make (the like it answered
+    /// became an ordinary like, or was refused): the "It's a match" modal, if it still shows that
+    /// match, goes, and the chat drops the conversation (through ``PendingSwipes``).
+    private func matchNotMade(_ id: String, predicted: Match?) {
+        guard let match = predicted else { return }
+        pendingSwipes?.matchNotMade(id)
+        announcedMatches.remove(match.id)
+        if store.snapshot.pendingMatch?.id == match.id { store.update { $0.pendingMatch = nil } }
     }
 
     /// The queued swipe with id `id`.

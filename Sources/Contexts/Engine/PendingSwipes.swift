@@ -16,6 +16,9 @@ public final class PendingSwipes {
     private var madeMatches: [String: Match] = [:]
     /// The swipes refused for good, with why.
     private var refused: [String: String] = [:]
+    /// The conversations of matches the client saw swipes make that the server did not make, not
+    /// taken yet (``takeUnmadeMatches()``).
+    private var unmade: [String] = []
     private let registry = ObserverRegistry<Void>()
 
     /// Creates an empty record (nothing loaded yet).
@@ -70,6 +73,20 @@ public final class PendingSwipes {
         madeMatches[id] = nil
         refused[id] = reason
         changed()
+    }
+
+    /// The swipe with id `id`, which the client saw make a match, reached the server (or was refused)
+    /// without making it: its conversation is undone at the next change.
+    func matchNotMade(_ id: String) {
+        guard let match = madeMatches[id] else { return }
+        unmade.append(match.id)
+    }
+
+    /// The conversations of matches that pending swipes seemed to make and the server did not (the
+    /// like became an ordinary like, or was refused), each answered once.
+    public func takeUnmadeMatches() -> [String] {
+        defer { unmade = [] }
+        return unmade
     }
 
     private func changed() {

@@ -82,6 +82,15 @@ public final class RequestAuthorizer {
         perform(request) { _ in }
     }
 
+    /// Call when a long-lived request (the live feed) met a refused token `expired`: `completion`
+    /// gets the token in force if a refresh replaced it already, else a refreshed one (one refresh at
+    /// a time, shared with every other request), or why the session ended.
+    public func renewAccessToken(
+        replacing expired: String, completion: @escaping @MainActor (Result<String, ServiceError>) -> Void
+    ) {
+        freshToken(replacing: expired, completion)
+    }
+
     /// Calls `then` with an access token to use instead of `expired`: the one in force if a refresh
     /// replaced `expired` already; else the refresh under way's, or a new refresh's; or the reason the
     /// session ended, if the server refused the refresh token.

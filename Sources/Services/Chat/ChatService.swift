@@ -35,4 +35,28 @@ public protocol ChatService: Sendable {
     /// Starts the live feed; events arrive through `onEvent` until the subscription is cancelled.
     func subscribe(accessToken: String, onEvent: @escaping @MainActor @Sendable (ChatEvent) -> Void)
         -> ScheduledTask
+
+    /// Starts the live feed; when the server refuses its access token, `renewal` is asked for a fresh
+    /// one and the feed resumes where it stopped.
+    ///
+    /// A backend whose feed needs no token renewal uses the default: ``subscribe(accessToken:onEvent:)``.
+    func subscribe(
+        accessToken: String, renewal: AccessTokenRenewal?,
+        onEvent: @escaping @MainActor @Sendable (ChatEvent) -> Void
+    ) -> ScheduledTask
+}
+
+/// How a long-lived request (the live feed) gets an access token to use instead of `expired`: the
+/// session's, refreshed if need be; or why there is none (the session ended).
+public typealias AccessTokenRenewal =
+    @MainActor @Sendable (_ expired: String, _ completion: @escaping ServiceCompletion<String>) -> Void
+
+extension ChatService {
+    /// Starts the live feed with the access token alone: `renewal` is not used.
+    public func subscribe(
+        accessToken: String, renewal: AccessTokenRenewal?,
+        onEvent: @escaping @MainActor @Sendable (ChatEvent) -> Void
+    ) -> ScheduledTask {
+        subscribe(accessToken: accessToken, onEvent: onEvent)
+    }
 }
