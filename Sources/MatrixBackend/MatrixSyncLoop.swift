@@ -109,7 +109,8 @@ final class MatrixSyncLoop: Sendable {
             } catch .tokenRevoked {
                 guard let fresh = await renewed(token) else {
                     // The session is over: its place in the stream is no one's to resume.
-                    if let user = position?.user { tokens?.remove(of: user) }
+                    // (Whose it is was asked first thing, and is known without asking again.)
+                    if let user = try? await connection.owner(of: token) { tokens?.remove(of: user) }
                     return
                 }
                 token = fresh
