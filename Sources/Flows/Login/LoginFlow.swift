@@ -19,6 +19,7 @@ public final class LoginFlow: FlowNode {
             .init(.welcome, .signIn, on: "Log in"), .init(.welcome, .signUp, on: "Create account"),
             .init(.signIn, .signUp, on: "Create an account instead"),
             .init(.signUp, .signIn, on: "I already have an account"),
+            .init(.signIn, .welcome, on: "Back"), .init(.signUp, .welcome, on: "Back"),
         ])
 
     /// What the flow shows.

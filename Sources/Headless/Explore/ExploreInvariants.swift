@@ -1,0 +1,176 @@
+import EmbeddedBackend
+import Flows
+import Foundation
+import Models
+
+/// The invariants the explorer checks after every step, and what they remember between steps.
+///
+/// - No error reaches the root unhandled; every list's changes add up (the front end's check); only
+///   declared screen moves, and nothing left behind by an ended session (the run checks).
+/// - No counter is negative: unread counts, the outbox, the swipe queue, likes left, countdowns.
+/// - Nothing is made twice: no conversation holds a message of the explorer's (each carries a unique
+///   tag, ``ExploreValues/tag(_:)``) twice, on the phone or on the server.
+/// - Nothing made is lost: once the network has been up and the same user signed in for
+///   ``settleTime`` with no server failure injected, no swipe waits in the queue and no message is
+///   still sending (a failed one shows failed). Retries back off to at most 60 s, so 10 minutes is
+///   ample.
+/// - An open conversation that is loaded shows the newest message the server has for it.
+/// - No token (the embedded server's start `eat_` and `ert_`) and no password typed into a secure
+///   field shows anywhere in the transcript.
+@MainActor
+struct ExploreInvariants {
+    /// How long the world must have been calm before a queued item counts as stuck.
+    static let settleTime: TimeInterval = 600
+
+    private var listErrors = 0
+    private var checkErrors = 0
+    private var entries = 0
+    /// Since when the network has been up and the same user signed in, with no failure injected.
+    private var calmSince: Date?
+    private var calmUser: UserID?
+
+    /// Checks the world after `step`; the first invariant broken, if any.
+    mutating func check(_ world: EmbeddedScenarioWorld, after step: ScenarioStep) -> ExploreViolation? {
+        if let found = runChecks(world) ?? transcriptProblem(world) { return found }
+        noteCalm(world, after: step)
+        guard let main = world.app.mainFlow else { return nil }
+        return counters(main) ?? duplicates(main, world) ?? stuck(main, world) ?? openConversation(main, world)
+    }
+
+    /// The list and run checks the scenario runner makes too.
+    private mutating func runChecks(_ world: EmbeddedScenarioWorld) -> ExploreViolation? {
+        defer { (listErrors, checkErrors) = (world.listErrors.count, world.checkErrors.count) }
+        if world.listErrors.count > listErrors {
+            return ExploreViolation(.listOutOfSync, world.listErrors[listErrors...].joined(separator: "; "))
+        }
+        if world.checkErrors.count > checkErrors {
+            return ExploreViolation(.runCheck, world.checkErrors[checkErrors...].joined(separator: "; "))
+        }
+        return nil
+    }
+
+    /// The transcript entries since the last step: an error raised to the root, a secret shown.
+    private mutating func transcriptProblem(_ world: EmbeddedScenarioWorld) -> ExploreViolation? {
+        let all = world.transcript.entries
+        defer { entries = all.count }
+        for entry in all[entries...] {
+            let text: String
+            switch entry.kind {
+            case .error(let error):
+                if !Self.isRunCheckError(error) { return ExploreViolation(.unhandledError, error) }
+                text = error
+            case .screen(_, let shown), .screenUpdate(_, let shown): text = shown
+            case .alert(let shown), .intent(let shown), .note(let shown): text = shown
+            case .analytics(let event): text = "\(event)"
+            }
+            if let secret = Self.secret(in: text) {
+                return ExploreViolation(.secretInTranscript, "the transcript shows \(secret)")
+            }
+        }
+        return nil
+    }
+
+    private static func isRunCheckError(_ text: String) -> Bool {
+        text.hasPrefix("lifecycle:") || text.hasPrefix("undeclared screen move:")
+            || text.hasPrefix("list out of sync:")
+    }
+
+    /// A token or a password in `text`, described without showing it.
+    private static func secret(in text: String) -> String? {
+        if text.contains("eat_") || text.contains("ert_") { return "a token" }
+        for password in ExploreValues.passwords where text.contains(password) {
+            return "a password typed into a secure field (\(password.count) characters)"
+        }
+        return nil
+    }
+
+    /// Starts or ends the calm the stuck-item check waits for.
+    private mutating func noteCalm(_ world: EmbeddedScenarioWorld, after step: ScenarioStep) {
+        let user = world.app.mainFlow == nil ? nil : world.signedInUser
+        let disturbed: Bool
+        switch step {
+        case .network, .serverFailsNext, .serverRevokesToken, .relaunch, .launch: disturbed = true
+        default: disturbed = false
+        }
+        if world.app.backend.server.isNetworkDown || user == nil {
+            calmSince = nil
+        } else if calmSince == nil || disturbed || user != calmUser {
+            calmSince = world.app.now
+        }
+        calmUser = user
+    }
+
+    private func counters(_ main: MainFlow) -> ExploreViolation? {
+        let chat = main.chat.snapshot
+        let deck = main.deck.context.snapshot
+        var negative: [String] = []
+        if chat.outboxCount < 0 { negative.append("the outbox holds \(chat.outboxCount)") }
+        if deck.queuedSwipes < 0 { negative.append("the swipe queue holds \(deck.queuedSwipes)") }
+        for summary in chat.conversations where summary.unreadCount < 0 {
+            negative.append("\(summary.match.user) has \(summary.unreadCount) unread")
+        }
+        if let allowance = deck.allowance, allowance.likesRemaining < 0 || allowance.superLikesRemaining < 0 {
+            negative.append("likes left \(allowance.likesRemaining), super likes \(allowance.superLikesRemaining)")
+        }
+        if let seconds = deck.likesResetInSeconds, seconds < 0 { negative.append("likes come back in \(seconds) s") }
+        guard !negative.isEmpty else { return nil }
+        return ExploreViolation(.negativeCounter, negative.joined(separator: "; "))
+    }
+
+    /// The conversations the phone knows, by id, with the other person.
+    private func conversations(_ main: MainFlow) -> [(id: String, other: UserID)] {
+        let chat = main.chat.snapshot
+        return chat.newMatches.map { ($0.id, $0.user) } + chat.conversations.map { ($0.match.id, $0.match.user) }
+    }
+
+    private func duplicates(_ main: MainFlow, _ world: EmbeddedScenarioWorld) -> ExploreViolation? {
+        guard let me = world.signedInUser else { return nil }
+        for (id, other) in conversations(main) {
+            if let text = Self.twice(main.chat.messages(of: id).lazy.map(\.text)) {
+                return ExploreViolation(.duplicateItem, "the conversation with \(other) shows \"\(text)\" twice")
+            }
+            let server = world.app.backend.server.messages(between: me, and: other)
+            if let text = Self.twice(server.lazy.map(\.text)) {
+                return ExploreViolation(.duplicateItem, "the server holds \"\(text)\" twice (with \(other))")
+            }
+        }
+        return nil
+    }
+
+    /// A tagged text that comes twice among `texts`.
+    private static func twice(_ texts: some Sequence<String>) -> String? {
+        var seen: Set<String> = []
+        for text in texts where ExploreValues.isTagged(text) && !seen.insert(text).inserted { return text }
+        return nil
+    }
+
+    private func stuck(_ main: MainFlow, _ world: EmbeddedScenarioWorld) -> ExploreViolation? {
+        guard let calmSince, world.app.now.timeIntervalSince(calmSince) >= Self.settleTime else { return nil }
+        let queued = main.deck.context.snapshot.queuedSwipes
+        if queued > 0 {
+            return ExploreViolation(.stuckItem, "\(queued) swipes still queued after 10 minutes with the network up")
+        }
+        for (id, other) in conversations(main) {
+            if let message = main.chat.messages(of: id).first(where: { $0.status == .sending }) {
+                return ExploreViolation(
+                    .stuckItem,
+                    "a message to \(other) is still sending after 10 minutes with the network up: \"\(message.text)\"")
+            }
+        }
+        return nil
+    }
+
+    private func openConversation(_ main: MainFlow, _ world: EmbeddedScenarioWorld) -> ExploreViolation? {
+        guard !world.app.backend.server.isNetworkDown, let me = world.signedInUser,
+            let flow = main.children.last(where: { $0 is ChatFlow }) as? ChatFlow, let context = flow.context
+        else { return nil }
+        let state = context.snapshot
+        guard !state.isLoadingHistory, state.failure == nil, !state.isUnmatched,
+            let newest = world.app.backend.server.messages(between: me, and: state.match.user).last,
+            !state.messages.contains(where: { $0.id == newest.id })
+        else { return nil }
+        return ExploreViolation(
+            .missingMessage,
+            "the open conversation with \(state.match.user) lacks the server's newest message \"\(newest.text)\"")
+    }
+}
