@@ -19,6 +19,8 @@ extension CommandLineInterface {
           --steps <n>           steps per seed (default 2000)
           --time-budget <s>     stop exploring after this many seconds (e.g. 30 or 30s or 2m)
           --backend <name>      embedded (the only one the explorer runs on so far)
+          --file-stores         keep the app's session and queues in files, flushed to the
+                                disk as the app does (slower); in memory without it
           --json                print the summary as JSON
           -h, --help            show this help
         """
@@ -31,7 +33,7 @@ extension CommandLineInterface {
             faults.insert(fault)
         }
         let faultNames = EmbeddedFaults.named.filter { faults.contains($0.fault) }.map(\.name)
-        let explorer = Explorer(faults: faults)
+        let explorer = Explorer(faults: faults, storesInMemory: !arguments.flags.contains("file-stores"))
         guard (arguments.values["backend"] ?? "embedded") == "embedded" else {
             return usageError("explore", "the explorer runs on the embedded backend only (virtual time)")
         }

@@ -151,7 +151,9 @@ public struct CommandLineInterface {
             }
         case "explore":
             let options: Set = ["seed", "seeds", "steps", "time-budget", "backend", "replay", "fault"]
-            return withArguments(rest, command: command, options: options, flags: ["json"]) { explore($0) }
+            return withArguments(rest, command: command, options: options, flags: ["json", "file-stores"]) {
+                explore($0)
+            }
         default:
             errors("discover: unknown command '\(command)'\n\n\(Self.usage)")
             return 2

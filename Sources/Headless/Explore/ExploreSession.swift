@@ -22,13 +22,14 @@ final class ExploreSession {
     private let directory: URL
 
     /// A fresh world whose server has `faults` (none outside the explorer's tests), allowed
-    /// `workBudget` pieces of scheduled work in all.
-    init(faults: EmbeddedFaults, workBudget: Int) {
+    /// `workBudget` pieces of scheduled work in all, the app's stores in files or in memory.
+    init(faults: EmbeddedFaults, workBudget: Int, storesInMemory: Bool) {
         var configuration = EmbeddedServerConfiguration()
         configuration.faults = faults
         directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("discover-explore-\(UUID().uuidString)", isDirectory: true)
-        world = EmbeddedScenarioWorld(directory: directory, configuration: configuration)
+        world = EmbeddedScenarioWorld(
+            directory: directory, configuration: configuration, storesInMemory: storesInMemory)
         world.limitWork(to: workBudget)
         execution = ScenarioRunner.Execution(world: world, environment: ScenarioEnvironment(values: [:]))
     }

@@ -21,14 +21,21 @@ public struct Explorer {
 
     /// The server's faults (``EmbeddedFaults``; none but in the explorer's tests).
     public let faults: EmbeddedFaults
+    /// Whether the app's stored session and queues are kept in memory (fast) rather than in files
+    /// (each save written and flushed to the disk, as the app does).
+    public let storesInMemory: Bool
 
-    /// Creates an explorer whose worlds have `faults`.
-    public init(faults: EmbeddedFaults = []) { self.faults = faults }
+    /// Creates an explorer whose worlds have `faults`, their stores in memory or in files.
+    public init(faults: EmbeddedFaults = [], storesInMemory: Bool = true) {
+        self.faults = faults
+        self.storesInMemory = storesInMemory
+    }
 
     /// Explores from `seed` for `steps` steps (after the prelude), or until `deadline`; stops at the
     /// first broken invariant.
     public func explore(seed: UInt64, steps: Int, deadline: Date = .distantFuture) -> Run {
-        let session = ExploreSession(faults: faults, workBudget: Self.workBudget(steps: steps))
+        let session = ExploreSession(
+            faults: faults, workBudget: Self.workBudget(steps: steps), storesInMemory: storesInMemory)
         var generator = StepGenerator(seed: seed)
         var taken: [ScenarioStep] = []
         var attempts = 0
@@ -68,7 +75,8 @@ public struct Explorer {
     func replay(_ steps: [ScenarioStep], skippingWhatCannotRun: Bool) -> (
         ran: [ScenarioStep], violation: ExploreViolation?, stop: ReplayError?
     ) {
-        let session = ExploreSession(faults: faults, workBudget: Self.workBudget(steps: steps.count))
+        let session = ExploreSession(
+            faults: faults, workBudget: Self.workBudget(steps: steps.count), storesInMemory: storesInMemory)
         var ran: [ScenarioStep] = []
         for (index, step) in steps.enumerated() {
             switch session.perform(step) {
