@@ -79,13 +79,17 @@ struct ExploreInvariants {
 
     /// A token or a password in `text`, described without showing it.
     private static func secret(in text: String) -> String? {
-        if text.contains("eat_") || text.contains("ert_") { return "a token" }
-        for password in ExploreValues.passwords where text.contains(password) {
-            return "a password typed into a secure field (\(password.count) characters)"
+        let bytes = text.utf8
+        if bytes.firstRange(of: "eat_".utf8) != nil || bytes.firstRange(of: "ert_".utf8) != nil {
+            return "a token"
+        }
+        for password in passwordBytes where bytes.firstRange(of: password) != nil {
+            return "a password typed into a secure field (\(password.count) bytes)"
         }
         return nil
     }
 
+    private static let passwordBytes = ExploreValues.passwords.map { Array($0.utf8) }
     /// Starts or ends the calm the stuck-item check waits for.
     private mutating func noteCalm(_ world: EmbeddedScenarioWorld, after step: ScenarioStep) {
         let user = world.app.mainFlow == nil ? nil : world.signedInUser
