@@ -29,7 +29,9 @@ extension CommandLineInterface {
     func explore(_ arguments: CommandArguments) -> Int32 {
         var faults: EmbeddedFaults = []
         for name in arguments.allValues["fault"] ?? [] {
-            guard let fault = EmbeddedFaults(name: name) else { return usageError("explore", "unknown fault") }
+            guard let fault = EmbeddedFaults(name: name) else {
+                return usageError("explore", "unknown fault")
+            }
             faults.insert(fault)
         }
         let faultNames = EmbeddedFaults.named.filter { faults.contains($0.fault) }.map(\.name)
@@ -39,7 +41,8 @@ extension CommandLineInterface {
         }
         if let path = arguments.values["replay"] { return replay(path, explorer: explorer) }
         guard arguments.positionals.isEmpty else { return usageError("explore", "explore takes no files") }
-        let seedTexts = arguments.values["seeds"].map { $0.split(separator: ",").map(String.init) }
+        let seedTexts =
+            arguments.values["seeds"].map { $0.split(separator: ",").map(String.init) }
             ?? [arguments.values["seed"] ?? "1"]
         let seeds = seedTexts.compactMap { UInt64($0.trimmingCharacters(in: .whitespaces)) }
         guard !seeds.isEmpty, seeds.count == seedTexts.count else {
@@ -77,23 +80,26 @@ extension CommandLineInterface {
     private func shrink(
         _ run: Explorer.Run, _ violation: ExploreViolation, explorer: Explorer, faultNames: [String]
     ) -> ExploreReport.Failure {
-        let shrinker = ExploreShrinker(explorer: explorer, deadline: Date().addingTimeInterval(120))
-        let shrunk = shrinker.shrink(run.steps, breaking: violation)
+        let shrunk = explorer.shrink(run.steps, breaking: violation, deadline: Date().addingTimeInterval(120))
         let text = ExploreReport.scenario(
             shrunk.steps, violation: shrunk.violation, seed: run.seed, originalSteps: run.steps.count,
             faultNames: faultNames)
         let folder = URL(fileURLWithPath: "explore-failures", isDirectory: true)
-        let name = "seed-\(run.seed)-\(shrunk.violation.kind.rawValue)\(faultNames.map { "-" + $0 }.joined()).scenario"
+        let name =
+            "seed-\(run.seed)-\(shrunk.violation.kind.rawValue)\(faultNames.map { "-" + $0 }.joined()).scenario"
         var written: String? = "explore-failures/\(name)"
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try Data(text.utf8).write(to: folder.appendingPathComponent(name), options: .atomic)
         } catch {
-            errors("discover explore: could not write explore-failures/\(name): \(error.localizedDescription)")
+            errors(
+                "discover explore: could not write explore-failures/\(name): \(error.localizedDescription)")
             written = nil
         }
-        output("FAIL  seed \(run.seed): \(shrunk.violation)\n      shrunk from \(run.steps.count) steps to "
-            + "\(shrunk.steps.count) in \(shrunk.replays) replays\(written.map { ": " + $0 } ?? "")\n\(text)")
+        output(
+            "FAIL  seed \(run.seed): \(shrunk.violation)\n      shrunk from \(run.steps.count) steps to "
+                + "\(shrunk.steps.count) in \(shrunk.replays) replays\(written.map { ": " + $0 } ?? "")\n\(text)"
+        )
         return ExploreReport.Failure(
             seed: run.seed, kind: shrunk.violation.kind.rawValue, message: shrunk.violation.message,
             steps: run.steps.count, shrunkSteps: shrunk.steps.count, file: written)

@@ -36,7 +36,8 @@ struct ExploreInvariants {
         if let found = runChecks(world) ?? transcriptProblem(world) { return found }
         noteCalm(world, after: step)
         guard let main = world.app.mainFlow else { return nil }
-        return counters(main) ?? duplicates(main, world) ?? stuck(main, world) ?? openConversation(main, world)
+        return counters(main) ?? duplicates(main, world) ?? stuck(main, world)
+            ?? openConversation(main, world)
     }
 
     /// The list and run checks the scenario runner makes too.
@@ -116,9 +117,12 @@ struct ExploreInvariants {
             negative.append("\(summary.match.user) has \(summary.unreadCount) unread")
         }
         if let allowance = deck.allowance, allowance.likesRemaining < 0 || allowance.superLikesRemaining < 0 {
-            negative.append("likes left \(allowance.likesRemaining), super likes \(allowance.superLikesRemaining)")
+            negative.append(
+                "likes left \(allowance.likesRemaining), super likes \(allowance.superLikesRemaining)")
         }
-        if let seconds = deck.likesResetInSeconds, seconds < 0 { negative.append("likes come back in \(seconds) s") }
+        if let seconds = deck.likesResetInSeconds, seconds < 0 {
+            negative.append("likes come back in \(seconds) s")
+        }
         guard !negative.isEmpty else { return nil }
         return ExploreViolation(.negativeCounter, negative.joined(separator: "; "))
     }
@@ -126,18 +130,21 @@ struct ExploreInvariants {
     /// The conversations the phone knows, by id, with the other person.
     private func conversations(_ main: MainFlow) -> [(id: String, other: UserID)] {
         let chat = main.chat.snapshot
-        return chat.newMatches.map { ($0.id, $0.user) } + chat.conversations.map { ($0.match.id, $0.match.user) }
+        return chat.newMatches.map { ($0.id, $0.user) }
+            + chat.conversations.map { ($0.match.id, $0.match.user) }
     }
 
     private func duplicates(_ main: MainFlow, _ world: EmbeddedScenarioWorld) -> ExploreViolation? {
         guard let me = world.signedInUser else { return nil }
         for (id, other) in conversations(main) {
             if let text = Self.twice(main.chat.messages(of: id).lazy.map(\.text)) {
-                return ExploreViolation(.duplicateItem, "the conversation with \(other) shows \"\(text)\" twice")
+                return ExploreViolation(
+                    .duplicateItem, "the conversation with \(other) shows \(ScenarioStep.quoted(text)) twice")
             }
             let server = world.app.backend.server.messages(between: me, and: other)
             if let text = Self.twice(server.lazy.map(\.text)) {
-                return ExploreViolation(.duplicateItem, "the server holds \"\(text)\" twice (with \(other))")
+                return ExploreViolation(
+                    .duplicateItem, "the server holds \(ScenarioStep.quoted(text)) twice (with \(other))")
             }
         }
         return nil
@@ -153,7 +160,9 @@ struct ExploreInvariants {
     private mutating func stuck(_ main: MainFlow, _ world: EmbeddedScenarioWorld) -> ExploreViolation? {
         let queued = main.deck.context.snapshot.queuedSwipes
         let sending = conversations(main).lazy.compactMap { conversation in
-            main.chat.messages(of: conversation.id).first { $0.status == .sending }.map { (conversation.other, $0) }
+            main.chat.messages(of: conversation.id).first { $0.status == .sending }.map {
+                (conversation.other, $0)
+            }
         }.first
         guard queued > 0 || sending != nil else {
             pendingSince = nil
@@ -165,12 +174,14 @@ struct ExploreInvariants {
         pendingSince = pendingSince ?? now
         guard now.timeIntervalSince(since) >= Self.settleTime else { return nil }
         if queued > 0 {
-            return ExploreViolation(.stuckItem, "\(queued) swipes still queued after 10 minutes with the network up")
+            return ExploreViolation(
+                .stuckItem, "\(queued) swipes still queued after 10 minutes with the network up")
         }
         guard let (other, message) = sending else { return nil }
         return ExploreViolation(
             .stuckItem,
-            "a message to \(other) is still sending after 10 minutes with the network up: \"\(message.text)\"")
+            "a message to \(other) is still sending after 10 minutes with the network up: \(ScenarioStep.quoted(message.text))"
+        )
     }
 
     private func openConversation(_ main: MainFlow, _ world: EmbeddedScenarioWorld) -> ExploreViolation? {
@@ -184,6 +195,7 @@ struct ExploreInvariants {
         else { return nil }
         return ExploreViolation(
             .missingMessage,
-            "the open conversation with \(state.match.user) lacks the server's newest message \"\(newest.text)\"")
+            "the open conversation with \(state.match.user) lacks the server's newest message \(ScenarioStep.quoted(newest.text))"
+        )
     }
 }

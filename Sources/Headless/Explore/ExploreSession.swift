@@ -38,7 +38,8 @@ final class ExploreSession {
     func perform(_ step: ScenarioStep) -> Outcome {
         if let problem = execution.perform(step) { return .couldNotRun(problem.message) }
         if world.isOverWorkBudget {
-            return .broke(ExploreViolation(.runaway, "more scheduled work than the budget of \(world.workDone)"))
+            return .broke(
+                ExploreViolation(.runaway, "more scheduled work than the budget of \(world.workDone)"))
         }
         return invariants.check(world, after: step).map(Outcome.broke) ?? .held
     }

@@ -19,7 +19,8 @@ enum ExploreValues {
     /// characters, markup, injections, combining marks, emoji, right-to-left scripts.
     static let hostile: [String] = [
         "", " ", "   \t ", "\n", "a", String(repeating: "x", count: 300), String(repeating: "é", count: 70),
-        "Zoë", "e\u{301}\u{301}\u{301}", "\u{1F469}\u{200D}\u{1F469}\u{200D}\u{1F467}", "\u{202E}txet\u{202C}",
+        "Zoë", "e\u{301}\u{301}\u{301}", "\u{1F469}\u{200D}\u{1F469}\u{200D}\u{1F467}",
+        "\u{202E}txet\u{202C}",
         "\u{0}", "\u{7}bell", "<script>alert(1)</script>", "'; DROP TABLE users; --", "%s%n%x",
         "\u{200B}", "שלום", "名前", "🇫🇷🇩🇪", "../../etc/passwd", "null", "-1", "1e309",
         "99999999999999999999999", "\u{FEFF}bom", "line\u{2028}separator",
@@ -35,7 +36,9 @@ enum ExploreValues {
     static let numbers = ["18", "25", "35", "99", "100", "0", "17", "-5", "150", "3.5", "abc", "", "1000000"]
 
     /// Dates for birth-date fields: valid, impossible, too young, not dates.
-    static let dates = ["1995-01-01", "2000-02-29", "2001-02-29", "2020-01-01", "1900-01-01", "01/02/1990", ""]
+    static let dates = [
+        "1995-01-01", "2000-02-29", "2001-02-29", "2020-01-01", "1900-01-01", "01/02/1990", "",
+    ]
 
     /// Pieces a message starts with (a tag follows, so each message is told apart).
     static let messagePieces = [

@@ -93,6 +93,25 @@ public struct Explorer {
         return (ran, session.finish(), nil)
     }
 
+    /// A run shrunk: the fewest steps found that still break an invariant of the same kind.
+    public struct Shrunk: Sendable {
+        /// The steps, each of which runs.
+        public let steps: [ScenarioStep]
+        /// The invariant they break (of the kind the run broke; the message may differ).
+        public let violation: ExploreViolation
+        /// How many replays shrinking took.
+        public let replays: Int
+    }
+
+    /// Shrinks `steps`, which break `violation`'s invariant, with delta debugging
+    /// (``ExploreShrinker``), stopping at `deadline` with the smallest found so far.
+    public func shrink(
+        _ steps: [ScenarioStep], breaking violation: ExploreViolation, deadline: Date = .distantFuture
+    ) -> Shrunk {
+        let shrunk = ExploreShrinker(explorer: self, deadline: deadline).shrink(steps, breaking: violation)
+        return Shrunk(steps: shrunk.steps, violation: shrunk.violation, replays: shrunk.replays)
+    }
+
     /// Why a replay stopped: a step that could not run.
     public struct ReplayError: Error, Sendable {
         /// The index of the step.

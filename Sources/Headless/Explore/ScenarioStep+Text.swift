@@ -50,7 +50,8 @@ extension ScenarioStep {
 
     /// A duration in the largest unit that writes it whole: `90s`, `10m`, `2h`, `1d`, `250ms`.
     static func text(of duration: Duration) -> String {
-        let milliseconds = duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
+        let milliseconds =
+            duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
         for (unit, size) in [("d", Int64(86_400_000)), ("h", 3_600_000), ("m", 60_000), ("s", 1000)]
         where milliseconds >= size && milliseconds % size == 0 {
             return "\(milliseconds / size)\(unit)"

@@ -63,14 +63,17 @@ struct StepGenerator {
                 value = random.pick(ExploreValues.messagePieces) + ExploreValues.tag(nextTag)
             }
         } else if lower.contains("username") || lower.contains("email") {
-            value = random.chance(80) ? random.pick(ExploreValues.identities) : random.pick(ExploreValues.hostile)
+            value =
+                random.chance(80) ? random.pick(ExploreValues.identities) : random.pick(ExploreValues.hostile)
             lastIdentity = value
         } else if lower.contains("age") || lower.contains("distance") {
-            value = random.chance(80) ? random.pick(ExploreValues.numbers) : random.pick(ExploreValues.hostile)
+            value =
+                random.chance(80) ? random.pick(ExploreValues.numbers) : random.pick(ExploreValues.hostile)
         } else if lower.contains("birth") || lower.contains("date") {
             value = random.chance(80) ? random.pick(ExploreValues.dates) : random.pick(ExploreValues.hostile)
         } else {
-            value = random.chance(50) ? random.pick(ExploreValues.identities) : random.pick(ExploreValues.hostile)
+            value =
+                random.chance(50) ? random.pick(ExploreValues.identities) : random.pick(ExploreValues.hostile)
         }
         return .type(value, into: label)
     }
@@ -84,7 +87,8 @@ struct StepGenerator {
         switch random.below(10) {
         case 0, 1, 2:
             nextTag += 1
-            return .sends(partner, text: random.pick(ExploreValues.messagePieces) + ExploreValues.tag(nextTag))
+            return .sends(
+                partner, text: random.pick(ExploreValues.messagePieces) + ExploreValues.tag(nextTag))
         case 3: return .matchesMe(random.pick(strangers))
         case 4: return .likesMe(random.pick(strangers), superLike: random.chance(30))
         case 5, 6: return .reads(partner)
@@ -98,9 +102,11 @@ struct StepGenerator {
         let other = random.pick(matchedPeople(in: world) + ["bob", "carol", "zed"])
         let conversation = Match.id(between: me ?? "alice", and: UserID(other))
         return random.pick([
-            "discover://chat/\(conversation)", "discover://chat/\(conversation)", "discover://profile/\(other)",
+            "discover://chat/\(conversation)", "discover://chat/\(conversation)",
+            "discover://profile/\(other)",
             "discover://deck", "discover://matches", "discover://chat/m-nobody~zed", "discover://profile/",
-            "discover://", "https://example.com/chat/bob", "discover://chat/" + String(repeating: "m", count: 500),
+            "discover://", "https://example.com/chat/bob",
+            "discover://chat/" + String(repeating: "m", count: 500),
             "discover://profile/\u{202E}bob", "discover://unknown/place",
         ])
     }
@@ -123,7 +129,8 @@ struct StepGenerator {
     }
 
     private static let failingEndpoints = [
-        "signIn", "signUp", "validate", "refresh", "signOut", "saveProfile", "fetchProfile", "fetchCandidates",
+        "signIn", "signUp", "validate", "refresh", "signOut", "saveProfile", "fetchProfile",
+        "fetchCandidates",
         "sendSwipe", "undoSwipe", "savePreferences", "fetchConversations", "fetchMessages", "sendMessage",
         "markRead", "setTyping", "unmatch",
     ]
