@@ -80,17 +80,35 @@ struct ExploreInvariants {
 
     /// A token or a password in `text`, described without showing it.
     private static func secret(in text: String) -> String? {
-        let bytes = text.utf8
-        if bytes.firstRange(of: "eat_".utf8) != nil || bytes.firstRange(of: "ert_".utf8) != nil {
-            return "a token"
+        var text = text
+        return text.withUTF8 { bytes in
+            if contains(bytes, tokenStarts[0]) || contains(bytes, tokenStarts[1]) { return "a token" }
+            for password in passwordBytes where contains(bytes, password) {
+                return "a password typed into a secure field (\(password.count) bytes)"
+            }
+            return nil
         }
-        for password in passwordBytes where bytes.firstRange(of: password) != nil {
-            return "a password typed into a secure field (\(password.count) bytes)"
-        }
-        return nil
     }
 
+    /// Whether `bytes` hold `needle`: a plain scan, the first byte compared first (most texts are a
+    /// few hundred bytes; the generic `firstRange(of:)` took most of an exploration's time).
+    private static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool {
+        guard let first = needle.first, bytes.count >= needle.count else { return false }
+        var index = 0
+        while index <= bytes.count - needle.count {
+            if bytes[index] == first {
+                var matched = 1
+                while matched < needle.count, bytes[index + matched] == needle[matched] { matched += 1 }
+                if matched == needle.count { return true }
+            }
+            index += 1
+        }
+        return false
+    }
+
+    private static let tokenStarts = [Array("eat_".utf8), Array("ert_".utf8)]
     private static let passwordBytes = ExploreValues.passwords.map { Array($0.utf8) }
+
     /// Starts or ends the calm the stuck-item check waits for.
     private mutating func noteCalm(_ world: EmbeddedScenarioWorld, after step: ScenarioStep) {
         let user = world.app.mainFlow == nil ? nil : world.signedInUser
