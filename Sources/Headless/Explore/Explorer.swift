@@ -2,8 +2,8 @@ import EmbeddedBackend
 import Foundation
 
 /// Model-based exploration: from a seed, thousands of random but valid scenario steps on the
-/// embedded backend with virtual time, the invariants (``ExploreInvariants``) checked after each; a
-/// broken one is shrunk (``ExploreShrinker``) to a small scenario that still breaks it.
+/// embedded backend with virtual time, the invariants (`ExploreInvariants`) checked after each; a
+/// broken one is shrunk (`ExploreShrinker`) to a small scenario that still breaks it.
 ///
 /// Deterministic: the same seed, step count and faults make the same steps, so a run can be
 /// repeated from scratch as often as shrinking needs.
@@ -19,7 +19,7 @@ public struct Explorer {
         public let violation: ExploreViolation?
     }
 
-    /// The server's faults (``EmbeddedFaults``; none but in the explorer's tests).
+    /// The server's faults (`EmbeddedFaults`; none but in the explorer's tests).
     public let faults: EmbeddedFaults
     /// Whether the app's stored session and queues are kept in memory (fast) rather than in files
     /// (each save written and flushed to the disk, as the app does).
@@ -104,7 +104,7 @@ public struct Explorer {
     }
 
     /// Shrinks `steps`, which break `violation`'s invariant, with delta debugging
-    /// (``ExploreShrinker``), stopping at `deadline` with the smallest found so far.
+    /// (`ExploreShrinker`), stopping at `deadline` with the smallest found so far.
     public func shrink(
         _ steps: [ScenarioStep], breaking violation: ExploreViolation, deadline: Date = .distantFuture
     ) -> Shrunk {
