@@ -10,6 +10,10 @@ extension DeckFlow {
             .init(.outOfLikes, .home, on: "OK or reset"), .init(.home, .profile, on: "Open profile"),
             .init(.profile, .home, on: "Back"),
             .init(.home, .preferences, on: "Widen preferences"),
+            // A queued swipe's answer can arrive while the full profile shows: the modal covers it.
+            .init(.profile, .match, on: "a queued like's match"), .init(.match, .profile, on: "Keep swiping"),
+            .init(.profile, .outOfLikes, on: "a queued like at the limit"),
+            .init(.outOfLikes, .profile, on: "OK or reset"),
         ],
         children: ["PreferencesFlow"])
 }
