@@ -17,7 +17,8 @@ import Models
 ///   `SendQueuePolicy.maximumAttempts` server failures in a row: it waits for the next launch (the
 ///   deck says "Waiting to send" meanwhile; a finding reported, not fixed here). Retries back off to at most 60 s, so 10 minutes is
 ///   ample.
-/// - An open conversation that is loaded shows the newest message the server has for it.
+/// - An open conversation that is loaded shows the newest message the server has for it, and offers
+///   older messages only when the server has some it does not show.
 /// - No token (the embedded server's start `eat_` and `ert_`) and no password typed into a secure
 ///   field shows anywhere in the transcript.
 @MainActor
@@ -232,13 +233,22 @@ struct ExploreInvariants {
             let flow = main.children.last(where: { $0 is ChatFlow }) as? ChatFlow, let context = flow.context
         else { return nil }
         let state = context.snapshot
-        guard !state.isLoadingHistory, state.failure == nil, !state.isUnmatched,
-            let newest = world.app.backend.server.messages(between: me, and: state.match.user).last,
-            !state.messages.contains(where: { $0.id == newest.id })
-        else { return nil }
-        return ExploreViolation(
-            .missingMessage,
-            "the open conversation with \(state.match.user) lacks the server's newest message \(ScenarioStep.quoted(newest.text))"
-        )
+        guard !state.isLoadingHistory, state.failure == nil, !state.isUnmatched else { return nil }
+        let server = world.app.backend.server.messages(between: me, and: state.match.user)
+        guard let newest = server.last else { return nil }
+        let shown = Set(state.messages.lazy.map(\.id))
+        if !shown.contains(newest.id) {
+            return ExploreViolation(
+                .missingMessage,
+                "the open conversation with \(state.match.user) lacks the server's newest message "
+                    + ScenarioStep.quoted(newest.text))
+        }
+        if state.hasOlderMessages, server.allSatisfy({ shown.contains($0.id) }) {
+            return ExploreViolation(
+                .missingMessage,
+                "the open conversation with \(state.match.user) shows all \(server.count) messages the server "
+                    + "has, yet offers older ones")
+        }
+        return nil
     }
 }
