@@ -17,7 +17,7 @@ import Testing
         var testDescription: String { name }
     }
 
-    static let faults = [
+    nonisolated static let faults = [
         FaultCase(
             name: "duplicate-message", fault: .duplicateMessageWithoutID, seed: 1, kind: .duplicateItem),
         FaultCase(name: "drop-answer", fault: .dropAnswer, seed: 2, kind: .stuckItem),
