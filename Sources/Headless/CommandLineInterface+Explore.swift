@@ -69,16 +69,20 @@ extension CommandLineInterface {
         }
         report.seconds = Date().timeIntervalSince(start)
         report.stepsPerSecond = report.seconds > 0 ? Double(report.steps) / report.seconds : 0
+        // With --json, standard output holds the JSON alone; each failure's scenario goes to errors.
+        let show = arguments.flags.contains("json") ? errors : output
         for (run, violation) in found {
-            report.violations.append(shrink(run, violation, explorer: explorer, faultNames: faultNames))
+            report.violations.append(
+                shrink(run, violation, explorer: explorer, faultNames: faultNames, show: show))
         }
         output(arguments.flags.contains("json") ? report.json : report.text)
         return report.violations.isEmpty ? 0 : 1
     }
 
-    /// Shrinks one run, writes its scenario to `explore-failures/` and prints it.
+    /// Shrinks one run, writes its scenario to `explore-failures/` and shows it with `show`.
     private func shrink(
-        _ run: Explorer.Run, _ violation: ExploreViolation, explorer: Explorer, faultNames: [String]
+        _ run: Explorer.Run, _ violation: ExploreViolation, explorer: Explorer, faultNames: [String],
+        show: (String) -> Void
     ) -> ExploreReport.Failure {
         let shrunk = explorer.shrink(run.steps, breaking: violation, deadline: Date().addingTimeInterval(120))
         let text = ExploreReport.scenario(
@@ -96,7 +100,7 @@ extension CommandLineInterface {
                 "discover explore: could not write explore-failures/\(name): \(error.localizedDescription)")
             written = nil
         }
-        output(
+        show(
             "FAIL  seed \(run.seed): \(shrunk.violation)\n      shrunk from \(run.steps.count) steps to "
                 + "\(shrunk.steps.count) in \(shrunk.replays) replays\(written.map { ": " + $0 } ?? "")\n\(text)"
         )

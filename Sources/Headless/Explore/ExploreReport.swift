@@ -40,7 +40,7 @@ public struct ExploreReport: Codable, Hashable, Sendable {
     /// The summary as JSON, keys sorted.
     public var json: String {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         return (try? encoder.encode(self)).flatMap { String(data: $0, encoding: .utf8) } ?? "{}"
     }
 
