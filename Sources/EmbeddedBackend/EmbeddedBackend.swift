@@ -21,15 +21,21 @@ public struct EmbeddedBackend: Sendable {
     /// Writes the stored session and the users' queues off the main actor, shared across relaunches
     /// so a relaunch reads what the last process saved.
     public let writer: DiskWriter
+    /// The stored session and the users' queues when they are kept in memory rather than in files
+    /// (`storesInMemory`), shared across relaunches; `nil` with files.
+    public let memoryStores: (session: InMemorySessionStore, userData: InMemoryUserDataStore)?
 
     /// The instant the demo world starts at: 2026-01-15 09:00 UTC.
     public static let demoStart = Date(timeIntervalSince1970: 1_768_467_600)
 
-    /// Creates a backend whose clock starts at `start`, storing files under `storageDirectory`.
+    /// Creates a backend whose clock starts at `start`, storing files under `storageDirectory`, or,
+    /// when `storesInMemory`, keeping the app's stored session and queues in memory (what
+    /// `discover explore` does by default: thousands of steps a second, no disk).
     public init(
         storageDirectory: URL, start: Date = EmbeddedBackend.demoStart,
-        configuration: EmbeddedServerConfiguration = .init()
+        configuration: EmbeddedServerConfiguration = .init(), storesInMemory: Bool = false
     ) {
+        self.memoryStores = storesInMemory ? (InMemorySessionStore(), InMemoryUserDataStore()) : nil
         let scheduler = VirtualScheduler(now: start)
         self.scheduler = scheduler
         self.server = EmbeddedServer(scheduler: scheduler, configuration: configuration)
@@ -46,18 +52,28 @@ public struct EmbeddedBackend: Sendable {
         self.ids = other.ids
         self.storageDirectory = storageDirectory
         self.writer = DiskWriter()
+        self.memoryStores = nil
     }
 
     /// The services for one app process over this backend; a relaunch makes them anew over the same
     /// server and folder.
     public func makeServices() -> AppServices {
+        if let memoryStores {
+            var services = makeServices(sessionStore: memoryStores.session)
+            services.userData = memoryStores.userData
+            return services
+        }
+        return makeServices(
+            sessionStore: FileSessionStore(fileURL: sessionFileURL, writer: writer, scheduler: scheduler))
+    }
+
+    private func makeServices(sessionStore: any SessionStore) -> AppServices {
         AppServices(
             auth: EmbeddedAuthService(server: server),
             profiles: EmbeddedProfileService(server: server),
             discovery: EmbeddedDiscoveryService(server: server),
             chat: EmbeddedChatService(server: server),
-            sessionStore: FileSessionStore(fileURL: sessionFileURL, writer: writer, scheduler: scheduler),
-            userData: userDataStore,
+            sessionStore: sessionStore, userData: userDataStore,
             scheduler: scheduler, ids: ids, network: EmbeddedNetworkMonitor(server: server))
     }
 

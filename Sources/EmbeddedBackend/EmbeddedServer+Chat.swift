@@ -51,7 +51,14 @@ extension EmbeddedServer {
             } else {
                 end = all.count
             }
-            let start = max(0, end - max(1, min(limit, 200)))
+            let size = max(1, min(limit, 200))
+            if cursor == nil, configuration.faults.contains(.reorderPages) {
+                // The fault: the page before the newest comes first, with a cursor to the newest.
+                let older = all[max(0, end - 2 * size)..<max(0, end - size)]
+                let page = older.reversed().map { seen(by: viewer, $0, in: state) }
+                return .success(MessagePage(messages: page, olderCursor: end > 0 ? String(end) : nil))
+            }
+            let start = max(0, end - size)
             let page = all[start..<end].reversed().map { seen(by: viewer, $0, in: state) }
             return .success(MessagePage(messages: page, olderCursor: start > 0 ? String(start) : nil))
         }
@@ -171,6 +178,13 @@ extension EmbeddedServer {
             Self.append(message, to: &$0, recipient: recipient, listening: listening)
         }
         emit(in: &state, to: recipient, .messageReceived(message), via: handlers)
+        if configuration.faults.contains(.duplicateMessageWithoutID) {
+            // The fault: the message again, under another id and with no transaction id.
+            var again = message
+            again.id += "-again"
+            again.transactionID = nil
+            emit(in: &state, to: recipient, .messageReceived(again), via: handlers)
+        }
         if delivered {
             emit(
                 in: &state, to: sender, .delivered(conversation: outgoing.conversation, upTo: message.sentAt))

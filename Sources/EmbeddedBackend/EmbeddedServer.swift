@@ -153,6 +153,7 @@ public final class EmbeddedServer: Sendable {
     ) {
         var delivery = Delivery(latency: noLatency, count: 1)
         let result = answer(endpoint, delivery: &delivery, handler: handler)
+        if !configuration.faults.isEmpty, configuration.faults.dropsAnswer(of: endpoint) { return }
         if delivery.count > 1 { scheduler.deliver(after: delivery.latency) { completion(result) } }
         scheduler.deliver(after: delivery.latency) { completion(result) }
     }
@@ -167,6 +168,7 @@ public final class EmbeddedServer: Sendable {
     ) {
         var delivery = Delivery(latency: noLatency, count: 1)
         let result = answer(endpoint, accessToken: accessToken, delivery: &delivery, handler: handler)
+        if !configuration.faults.isEmpty, configuration.faults.dropsAnswer(of: endpoint) { return }
         if delivery.count > 1 { scheduler.deliver(after: delivery.latency) { completion(result) } }
         scheduler.deliver(after: delivery.latency) { completion(result) }
     }

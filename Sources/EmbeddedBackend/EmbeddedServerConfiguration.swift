@@ -18,6 +18,8 @@ public struct EmbeddedServerConfiguration: Sendable {
     public var dailyLikeLimit: Int
     /// Super likes each user may give per UTC day.
     public var dailySuperLikeLimit: Int
+    /// Bugs to have on purpose (test-only; none by default): see ``EmbeddedFaults``.
+    public var faults: EmbeddedFaults = []
 
     /// Creates a configuration; the defaults are 1 h access, 30 d refresh, 5 failures lock for 60 s, a
     /// pool of 200 generated candidates, 100 likes and 1 super like a day.

@@ -40,12 +40,14 @@ public struct CommandLineInterface {
           tree <file>            run a scenario (or its first lines) and print the live flow tree
           graph                  print the flow graph as Mermaid
           play                   drive the app interactively with scenario steps
+          explore                explore the app with random steps, checking invariants
           help [command]         show help
 
         Run 'discover <command> --help' for a command's options.
         """
 
     static let helps: [String: String] = [
+        "explore": exploreHelp,
         "run": """
         usage: discover run <file|folder>... [options]
 
@@ -143,6 +145,11 @@ public struct CommandLineInterface {
         case "play":
             return withArguments(rest, command: command, options: ["record"], flags: ["record-secrets"]) {
                 play($0)
+            }
+        case "explore":
+            let options: Set = ["seed", "seeds", "steps", "time-budget", "backend", "replay", "fault"]
+            return withArguments(rest, command: command, options: options, flags: ["json", "file-stores"]) {
+                explore($0)
             }
         default:
             errors("discover: unknown command '\(command)'\n\n\(Self.usage)")

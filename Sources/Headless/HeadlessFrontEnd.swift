@@ -196,11 +196,17 @@ public final class HeadlessFrontEnd: Presenter, MoveAttributing {
 
     /// Applies each list's changes to the rows shown and checks the result against the snapshot, as a
     /// table view would; a mismatch is recorded, loudly.
-    private func applyListChanges(_ screen: Screen) {
+    ///
+    /// A list the screen did not show before (`old` had none with its id: "Loading matches…" until
+    /// now) is shown afresh, as a new table would be, whatever revision an earlier screen's list of
+    /// that id had.
+    private func applyListChanges(_ screen: Screen, after old: Screen) {
         for list in screen.lists {
             let ids = list.items.map(\.id)
             defer { shownLists[list.id] = (list.revision, ids) }
-            guard let shown = shownLists[list.id] else { continue }
+            guard old.lists.contains(where: { $0.id == list.id }), let shown = shownLists[list.id] else {
+                continue
+            }
             if list.revision == shown.revision {
                 if shown.ids != ids { fail("list \(list.id) changed rows without a new revision") }
             } else if list.revision == shown.revision + 1 {
@@ -229,7 +235,7 @@ public final class HeadlessFrontEnd: Presenter, MoveAttributing {
     }
 
     private func updated(from old: Screen, to new: Screen) {
-        applyListChanges(new)
+        applyListChanges(new, after: old)
         let before = Self.lines(ScreenRenderer.render(old))
         let after = Self.lines(ScreenRenderer.render(new))
         let removed = before.filter { !after.contains($0) }.map { "  - \($0)" }

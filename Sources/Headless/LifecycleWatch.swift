@@ -21,7 +21,15 @@ public final class LifecycleWatch {
         let name: String
     }
 
+    /// A flow in the tree and what it holds, read once.
+    private struct Held {
+        weak var node: FlowNode?
+        let objects: [Watched]
+    }
+
     private var watched: [ObjectIdentifier: Watched] = [:]
+    /// What each flow of the tree at the last check holds.
+    private var held: [ObjectIdentifier: Held] = [:]
     private var signedInUser: UserID?
     /// What was left behind, one line per action that left something, oldest first.
     public private(set) var errors: [String] = []
@@ -33,7 +41,7 @@ public final class LifecycleWatch {
     /// watches every object reachable now; returns the report, or `nil` when nothing was left.
     @discardableResult
     public func check(live roots: [FlowNode], after step: String) -> String? {
-        let live = Self.reachable(from: roots)
+        let live = reachable(from: roots)
         watched = watched.filter { $0.value.object != nil }
         let left = watched.filter { live[$0.key] == nil }
         for id in left.keys { watched[id] = nil }
@@ -73,16 +81,34 @@ public final class LifecycleWatch {
     }
 
     /// Every flow below `roots` and every context or session scope a flow holds, with its name.
-    static func reachable(from roots: [FlowNode]) -> [ObjectIdentifier: (object: AnyObject, name: String)] {
+    ///
+    /// A flow's contexts and scopes are read (by reflection) once, when the flow is first seen, and
+    /// kept weakly while it stays in the tree: flows hold them in `let` properties, set when the flow
+    /// is made. Reflecting every flow after every action took most of `discover explore`'s time.
+    func reachable(from roots: [FlowNode]) -> [ObjectIdentifier: (object: AnyObject, name: String)] {
         var found: [ObjectIdentifier: (object: AnyObject, name: String)] = [:]
+        var seen: [ObjectIdentifier: Held] = [:]
         var nodes = roots
         while let node = nodes.popLast() {
-            found[ObjectIdentifier(node)] = (node, node.name)
+            let id = ObjectIdentifier(node)
+            found[id] = (node, node.name)
             nodes.append(contentsOf: node.children)
-            for object in heldObjects(of: node) where found[ObjectIdentifier(object)] == nil {
-                found[ObjectIdentifier(object)] = (object, "\(type(of: object)) (of \(node.name))")
+            let entry: Held
+            if let cached = held[id], cached.node === node {
+                entry = cached
+            } else {
+                let objects = Self.heldObjects(of: node).map { object in
+                    Watched(object: object, name: "\(type(of: object)) (of \(node.name))")
+                }
+                entry = Held(node: node, objects: objects)
+            }
+            seen[id] = entry
+            for watched in entry.objects {
+                guard let object = watched.object, found[ObjectIdentifier(object)] == nil else { continue }
+                found[ObjectIdentifier(object)] = (object, watched.name)
             }
         }
+        held = seen
         return found
     }
 

@@ -88,6 +88,15 @@ import Testing
             ])
     }
 
+    @Test func theFileSteps_readBackAsWritten() throws {
+        for line in [
+            "damage the swipe queue", "damage the outbox", "crash leaves temporary files",
+            "expect no temporary files", "expect files set aside 2",
+        ] {
+            #expect(try ScenarioParser.parseStep(line).get().scenarioLine == line)
+        }
+    }
+
     @Test func commentsBlankLinesAndWindowsLineEndings_areIgnored() throws {
         let scenario = try ScenarioParser.parse(
             "# a comment\r\n\r\nscenario:   Named  thing \r\nlaunch # trailing comment\r\n\r\n",

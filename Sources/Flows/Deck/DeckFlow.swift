@@ -183,6 +183,13 @@ public final class DeckFlow: FlowNode {
         flow.start()
     }
 
+    /// Forgets what covers home (the preferences editor, a modal), which a link is about to replace
+    /// by setting home as the root: the editor's flow is detached, so opening it again starts one.
+    public func closeCovers() {
+        detachChildren(ofType: PreferencesFlow.self)
+        modal = nil
+    }
+
     private func present(_ modal: Modal, _ screen: Screen, onIntent: @escaping IntentHandler) {
         if self.modal != nil { environment.dismiss(by: self) }
         self.modal = modal

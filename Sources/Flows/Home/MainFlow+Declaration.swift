@@ -9,6 +9,9 @@ extension MainFlow {
             .init(.profileSetup, .home, on: "Save or Skip"),
             .init(.chat, .home, on: "a link opens another place"),
             .init(.profile, .home, on: "a link opens another place"),
+            .init(.preferences, .home, on: "a link opens another place"),
+            .init(.match, .home, on: "a link opens another place"),
+            .init(.outOfLikes, .home, on: "a link opens another place"),
         ],
         children: ["DeckFlow", "ProfileSetupFlow", "ProfileFlow", "ChatFlow"])
 

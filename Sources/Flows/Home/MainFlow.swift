@@ -82,6 +82,7 @@ public final class MainFlow: FlowNode, DeckFlowDelegate {
     /// so old links and a session stored by an earlier build still open their conversation.
     public func open(_ route: Route) {
         let route = route.current(for: scope.user.id)
+        deck.closeCovers()
         for child in children where child is ProfileFlow || child is ChatFlow {
             (child as? ChatFlow)?.context?.close()
             child.detachFromParent()

@@ -10,9 +10,12 @@ public final class EmbeddedScenarioWorld: DriverScenarioWorld {
     /// The driver.
     public let app: HeadlessApp
 
-    /// Creates a world storing its files under `directory`, with the scenario's set-up.
-    public init(directory: URL, configuration: EmbeddedServerConfiguration) {
-        app = HeadlessApp(backend: EmbeddedBackend(storageDirectory: directory, configuration: configuration))
+    /// Creates a world storing its files under `directory` (or, `storesInMemory`, the app's stores in
+    /// memory), with the scenario's set-up.
+    public init(directory: URL, configuration: EmbeddedServerConfiguration, storesInMemory: Bool = false) {
+        app = HeadlessApp(
+            backend: EmbeddedBackend(
+                storageDirectory: directory, configuration: configuration, storesInMemory: storesInMemory))
     }
 
     /// The backend's storage folder, its session file and each user's folder.

@@ -1,0 +1,139 @@
+import EmbeddedBackend
+import Foundation
+
+extension CommandLineInterface {
+    static let exploreHelp = """
+        usage: discover explore [--seed <n> | --seeds <a,b,...>] [--steps <n>] [options]
+               discover explore --replay <file>
+
+        Explores the app on the embedded backend with virtual time: from each seed, random but valid
+        scenario steps (taps on what is shown, typed values valid and hostile, deep links, the other
+        people's actions, the network, server failures, relaunches, waits across midnight and token
+        expiry), checking the invariants after every step. A broken invariant is shrunk to a small
+        scenario, written to explore-failures/ and printed; exit code 1. Exit code 0 when none broke.
+        --replay runs a scenario file with the same checks (exit code 1 when one breaks).
+
+        options:
+          --seed <n>            the seed (default 1)
+          --seeds <a,b,...>     several seeds, one exploration each
+          --steps <n>           steps per seed (default 2000)
+          --time-budget <s>     stop exploring after this many seconds (e.g. 30 or 30s or 2m)
+          --backend <name>      embedded (the only one the explorer runs on so far)
+          --file-stores         keep the app's session and queues in files, flushed to the
+                                disk as the app does (slower); in memory without it
+          --json                print the summary as JSON
+          -h, --help            show this help
+        """
+
+    /// `discover explore`: parses the options, explores each seed, shrinks and writes what broke.
+    func explore(_ arguments: CommandArguments) -> Int32 {
+        var faults: EmbeddedFaults = []
+        for name in arguments.allValues["fault"] ?? [] {
+            guard let fault = EmbeddedFaults(name: name) else {
+                return usageError("explore", "unknown fault")
+            }
+            faults.insert(fault)
+        }
+        let faultNames = EmbeddedFaults.named.filter { faults.contains($0.fault) }.map(\.name)
+        let explorer = Explorer(faults: faults, storesInMemory: !arguments.flags.contains("file-stores"))
+        guard (arguments.values["backend"] ?? "embedded") == "embedded" else {
+            return usageError("explore", "the explorer runs on the embedded backend only (virtual time)")
+        }
+        if let path = arguments.values["replay"] { return replay(path, explorer: explorer) }
+        guard arguments.positionals.isEmpty else { return usageError("explore", "explore takes no files") }
+        let seedTexts =
+            arguments.values["seeds"].map { $0.split(separator: ",").map(String.init) }
+            ?? [arguments.values["seed"] ?? "1"]
+        let seeds = seedTexts.compactMap { UInt64($0.trimmingCharacters(in: .whitespaces)) }
+        guard !seeds.isEmpty, seeds.count == seedTexts.count else {
+            return usageError("explore", "--seed and --seeds take whole numbers (0 or more)")
+        }
+        guard let steps = Int(arguments.values["steps"] ?? "2000"), steps > 0 else {
+            return usageError("explore", "--steps takes a positive whole number")
+        }
+        var deadline = Date.distantFuture
+        if let text = arguments.values["time-budget"] {
+            guard let seconds = Self.seconds(text) else {
+                return usageError("explore", "--time-budget takes seconds: 30, 30s or 2m")
+            }
+            deadline = Date().addingTimeInterval(seconds)
+        }
+        var report = ExploreReport()
+        var found: [(Explorer.Run, ExploreViolation)] = []
+        let start = Date()
+        for seed in seeds where Date() < deadline {
+            let run = explorer.explore(seed: seed, steps: steps, deadline: deadline)
+            report.seeds.append(seed)
+            report.steps += run.steps.count
+            if let violation = run.violation { found.append((run, violation)) }
+        }
+        report.seconds = Date().timeIntervalSince(start)
+        report.stepsPerSecond = report.seconds > 0 ? Double(report.steps) / report.seconds : 0
+        // With --json, standard output holds the JSON alone; each failure's scenario goes to errors.
+        let show = arguments.flags.contains("json") ? errors : output
+        for (run, violation) in found {
+            report.violations.append(
+                shrink(run, violation, explorer: explorer, faultNames: faultNames, show: show))
+        }
+        output(arguments.flags.contains("json") ? report.json : report.text)
+        return report.violations.isEmpty ? 0 : 1
+    }
+
+    /// Shrinks one run, writes its scenario to `explore-failures/` and shows it with `show`.
+    private func shrink(
+        _ run: Explorer.Run, _ violation: ExploreViolation, explorer: Explorer, faultNames: [String],
+        show: (String) -> Void
+    ) -> ExploreReport.Failure {
+        let shrunk = explorer.shrink(run.steps, breaking: violation, deadline: Date().addingTimeInterval(120))
+        let text = ExploreReport.scenario(
+            shrunk.steps, violation: shrunk.violation, seed: run.seed, originalSteps: run.steps.count,
+            faultNames: faultNames)
+        let folder = URL(fileURLWithPath: "explore-failures", isDirectory: true)
+        let name =
+            "seed-\(run.seed)-\(shrunk.violation.kind.rawValue)\(faultNames.map { "-" + $0 }.joined()).scenario"
+        var written: String? = "explore-failures/\(name)"
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: folder.appendingPathComponent(name), options: .atomic)
+        } catch {
+            errors(
+                "discover explore: could not write explore-failures/\(name): \(error.localizedDescription)")
+            written = nil
+        }
+        show(
+            "FAIL  seed \(run.seed): \(shrunk.violation)\n      shrunk from \(run.steps.count) steps to "
+                + "\(shrunk.steps.count) in \(shrunk.replays) replays\(written.map { ": " + $0 } ?? "")\n\(text)"
+        )
+        return ExploreReport.Failure(
+            seed: run.seed, kind: shrunk.violation.kind.rawValue, message: shrunk.violation.message,
+            steps: run.steps.count, shrunkSteps: shrunk.steps.count, file: written)
+    }
+
+    /// `--replay <file>`: runs the file's scenario with the explorer's checks.
+    private func replay(_ path: String, explorer: Explorer) -> Int32 {
+        let parsed = ScenarioFiles.read(path).flatMap { ScenarioParser.parse($0, path: path) }
+        guard case .success(let scenario) = parsed else {
+            if case .failure(let error) = parsed { errors(error.description) }
+            return 2
+        }
+        switch explorer.replay(scenario.steps.map(\.step)) {
+        case .failure(let error):
+            output("FAIL  \(path): step \(error.step + 1) could not run: \(error.message)")
+            return 1
+        case .success(let violation?):
+            output("FAIL  \(path): \(violation)")
+            return 1
+        case .success(nil):
+            output("PASS  \(path): every invariant holds")
+            return 0
+        }
+    }
+
+    /// Seconds from `30`, `30s` or `2m`.
+    static func seconds(_ text: String) -> TimeInterval? {
+        let unit = text.last.map { $0 == "m" ? 60.0 : 1.0 } ?? 1
+        let number = text.hasSuffix("s") || text.hasSuffix("m") ? String(text.dropLast()) : text
+        guard let value = Double(number), value > 0, value.isFinite else { return nil }
+        return value * unit
+    }
+}

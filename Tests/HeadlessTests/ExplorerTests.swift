@@ -1,0 +1,87 @@
+import EmbeddedBackend
+import Headless
+import Models
+import Testing
+
+/// `discover explore` proves itself: each fault switched on in the embedded server is found from a
+/// fixed seed within a bounded number of steps and shrunk to a small scenario that reproduces it; a
+/// clean build explores without a violation; the scenarios it writes read back as the same steps.
+@MainActor
+@Suite struct ExplorerTests {
+    /// A fault, the seed that finds it, and the invariant it breaks.
+    struct FaultCase: Sendable, CustomTestStringConvertible {
+        let name: String
+        let fault: EmbeddedFaults
+        let seed: UInt64
+        let kind: ExploreViolation.Kind
+        var testDescription: String { name }
+    }
+
+    nonisolated static let faults = [
+        FaultCase(
+            name: "duplicate-message", fault: .duplicateMessageWithoutID, seed: 1, kind: .duplicateItem),
+        FaultCase(name: "drop-answer", fault: .dropAnswer, seed: 2, kind: .stuckItem),
+        FaultCase(name: "reorder-pages", fault: .reorderPages, seed: 1, kind: .missingMessage),
+    ]
+
+    @Test(arguments: faults)
+    func eachFault_isFoundWithinABoundedRun_andShrunkToASmallScenarioThatReproducesIt(_ fault: FaultCase)
+        throws
+    {
+        let explorer = Explorer(faults: fault.fault)
+        let run = explorer.explore(seed: fault.seed, steps: 3_000)
+        guard let violation = run.violation else {
+            Issue.record("the explorer did not find the \(fault.name) fault in \(run.steps.count) steps")
+            return
+        }
+        #expect(violation.kind == fault.kind)
+
+        let shrunk = explorer.shrink(run.steps, breaking: violation)
+        #expect(shrunk.steps.count <= 10, "shrunk to \(shrunk.steps.count) steps")
+        #expect(shrunk.violation.kind == fault.kind)
+
+        // The scenario file it writes reads back as the same steps and breaks the same invariant.
+        let text = ExploreReport.scenario(
+            shrunk.steps, violation: shrunk.violation, seed: fault.seed, originalSteps: run.steps.count,
+            faultNames: [fault.name])
+        let scenario = try ScenarioParser.parse(text, path: "shrunk.scenario").get()
+        #expect(scenario.steps.map(\.step) == shrunk.steps)
+        let replayed = try explorer.replay(scenario.steps.map(\.step)).get()
+        #expect(replayed?.kind == fault.kind)
+        // Without the fault, the same steps break nothing.
+        #expect(try Explorer().replay(shrunk.steps).get() == nil)
+    }
+
+    @Test func aCleanBuild_exploresSeveralSeeds_withNoViolation() {
+        for seed: UInt64 in [1, 2, 3] {
+            let run = Explorer().explore(seed: seed, steps: 400)
+            #expect(run.violation == nil, "seed \(seed): \(run.violation.map(\.description) ?? "")")
+            #expect(run.steps.count == 402, "the prelude and 400 steps")
+        }
+    }
+
+    @Test func theSameSeed_makesTheSameSteps() {
+        #expect(
+            Explorer().explore(seed: 9, steps: 200).steps == Explorer().explore(seed: 9, steps: 200).steps)
+    }
+
+    @Test func everyGeneratedStep_readsBackFromItsScenarioLine() throws {
+        for seed: UInt64 in [4, 5] {
+            for step in Explorer().explore(seed: seed, steps: 500).steps {
+                let line = step.scenarioLine
+                #expect(try ScenarioParser.parseStep(line).get() == step, "\(line)")
+            }
+        }
+    }
+
+    @Test func hostileText_isWrittenAsAStringTheParserReadsBack() throws {
+        let texts = [
+            "\"quoted\" \\ back", "e\u{301}", "\u{202E}rtl", "line\u{2028}sep", "\u{0}nul", "tab\there",
+            "\u{1F469}\u{200D}\u{1F469}", "👍🏽", "\u{FEFF}bom", "new\nline",
+        ]
+        for text in texts {
+            let step = ScenarioStep.type(text, into: "Message")
+            #expect(try ScenarioParser.parseStep(step.scenarioLine).get() == step, "\(step.scenarioLine)")
+        }
+    }
+}
