@@ -46,9 +46,12 @@ public final class DeckContext: StateContext {
     private var queuedCards: [String: Candidate] = [:]
     /// Passes rewound while on their way: undone on the server once it has them.
     private var undoAfterSending: Set<String> = []
-    private var resetTask: ScheduledTask?
+    /// The next tick of the out-of-likes countdown.
+    var resetTask: ScheduledTask?
     /// Brings the allowance back to the daily counts when the day turns (``Models/SwipeAllowance/resetsAt``).
     var dayTask: ScheduledTask?
+    /// The reset ``dayTask`` is set for.
+    var dayTurnAt: Date?
     /// The id of the last pass, which rewind can take back.
     private var lastPassID: String?
     /// The matches already shown, so the server's confirmation of one is not shown again.
@@ -316,51 +319,5 @@ public final class DeckContext: StateContext {
             if case .failure(let error) = result { self?.store.report(error) }
             done()
         }
-    }
-
-    // MARK: The daily reset
-
-    /// At the next reset of the allowance (midnight), the deck's counters go back to the daily ones,
-    /// without waiting for a page or a swipe. Armed by each page and swipe, once: a year offline
-    /// costs one tick, not one a day.
-    func scheduleDayTurn() {
-        dayTask?.cancel()
-        guard let resetsAt = store.snapshot.allowance?.resetsAt else { return }
-        let seconds = max(1, SwipeLimiter.secondsUntil(resetsAt, from: scheduler.now))
-        dayTask = scheduler.schedule(after: .seconds(seconds)) { [weak self] in
-            guard let self else { return }
-            let now = self.scheduler.now
-            self.resetTask?.cancel()
-            self.store.update { state in
-                state.allowance = state.allowance.map { SwipeLimiter.current($0, at: now) }
-                // The out-of-likes countdown, if it shows, is over.
-                state.likesResetInSeconds = nil
-            }
-        }
-    }
-
-    /// Counts the out-of-likes modal down, a tick at each whole minute left.
-    private func scheduleResetTick() {
-        resetTask?.cancel()
-        guard let secondsLeft = store.snapshot.likesResetInSeconds else { return }
-        resetTask = scheduler.schedule(after: SwipeLimiter.countdownStep(secondsLeft: secondsLeft)) {
-            [weak self] in
-            self?.resetTick()
-        }
-    }
-
-    private func resetTick() {
-        guard let resetsAt = store.snapshot.allowance?.resetsAt else { return }
-        let now = scheduler.now
-        let remaining = SwipeLimiter.secondsUntil(resetsAt, from: now)
-        store.update { state in
-            if remaining == 0 {
-                state.likesResetInSeconds = nil
-                state.allowance = state.allowance.map { SwipeLimiter.current($0, at: now) }
-            } else {
-                state.likesResetInSeconds = remaining
-            }
-        }
-        if remaining > 0 { scheduleResetTick() }
     }
 }

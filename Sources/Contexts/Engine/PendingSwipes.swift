@@ -24,7 +24,8 @@ public final class PendingSwipes {
     /// Creates an empty record (nothing loaded yet).
     public init() {}
 
-    /// Calls `observer` whenever a swipe settles (or the deck read its queue), until the token goes.
+    /// Calls `observer` whenever a like settles or a swipe is refused (or the deck read its queue),
+    /// until the token goes.
     public func observe(_ observer: @escaping @MainActor @Sendable () -> Void) -> ObservationToken {
         registry.add { _ in observer() }
     }
@@ -60,11 +61,12 @@ public final class PendingSwipes {
         madeMatches[swipe.id] = swipe.match
     }
 
-    /// A swipe reached the server.
+    /// A swipe reached the server. Observers hear of a like (a message may wait for it), not of a
+    /// pass: nothing waits for one.
     func settled(_ id: String) {
-        guard pending.removeValue(forKey: id) != nil else { return }
+        guard let conversation = pending.removeValue(forKey: id) else { return }
         madeMatches[id] = nil
-        changed()
+        if !conversation.isEmpty || !unmade.isEmpty { changed() }
     }
 
     /// A swipe was refused for good, with why.

@@ -1,0 +1,59 @@
+import Interactors
+import Models
+import Services
+
+/// The deck's clock-driven changes: the daily reset of the allowance and the out-of-likes countdown.
+extension DeckContext {
+    // MARK: The daily reset
+
+    /// At the next reset of the allowance (midnight), the deck's counters go back to the daily ones,
+    /// without waiting for a page or a swipe. Armed by each page and swipe, once: a year offline
+    /// costs one tick, not one a day.
+    ///
+    /// Set again only when the reset moves (a swipe leaves it where it is).
+    func scheduleDayTurn() {
+        let resetsAt = store.snapshot.allowance?.resetsAt
+        guard resetsAt != dayTurnAt || dayTask == nil else { return }
+        dayTask?.cancel()
+        dayTask = nil
+        dayTurnAt = resetsAt
+        guard let resetsAt else { return }
+        let seconds = max(1, SwipeLimiter.secondsUntil(resetsAt, from: scheduler.now))
+        dayTask = scheduler.schedule(after: .seconds(seconds)) { [weak self] in
+            guard let self else { return }
+            self.dayTask = nil
+            let now = self.scheduler.now
+            self.resetTask?.cancel()
+            self.store.update { state in
+                state.allowance = state.allowance.map { SwipeLimiter.current($0, at: now) }
+                // The out-of-likes countdown, if it shows, is over.
+                state.likesResetInSeconds = nil
+            }
+        }
+    }
+
+    /// Counts the out-of-likes modal down, a tick at each whole minute left.
+    func scheduleResetTick() {
+        resetTask?.cancel()
+        guard let secondsLeft = store.snapshot.likesResetInSeconds else { return }
+        resetTask = scheduler.schedule(after: SwipeLimiter.countdownStep(secondsLeft: secondsLeft)) {
+            [weak self] in
+            self?.resetTick()
+        }
+    }
+
+    private func resetTick() {
+        guard let resetsAt = store.snapshot.allowance?.resetsAt else { return }
+        let now = scheduler.now
+        let remaining = SwipeLimiter.secondsUntil(resetsAt, from: now)
+        store.update { state in
+            if remaining == 0 {
+                state.likesResetInSeconds = nil
+                state.allowance = state.allowance.map { SwipeLimiter.current($0, at: now) }
+            } else {
+                state.likesResetInSeconds = remaining
+            }
+        }
+        if remaining > 0 { scheduleResetTick() }
+    }
+}
