@@ -192,6 +192,13 @@ public final class DeckContext: StateContext {
         refillIfNeeded()
     }
 
+    /// Call when the user taps "Retry sending": the swipes the queue gave up on are tried again.
+    public func retrySending() {
+        swipes.retry(swipes.entries.filter(\.isGivenUp).map(\.item.id))
+        queueChanged()
+        flush()
+    }
+
     /// Call when the user saved new preferences: the deck reloads from the first page.
     public func preferencesChanged(_ preferences: SearchPreferences) {
         generation += 1
@@ -295,11 +302,14 @@ public final class DeckContext: StateContext {
     private func queueChanged() {
         let count = queuedCount
         let delayed = swipes.entries.contains { if case .failed = $0.state { true } else { false } }
+        let unsent = swipes.entries.count { $0.isGivenUp && !$0.item.isUndo }
         let state = store.snapshot
-        guard state.queuedSwipes != count || state.isSendingDelayed != delayed else { return }
+        guard state.queuedSwipes != count || state.isSendingDelayed != delayed || state.unsentSwipes != unsent
+        else { return }
         store.update { state in
             state.queuedSwipes = count
             state.isSendingDelayed = delayed
+            state.unsentSwipes = unsent
         }
     }
 

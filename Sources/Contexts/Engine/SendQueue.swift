@@ -58,6 +58,13 @@ final class SendQueue<Item: QueueItem> {
             set { policy.state = newValue }
         }
 
+        /// Whether the queue gave up on it for now (failed after its bounded retries, none scheduled):
+        /// it waits for ``SendQueue/retry(_:)``.
+        var isGivenUp: Bool {
+            guard case .failed(_, true) = state else { return false }
+            return retry == nil
+        }
+
         /// Creates the entry of `item`, in `state`, first held by save number `heldBySave`.
         init(item: Item, state: SendState, heldBySave: Int) {
             self.item = item

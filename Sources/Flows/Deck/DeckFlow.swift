@@ -128,6 +128,7 @@ public final class DeckFlow: FlowNode {
         case DeckScreens.openProfile: openProfile()
         case DeckScreens.preferences, DeckScreens.widen: editPreferences()
         case DeckScreens.retry: context.retry()
+        case DeckScreens.retrySending: context.retrySending()
         default: return false
         }
         return true

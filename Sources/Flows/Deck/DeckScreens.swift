@@ -10,6 +10,7 @@ enum DeckScreens {
     static let openProfile: ActionID = "deck:profile"
     static let preferences: ActionID = "deck:preferences"
     static let retry: ActionID = "deck:retry"
+    static let retrySending: ActionID = "deck:retrySending"
     static let widen: ActionID = "deck:widen"
     static let sendMessage: ActionID = "match:message"
     static let keepSwiping: ActionID = "match:keepSwiping"
@@ -30,6 +31,8 @@ enum DeckScreens {
         var allowance: SwipeAllowance?
         /// The swipes waiting to be sent, told only while sending is delayed (else 0).
         var swipesWaiting: Int
+        /// The swipes the queue gave up on, waiting for "Retry sending".
+        var swipesUnsent: Int
 
         /// What `state` shows.
         init(_ state: DeckState) {
@@ -39,7 +42,8 @@ enum DeckScreens {
             isEmpty = state.isEmpty
             canRewind = state.canRewind
             allowance = state.allowance
-            swipesWaiting = state.isSendingDelayed ? state.queuedSwipes : 0
+            swipesWaiting = state.isSendingDelayed ? state.queuedSwipes - state.unsentSwipes : 0
+            swipesUnsent = state.unsentSwipes
         }
     }
 
@@ -89,6 +93,10 @@ enum DeckScreens {
         }
         if shown.swipesWaiting > 0 {
             elements.append(.notice("Waiting to send \(shown.swipesWaiting) swipe(s)."))
+        }
+        if shown.swipesUnsent > 0 {
+            elements.append(.error("Couldn't send \(shown.swipesUnsent) swipe(s)."))
+            elements.append(.action(ScreenAction(id: retrySending, label: "Retry sending")))
         }
         if !shown.cards.isEmpty || !shown.isEmpty {
             elements.append(.action(ScreenAction(id: preferences, label: "Preferences")))

@@ -14,9 +14,9 @@ import Models
 /// - Nothing made is lost: no swipe waits in the queue and no message is still sending (a failed
 ///   one shows failed) for ``settleTime`` while the network is up and the same user signed in, with
 ///   no server failure injected meanwhile. Not a swipe the queue gave up on after
-///   `SendQueuePolicy.maximumAttempts` server failures in a row: it waits for the next launch (the
-///   deck says "Waiting to send" meanwhile; a finding reported, not fixed here). Retries back off to at most 60 s, so 10 minutes is
-///   ample.
+///   `SendQueuePolicy.maximumAttempts` server failures in a row: like a failed message, it shows
+///   failed ("Couldn't send", with "Retry sending") and waits for the user or the next launch.
+///   Retries back off to at most 60 s, so 10 minutes is ample.
 /// - An open conversation that is loaded shows the newest message the server has for it, and offers
 ///   older messages only when the server has some it does not show (not for a match made again
 ///   after it ended: whether the earlier match's messages belong to it is not decided).

@@ -34,6 +34,9 @@ public struct DeckState: Hashable, Sendable {
     ///
     /// The deck says swipes are waiting only then: a swipe on its way for one round trip is not news.
     public var isSendingDelayed = false
+    /// Swipes the queue gave up on after its bounded retries (a server failing again and again): they
+    /// wait for the user's "Retry sending" (or the next launch), and the deck says so.
+    public var unsentSwipes = 0
     /// The last swipe the user made (accepted by the daily limits).
     public var lastSwipe: Swipe?
 
