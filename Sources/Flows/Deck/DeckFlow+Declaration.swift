@@ -26,3 +26,13 @@ extension DeckFlow {
         ],
         children: ["PreferencesFlow"])
 }
+
+extension DeckFlow {
+    /// The modal the deck shows above home.
+    enum Modal: Equatable {
+        /// "It's a match!" for a new match.
+        case match(Match)
+        /// The out-of-likes countdown.
+        case outOfLikes(secondsLeft: Int)
+    }
+}

@@ -12,21 +12,13 @@ import Models
 ///    "Send a message" opens the conversation, "Keep swiping" closes the modal.
 /// 6. An empty deck explains itself and offers "Widen preferences" (``PreferencesFlow``); saving
 ///    reloads the deck.
-/// 7. A page that fails shows "Retry"; a refused session raises ``Models/SessionError`` to the
-///    ``SessionFlow``.
+/// 7. A page that fails shows "Retry"; swipes the server keeps failing show "Couldn't send" and
+///    "Retry sending"; a refused session raises ``Models/SessionError`` to the ``SessionFlow``.
 ///
 /// The deck is part of home, which its parent shows: the flow builds the deck's part
 /// (``content``) and tells its ``delegate`` when that changed.
 @MainActor
 public final class DeckFlow: FlowNode {
-    /// The modal the deck shows above home.
-    enum Modal: Equatable {
-        /// "It's a match!" for a new match.
-        case match(Match)
-        /// The out-of-likes countdown.
-        case outOfLikes(secondsLeft: Int)
-    }
-
     /// The context this flow scripts.
     public let context: DeckContext
     /// The flow showing home, told when the deck's part changed and when the user wants to chat.
