@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -40,23 +41,7 @@ final class HostileHTTPServer: Sendable {
     /// `nil` if the system refused a socket.
     init?(routes: [(String, Answer)]) {
         #if canImport(Glibc)
-            let listener = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            guard listener >= 0 else { return nil }
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-            let bound = withUnsafeMutablePointer(to: &address) { pointer in
-                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
-                    bind(listener, generic, length) == 0 && listen(listener, 16) == 0
-                        && getsockname(listener, generic, &length) == 0
-                }
-            }
-            guard bound, let url = URL(string: "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))")
-            else {
-                close(listener)
-                return nil
-            }
+            guard let (listener, url) = LoopbackListener.open() else { return nil }
             self.url = url
             self.listener = listener
             let record = record
@@ -94,7 +79,7 @@ final class HostileHTTPServer: Sendable {
                 setsockopt(client, SOL_SOCKET, SO_SNDBUF, &size, socklen_t(MemoryLayout<Int32>.size))
                 var timeout = timeval(tv_sec: 10, tv_usec: 0)
                 setsockopt(client, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-                let path = Self.readRequestPath(from: client)
+                let path = LoopbackListener.readRequest(from: client)
                 record.state.withLock { $0.paths.append(path) }
                 let answer =
                     routes.first { path.contains($0.0) }?.1
@@ -147,30 +132,6 @@ final class HostileHTTPServer: Sendable {
                 }
                 return true
             }
-        }
-
-        /// Reads a request's head and body and answers its path (`/_matrix/…?…`).
-        private static func readRequestPath(from client: Int32) -> String {
-            var received: [UInt8] = []
-            var buffer = [UInt8](repeating: 0, count: 16_384)
-            while received.count < 1_048_576 {
-                let count = recv(client, &buffer, buffer.count, 0)
-                guard count > 0 else { break }
-                received += buffer[0..<count]
-                let text = String(decoding: received, as: UTF8.self)
-                guard let end = text.range(of: "\r\n\r\n") else { continue }
-                let headers = text[..<end.lowerBound].lowercased()
-                let length =
-                    headers.split(separator: "\r\n").first { $0.hasPrefix("content-length:") }
-                    .flatMap {
-                        Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces))
-                    }
-                    ?? 0
-                if received.count >= text[..<end.upperBound].utf8.count + length { break }
-            }
-            let line = String(decoding: received, as: UTF8.self).split(separator: "\r\n").first ?? ""
-            let parts = line.split(separator: " ")
-            return parts.count > 1 ? String(parts[1]) : ""
         }
     #endif
 }
