@@ -5,7 +5,7 @@ import Services
 /// The clock of one signed-in session: every timer of a session-scoped context is set through it.
 ///
 /// It forwards to the app's scheduler and adds one thing: each timer it sets holds it, so while a
-/// timer of the session is pending this object stays allocated. When the session ends, its contexts
+/// timer of the session is pending this object stays alive. When the session ends, its contexts
 /// cancel their timers as they go; a timer one of them forgot keeps this clock alive, and the
 /// lifecycle check (weak references, no waiting) names it. Work handed to a queue (``run(on:_:then:)``)
 /// is not a timer and does not hold it.
