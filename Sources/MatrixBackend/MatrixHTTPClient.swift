@@ -30,7 +30,7 @@ public final class MatrixHTTPClient: Sendable {
     /// The most bytes an answer's body may have; a larger one is refused while it is read.
     public var maximumResponseBytes: Int { reader.limit }
     private let session: URLSession
-    private let reader: MatrixResponseReader
+    let reader: MatrixResponseReader
     private let requestTimeout: TimeInterval
     private let offline = Atomic<Bool>(false)
 

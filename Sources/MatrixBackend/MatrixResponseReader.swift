@@ -25,6 +25,12 @@ final class MatrixResponseReader: NSObject, URLSessionDataDelegate, Sendable {
     /// The most bytes an answer's body may have.
     let limit: Int
     private let transfers = Mutex<[Int: Transfer]>([:])
+    private let held = Mutex(0)
+
+    /// The most body bytes this reader ever held for one answer: never more than ``limit``, however
+    /// much a server sends (the transport may go on reading a cancelled answer; what it reads is
+    /// dropped).
+    var largestAnswerHeld: Int { held.withLock { $0 } }
 
     private struct Transfer {
         let continuation: CheckedContinuation<Result<(Data, URLResponse), Failure>, Never>
@@ -78,6 +84,8 @@ final class MatrixResponseReader: NSObject, URLSessionDataDelegate, Sendable {
                 return true
             }
             transfer.data.append(data)
+            let count = transfer.data.count
+            held.withLock { $0 = max($0, count) }
             return false
         }
         if overLimit { dataTask.cancel() }
