@@ -61,7 +61,7 @@ public struct ScenarioRecording: Sendable {
             holdsSecretInClear = true
             return
         }
-        lines.append("type $\(variable(for: text, label: label)) into \(Self.quoted(label))")
+        lines.append("type $\(variable(for: text, label: label)) into \(ScenarioStep.quoted(label))")
     }
 
     /// The scenario file: the header, a comment per variable (or about the secret in clear), the steps.
@@ -69,7 +69,8 @@ public struct ScenarioRecording: Sendable {
         var header = ["scenario: \(name)", "# recorded with discover play"]
         for variable in variables {
             header.append(
-                "# set \(variable.name) to the text typed into \(Self.quoted(variable.label)) before running")
+                "# set \(variable.name) to the text typed into \(ScenarioStep.quoted(variable.label)) before running"
+            )
         }
         if holdsSecretInClear {
             header.append("# holds a password in clear (recorded with --record-secrets)")
@@ -126,20 +127,5 @@ public struct ScenarioRecording: Sendable {
     static func variableName(_ label: String) -> String {
         let words = label.uppercased().split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }
         return "DISCOVER_" + (words.isEmpty ? "SECRET" : words.joined(separator: "_"))
-    }
-
-    /// `text` as a scenario string: in quotes, with `\"`, `\\`, `\n` and `\t` escaped.
-    static func quoted(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            switch character {
-            case "\"": escaped += "\\\""
-            case "\\": escaped += "\\\\"
-            case "\n": escaped += "\\n"
-            case "\t": escaped += "\\t"
-            default: escaped.append(character)
-            }
-        }
-        return "\"\(escaped)\""
     }
 }

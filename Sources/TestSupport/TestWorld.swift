@@ -2,6 +2,7 @@ import EmbeddedBackend
 import Foundation
 import Headless
 import Models
+import Services
 import Testing
 
 /// A headless app on a fresh embedded backend in its own temporary folder, with the demo accounts.
@@ -71,6 +72,19 @@ public final class TestWorld {
         try app.tap("Log in")
     }
 
+    /// Signs `username` in through `services` alone (no app), for a test that builds its contexts by
+    /// hand; the session's tokens, or `nil` if the server refused.
+    public func tokens(
+        signingIn username: String = "alice", password: String = "wonderland", with services: AppServices
+    ) -> AuthTokens? {
+        let answer = SignInAnswer()
+        services.auth.signIn(Credentials(identifier: username, password: password)) { result in
+            answer.session = try? result.get()
+        }
+        backend.scheduler.advance(by: .seconds(5))
+        return answer.session?.tokens
+    }
+
     /// The screen ids shown since the transcript entry at `start`, each run counted once.
     public func screens(since start: Int = 0) -> [ScreenID] {
         app.transcript.screenSequence(since: start)
@@ -107,4 +121,10 @@ public final class TestWorld {
     public func isEnabled(_ label: String) -> Bool {
         app.screen?.actions.first { $0.label == label }?.isEnabled ?? false
     }
+}
+
+/// Where ``TestWorld/tokens(signingIn:password:with:)`` keeps the answer (set on the main actor by the
+/// service's completion).
+private final class SignInAnswer: @unchecked Sendable {
+    var session: AuthSession?
 }

@@ -9,22 +9,13 @@ import Testing
 /// What the swipe queue's store holds after every step is exactly the swipes waiting, in order.
 @MainActor
 @Suite struct SwipeQueueStorageTests {
-    final class Answer: @unchecked Sendable {
-        var session: AuthSession?
-    }
-
     /// Alice signed in on a fresh server and her deck started, its first page loaded, its queue
     /// saved to `queueStore`.
     static func startedDeck(savingTo queueStore: any SwipeQueueStore) throws -> (TestWorld, DeckContext) {
         let world = TestWorld(
             configuration: EmbeddedServerConfiguration(candidatePoolSize: 100, dailyLikeLimit: 100))
         let services = world.backend.makeServices()
-        let answer = Answer()
-        services.auth.signIn(Credentials(identifier: "alice", password: "wonderland")) { result in
-            answer.session = try? result.get()
-        }
-        world.backend.scheduler.advance(by: .seconds(5))
-        let tokens = try #require(answer.session?.tokens)
+        let tokens = try #require(world.tokens(signingIn: "alice", with: services))
         let deck = DeckContext(
             viewer: "alice",
             authorizer: RequestAuthorizer(tokens: tokens, auth: services.auth) { _ in },

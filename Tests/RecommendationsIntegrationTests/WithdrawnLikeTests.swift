@@ -45,20 +45,11 @@ import Testing
         }
     }
 
-    final class Answer: @unchecked Sendable {
-        var session: AuthSession?
-    }
-
     @Test func aLikeThatTheServerDidNotMatch_undoesTheOptimisticMatch_inTheDeckAndTheChat() throws {
         let world = TestWorld(
             configuration: EmbeddedServerConfiguration(candidatePoolSize: 20, dailyLikeLimit: 100))
         let services = world.backend.makeServices()
-        let answer = Answer()
-        services.auth.signIn(Credentials(identifier: "alice", password: "wonderland")) { result in
-            answer.session = try? result.get()
-        }
-        world.backend.scheduler.advance(by: .seconds(5))
-        let tokens = try #require(answer.session?.tokens)
+        let tokens = try #require(world.tokens(signingIn: "alice", with: services))
         let authorizer = RequestAuthorizer(tokens: tokens, auth: services.auth) { _ in }
         let pending = PendingSwipes()
         let deck = DeckContext(

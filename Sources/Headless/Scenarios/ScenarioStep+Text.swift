@@ -1,5 +1,6 @@
 /// Scenario steps written back as scenario lines: how the explorer turns the steps it generated into
-/// a file `discover run` and `discover explore --replay` read.
+/// a file `discover run` and `discover explore --replay` read, and the one way text is quoted in a
+/// scenario line (`discover play --record` writes its labels with it too).
 extension ScenarioStep {
     /// The step as one line of the scenario language, which ``ScenarioParser`` parses back into the
     /// same step.
