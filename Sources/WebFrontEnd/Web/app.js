@@ -1,0 +1,1 @@
+// Placeholder: helper browser writes the page script.
