@@ -36,12 +36,13 @@ public struct HTTPResponse: Hashable, Sendable {
     }
 
     /// The response as bytes on the wire: status line, headers (sorted, so the same response is the
-    /// same bytes), `Content-Length`, `Connection: close`, blank line, body.
+    /// same bytes), `Content-Length` (but on a 204), `Connection: close`, blank line, body.
     public var bytes: Data {
         var head = "HTTP/1.1 \(status.rawValue) \(status.reason)\r\n"
         var fields = headers
         fields["X-Content-Type-Options"] = "nosniff"
-        fields["Content-Length"] = String(body.count)
+        // A 204 has no body and, by RFC 9110, no Content-Length.
+        if status != .noContent { fields["Content-Length"] = String(body.count) }
         fields["Connection"] = "close"
         for (name, value) in fields.sorted(by: { $0.key < $1.key }) {
             head += "\(name): \(value)\r\n"
