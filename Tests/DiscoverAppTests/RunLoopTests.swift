@@ -1,4 +1,5 @@
 import DiscoverApp
+import Flows
 import Foundation
 import Models
 import TestSupport
@@ -29,13 +30,13 @@ import Testing
         let app = DiscoverApp.embedded(presenter: frontEnd, storageDirectory: folder.url)
         app.launch()
         #expect(await mainQueueRuns { frontEnd.top?.id == .welcome })
-        frontEnd.tap("logIn")
-        frontEnd.edit("username", "bob")
-        frontEnd.edit("password", "builder123")
-        frontEnd.tap("submit")
+        frontEnd.tap(ActionID.Welcome.logIn)
+        frontEnd.edit(FieldID.LogIn.username, "bob")
+        frontEnd.edit(FieldID.LogIn.password, "builder123")
+        frontEnd.tap(ActionID.LogIn.submit)
         #expect(await mainQueueRuns { frontEnd.top?.id == .home })
-        frontEnd.tap("logOut")
-        frontEnd.tap("confirmLogOut")
+        frontEnd.tap(ActionID.Home.logOut)
+        frontEnd.tap(ActionID.Home.confirmLogOut)
         #expect(await mainQueueRuns { frontEnd.top?.id == .welcome })
         app.terminate()
     }
@@ -44,10 +45,10 @@ import Testing
         let app = DiscoverApp.embedded(presenter: frontEnd, storageDirectory: folder.url)
         app.embeddedServer?.latency = .milliseconds(50)
         app.launch()
-        frontEnd.tap("logIn")
-        frontEnd.edit("username", "bob")
-        frontEnd.edit("password", "builder123")
-        frontEnd.tap("submit")
+        frontEnd.tap(ActionID.Welcome.logIn)
+        frontEnd.edit(FieldID.LogIn.username, "bob")
+        frontEnd.edit(FieldID.LogIn.password, "builder123")
+        frontEnd.tap(ActionID.LogIn.submit)
         app.advance(by: .seconds(3600))
         #expect(frontEnd.top?.id == .signIn)
         #expect(await mainQueueRuns { frontEnd.top?.id == .home })

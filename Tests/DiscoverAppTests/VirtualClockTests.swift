@@ -1,5 +1,6 @@
 import DiscoverApp
 import EmbeddedBackend
+import Flows
 import Foundation
 import Models
 import TestSupport
@@ -20,10 +21,10 @@ import Testing
 
     private func signIn(_ app: DiscoverApp, as username: String, password: String) {
         app.launch()
-        frontEnd.tap("logIn")
-        frontEnd.edit("username", username)
-        frontEnd.edit("password", password)
-        frontEnd.tap("submit")
+        frontEnd.tap(ActionID.Welcome.logIn)
+        frontEnd.edit(FieldID.LogIn.username, username)
+        frontEnd.edit(FieldID.LogIn.password, password)
+        frontEnd.tap(ActionID.LogIn.submit)
     }
 
     @Test func launch_showsWelcome_withoutTheFrontEndRunningTheClock() {
@@ -37,15 +38,16 @@ import Testing
         let app = makeApp()
         signIn(app, as: "alice", password: "wonderland")
         #expect(frontEnd.top?.id == .home)
-        #expect(frontEnd.top?.actions.contains { $0.id == "deck:like" && $0.isEnabled } == true)
+        #expect(frontEnd.top?.actions.contains { $0.id == ActionID.Deck.like && $0.isEnabled } == true)
     }
 
     @Test func logOutAlert_answeredWithConfirm_returnsToWelcome() {
         let app = makeApp()
         signIn(app, as: "alice", password: "wonderland")
-        frontEnd.tap("logOut")
-        #expect(frontEnd.alert?.actions.map(\.id) == ["cancel", "confirmLogOut"])
-        frontEnd.tap("confirmLogOut")
+        frontEnd.tap(ActionID.Home.logOut)
+        #expect(
+            frontEnd.alert?.actions.map(\.id) == [ActionID.Home.cancelLogOut, ActionID.Home.confirmLogOut])
+        frontEnd.tap(ActionID.Home.confirmLogOut)
         #expect(frontEnd.alert == nil)
         #expect(frontEnd.top?.id == .welcome)
     }
@@ -53,8 +55,8 @@ import Testing
     @Test func logOutAlert_answeredWithCancel_staysHome() {
         let app = makeApp()
         signIn(app, as: "alice", password: "wonderland")
-        frontEnd.tap("logOut")
-        frontEnd.tap("cancel")
+        frontEnd.tap(ActionID.Home.logOut)
+        frontEnd.tap(ActionID.Home.cancelLogOut)
         #expect(frontEnd.alert == nil)
         #expect(frontEnd.top?.id == .home)
     }
