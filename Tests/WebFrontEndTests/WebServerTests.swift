@@ -186,23 +186,46 @@ import WebFrontEnd
         await server.stop()
     }
 
-    @Test func knobs_are404WithoutTheFlag_andActOnlyWithAMatch() async throws {
-        let plain = try await startServer()
-        let plainPort = await plain.port
-        let session = try createSession(plainPort)
-        let knob = #"{"knob":"message","from":"bob","text":"Hi"}"#
-        #expect(TestHTTPClient.request(port: plainPort, "POST", "/api/sessions/\(session)/knobs", body: knob)?.status == 404)
-        await plain.stop()
+    @Test func knobs_are404WithoutTheFlag() async throws {
+        let server = try await startServer()
+        let port = await server.port
+        let session = try createSession(port)
+        let knob = #"{"knob":"like","from":"bob"}"#
+        #expect(TestHTTPClient.request(port: port, "POST", "/api/sessions/\(session)/knobs", body: knob)?.status == 404)
+        await server.stop()
+    }
 
-        let knobbed = try await startServer(testKnobs: true)
-        let port = await knobbed.port
-        let other = try createSession(port)
-        #expect(TestHTTPClient.request(port: port, "POST", "/api/sessions/nobody/knobs", body: knob)?.status == 404)
-        #expect(TestHTTPClient.request(port: port, "POST", "/api/sessions/\(other)/knobs", body: "{}")?.status == 400)
-        let noMatch = try #require(TestHTTPClient.request(port: port, "POST", "/api/sessions/\(other)/knobs", body: knob))
-        #expect(noMatch.status == 409)
-        #expect(noMatch.json["error"] as? String == "bob has no match with the signed-in user")
-        await knobbed.stop()
+    @Test func knobs_actForAnotherPersonTowardsTheSignedInUser_likeFirst_theRestOnceMatched() async throws {
+        let server = try await startServer(testKnobs: true)
+        let port = await server.port
+        let session = try createSession(port)
+        func knob(_ body: String, in session: String = session) -> TestHTTPClient.Answer? {
+            TestHTTPClient.request(port: port, "POST", "/api/sessions/\(session)/knobs", body: body)
+        }
+        #expect(knob(#"{"knob":"like","from":"bob"}"#, in: "nobody")?.status == 404)
+        #expect(knob("{}")?.status == 400)
+        #expect(knob(#"{"knob":"dance","by":"bob"}"#)?.status == 400)
+        #expect(knob(#"{"knob":"like","from":"bob"}"#)?.json["error"] as? String == "nobody is signed in")
+        for intent in [
+            #"{"type":"tap","action":"logIn"}"#, #"{"type":"edit","field":"username","value":"alice"}"#,
+            #"{"type":"edit","field":"password","value":"wonderland"}"#, #"{"type":"tap","action":"submit"}"#,
+        ] {
+            #expect(post(port, session, intent)?.status == 200)
+        }
+        let view = { TestHTTPClient.request(port: port, "GET", "/api/sessions/\(session)/view")?.json ?? [:] }
+        #expect(await eventually { topScreen(view()) == "home" })
+        #expect(knob(#"{"knob":"like","from":"nobody"}"#)?.json["error"] as? String == "no such person 'nobody'")
+        // Carol is the first card of Alice's deck.
+        let early = try #require(knob(#"{"knob":"message","from":"carol","text":"Hi"}"#))
+        #expect(early.status == 409)
+        #expect(early.json["error"] as? String == "carol has no match with the signed-in user")
+        #expect(knob(#"{"knob":"like","from":"carol"}"#)?.status == 204)
+        #expect(post(port, session, #"{"type":"tap","action":"deck:like"}"#)?.status == 200)
+        #expect(await eventually { topScreen(view()) == "match" })
+        #expect(knob(#"{"knob":"message","from":"carol","text":"Hi Alice"}"#)?.status == 204)
+        #expect(knob(#"{"knob":"typing","by":"carol"}"#)?.status == 204)
+        #expect(knob(#"{"knob":"read","by":"carol"}"#)?.status == 204)
+        await server.stop()
     }
 
     @Test func onlyTheLoopbackAddressIsServed() {
