@@ -30,7 +30,8 @@ public enum WebKnob: Hashable, Sendable, Decodable {
                 superLike: try container.decodeIfPresent(Bool.self, forKey: .superLike) ?? false)
         case "message":
             self = .message(
-                from: try container.decode(String.self, forKey: .from), text: try container.decode(String.self, forKey: .text))
+                from: try container.decode(String.self, forKey: .from),
+                text: try container.decode(String.self, forKey: .text))
         case "read": self = .read(by: try container.decode(String.self, forKey: .by))
         case "typing": self = .typing(by: try container.decode(String.self, forKey: .by))
         case let other:
@@ -53,7 +54,9 @@ public enum WebKnob: Hashable, Sendable, Decodable {
     @MainActor
     func act(on server: EmbeddedServer) -> Result<Void, WebSessionError> {
         let other = UserID(person)
-        guard server.profile(of: other) != nil else { return .failure(.conflict("no such person '\(person)'")) }
+        guard server.profile(of: other) != nil else {
+            return .failure(.conflict("no such person '\(person)'"))
+        }
         guard let me = server.lastSignedInUser else { return .failure(.conflict("nobody is signed in")) }
         if case .like(_, let superLike) = self {
             server.like(from: other, to: me, superLike: superLike)

@@ -35,7 +35,8 @@ import Testing
         let address = try #require(URL(string: String(line.dropFirst("Serving on ".count))))
         let port = try #require(address.port)
         #expect(port > 0)
-        let (body, response) = try await URLSession.shared.data(from: address.appendingPathComponent("app.css"))
+        let (body, response) = try await URLSession.shared.data(
+            from: address.appendingPathComponent("app.css"))
         #expect((response as? HTTPURLResponse)?.statusCode == 200)
         #expect(!body.isEmpty)
         process.terminate()

@@ -24,34 +24,46 @@ import WebFrontEnd
         #expect(route("GET", "/api/sessions") == .failure(.methodNotAllowed(allowed: ["POST"])))
         #expect(route("POST", "/api/sessions/s1/view") == .failure(.methodNotAllowed(allowed: ["GET"])))
         #expect(route("get", "/") == .failure(.methodNotAllowed(allowed: ["GET"])))
-        for path in ["/index.html", "/api", "/api/sessions/", "/api/sessions//view", "/api/sessions/s1/view/x", "//"] {
+        for path in [
+            "/index.html", "/api", "/api/sessions/", "/api/sessions//view", "/api/sessions/s1/view/x", "//",
+        ] {
             #expect(route("GET", path) == .failure(.notFound(path: path)), "\(path)")
         }
     }
 
     @Test func theKnobsPath_existsOnlyWithTheFlag() {
-        #expect(route("POST", "/api/sessions/s1/knobs") == .failure(.notFound(path: "/api/sessions/s1/knobs")))
+        #expect(
+            route("POST", "/api/sessions/s1/knobs") == .failure(.notFound(path: "/api/sessions/s1/knobs")))
         #expect(route("GET", "/api/sessions/s1/knobs") == .failure(.notFound(path: "/api/sessions/s1/knobs")))
     }
 
     @Test func serveOptions_readPortBackendAndHomeserver() throws {
         let plain = try ServeOptions.parse(port: nil, backend: nil, homeserver: nil, testKnobs: false).get()
         #expect(plain == ServeOptions(port: 8080, backend: .embedded, testKnobs: false))
-        #expect(try ServeOptions.parse(port: "0", backend: "embedded", homeserver: nil, testKnobs: true).get().port == 0)
+        #expect(
+            try ServeOptions.parse(port: "0", backend: "embedded", homeserver: nil, testKnobs: true).get()
+                .port == 0)
         let local = try ServeOptions.parse(
             port: "9000", backend: "matrix", homeserver: "http://127.0.0.1:8008", testKnobs: false
         ).get()
         #expect(local.backend == .matrix(homeserver: URL(string: "http://127.0.0.1:8008")!))
     }
 
-    @Test(arguments: [
-        ("65536", nil, nil), ("-1", nil, nil), ("http", nil, nil), (nil, "sqlite", nil), (nil, nil, "http://127.0.0.1:8008"),
-        (nil, "matrix", nil), (nil, "matrix", "ftp://127.0.0.1"), (nil, "matrix", "http://matrix.example.org"),
-    ] as [(String?, String?, String?)])
+    @Test(
+        arguments: [
+            ("65536", nil, nil), ("-1", nil, nil), ("http", nil, nil), (nil, "sqlite", nil),
+            (nil, nil, "http://127.0.0.1:8008"),
+            (nil, "matrix", nil), (nil, "matrix", "ftp://127.0.0.1"),
+            (nil, "matrix", "http://matrix.example.org"),
+        ] as [(String?, String?, String?)])
     func badOptions_areRefusedWithAReason(_ port: String?, _ backend: String?, _ homeserver: String?) {
-        guard case .failure(let invalid) = ServeOptions.parse(port: port, backend: backend, homeserver: homeserver, testKnobs: false)
+        guard
+            case .failure(let invalid) = ServeOptions.parse(
+                port: port, backend: backend, homeserver: homeserver, testKnobs: false)
         else {
-            Issue.record("accepted \(String(describing: port)) \(String(describing: backend)) \(String(describing: homeserver))")
+            Issue.record(
+                "accepted \(String(describing: port)) \(String(describing: backend)) \(String(describing: homeserver))"
+            )
             return
         }
         #expect(!invalid.message.isEmpty)
