@@ -4,7 +4,7 @@ import Flows
 import Foundation
 import Models
 
-/// One browser session: one engine (``DiscoverApp``) showing into one ``ScreenStack``, the event
+/// One browser session: one engine (``DiscoverApp/DiscoverApp``) showing into one ``Flows/ScreenStack``, the event
 /// streams watching it, and a storage folder of its own.
 ///
 /// Lives on the main actor, like the engine; the server's connection threads reach it only through
