@@ -199,6 +199,7 @@ import WebFrontEnd
         #expect(first.contains("Content-Type: text/event-stream\r\n"))
         #expect(first.contains("\"welcome\""))
         #expect(await server.sessions[session]?.streamCount == 1)
+        #expect(await server.sessions[session]?.idleSince == nil)
         #expect(await post(port, session, #"{"type":"tap","action":"logIn"}"#)?.status == 200)
         let second = await client.receive(until: "\n\n", count: 1)
         #expect(second.hasPrefix("event: view\ndata: {"))
