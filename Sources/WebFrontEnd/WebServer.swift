@@ -69,8 +69,12 @@ public final class WebServer {
             source.setEventHandler { [self] in
                 MainActor.assumeIsolated {
                     stop()
-                    output("Stopped.")
-                    exit(0)
+                    // The sessions' folders go a second time after the late-write grace.
+                    let grace = Double(WebSession.lateWriteGrace.components.seconds) + 0.2
+                    DispatchQueue.main.asyncAfter(deadline: .now() + grace) {
+                        output("Stopped.")
+                        exit(0)
+                    }
                 }
             }
             source.resume()

@@ -108,14 +108,24 @@ public final class WebSession {
     /// How many event streams watch the session.
     public var streamCount: Int { streams.count }
 
-    /// Tears the engine down: streams closed, app terminated, storage folder removed.
+    /// How long after ``close()`` the storage folder is removed a second time: a save the engine
+    /// queued before it was torn down may still land and recreate it.
+    public static let lateWriteGrace: Duration = .seconds(1)
+
+    /// Tears the engine down: streams closed, app terminated, storage folder removed (now, and once
+    /// more after ``lateWriteGrace``).
     public func close() {
         stack.onChange = nil
         for stream in streams.values { stream.close() }
         streams = [:]
         app?.terminate()
         app = nil
+        let directory = directory
         try? FileManager.default.removeItem(at: directory)
+        let grace = Double(Self.lateWriteGrace.components.seconds)
+        DispatchQueue.global().asyncAfter(deadline: .now() + grace) {
+            try? FileManager.default.removeItem(at: directory)
+        }
     }
 
     private func broadcast(_ view: ViewState) {
