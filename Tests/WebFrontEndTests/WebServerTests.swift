@@ -262,6 +262,25 @@ import WebFrontEnd
         await server.stop()
     }
 
+    @Test func aMatrixSession_startsOnTheWelcomeScreen_andRefusesKnobs() async throws {
+        // Nothing reaches the homeserver before a sign-in, so an address with no server will do.
+        let options = ServeOptions(
+            port: 0, backend: .matrix(homeserver: try #require(URL(string: "http://127.0.0.1:1"))),
+            testKnobs: true)
+        let server = try await MainActor.run { try WebServer(options: options) }
+        await server.start()
+        let port = await server.port
+        let session = try await createSession(port)
+        let view =
+            await TestHTTPClient.request(port: port, "GET", "/api/sessions/\(session)/view")?.json ?? [:]
+        #expect(topScreen(view) == "welcome")
+        let knob = await TestHTTPClient.request(
+            port: port, "POST", "/api/sessions/\(session)/knobs", body: #"{"knob":"read","by":"bob"}"#)
+        #expect(knob?.status == 409)
+        #expect(knob?.json["error"] as? String == "knobs act on the embedded backend only")
+        await server.stop()
+    }
+
     @Test func onlyTheLoopbackAddressIsServed() {
         #expect(throws: HTTPServerError.notLoopback("0.0.0.0")) {
             try HTTPServer(host: "0.0.0.0", port: 0) { _ in .response(HTTPResponse(status: .noContent)) }
