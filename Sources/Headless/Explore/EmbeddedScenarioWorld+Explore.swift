@@ -9,7 +9,7 @@ extension EmbeddedScenarioWorld: ExploreWorld {
         otherPeople: ExploreValues.people.map(\.name) + ["c0", "c1", "c2"], realWaits: nil,
         injectsServerFailures: true, settleTime: 600,
         tokenStarts: [Array("eat_".utf8), Array("ert_".utf8)], seesWholeConversations: true,
-        deadlineCheckInterval: 256)
+        signsInFirst: false, deadlineCheckInterval: 256)
 
     /// Whether the server's network switch is down.
     var isNetworkDown: Bool { app.backend.server.isNetworkDown }

@@ -50,6 +50,10 @@ struct ExplorePlan: Sendable {
     /// while showing all the server has is a finding (on Matrix only the other client's newest page
     /// is read, so it is not checked).
     var seesWholeConversations: Bool
+    /// Whether a run signs in as a demo person and makes a match before its random steps, and taps
+    /// "Log out" less often: a short run on a real server spends its steps in the app rather than on
+    /// the login forms.
+    var signsInFirst: Bool
     /// Every how many attempts the explorer looks at the clock for its deadline: rarely on virtual
     /// time (a step takes microseconds), at every step on a real one (a step takes up to seconds).
     var deadlineCheckInterval: Int

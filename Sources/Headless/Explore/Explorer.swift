@@ -76,11 +76,20 @@ public struct Explorer {
         _ session: ExploreSession<World>, seed: UInt64, steps: Int, deadline: Date
     ) -> Run {
         var generator = StepGenerator(seed: seed, plan: World.plan)
+        let prelude = StepGenerator.prelude(seed: seed, plan: World.plan)
         var taken: [ScenarioStep] = []
         var attempts = 0
-        for step in StepGenerator.prelude {
+        for step in prelude {
             taken.append(step)
-            if case .broke(let violation) = session.perform(step) {
+            switch session.perform(step) {
+            case .held: continue
+            case .couldNotRun(let message):
+                _ = session.finish()
+                return Run(
+                    seed: seed, steps: taken, violation: nil,
+                    setUpFailure: "\(step.scenarioLine): \(message)")
+            case .broke(let violation):
+                _ = session.finish()
                 return Run(seed: seed, steps: taken, violation: violation)
             }
         }
@@ -89,7 +98,7 @@ public struct Explorer {
             return Run(seed: seed, steps: taken, violation: nil, setUpFailure: failure)
         }
         let interval = World.plan.deadlineCheckInterval
-        while taken.count < steps + StepGenerator.prelude.count, attempts < steps * 4 {
+        while taken.count < steps + prelude.count, attempts < steps * 4 {
             attempts += 1
             if attempts % interval == 0, Date() > deadline { break }
             let step = generator.next(in: session.world)

@@ -21,7 +21,7 @@ extension MatrixScenarioWorld: ExploreWorld {
         tokenStarts: [Array("syt_".utf8), Array("syr_".utf8)],
         // Only the newest page of the other client's view is read (one request per conversation and
         // step): whether the server has older messages than the phone shows is not in view.
-        seesWholeConversations: false, deadlineCheckInterval: 1)
+        seesWholeConversations: false, signsInFirst: true, deadlineCheckInterval: 1)
 
     /// Whether this device is offline.
     var isNetworkDown: Bool { app.backend.isOffline }
