@@ -14,9 +14,10 @@ extension CommandLineInterface {
         scenario, written to explore-failures/ and printed; exit code 1. Exit code 0 when none broke.
         --replay runs a scenario file with the same checks (exit code 1 when one breaks).
 
-        With --backend matrix it explores a real homeserver on its real clock, a few steps a second:
-        every tap, typed value and deep link, the other people's actions (done by their own Matrix
-        clients), network down/up, token revocation and relaunches, with waits of 1 to 3 seconds.
+        With --backend matrix it explores a real homeserver on its real clock, a few steps a second,
+        each run signed in as a demo person with a match first: every tap, typed value and deep link,
+        the other people's actions (done by their own Matrix clients), network down/up, token
+        revocation and relaunches, with waits of 1 to 3 seconds.
         Not run there: 'server fails next' (a real server cannot be told to fail), generated people,
         and waits across midnight or past a token's lifetime (time is real). The server is seen
         through the other person's client (messages held twice, the newest one shown); a message or
