@@ -6,7 +6,10 @@ import Services
 /// answers delivered on a ``Services/PumpedScheduler`` and local files like the embedded backend's.
 ///
 /// The same flows and contexts run on it unchanged. A test, the scenario runner or a tool drives it
-/// by pumping its scheduler on the main actor (``settle(timeout:)``, ``wait(until:timeout:)``).
+/// by pumping its scheduler on the main actor (``settle(timeout:)``, ``wait(until:timeout:)``). An
+/// app on a run loop needs no pumping: its services come from
+/// ``makeServices(connection:storageDirectory:writer:ids:)`` over a connection on an app's
+/// ``Services/DispatchScheduler`` (what `DiscoverApp.matrix` does).
 public struct MatrixBackend: Sendable {
     /// What the services share (HTTP client, caches, operations in flight).
     public let connection: MatrixConnection
@@ -26,7 +29,7 @@ public struct MatrixBackend: Sendable {
         self.scheduler = scheduler
         self.connection = MatrixConnection(configuration: configuration, scheduler: scheduler)
         self.storageDirectory = storageDirectory
-        self.ids = SequentialIDGenerator(prefix: "t" + UUID().uuidString.prefix(8).lowercased())
+        self.ids = Self.freshIDs()
         self.writer = DiskWriter()
     }
 
@@ -48,25 +51,49 @@ public struct MatrixBackend: Sendable {
 
     /// The services for one app process; a relaunch makes them anew over the same folder.
     public func makeServices() -> AppServices {
-        AppServices(
-            auth: MatrixAuthService(connection: connection, syncTokens: syncTokens),
+        Self.makeServices(
+            connection: connection, storageDirectory: storageDirectory, writer: writer, ids: ids)
+    }
+
+    /// The services for one app process over `connection`, delivering on the connection's scheduler (a
+    /// ``Services/PumpedScheduler``, or an app's ``Services/DispatchScheduler``), keeping local files
+    /// under `storageDirectory` as ``makeServices()`` does.
+    public static func makeServices(
+        connection: MatrixConnection, storageDirectory: URL, writer: DiskWriter, ids: any IDGenerator
+    ) -> AppServices {
+        let scheduler = connection.scheduler
+        let tokens = syncTokens(in: storageDirectory)
+        return AppServices(
+            auth: MatrixAuthService(connection: connection, syncTokens: tokens),
             profiles: MatrixProfileService(connection: connection),
             discovery: MatrixDiscoveryService(connection: connection),
-            chat: MatrixChatService(connection: connection, syncTokens: syncTokens),
-            sessionStore: FileSessionStore(fileURL: sessionFileURL, writer: writer, scheduler: scheduler),
+            chat: MatrixChatService(connection: connection, syncTokens: tokens),
+            sessionStore: FileSessionStore(
+                fileURL: sessionFileURL(in: storageDirectory), writer: writer, scheduler: scheduler),
             userData: FileUserDataStore(
                 rootURL: storageDirectory.appendingPathComponent("users", isDirectory: true), writer: writer,
                 scheduler: scheduler),
             scheduler: scheduler, ids: ids)
     }
 
+    /// Client ids with a random prefix, so they never repeat on a server that outlives the process.
+    public static func freshIDs() -> SequentialIDGenerator {
+        SequentialIDGenerator(prefix: "t" + UUID().uuidString.prefix(8).lowercased())
+    }
+
     /// The live feed's stored `next_batch` tokens, one file per user under `sync/`.
-    public var syncTokens: MatrixSyncTokenStore {
-        MatrixSyncTokenStore(directory: storageDirectory.appendingPathComponent("sync"))
+    public var syncTokens: MatrixSyncTokenStore { Self.syncTokens(in: storageDirectory) }
+
+    private static func syncTokens(in directory: URL) -> MatrixSyncTokenStore {
+        MatrixSyncTokenStore(directory: directory.appendingPathComponent("sync"))
+    }
+
+    private static func sessionFileURL(in directory: URL) -> URL {
+        directory.appendingPathComponent("session.json")
     }
 
     /// Where the stored session lives.
-    public var sessionFileURL: URL { storageDirectory.appendingPathComponent("session.json") }
+    public var sessionFileURL: URL { Self.sessionFileURL(in: storageDirectory) }
 
     /// Whether this device is offline (every request fails at once with `networkUnavailable`).
     public var isOffline: Bool {
