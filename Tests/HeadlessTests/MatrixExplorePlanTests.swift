@@ -56,6 +56,21 @@ import Testing
         _ = session.finish()
     }
 
+    @Test func aShrinkerKeepingThePrelude_neverRemovesIt_andStillShrinksTheRest() throws {
+        // On Matrix the prelude (signing in, a match) is kept; shown here on the embedded backend,
+        // whose replays are fast, with a fault the explorer finds.
+        let explorer = Explorer(faults: .duplicateMessageWithoutID)
+        let run = explorer.explore(seed: 1, steps: 3_000)
+        let violation = try #require(run.violation)
+        let kept = Array(run.steps.prefix(4))
+        var shrinker = ExploreShrinker(explorer: explorer)
+        shrinker.kept = kept
+        let shrunk = shrinker.shrink(run.steps, breaking: violation)
+        #expect(shrunk.steps.starts(with: kept))
+        #expect(shrunk.violation.kind == violation.kind)
+        #expect(shrunk.steps.count <= 14, "\(shrunk.steps.count) steps")
+    }
+
     @Test func synapsesTokens_countAsSecretsInTheTranscript() {
         let secrets = ExploreSecrets(tokenStarts: MatrixScenarioWorld.plan.tokenStarts)
         #expect(secrets.secret(in: "Authorization: Bearer syt_YWxpY2U_abc_123") == "a token")

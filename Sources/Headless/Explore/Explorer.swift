@@ -171,11 +171,19 @@ public struct Explorer {
     }
 
     /// Shrinks `steps`, which break `violation`'s invariant, with delta debugging
-    /// (`ExploreShrinker`), stopping at `deadline` with the smallest found so far.
+    /// (`ExploreShrinker`), stopping at `deadline` with the smallest found so far. On a Matrix
+    /// homeserver the run's prelude (signing in, a match) is kept as it is.
     public func shrink(
         _ steps: [ScenarioStep], breaking violation: ExploreViolation, deadline: Date = .distantFuture
     ) -> Shrunk {
-        let shrinker = ExploreShrinker(explorer: self, deadline: deadline)
+        var shrinker = ExploreShrinker(explorer: self, deadline: deadline)
+        if case .matrix = backend {
+            // A real server's replays are slow: its prelude (sign-in and a match, one of a few) stays.
+            shrinker.kept =
+                (0..<UInt64(ExploreValues.people.count)).lazy
+                .map { StepGenerator.prelude(seed: $0, plan: MatrixScenarioWorld.plan) }
+                .first { steps.starts(with: $0) } ?? []
+        }
         let shrunk = shrinker.shrink(steps, breaking: violation)
         return Shrunk(steps: shrunk.steps, violation: shrunk.violation, replays: shrunk.replays)
     }
