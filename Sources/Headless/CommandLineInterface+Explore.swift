@@ -4,6 +4,7 @@ import Foundation
 extension CommandLineInterface {
     static let exploreHelp = """
         usage: discover explore [--seed <n> | --seeds <a,b,...>] [--steps <n>] [options]
+               discover explore --backend matrix --homeserver <url> [--seed <n>] [--steps <n>]
                discover explore --replay <file>
 
         Explores the app on the embedded backend with virtual time: from each seed, random but valid
@@ -13,14 +14,26 @@ extension CommandLineInterface {
         scenario, written to explore-failures/ and printed; exit code 1. Exit code 0 when none broke.
         --replay runs a scenario file with the same checks (exit code 1 when one breaks).
 
+        With --backend matrix it explores a real homeserver on its real clock, a few steps a second,
+        each run signed in as a demo person with a match first: every tap, typed value and deep link,
+        the other people's actions (done by their own Matrix clients), network down/up, token
+        revocation and relaunches, with waits of 1 to 3 seconds.
+        Not run there: 'server fails next' (a real server cannot be told to fail), generated people,
+        and waits across midnight or past a token's lifetime (time is real). The server is seen
+        through the other person's client (messages held twice, the newest one shown); a message or
+        swipe counts as stuck after 90 s. Shrinking replays from a fresh world, within the time budget.
+
         options:
           --seed <n>            the seed (default 1)
           --seeds <a,b,...>     several seeds, one exploration each
-          --steps <n>           steps per seed (default 2000)
-          --time-budget <s>     stop exploring after this many seconds (e.g. 30 or 30s or 2m)
-          --backend <name>      embedded (the only one the explorer runs on so far)
+          --steps <n>           steps per seed (default 2000; 60 on matrix)
+          --time-budget <s>     stop exploring after this many seconds (e.g. 30 or 30s or 2m); on
+                                matrix also the time shrinking may take (default 120s there)
+          --backend <name>      embedded (default, virtual time) or matrix (a real homeserver)
+          --homeserver <url>    the Matrix homeserver, e.g. http://127.0.0.1:8008 (needed with
+                                --backend matrix; a warning if it is plain http off this machine)
           --file-stores         keep the app's session and queues in files, flushed to the
-                                disk as the app does (slower); in memory without it
+                                disk as the app does (slower); in memory without it (embedded)
           --json                print the summary as JSON
           -h, --help            show this help
         """
@@ -35,9 +48,23 @@ extension CommandLineInterface {
             faults.insert(fault)
         }
         let faultNames = EmbeddedFaults.named.filter { faults.contains($0.fault) }.map(\.name)
-        let explorer = Explorer(faults: faults, storesInMemory: !arguments.flags.contains("file-stores"))
-        guard (arguments.values["backend"] ?? "embedded") == "embedded" else {
-            return usageError("explore", "the explorer runs on the embedded backend only (virtual time)")
+        let explorer: Explorer
+        switch arguments.values["backend"] ?? "embedded" {
+        case "embedded":
+            guard arguments.values["homeserver"] == nil else {
+                return usageError("explore", "--homeserver is for --backend matrix")
+            }
+            explorer = Explorer(faults: faults, storesInMemory: !arguments.flags.contains("file-stores"))
+        case "matrix":
+            guard faults.isEmpty, !arguments.flags.contains("file-stores") else {
+                return usageError("explore", "--backend matrix takes neither --fault nor --file-stores")
+            }
+            switch matrixHomeserver(arguments, command: "explore") {
+            case .failure(let exit): return exit.code
+            case .success(let homeserver): explorer = Explorer(matrixHomeserver: homeserver)
+            }
+        case let other:
+            return usageError("explore", "unknown backend '\(other)'; the explorer runs on: embedded, matrix")
         }
         if let path = arguments.values["replay"] { return replay(path, explorer: explorer) }
         guard arguments.positionals.isEmpty else { return usageError("explore", "explore takes no files") }
@@ -48,21 +75,28 @@ extension CommandLineInterface {
         guard !seeds.isEmpty, seeds.count == seedTexts.count else {
             return usageError("explore", "--seed and --seeds take whole numbers (0 or more)")
         }
-        guard let steps = Int(arguments.values["steps"] ?? "2000"), steps > 0 else {
+        let onMatrix = explorer.backend != .embedded
+        guard let steps = Int(arguments.values["steps"] ?? (onMatrix ? "60" : "2000")), steps > 0 else {
             return usageError("explore", "--steps takes a positive whole number")
         }
-        var deadline = Date.distantFuture
+        var budget: TimeInterval? = onMatrix ? 120 : nil
         if let text = arguments.values["time-budget"] {
             guard let seconds = Self.seconds(text) else {
                 return usageError("explore", "--time-budget takes seconds: 30, 30s or 2m")
             }
-            deadline = Date().addingTimeInterval(seconds)
+            budget = seconds
         }
+        let deadline = budget.map { Date().addingTimeInterval($0) } ?? .distantFuture
         var report = ExploreReport()
+        report.backend = onMatrix ? "matrix" : "embedded"
         var found: [(Explorer.Run, ExploreViolation)] = []
         let start = Date()
         for seed in seeds where Date() < deadline {
             let run = explorer.explore(seed: seed, steps: steps, deadline: deadline)
+            if let failure = run.setUpFailure {
+                errors("discover explore: seed \(seed): could not set the world up: \(failure)")
+                return 2
+            }
             report.seeds.append(seed)
             report.steps += run.steps.count
             if let violation = run.violation { found.append((run, violation)) }
@@ -71,9 +105,14 @@ extension CommandLineInterface {
         report.stepsPerSecond = report.seconds > 0 ? Double(report.steps) / report.seconds : 0
         // With --json, standard output holds the JSON alone; each failure's scenario goes to errors.
         let show = arguments.flags.contains("json") ? errors : output
+        // Shrinking replays from scratch: on virtual time two minutes are ample; on a real server
+        // each replay signs the demo people up again, so it gets the time budget, no more.
+        let shrinkTime = onMatrix ? budget ?? 120 : 120
         for (run, violation) in found {
             report.violations.append(
-                shrink(run, violation, explorer: explorer, faultNames: faultNames, show: show))
+                shrink(
+                    run, violation, explorer: explorer, faultNames: faultNames,
+                    deadline: Date().addingTimeInterval(shrinkTime), show: show))
         }
         output(arguments.flags.contains("json") ? report.json : report.text)
         return report.violations.isEmpty ? 0 : 1
@@ -82,15 +121,20 @@ extension CommandLineInterface {
     /// Shrinks one run, writes its scenario to `explore-failures/` and shows it with `show`.
     private func shrink(
         _ run: Explorer.Run, _ violation: ExploreViolation, explorer: Explorer, faultNames: [String],
-        show: (String) -> Void
+        deadline: Date, show: (String) -> Void
     ) -> ExploreReport.Failure {
-        let shrunk = explorer.shrink(run.steps, breaking: violation, deadline: Date().addingTimeInterval(120))
+        let shrunk = explorer.shrink(run.steps, breaking: violation, deadline: deadline)
+        var backendOptions = ""
+        if case .matrix(let homeserver) = explorer.backend {
+            backendOptions = " --backend matrix --homeserver \(homeserver.absoluteString)"
+        }
         let text = ExploreReport.scenario(
             shrunk.steps, violation: shrunk.violation, seed: run.seed, originalSteps: run.steps.count,
-            faultNames: faultNames)
+            faultNames: faultNames, backendOptions: backendOptions)
         let folder = URL(fileURLWithPath: "explore-failures", isDirectory: true)
+        let backend = backendOptions.isEmpty ? "" : "-matrix"
         let name =
-            "seed-\(run.seed)-\(shrunk.violation.kind.rawValue)\(faultNames.map { "-" + $0 }.joined()).scenario"
+            "seed-\(run.seed)-\(shrunk.violation.kind.rawValue)\(faultNames.map { "-" + $0 }.joined())\(backend).scenario"
         var written: String? = "explore-failures/\(name)"
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -152,7 +152,9 @@ public struct CommandLineInterface {
                 play($0)
             }
         case "explore":
-            let options: Set = ["seed", "seeds", "steps", "time-budget", "backend", "replay", "fault"]
+            let options: Set = [
+                "seed", "seeds", "steps", "time-budget", "backend", "homeserver", "replay", "fault",
+            ]
             return withArguments(rest, command: command, options: options, flags: ["json", "file-stores"]) {
                 explore($0)
             }
@@ -236,19 +238,10 @@ public struct CommandLineInterface {
             }
             runner = .embedded(environment: environment, workBudget: workBudget)
         case "matrix":
-            guard let address = arguments.values["homeserver"] else {
-                return usageError("run", "--backend matrix needs --homeserver <url> (Scripts/synapse url)")
+            switch matrixHomeserver(arguments, command: "run") {
+            case .failure(let exit): return exit.code
+            case .success(let homeserver): runner = .matrix(homeserver: homeserver, environment: environment)
             }
-            guard let homeserver = URL(string: address),
-                homeserver.scheme == "http" || homeserver.scheme == "https",
-                homeserver.host != nil
-            else {
-                return usageError("run", "--homeserver '\(address)' is not an http(s) address")
-            }
-            if let warning = MatrixTransportWarning(homeserver: homeserver) {
-                errors("discover: warning: \(warning)")
-            }
-            runner = .matrix(homeserver: homeserver, environment: environment)
         case let other:
             return usageError("run", "unknown backend '\(other)'; this build has: embedded, matrix")
         }

@@ -20,12 +20,21 @@ import Models
 /// - An open conversation that is loaded shows the newest message the server has for it, and offers
 ///   older messages only when the server has some it does not show (not for a match made again
 ///   after it ended: whether the earlier match's messages belong to it is not decided).
-/// - No token (the embedded server's start `eat_` and `ert_`) and no password typed into a secure
-///   field shows anywhere in the transcript.
+/// - No token (the embedded server's start `eat_` and `ert_`, Synapse's `syt_` and `syr_`) and no
+///   password typed into a secure field shows anywhere in the transcript.
+///
+/// The same checks run on every ``ExploreWorld``; what a world's ``ExplorePlan`` says tunes them. On
+/// a real homeserver the server is seen through the other person's own client (the newest page of
+/// the conversation, read after each step), the open conversation is given the world's expectation
+/// timeout to show the server's newest message (it travels by sync), an item is stuck after 90 real
+/// seconds, and whether the server has older messages than the phone shows is not checked (only a
+/// page is read).
 @MainActor
 struct ExploreInvariants {
-    /// How long the world must have been calm before a queued item counts as stuck.
-    static let settleTime: TimeInterval = 600
+    /// What the world supports, and how the checks are tuned for it.
+    private let plan: ExplorePlan
+    /// The tokens' beginnings and the passwords typed, as bytes.
+    private let secrets: ExploreSecrets
 
     private var listErrors = 0
     private var checkErrors = 0
@@ -46,8 +55,14 @@ struct ExploreInvariants {
     private var listed: Set<String> = []
     private var ended: Set<String> = []
 
+    /// Invariants for a world with `plan`.
+    init(plan: ExplorePlan) {
+        self.plan = plan
+        secrets = ExploreSecrets(tokenStarts: plan.tokenStarts)
+    }
+
     /// Checks the world after `step`; the first invariant broken, if any.
-    mutating func check(_ world: EmbeddedScenarioWorld, after step: ScenarioStep) -> ExploreViolation? {
+    mutating func check(_ world: some ExploreWorld, after step: ScenarioStep) -> ExploreViolation? {
         if let found = runChecks(world) ?? transcriptProblem(world) { return found }
         noteCalm(world, after: step)
         guard let main = world.app.mainFlow else { return nil }
@@ -57,7 +72,7 @@ struct ExploreInvariants {
     }
 
     /// The list and run checks the scenario runner makes too.
-    private mutating func runChecks(_ world: EmbeddedScenarioWorld) -> ExploreViolation? {
+    private mutating func runChecks(_ world: some ExploreWorld) -> ExploreViolation? {
         defer { (listErrors, checkErrors) = (world.listErrors.count, world.checkErrors.count) }
         if world.listErrors.count > listErrors {
             return ExploreViolation(.listOutOfSync, world.listErrors[listErrors...].joined(separator: "; "))
@@ -68,21 +83,24 @@ struct ExploreInvariants {
         return nil
     }
 
-    /// The transcript entries since the last step: an error raised to the root, a secret shown.
-    private mutating func transcriptProblem(_ world: EmbeddedScenarioWorld) -> ExploreViolation? {
+    /// The transcript entries since the last step: an error raised to the root, a secret shown. An
+    /// error of the world's own (another person's app failing to act) is not the app's.
+    private mutating func transcriptProblem(_ world: some ExploreWorld) -> ExploreViolation? {
         let all = world.transcript.entries
         defer { entries = all.count }
-        for entry in all[entries...] {
+        for (index, entry) in zip(all[entries...].indices, all[entries...]) {
             let text: String
             switch entry.kind {
             case .error(let error):
-                if !Self.isRunCheckError(error) { return ExploreViolation(.unhandledError, error) }
+                if !Self.isRunCheckError(error), !world.isWorldError(at: index) {
+                    return ExploreViolation(.unhandledError, error)
+                }
                 text = error
             case .screen(_, let shown), .screenUpdate(_, let shown): text = shown
             case .alert(let shown), .intent(let shown), .note(let shown): text = shown
             case .analytics(let event): text = "\(event)"
             }
-            if let secret = Self.secret(in: text) {
+            if let secret = secrets.secret(in: text) {
                 return ExploreViolation(.secretInTranscript, "the transcript shows \(secret)")
             }
         }
@@ -94,39 +112,8 @@ struct ExploreInvariants {
             || text.hasPrefix("list out of sync:")
     }
 
-    /// A token or a password in `text`, described without showing it.
-    private static func secret(in text: String) -> String? {
-        var text = text
-        return text.withUTF8 { bytes in
-            if contains(bytes, tokenStarts[0]) || contains(bytes, tokenStarts[1]) { return "a token" }
-            for password in passwordBytes where contains(bytes, password) {
-                return "a password typed into a secure field (\(password.count) bytes)"
-            }
-            return nil
-        }
-    }
-
-    /// Whether `bytes` hold `needle`: a plain scan, the first byte compared first (most texts are a
-    /// few hundred bytes; the generic `firstRange(of:)` took most of an exploration's time).
-    private static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool {
-        guard let first = needle.first, bytes.count >= needle.count else { return false }
-        var index = 0
-        while index <= bytes.count - needle.count {
-            if bytes[index] == first {
-                var matched = 1
-                while matched < needle.count, bytes[index + matched] == needle[matched] { matched += 1 }
-                if matched == needle.count { return true }
-            }
-            index += 1
-        }
-        return false
-    }
-
-    private static let tokenStarts = [Array("eat_".utf8), Array("ert_".utf8)]
-    private static let passwordBytes = ExploreValues.passwords.map { Array($0.utf8) }
-
     /// Starts or ends the calm the stuck-item check waits for.
-    private mutating func noteCalm(_ world: EmbeddedScenarioWorld, after step: ScenarioStep) {
+    private mutating func noteCalm(_ world: some ExploreWorld, after step: ScenarioStep) {
         let user = world.app.mainFlow == nil ? nil : world.signedInUser
         let disturbed: Bool
         switch step {
@@ -134,7 +121,7 @@ struct ExploreInvariants {
         default: disturbed = false
         }
         countSwipeFailures(world, after: step)
-        if world.app.backend.server.isNetworkDown || user == nil {
+        if world.isNetworkDown || user == nil {
             calmSince = nil
         } else if calmSince == nil || disturbed || user != calmUser {
             calmSince = world.app.now
@@ -143,8 +130,8 @@ struct ExploreInvariants {
     }
 
     /// Follows the failures injected into `sendSwipe`: each request meets the oldest one waiting.
-    private mutating func countSwipeFailures(_ world: EmbeddedScenarioWorld, after step: ScenarioStep) {
-        let requests = world.app.backend.server.requestCount(.sendSwipe)
+    private mutating func countSwipeFailures(_ world: some ExploreWorld, after step: ScenarioStep) {
+        let requests = world.swipeRequests
         swipeFailuresWaiting -= min(requests - swipeRequests, swipeFailuresWaiting)
         swipeRequests = requests
         if step == .relaunch || step == .launch { swipeFailuresSinceLaunch = swipeFailuresWaiting }
@@ -156,13 +143,13 @@ struct ExploreInvariants {
 
     /// Notes the conversations whose match ended: unmatched by either side, or gone from the list.
     private mutating func noteEnded(
-        _ main: MainFlow, _ world: EmbeddedScenarioWorld, after step: ScenarioStep
+        _ main: MainFlow, _ world: some ExploreWorld, after step: ScenarioStep
     ) {
         let now = Set(conversations(main).map(\.id))
         ended.formUnion(listed.subtracting(now))
         listed = now
         if case .unmatchesMe(let name) = step, let me = world.signedInUser {
-            ended.insert(Match.id(between: me, and: UserID(name)))
+            ended.insert(Match.id(between: me, and: world.userID(named: name)))
         }
         if let state = (main.children.last { $0 is ChatFlow } as? ChatFlow)?.context?.snapshot,
             state.isUnmatched
@@ -198,14 +185,14 @@ struct ExploreInvariants {
             + chat.conversations.map { ($0.match.id, $0.match.user) }
     }
 
-    private func duplicates(_ main: MainFlow, _ world: EmbeddedScenarioWorld) -> ExploreViolation? {
+    private func duplicates(_ main: MainFlow, _ world: some ExploreWorld) -> ExploreViolation? {
         guard let me = world.signedInUser else { return nil }
         for (id, other) in conversations(main) {
             if let text = Self.twice(main.chat.messages(of: id).lazy.map(\.text)) {
                 return ExploreViolation(
                     .duplicateItem, "the conversation with \(other) shows \(ScenarioStep.quoted(text)) twice")
             }
-            let server = world.app.backend.server.messages(between: me, and: other)
+            let server = world.serverMessages(between: me, and: other) ?? []
             if let text = Self.twice(server.lazy.map(\.text)) {
                 return ExploreViolation(
                     .duplicateItem, "the server holds \(ScenarioStep.quoted(text)) twice (with \(other))")
@@ -221,7 +208,7 @@ struct ExploreInvariants {
         return nil
     }
 
-    private mutating func stuck(_ main: MainFlow, _ world: EmbeddedScenarioWorld) -> ExploreViolation? {
+    private mutating func stuck(_ main: MainFlow, _ world: some ExploreWorld) -> ExploreViolation? {
         let queued = main.deck.context.snapshot.queuedSwipes
         let sending = conversations(main).lazy.compactMap { conversation in
             main.chat.messages(of: conversation.id).first { $0.status == .sending }.map {
@@ -236,38 +223,50 @@ struct ExploreInvariants {
         guard let calmSince else { return nil }
         let since = max(calmSince, pendingSince ?? now)
         pendingSince = pendingSince ?? now
-        guard now.timeIntervalSince(since) >= Self.settleTime else { return nil }
+        guard now.timeIntervalSince(since) >= plan.settleTime else { return nil }
         // A finding left as it is (reported): after `maximumAttempts` server failures in a row the
         // queue gives up until the next launch, while the deck still says "Waiting to send".
         if queued > 0, swipeFailuresSinceLaunch < SendQueuePolicy.maximumAttempts {
             return ExploreViolation(
-                .stuckItem, "\(queued) swipes still queued after 10 minutes with the network up")
+                .stuckItem, "\(queued) swipes still queued after \(settling) with the network up")
         }
         guard let (other, message) = sending else { return nil }
         return ExploreViolation(
             .stuckItem,
-            "a message to \(other) is still sending after 10 minutes with the network up: \(ScenarioStep.quoted(message.text))"
+            "a message to \(other) is still sending after \(settling) with the network up: \(ScenarioStep.quoted(message.text))"
         )
     }
 
-    private func openConversation(_ main: MainFlow, _ world: EmbeddedScenarioWorld) -> ExploreViolation? {
-        guard !world.app.backend.server.isNetworkDown, let me = world.signedInUser,
+    /// The settle time in words: `10 minutes`, `90 seconds`.
+    private var settling: String {
+        plan.settleTime.truncatingRemainder(dividingBy: 60) == 0
+            ? "\(Int(plan.settleTime / 60)) minutes" : "\(Int(plan.settleTime)) seconds"
+    }
+
+    private func openConversation(_ main: MainFlow, _ world: some ExploreWorld) -> ExploreViolation? {
+        guard !world.isNetworkDown, let me = world.signedInUser,
             let flow = main.children.last(where: { $0 is ChatFlow }) as? ChatFlow, let context = flow.context
         else { return nil }
         let state = context.snapshot
-        guard !state.isLoadingHistory, state.failure == nil, !state.isUnmatched else { return nil }
-        let server = world.app.backend.server.messages(between: me, and: state.match.user)
-        guard let newest = server.last else { return nil }
-        let shown = Set(state.messages.lazy.map(\.id))
+        guard !state.isLoadingHistory, state.failure == nil, !state.isUnmatched,
+            let server = world.serverMessages(between: me, and: state.match.user), let newest = server.last
+        else { return nil }
+        var shown = Set(state.messages.lazy.map(\.id))
         // A match made again after it ended is left out here: whether the earlier match's messages
         // show in it is not decided (the server keeps them, the phone does not load them; reported).
         if !shown.contains(newest.id), !ended.contains(state.match.id) {
-            return ExploreViolation(
-                .missingMessage,
-                "the open conversation with \(state.match.user) lacks the server's newest message "
-                    + ScenarioStep.quoted(newest.text))
+            // On a real server the newest message may still be on its way (by sync): give it the
+            // world's expectation time. The embedded world returns at once.
+            world.eventually { context.snapshot.messages.contains { $0.id == newest.id } }
+            shown = Set(context.snapshot.messages.lazy.map(\.id))
+            if !shown.contains(newest.id) {
+                return ExploreViolation(
+                    .missingMessage,
+                    "the open conversation with \(world.scenarioName(of: state.match.user.rawValue)) lacks "
+                        + "the server's newest message " + ScenarioStep.quoted(newest.text))
+            }
         }
-        if state.hasOlderMessages, server.allSatisfy({ shown.contains($0.id) }) {
+        if plan.seesWholeConversations, state.hasOlderMessages, server.allSatisfy({ shown.contains($0.id) }) {
             return ExploreViolation(
                 .missingMessage,
                 "the open conversation with \(state.match.user) shows all \(server.count) messages the server "

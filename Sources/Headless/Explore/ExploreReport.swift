@@ -19,6 +19,8 @@ public struct ExploreReport: Codable, Hashable, Sendable {
         public var file: String?
     }
 
+    /// The backend explored: `embedded` or `matrix`.
+    public var backend = "embedded"
     /// The seeds explored.
     public var seeds: [UInt64] = []
     /// The steps run, over every seed (not counting shrinking's replays).
@@ -45,12 +47,13 @@ public struct ExploreReport: Codable, Hashable, Sendable {
     }
 
     /// A shrunk failure as a scenario file: comments saying what it breaks and how it was found and
-    /// is replayed, a header, and one step per line.
+    /// is replayed, a header, and one step per line. `backendOptions` are the command line's options
+    /// that chose the backend (` --backend matrix --homeserver <url>`), empty for the embedded one.
     public static func scenario(
         _ steps: [ScenarioStep], violation: ExploreViolation, seed: UInt64, originalSteps: Int,
-        faultNames: [String]
+        faultNames: [String], backendOptions: String = ""
     ) -> String {
-        let faults = faultNames.map { " --fault \($0)" }.joined()
+        let faults = backendOptions + faultNames.map { " --fault \($0)" }.joined()
         let lines =
             [
                 "# Found by: discover explore --seed \(seed)\(faults) (\(originalSteps) steps, shrunk to \(steps.count))",

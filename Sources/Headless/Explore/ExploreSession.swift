@@ -1,11 +1,11 @@
 import EmbeddedBackend
 import Foundation
 
-/// One exploration's world: a fresh app on a fresh embedded backend with virtual time, its steps run
-/// by the scenario runner's own execution (``ScenarioRunner/Execution``), and the invariants checked
-/// after each.
+/// One exploration's world: a fresh app on a fresh backend (embedded with virtual time, or a real
+/// Matrix homeserver), its steps run by the scenario runner's own execution
+/// (``ScenarioRunner/Execution``), and the invariants checked after each.
 @MainActor
-final class ExploreSession {
+final class ExploreSession<World: ExploreWorld> {
     /// What one step did.
     enum Outcome {
         /// The step ran and every invariant holds.
@@ -16,22 +16,22 @@ final class ExploreSession {
         case broke(ExploreViolation)
     }
 
-    let world: EmbeddedScenarioWorld
+    let world: World
     private var execution: ScenarioRunner.Execution
-    private var invariants = ExploreInvariants()
+    private var invariants = ExploreInvariants(plan: World.plan)
     private let directory: URL
 
-    /// A fresh world whose server has `faults` (none outside the explorer's tests), allowed
-    /// `workBudget` pieces of scheduled work in all, the app's stores in files or in memory.
-    init(faults: EmbeddedFaults, workBudget: Int, storesInMemory: Bool) {
-        var configuration = EmbeddedServerConfiguration()
-        configuration.faults = faults
-        directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("discover-explore-\(UUID().uuidString)", isDirectory: true)
-        world = EmbeddedScenarioWorld(
-            directory: directory, configuration: configuration, storesInMemory: storesInMemory)
-        world.limitWork(to: workBudget)
+    /// A session on `world`, whose files are under `directory` (deleted at the end).
+    init(world: World, directory: URL) {
+        self.world = world
+        self.directory = directory
         execution = ScenarioRunner.Execution(world: world, environment: ScenarioEnvironment(values: [:]))
+    }
+
+    /// A fresh folder for a world's files.
+    static func freshDirectory() -> URL {
+        FileManager.default.temporaryDirectory
+            .appendingPathComponent("discover-explore-\(UUID().uuidString)", isDirectory: true)
     }
 
     /// Runs one step and checks the invariants.
@@ -44,6 +44,15 @@ final class ExploreSession {
         return invariants.check(world, after: step).map(Outcome.broke) ?? .held
     }
 
+    /// The first error the world itself noted (a person it could not add), if any: the world is not
+    /// set up as the exploration needs.
+    func setUpFailure() -> String? {
+        for (index, entry) in world.transcript.entries.enumerated() where world.isWorldError(at: index) {
+            if case .error(let text) = entry.kind { return text }
+        }
+        return nil
+    }
+
     /// Ends the process, as the end of a scenario does, checks what it left behind, and deletes the
     /// world's files.
     func finish() -> ExploreViolation? {
@@ -52,5 +61,29 @@ final class ExploreSession {
         defer { try? FileManager.default.removeItem(at: directory) }
         guard world.checkErrors.count > count else { return nil }
         return ExploreViolation(.runCheck, world.checkErrors[count...].joined(separator: "; "))
+    }
+}
+
+extension ExploreSession where World == EmbeddedScenarioWorld {
+    /// A fresh embedded world whose server has `faults` (none outside the explorer's tests), allowed
+    /// `workBudget` pieces of scheduled work in all, the app's stores in files or in memory.
+    convenience init(faults: EmbeddedFaults, workBudget: Int, storesInMemory: Bool) {
+        var configuration = EmbeddedServerConfiguration()
+        configuration.faults = faults
+        let directory = Self.freshDirectory()
+        let world = EmbeddedScenarioWorld(
+            directory: directory, configuration: configuration, storesInMemory: storesInMemory)
+        world.limitWork(to: workBudget)
+        self.init(world: world, directory: directory)
+    }
+}
+
+extension ExploreSession where World == MatrixScenarioWorld {
+    /// A fresh world on `homeserver`, in a namespace of its own (so explorations sharing a server
+    /// never meet).
+    convenience init(homeserver: URL) {
+        let directory = Self.freshDirectory()
+        self.init(
+            world: MatrixScenarioWorld(homeserver: homeserver, directory: directory), directory: directory)
     }
 }

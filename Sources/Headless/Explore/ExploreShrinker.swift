@@ -8,6 +8,10 @@ import Foundation
 /// that ran, each of which runs when the scenario is replayed. Ends with a
 /// pass that tries removing each single step, so no one step can go; stops early after
 /// ``maximumReplays`` replays or at the deadline, keeping the smallest found so far.
+///
+/// Steps the run begins with can be ``kept``: every candidate begins with them and they are never
+/// removed (a real server's run, whose replays are slow, keeps its prelude of signing in and a
+/// match, without which nothing else reproduces).
 @MainActor
 struct ExploreShrinker {
     /// The explorer that replays candidates.
@@ -16,6 +20,8 @@ struct ExploreShrinker {
     var maximumReplays = 3_000
     /// When to stop and keep the smallest found so far.
     var deadline = Date.distantFuture
+    /// The steps every candidate begins with, never removed (none on the embedded backend).
+    var kept: [ScenarioStep] = []
 
     /// The smallest run found that breaks an invariant of `violation`'s kind, with the violation it
     /// breaks, and how many replays it took.
@@ -23,16 +29,18 @@ struct ExploreShrinker {
         steps: [ScenarioStep], violation: ExploreViolation, replays: Int
     ) {
         var replays = 0
-        var current = steps
+        let kept = steps.starts(with: kept) ? kept : []
+        var current = Array(steps.dropFirst(kept.count))
         var found = violation
         // A candidate that reproduces replaces the current run with the steps that ran.
         var ran: [ScenarioStep] = []
         func reproduces(_ candidate: [ScenarioStep]) -> Bool {
             guard replays < maximumReplays, Date() < deadline else { return false }
             replays += 1
-            let replay = explorer.replay(candidate, skippingWhatCannotRun: true)
-            guard let broken = replay.violation, broken.kind == violation.kind else { return false }
-            (found, ran) = (broken, replay.ran)
+            let replay = explorer.replay(kept + candidate, skippingWhatCannotRun: true)
+            guard let broken = replay.violation, broken.kind == violation.kind, replay.ran.starts(with: kept)
+            else { return false }
+            (found, ran) = (broken, Array(replay.ran.dropFirst(kept.count)))
             return true
         }
         var parts = 2
@@ -69,7 +77,7 @@ struct ExploreShrinker {
             if reproduces(candidate) { current = ran }
             index = min(index, current.count) - 1
         }
-        return (current, found, replays)
+        return (kept + current, found, replays)
     }
 
     /// `count` indices in `parts` ranges of nearly equal size.

@@ -6,6 +6,9 @@ import Models
 /// network, a server failure, a relaunch or a wait (a second up to a month, across midnight and past
 /// the access and refresh tokens' lifetimes).
 ///
+/// The world's ``ExplorePlan`` says which of these its backend supports: on a real homeserver no
+/// server failure, no generated people, and waits of a few real seconds.
+///
 /// Every step is one of the scenario language's, so a run is a scenario. The choices lean towards
 /// what gets somewhere (the right password after the right username, sending a message just typed),
 /// and otherwise are uniform among what the screen offers.
@@ -16,33 +19,55 @@ struct StepGenerator {
     private var nextTag = 0
     /// The username typed last into a login or sign-up form: the password that goes with it.
     private var lastIdentity = "alice"
+    /// What the world supports.
+    private let plan: ExplorePlan
 
-    /// Creates a generator whose choices come from `seed`.
-    init(seed: UInt64) { random = ExploreRandom(seed: seed) }
+    /// Creates a generator whose choices come from `seed`, for a world with `plan`.
+    init(seed: UInt64, plan: ExplorePlan) {
+        random = ExploreRandom(seed: seed)
+        self.plan = plan
+    }
 
-    /// The steps every exploration starts with: the demo people and a launch.
-    static let prelude: [ScenarioStep] = [.givenDemoPeople, .launch]
+    /// The steps every exploration starts with: the demo people and a launch; where the plan says
+    /// so (a short run on a real server), also signing in as a demo person the seed picks and a
+    /// match with the next one, so the run's few steps are spent inside the app.
+    static func prelude(seed: UInt64, plan: ExplorePlan) -> [ScenarioStep] {
+        guard plan.signsInFirst else { return [.givenDemoPeople, .launch] }
+        let people = ExploreValues.people
+        let me = people[Int(seed % UInt64(people.count))]
+        let match = people[Int((seed + 1) % UInt64(people.count))]
+        return [
+            .givenDemoPeople, .launch, .tap("Log in"), .type(me.name, into: "Username or email"),
+            .type(me.password, into: "Password"), .tap("Log in"), .matchesMe(match.name),
+        ]
+    }
 
     /// The next step for the app as `world` shows it now.
-    mutating func next(in world: EmbeddedScenarioWorld) -> ScenarioStep {
+    mutating func next(in world: some ExploreWorld) -> ScenarioStep {
         if let alert = world.alert, random.chance(85), !alert.actions.isEmpty {
             return .tap(random.pick(alert.actions).label)
         }
         let screen = world.screen
         let actions = (screen?.actions ?? []).filter(\.isEnabled)
         let fields = screen?.fields ?? []
-        let me = world.signedInUser
+        // The user as the scenario names them (on Matrix the id is `@s1.alice:localhost`).
+        let me = world.signedInUser.map { UserID(world.scenarioName(of: $0.rawValue)) }
         let kind = random.weighted([
             (actions.isEmpty ? 0 : 40, 0), (fields.isEmpty ? 0 : 22, 1), (me == nil ? 0 : 12, 2),
             (6, 3), (10, 4), (4, 5), (2, 6),
         ])
         switch kind {
-        case 0: return .tap(random.pick(actions).label)
+        case 0:
+            let label = random.pick(actions).label
+            // A short run (one that signs in first) mostly stays in: 9 in 10 taps on "Log out" are
+            // chosen again.
+            guard plan.signsInFirst, label == "Log out", random.chance(90) else { return .tap(label) }
+            return .tap(random.pick(actions).label)
         case 1: return type(into: random.pick(fields))
         case 2: return otherSide(of: me ?? "alice", in: world)
         case 3: return .open(link(for: me, in: world))
         case 4: return .wait(wait(in: world))
-        case 5: return world.app.backend.server.isNetworkDown ? .network(up: true) : worldStep(me: me)
+        case 5: return world.isNetworkDown ? .network(up: true) : worldStep(me: me)
         default: return .relaunch
         }
     }
@@ -79,10 +104,9 @@ struct StepGenerator {
     }
 
     /// Someone else's action towards the signed-in user: mostly from people they are matched with.
-    private mutating func otherSide(of me: UserID, in world: EmbeddedScenarioWorld) -> ScenarioStep {
+    private mutating func otherSide(of me: UserID, in world: some ExploreWorld) -> ScenarioStep {
         let matched = matchedPeople(in: world)
-        let everyone = ExploreValues.people.map(\.name) + ["c0", "c1", "c2"]
-        let strangers = everyone.filter { $0 != me.rawValue }
+        let strangers = plan.otherPeople.filter { $0 != me.rawValue }
         let partner = !matched.isEmpty && random.chance(80) ? random.pick(matched) : random.pick(strangers)
         switch random.below(10) {
         case 0, 1, 2:
@@ -98,7 +122,7 @@ struct StepGenerator {
     }
 
     /// A deep link: a conversation or profile of someone real, and malformed and hostile ones.
-    private mutating func link(for me: UserID?, in world: EmbeddedScenarioWorld) -> String {
+    private mutating func link(for me: UserID?, in world: some ExploreWorld) -> String {
         let other = random.pick(matchedPeople(in: world) + ["bob", "carol", "zed"])
         let conversation = Match.id(between: me ?? "alice", and: UserID(other))
         return random.pick([
@@ -112,19 +136,23 @@ struct StepGenerator {
     }
 
     /// How long to wait: short, past a retry's back-off, past the access token's hour, just past the
-    /// next midnight (UTC), a day, past the refresh token's 30 days.
-    private mutating func wait(in world: EmbeddedScenarioWorld) -> Duration {
+    /// next midnight (UTC), a day, past the refresh token's 30 days; on a real clock, a few seconds.
+    private mutating func wait(in world: some ExploreWorld) -> Duration {
+        if let real = plan.realWaits { return .seconds(random.pick(real)) }
         let now = world.app.now.timeIntervalSince1970
         let toMidnight = 86_400 - Int64(now.truncatingRemainder(dividingBy: 86_400)) + 1
         return .seconds(random.pick([1, 1, 5, 30, 90, 600, 600, 3_601, toMidnight, 86_400, 31 * 86_400]))
     }
 
-    /// The network going down, a server failure or a revocation.
+    /// The network going down, a server failure or a revocation (no server failure where the world
+    /// cannot inject one: the network goes down instead).
     private mutating func worldStep(me: UserID?) -> ScenarioStep {
         switch random.below(10) {
         case 0, 1, 2, 3: return .network(up: false)
         case 4 where me != nil: return .serverRevokesToken
-        default: return .serverFailsNext(random.pick(Self.failingEndpoints))
+        default:
+            guard plan.injectsServerFailures else { return .network(up: false) }
+            return .serverFailsNext(random.pick(Self.failingEndpoints))
         }
     }
 
@@ -136,8 +164,9 @@ struct StepGenerator {
     ]
 
     /// The people the signed-in user has a match with, as the app knows them.
-    private func matchedPeople(in world: EmbeddedScenarioWorld) -> [String] {
+    private func matchedPeople(in world: some ExploreWorld) -> [String] {
         guard let chat = world.app.mainFlow?.chat.snapshot else { return [] }
-        return chat.newMatches.map(\.user.rawValue) + chat.conversations.map(\.match.user.rawValue)
+        return (chat.newMatches.map(\.user.rawValue) + chat.conversations.map(\.match.user.rawValue))
+            .map(world.scenarioName(of:))
     }
 }

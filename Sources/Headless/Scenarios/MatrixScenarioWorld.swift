@@ -23,13 +23,17 @@ public final class MatrixScenarioWorld: DriverScenarioWorld {
     /// How long an expectation waits for a real server's answers and events.
     public var expectationTimeout: Duration = .seconds(10)
     private let directory: URL
-    private var people: [String: Person] = [:]
+    /// The other people's own apps, by scenario name.
+    private(set) var people: [String: Person] = [:]
     private var passwords: [String: String] = [:]
     /// The server part of user ids, learnt from the first account signed up.
     private var serverName = "localhost"
+    /// The transcript entries that are the world's own failures (another person's app failing to
+    /// act, a set-up step failing), not errors of the app.
+    private(set) var worldErrorEntries: Set<Int> = []
 
     /// Someone else's app: their services and session.
-    private struct Person {
+    struct Person {
         let backend: MatrixBackend
         let services: AppServices
         var session: AuthSession
@@ -78,7 +82,7 @@ public final class MatrixScenarioWorld: DriverScenarioWorld {
                     services.profiles.saveProfile(person.profile, accessToken: token, completion: done)
                 }
             } catch {
-                transcript.append(.error("could not add \(person.username): \(error)"))
+                noteFailure("could not add \(person.username): \(error)")
             }
         }
     }
@@ -172,8 +176,7 @@ public final class MatrixScenarioWorld: DriverScenarioWorld {
         let username = name(user)
         transcript.append(.note("server revokes the sessions of \(username)"))
         guard let password = passwords[username] else {
-            transcript.append(
-                .error("cannot revoke \(username)'s sessions: the scenario did not set their password"))
+            noteFailure("cannot revoke \(username)'s sessions: the scenario did not set their password")
             return
         }
         let backend = app.backend
@@ -182,14 +185,14 @@ public final class MatrixScenarioWorld: DriverScenarioWorld {
             services.auth.signIn(Credentials(identifier: username, password: password), completion: $0)
         }
         guard case .success(let session) = signedIn else {
-            transcript.append(.error("cannot revoke \(username)'s sessions: \(signedIn)"))
+            noteFailure("cannot revoke \(username)'s sessions: \(signedIn)")
             return
         }
         let auth = MatrixAuthService(connection: backend.connection)
         let revoked = backend.await {
             auth.signOutEverywhere(accessToken: session.tokens.accessToken, completion: $0)
         }
-        if case .failure(let error) = revoked { transcript.append(.error("logout/all failed: \(error)")) }
+        if case .failure(let error) = revoked { noteFailure("logout/all failed: \(error)") }
         app.settle()
     }
 
@@ -214,48 +217,17 @@ public final class MatrixScenarioWorld: DriverScenarioWorld {
 
     // MARK: Internals
 
-    /// A deep link with scenario names replaced by Matrix ids; other links unchanged.
-    private func backendLink(_ link: String) -> String {
-        let profile = "discover://profile/"
-        let chat = "discover://chat/"
-        if link.hasPrefix(profile), !link.contains("@") {
-            return profile + matrixID(UserID(String(link.dropFirst(profile.count)))).rawValue
-        }
-        if link.hasPrefix(chat) {
-            let id = String(link.dropFirst(chat.count))
-            guard let pair = Match.pair(in: id) ?? legacyPair(in: id) else { return link }
-            return chat + Match.id(between: matrixID(pair.first), and: matrixID(pair.second))
-        }
-        return link
-    }
-
-    /// The two people of a conversation id of the earlier form (`m-alice-bob`) when exactly one of its
-    /// `-` splits it into two people of this world (of whom one is the signed-in user, if there is one
-    /// and the id has several readings: `m-ann-bob-cat` for `cat` is `ann-bob` and `cat`).
-    private func legacyPair(in id: String) -> (first: UserID, second: UserID)? {
-        guard id.hasPrefix("m-") else { return nil }
-        let names = id.dropFirst(2)
-        var readings = names.indices.filter { names[$0] == "-" }.compactMap { dash -> (String, String)? in
-            let first = String(names[..<dash])
-            let second = String(names[names.index(after: dash)...])
-            return people[first] != nil && people[second] != nil ? (first, second) : nil
-        }
-        if readings.count > 1, let me = app.mainFlow.map({ name($0.chat.me) }) {
-            readings = readings.filter { $0.0 == me || $0.1 == me }
-        }
-        return readings.count == 1 ? readings.first.map { (first: UserID($0.0), second: UserID($0.1)) } : nil
-    }
-
     /// A birth date moved by the whole days between the demo world's date and today.
     private func shiftedToToday(_ birthDate: Date) -> Date {
         let days = (app.now.timeIntervalSince(EmbeddedBackend.demoStart) / 86_400).rounded(.down)
         return birthDate.addingTimeInterval(days * 86_400)
     }
 
-    private func name(_ user: UserID) -> String { scenarioName(of: user.rawValue) }
+    /// The scenario's name of a user id.
+    func name(_ user: UserID) -> String { scenarioName(of: user.rawValue) }
 
     /// A scenario's name as the Matrix user id of this world.
-    private func matrixID(_ user: UserID) -> UserID {
+    func matrixID(_ user: UserID) -> UserID {
         guard !user.rawValue.hasPrefix("@") else { return user }
         return UserID("@\(app.backend.configuration.localpart(for: user.rawValue)):\(serverName)")
     }
@@ -275,6 +247,12 @@ public final class MatrixScenarioWorld: DriverScenarioWorld {
         serverName = MatrixConnection.serverName(of: session.user.id.rawValue)
         passwords[username] = password
         return username
+    }
+
+    /// Records a failure of the world's own (not the app's) in the transcript, as an error.
+    private func noteFailure(_ text: String) {
+        worldErrorEntries.insert(transcript.entries.count)
+        transcript.append(.error(text))
     }
 
     /// Runs one call as `username`'s app and waits for it.
@@ -297,7 +275,7 @@ public final class MatrixScenarioWorld: DriverScenarioWorld {
         do {
             try call(name(user), body)
         } catch {
-            transcript.append(.error("\(description): \(error)"))
+            noteFailure("\(description): \(error)")
             return false
         }
         app.settle()
