@@ -1,0 +1,171 @@
+"""The app in a real browser: sign up, swipe to a match, chat with receipts and typing, log out.
+
+Bob, a demo person, is played by the server's knobs (POST /api/sessions/{id}/knobs): he likes the
+new user, types, answers and reads. Every assertion is about what the page shows.
+"""
+
+import unittest
+
+from selenium.webdriver.common.by import By
+
+from browser import PageTestCase
+
+
+class AppTests(PageTestCase):
+    # MARK: Journeys the tests share
+
+    def sign_up(self, username="sam", name="Sam"):
+        self.wait_for_screen("welcome")
+        self.tap("createAccount")
+        self.wait_for_screen("signUp")
+        self.type_into("username", username)
+        self.type_into("password", "correct horse")
+        self.type_into("displayName", name)
+        self.type_into("birthDate", "1997-05-20")
+        self.tap("submit")
+        self.wait_for_screen("profileSetup")
+        self.type_into("bio", "Likes long walks and short queues.")
+        self.tap("interest:Music")
+        self.tap("interest:Coffee")
+        self.type_into("minimumAge", "25")
+        self.type_into("maximumAge", "35")
+        self.tap("save")
+        self.wait_for_screen("home")
+
+    def card_name(self):
+        cards = self.top_layer().find_elements(By.CSS_SELECTOR, '[data-testid="card"] .card-name')
+        return cards[0].text if cards else None
+
+    def swipe_to(self, name):
+        """Passes on everyone before `name` (the deck's order is the demo people's), then shows their card."""
+        for _ in range(10):
+            shown = self.wait_for(lambda d: self.card_name(), "a card on the deck")
+            if shown.startswith(name):
+                return
+            self.tap("deck:pass")
+            self.wait_for(lambda d: self.card_name() != shown, f"the card after {shown}")
+        self.fail(f"{name} never came up on the deck")
+
+    def match_with_bob(self):
+        self.knob(knob="like", **{"from": "bob"})
+        self.swipe_to("Bob")
+        self.tap("deck:like")
+        self.wait_for_screen("match")
+
+    def bubbles(self, mine):
+        selector = f'[data-testid="message"][data-mine="{"true" if mine else "false"}"]'
+        return self.driver.find_elements(By.CSS_SELECTOR, selector)
+
+    def my_bubble(self, text):
+        for bubble in self.bubbles(mine=True):
+            if text in bubble.text:
+                return bubble
+        return None
+
+    # MARK: Tests
+
+    def test_signingUp_showsTheDeckWithACard(self):
+        self.sign_up()
+        self.wait_for(lambda d: self.card_name(), "a card on the deck")
+        card = self.top_layer().find_element(By.CSS_SELECTOR, '[data-testid="card"]')
+        self.assertRegex(card.text, r"km away")
+        self.assertTrue(self.button("deck:like").is_displayed())
+        self.assertTrue(self.button("deck:pass").is_displayed())
+        self.assertTrue(self.button("deck:superLike").is_displayed())
+
+    def test_signUpWithAShortPassword_showsTheFieldsError(self):
+        self.wait_for_screen("welcome")
+        self.tap("createAccount")
+        self.type_into("username", "sam")
+        self.type_into("password", "short")
+        self.type_into("displayName", "Sam")
+        self.type_into("birthDate", "1997-05-20")
+        self.tap("submit")
+        self.wait_for_text("8 characters")
+        self.assertEqual(self.top_screen(), "signUp")
+
+    def test_likingSomeoneWhoLikesYou_showsTheMatchOverTheDeck(self):
+        self.sign_up()
+        self.knob(knob="like", **{"from": "bob"})
+        self.swipe_to("Bob")
+        card = self.top_layer().find_element(By.CSS_SELECTOR, '[data-testid="card"]')
+        self.assertIn("Music", card.text, "the shared interest is on the card")
+        self.screenshot("deck")
+        self.tap("deck:like")
+        self.wait_for_screen("match")
+        self.wait_for_text("It's a match!")
+        self.wait_for_text("Bob")
+        # The deck is still there, under the modal.
+        self.assertEqual(len(self.driver.find_elements(By.CSS_SELECTOR, '[data-screen="home"]')), 1)
+        self.screenshot("match")
+
+    def test_chatting_showsBubblesTypingAndTheReadTick(self):
+        self.sign_up()
+        self.match_with_bob()
+        self.tap("match:message")
+        self.wait_for_screen("chat")
+        self.type_into("message", "Hi Bob! Coffee this week?")
+        self.tap("chat:send")
+        self.wait_for(lambda d: self.my_bubble("Hi Bob! Coffee this week?"), "my bubble")
+        self.wait_for(lambda d: self.field_value("message") == "", "the message field emptied after sending")
+
+        self.knob(knob="read", by="bob")
+        self.wait_for(
+            lambda d: self.my_bubble("Hi Bob!").find_elements(By.CSS_SELECTOR, ".tick-read"),
+            "the read tick on my message",
+        )
+        tick = self.my_bubble("Hi Bob!").find_element(By.CSS_SELECTOR, ".tick-read")
+        self.assertEqual(tick.text, "✓✓")
+
+        self.knob(knob="typing", by="bob")
+        self.wait_for_text("Bob is typing…")
+        self.knob(knob="message", text="Yes! Thursday?", **{"from": "bob"})
+        self.wait_for(
+            lambda d: any("Yes! Thursday?" in bubble.text for bubble in self.bubbles(mine=False)),
+            "Bob's bubble",
+        )
+        theirs = [bubble for bubble in self.bubbles(mine=False) if "Yes! Thursday?" in bubble.text][0]
+        mine = self.my_bubble("Hi Bob!")
+        self.assertGreater(mine.location["x"] + mine.size["width"], theirs.location["x"] + theirs.size["width"], "mine on the right")
+
+        self.type_into("message", "Thursday it is.")
+        self.tap("chat:send")
+        self.wait_for(lambda d: self.my_bubble("Thursday it is."), "my second bubble")
+        self.knob(knob="typing", by="bob")
+        self.wait_for_text("Bob is typing…")
+        self.screenshot("conversation")
+
+    def test_aMessageWhileAway_showsAnUnreadBadgeOnTheMatchesTab(self):
+        self.sign_up()
+        self.match_with_bob()
+        self.tap("match:keepSwiping")
+        self.wait_for_screen("home")
+        self.knob(knob="message", text="Hey there", **{"from": "bob"})
+        self.tap("tab:matches")
+
+        def bobs_row(driver):
+            for row in self.top_layer().find_elements(By.CSS_SELECTOR, "[data-testid^='row-']"):
+                if "Bob" in row.text and row.find_elements(By.CSS_SELECTOR, '[data-testid="unread"]'):
+                    return row
+            return None
+
+        row = self.wait_for(bobs_row, "Bob's row with an unread badge")
+        self.assertEqual(row.find_element(By.CSS_SELECTOR, '[data-testid="unread"]').text, "1")
+        self.assertIn("Hey there", row.text)
+
+    def test_loggingOut_asksThenShowsTheWelcomeScreen(self):
+        self.sign_up()
+        self.tap("logOut")
+        alert = self.wait_for(lambda d: d.find_elements(By.CSS_SELECTOR, '[data-testid="alert"]'), "the alert")[0]
+        self.assertIn("Log out?", alert.text)
+        self.tap("cancel")
+        self.wait_for(lambda d: not d.find_elements(By.CSS_SELECTOR, '[data-testid="alert"]'), "the alert gone")
+        self.assertEqual(self.top_screen(), "home")
+        self.tap("logOut")
+        self.tap("confirmLogOut")
+        self.wait_for_screen("welcome")
+        self.wait_for_text("Create account")
+
+
+if __name__ == "__main__":
+    unittest.main()
