@@ -587,8 +587,12 @@
       input.addEventListener("keydown", (event) => {
         if (event.key !== "Enter" || event.isComposing) return;
         event.preventDefault();
+        // Enter does what the main button beside the field (a chat's Send) or on the screen does.
+        const near = input.closest(".composer, .screen, .modal");
         const layer = input.closest(".screen, .modal");
-        const primary = layer && layer.querySelector("button.btn-primary:not([disabled])");
+        const primary =
+          (near && near.querySelector("button.btn-primary:not([disabled])")) ||
+          (layer && layer.querySelector("button.btn-primary:not([disabled])"));
         if (primary) primary.click();
       });
       input.value = serverValue;
