@@ -137,6 +137,7 @@
     document.body.dataset.session = session;
     const source = new EventSource(`/api/sessions/${encodeURIComponent(session)}/events`);
     state.source = source;
+    pump(); // anything tapped while there was no session goes now
     source.addEventListener("view", (event) => {
       let view;
       try {
