@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "EmbeddedBackend", targets: ["EmbeddedBackend"]),
         .library(name: "MatrixBackend", targets: ["MatrixBackend"]),
         .library(name: "Headless", targets: ["Headless"]),
+        .library(name: "WebFrontEnd", targets: ["WebFrontEnd"]),
         .executable(name: "discover", targets: ["discover"]),
         .executable(name: "discover-bench", targets: ["DiscoverBench"]),
         .executable(name: "discover-crash-driver", targets: ["DiscoverCrashDriver"]),
@@ -63,10 +64,18 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        // The command-line tool over Headless.
+        // A browser front end: a small HTTP server on POSIX sockets serving the view state as JSON and
+        // the page (Web/) that renders it; one engine per browser session.
+        .target(
+            name: "WebFrontEnd",
+            dependencies: ["Flows", "Services", "Models", "EmbeddedBackend", "MatrixBackend"],
+            resources: [.copy("Web")],
+            swiftSettings: strict
+        ),
+        // The command-line tool over Headless (and WebFrontEnd for `discover serve`).
         .executableTarget(
             name: "discover",
-            dependencies: ["Headless", "EmbeddedBackend", "MatrixBackend", "Flows", "Models"],
+            dependencies: ["Headless", "WebFrontEnd", "EmbeddedBackend", "MatrixBackend", "Flows", "Models"],
             swiftSettings: strict
         ),
 
@@ -132,6 +141,13 @@ let package = Package(
         .testTarget(
             name: "HeadlessTests",
             dependencies: ["Headless", "Flows", "Models", "EmbeddedBackend", "TestSupport"],
+            swiftSettings: strict
+        ),
+
+        // The browser front end: the request parser, the HTTP server on a real socket, the routes.
+        .testTarget(
+            name: "WebFrontEndTests",
+            dependencies: ["WebFrontEnd", "Flows", "Models", "EmbeddedBackend", "TestSupport"],
             swiftSettings: strict
         ),
 

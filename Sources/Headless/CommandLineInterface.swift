@@ -18,6 +18,9 @@ public struct CommandLineInterface {
     public var readLine: (_ prompt: String?) -> String?
     /// The environment variables `type $NAME into "…"` steps read (the process's, in `discover`).
     public var environment: [String: String]
+    /// Runs `discover serve` with its parsed arguments (the browser front end lives outside Headless;
+    /// the `discover` tool sets this); `nil`: the command says it is not built in.
+    public var serve: ((CommandArguments) -> Int32)?
 
     /// Creates the interface.
     public init(
@@ -41,6 +44,7 @@ public struct CommandLineInterface {
           graph                  print the flow graph as Mermaid
           play                   drive the app interactively with scenario steps
           explore                explore the app with random steps, checking invariants
+          serve                  serve the app to a browser on 127.0.0.1
           help [command]         show help
 
         Run 'discover <command> --help' for a command's options.
@@ -48,6 +52,7 @@ public struct CommandLineInterface {
 
     static let helps: [String: String] = [
         "explore": exploreHelp,
+        "serve": serveHelp,
         "run": """
         usage: discover run <file|folder>... [options]
 
@@ -150,6 +155,10 @@ public struct CommandLineInterface {
             let options: Set = ["seed", "seeds", "steps", "time-budget", "backend", "replay", "fault"]
             return withArguments(rest, command: command, options: options, flags: ["json", "file-stores"]) {
                 explore($0)
+            }
+        case "serve":
+            return withArguments(rest, command: command, options: ["port", "backend", "homeserver"], flags: ["test-knobs"]) {
+                runServe($0)
             }
         default:
             errors("discover: unknown command '\(command)'\n\n\(Self.usage)")

@@ -1,0 +1,62 @@
+import Dispatch
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `discover serve`: the HTTP server, the routes and the sessions, put together.
+///
+/// The server's threads take connections; every session's engine runs on the main actor, which
+/// the main thread serves with `dispatchMain()` in ``serveUntilSignalled(output:)``.
+@MainActor
+public final class WebServer {
+    /// The port listened on.
+    public let port: UInt16
+    /// The browser sessions.
+    public let sessions: WebSessions
+    private let http: HTTPServer
+
+    /// Listens on 127.0.0.1 as `options` say; serves nothing until ``start()``.
+    public init(options: ServeOptions, readTimeout: Duration = .seconds(10)) throws(HTTPServerError) {
+        let sessions = WebSessions(backend: options.backend)
+        let routes = WebRoutes(sessions: sessions, testKnobs: options.testKnobs)
+        http = try HTTPServer(port: options.port, readTimeout: readTimeout) { routes.handle($0) }
+        port = http.port
+        self.sessions = sessions
+    }
+
+    /// The address the page is served at.
+    public var address: String { "http://127.0.0.1:\(port)" }
+
+    /// Starts taking connections.
+    public func start() { http.start() }
+
+    /// Stops taking connections, ends the open ones and tears every session down.
+    public func stop() {
+        http.stop()
+        sessions.removeAll()
+    }
+
+    /// Starts, prints `Serving on <address>` once listening, and serves the main queue until SIGINT
+    /// or SIGTERM, which stop the server and end the process with exit code 0.
+    public func serveUntilSignalled(output: @escaping (String) -> Void) -> Never {
+        var sources: [any DispatchSourceSignal] = []
+        for number in [SIGINT, SIGTERM] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
+            source.setEventHandler { [self] in
+                MainActor.assumeIsolated {
+                    stop()
+                    output("Stopped.")
+                    exit(0)
+                }
+            }
+            source.resume()
+            sources.append(source)
+        }
+        start()
+        output("Serving on \(address)")
+        withExtendedLifetime(sources) { dispatchMain() }
+    }
+}

@@ -1,0 +1,145 @@
+import EmbeddedBackend
+import Flows
+import Foundation
+import Models
+
+/// One browser session: one engine (``DiscoverApp``) showing into one ``ScreenStack``, the event
+/// streams watching it, and a storage folder of its own.
+///
+/// Lives on the main actor, like the engine; the server's connection threads reach it only through
+/// ``WebRoutes``, which hops here.
+@MainActor
+public final class WebSession {
+    /// The session's id: random, unguessable, used in its paths.
+    public let id: String
+
+    private let stack = ScreenStack()
+    private let directory: URL
+    private var app: DiscoverApp?
+    private var streams: [ObjectIdentifier: EventStream] = [:]
+    private let encoder = ViewState.encoder()
+
+    /// Makes the engine on `backend` (embedded: a fresh server with the demo people) and launches it.
+    public init(id: String, backend: WebBackend) throws(WebSessionError) {
+        self.id = id
+        directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("discover-web-\(id)", isDirectory: true)
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw .cannotStart("cannot make a storage folder: \(error.localizedDescription)")
+        }
+        let app: DiscoverApp
+        switch backend {
+        case .embedded:
+            app = DiscoverApp.embedded(presenter: stack, storageDirectory: directory)
+            if let server = app.embeddedServer { Self.addDemoPeople(to: server) }
+        case .matrix(let homeserver):
+            do {
+                app = try DiscoverApp.matrix(homeserver: homeserver, presenter: stack, storageDirectory: directory)
+            } catch {
+                try? FileManager.default.removeItem(at: directory)
+                throw .cannotStart("cannot start on \(homeserver.absoluteString): \(error)")
+            }
+        }
+        self.app = app
+        stack.onChange = { [weak self] view in self?.broadcast(view) }
+        app.launch()
+    }
+
+    /// The view now, as the JSON form.
+    public func viewJSON() -> Data { encode(stack.view) }
+
+    /// Sends the intent in `body` (its JSON form) to what is shown and answers the view after it.
+    public func send(intentJSON body: [UInt8]) -> Result<Data, WebSessionError> {
+        let intent: Intent
+        do {
+            intent = try ViewState.decoder().decode(Intent.self, from: Data(body))
+        } catch {
+            return .failure(.badBody("the body is not an intent: \(Self.reason(error))"))
+        }
+        do {
+            try stack.send(intent)
+        } catch {
+            return .failure(.conflict(Self.sentence(error)))
+        }
+        return .success(viewJSON())
+    }
+
+    /// Acts the knob in `body` (its JSON form) on the embedded server.
+    public func knob(_ body: [UInt8]) -> Result<Void, WebSessionError> {
+        let knob: WebKnob
+        do {
+            knob = try JSONDecoder().decode(WebKnob.self, from: Data(body))
+        } catch {
+            return .failure(.badBody("the body is not a knob: \(Self.reason(error))"))
+        }
+        guard let server = app?.embeddedServer else {
+            return .failure(.conflict("knobs act on the embedded backend only"))
+        }
+        return knob.act(on: server)
+    }
+
+    /// Adds an event stream: it gets the view at once, then every change.
+    public func subscribe(_ stream: EventStream) {
+        streams[ObjectIdentifier(stream)] = stream
+        stream.send(event: "view", data: String(decoding: viewJSON(), as: UTF8.self))
+    }
+
+    /// Removes an event stream that ended.
+    public func unsubscribe(_ stream: EventStream) {
+        streams[ObjectIdentifier(stream)] = nil
+    }
+
+    /// How many event streams watch the session.
+    public var streamCount: Int { streams.count }
+
+    /// Tears the engine down: streams closed, app terminated, storage folder removed.
+    public func close() {
+        stack.onChange = nil
+        for stream in streams.values { stream.close() }
+        streams = [:]
+        app?.terminate()
+        app = nil
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    private func broadcast(_ view: ViewState) {
+        guard !streams.isEmpty else { return }
+        let data = String(decoding: encode(view), as: UTF8.self)
+        for stream in streams.values { stream.send(event: "view", data: data) }
+    }
+
+    private func encode(_ view: ViewState) -> Data {
+        (try? encoder.encode(view)) ?? Data(#"{"error":"the view could not be encoded"}"#.utf8)
+    }
+
+    private static func addDemoPeople(to server: EmbeddedServer) {
+        for person in DemoData.people {
+            // A fresh server has none of these names, so adding cannot fail.
+            _ = try? server.addAccount(
+                username: person.username, password: person.password, displayName: person.displayName,
+                birthDate: person.birthDate, email: person.email, profile: person.profile, location: person.location)
+        }
+    }
+
+    private static func sentence(_ error: ScreenStackError) -> String {
+        switch error {
+        case .nothingShown: "nothing is shown"
+        case .noSuchAction(let id): "no action '\(id)' is shown"
+        case .actionDisabled(let id): "the action '\(id)' is disabled"
+        case .noSuchField(let id): "no field '\(id)' is shown"
+        }
+    }
+
+    /// A short reason a decoding failed, without the decoder's internals.
+    private static func reason(_ error: any Error) -> String {
+        switch error {
+        case DecodingError.dataCorrupted(let context): context.debugDescription
+        case DecodingError.keyNotFound(let key, _): "'\(key.stringValue)' is missing"
+        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
+            "'\(context.codingPath.map(\.stringValue).joined(separator: "."))' has the wrong type"
+        default: "not JSON"
+        }
+    }
+}
