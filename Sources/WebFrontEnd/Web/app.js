@@ -465,6 +465,8 @@
         return isObject(element.countdown) ? countdown(element.countdown) : null;
       case "typing":
         return typing(element.typing);
+      case "likesLeft":
+        return allowance(element.likesLeft);
       case "allowance":
         return allowance(element.allowance);
       default:
