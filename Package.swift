@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "EmbeddedBackend", targets: ["EmbeddedBackend"]),
         .library(name: "MatrixBackend", targets: ["MatrixBackend"]),
         .library(name: "Headless", targets: ["Headless"]),
+        .library(name: "DiscoverApp", targets: ["DiscoverApp"]),
         .library(name: "WebFrontEnd", targets: ["WebFrontEnd"]),
         .executable(name: "discover", targets: ["discover"]),
         .executable(name: "discover-bench", targets: ["DiscoverBench"]),
@@ -54,8 +55,14 @@ let package = Package(
             name: "Flows", dependencies: ["Contexts", "Interactors", "Services", "Models"],
             swiftSettings: strict),
 
-        // MARK: Front ends
+        // MARK: Composition and front ends
 
+        // The composition root: one call builds the engine over either backend for a front end.
+        .target(
+            name: "DiscoverApp",
+            dependencies: ["Flows", "Services", "EmbeddedBackend", "MatrixBackend", "Models"],
+            swiftSettings: strict
+        ),
         // A front end with no UI: screen stack, text rendering, transcript, and a driver.
         .target(
             name: "Headless",
@@ -68,7 +75,7 @@ let package = Package(
         // the page (Web/) that renders it; one engine per browser session.
         .target(
             name: "WebFrontEnd",
-            dependencies: ["Flows", "Services", "Models", "EmbeddedBackend", "MatrixBackend"],
+            dependencies: ["DiscoverApp", "Flows", "Services", "Models", "EmbeddedBackend", "MatrixBackend"],
             resources: [.copy("Web")],
             swiftSettings: strict
         ),
@@ -137,6 +144,12 @@ let package = Package(
         // seeded generator).
         .testTarget(
             name: "FlowsTests", dependencies: ["Flows", "Models", "EmbeddedBackend"], swiftSettings: strict),
+        // The composition root on both clocks, driven by a small front end of the tests' own.
+        .testTarget(
+            name: "DiscoverAppTests",
+            dependencies: ["DiscoverApp", "Flows", "Services", "Models", "EmbeddedBackend", "TestSupport"],
+            swiftSettings: strict
+        ),
         // The headless front end and the command-line tool's argument handling.
         .testTarget(
             name: "HeadlessTests",

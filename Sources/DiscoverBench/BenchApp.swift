@@ -93,10 +93,10 @@ final class BenchApp {
 
     /// From the welcome screen: "Log in", alice's username and password, "Log in".
     func logIn() {
-        send(.tap("logIn"))
-        send(.edit("username", "alice"))
-        send(.edit("password", "wonderland"))
-        send(.tap("submit"))
+        send(.tap(ActionID.Welcome.logIn))
+        send(.edit(FieldID.LogIn.username, "alice"))
+        send(.edit(FieldID.LogIn.password, "wonderland"))
+        send(.tap(ActionID.LogIn.submit))
     }
 
     /// Launches and logs in; `true` if home shows.

@@ -51,8 +51,8 @@ final class HandWrittenDeck {
     /// Handles a tap on home.
     func handle(_ intent: Intent) {
         switch intent {
-        case .tap("deck:like"): swiped(.like)
-        case .tap("deck:pass"): swiped(.pass)
+        case .tap(ActionID.Deck.like): swiped(.like)
+        case .tap(ActionID.Deck.pass): swiped(.pass)
         default: break
         }
     }
@@ -135,8 +135,7 @@ final class HandWrittenDeck {
     private func homeScreen() -> Screen {
         var elements = [signedIn, Self.tabs]
         if let top = cards.first {
-            elements += card(top)
-            if cards.count > 1 { elements.append(.text("Next: \(cards[1].displayName)")) }
+            elements.append(.card(card(top, next: cards.dropFirst().first)))
             elements += Self.swipeButtons
         } else {
             elements.append(.text("Looking for people near you…"))
@@ -144,26 +143,21 @@ final class HandWrittenDeck {
         elements.append(rewindable == nil ? Self.rewindDisabled : Self.rewind)
         if let allowance {
             elements.append(
-                .text(
-                    "Likes left today: \(allowance.likesRemaining) · Super likes left: \(allowance.superLikesRemaining)"
-                ))
+                .likesLeft(
+                    LikesLeft(likes: allowance.likesRemaining, superLikes: allowance.superLikesRemaining)))
         }
         if !cards.isEmpty || !isExhausted { elements.append(Self.preferences) }
         elements.append(Self.logOut)
         return Screen(id: .home, title: "Discover", elements: elements)
     }
 
-    private func card(_ candidate: Candidate) -> [ScreenElement] {
-        var lines: [ScreenElement] = [
-            .text("\(candidate.displayName), \(candidate.age) · \(candidate.distanceKm) km away")
-        ]
-        if candidate.superLikedYou { lines.append(.notice("\(candidate.displayName) super liked you")) }
-        if !candidate.bio.isEmpty { lines.append(.text(candidate.bio)) }
-        let shared = candidate.interests.filter { viewerInterests.contains($0) }
-        if !shared.isEmpty {
-            lines.append(.text("Shared interests: " + shared.map(\.name).joined(separator: ", ")))
-        }
-        return lines
+    private func card(_ candidate: Candidate, next: Candidate?) -> CandidateCard {
+        CandidateCard(
+            id: candidate.id.rawValue, name: candidate.displayName, age: candidate.age,
+            distanceKm: candidate.distanceKm, bio: candidate.bio, interests: candidate.interests.map(\.name),
+            sharedInterests: candidate.interests.filter { viewerInterests.contains($0) }.map(\.name),
+            likedYou: candidate.likedYou, superLikedYou: candidate.superLikedYou,
+            next: next.map { CandidateCard.Peek(id: $0.id.rawValue, name: $0.displayName) })
     }
 
     // Home's buttons, the same on every render.

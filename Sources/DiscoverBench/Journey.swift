@@ -1,4 +1,5 @@
 import EmbeddedBackend
+import Flows
 import Models
 
 /// Section 3's journey: launch → log in → a like that makes a match → "Keep swiping" → 19 passes →
@@ -23,21 +24,21 @@ struct Journey {
     func run() -> String? {
         app.launch()
         app.logIn()
-        app.send(.tap("deck:like"))
+        app.send(.tap(ActionID.Deck.like))
         guard app.presenter.top == .match else { return "the first like showed no match" }
-        app.send(.tap("match:keepSwiping"))
-        for _ in 0..<19 { app.send(.tap("deck:pass")) }
+        app.send(.tap(ActionID.Match.keepSwiping))
+        for _ in 0..<19 { app.send(.tap(ActionID.Deck.pass)) }
         app.open("discover://chat/" + Match.id(between: "alice", and: "dave"))
         guard app.presenter.top == .chat else { return "the deep link showed no conversation" }
         for index in 0..<10 {
-            app.send(.edit("message", "Message \(index)"))
-            app.send(.tap("chat:send"))
+            app.send(.edit(FieldID.Chat.message, "Message \(index)"))
+            app.send(.tap(ActionID.Chat.send))
         }
         app.settle()
         guard app.outboxCount == 0 else { return "the messages were not all sent" }
-        app.send(.tap("back"))
-        app.send(.tap("logOut"))
-        app.send(.tap("confirmLogOut"))
+        app.send(.tap(ActionID.back))
+        app.send(.tap(ActionID.Home.logOut))
+        app.send(.tap(ActionID.Home.confirmLogOut))
         guard app.presenter.top == .welcome else { return "logging out did not show the welcome screen" }
         return nil
     }

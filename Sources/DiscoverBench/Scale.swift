@@ -1,4 +1,5 @@
 import EmbeddedBackend
+import Flows
 import Models
 
 /// Section 4: chat with many messages and a deck over a million candidates, per operation at each
@@ -64,7 +65,7 @@ enum Scale {
                             app.open("discover://chat/" + conversation(index * 7 % conversations))
                         }
                         if app.presenter.top != .chat { failure = "a conversation did not open" }
-                        closing += Measure.time { app.send(.tap("back")) }
+                        closing += Measure.time { app.send(.tap(ActionID.back)) }
                     }
                     backSamples.append(Measure.nanoseconds(closing) / Double(count))
                     return opening
@@ -75,8 +76,8 @@ enum Scale {
                 { count in
                     Measure.time {
                         for index in 0..<count {
-                            app.send(.edit("message", "Message \(index)"))
-                            app.send(.tap("chat:send"))
+                            app.send(.edit(FieldID.Chat.message, "Message \(index)"))
+                            app.send(.tap(ActionID.Chat.send))
                         }
                     }
                 }, operations: operations, repetitions: repetitions)
@@ -120,10 +121,10 @@ enum Scale {
                     let app = BenchApp(stores: .memory, configuration: configuration)
                     defer { app.cleanUp() }
                     app.launch()
-                    app.send(.tap("logIn"))
-                    app.send(.edit("username", "alice"))
-                    app.send(.edit("password", "wonderland"))
-                    let elapsed = Measure.time { app.send(.tap("submit")) }
+                    app.send(.tap(ActionID.Welcome.logIn))
+                    app.send(.edit(FieldID.LogIn.username, "alice"))
+                    app.send(.edit(FieldID.LogIn.password, "wonderland"))
+                    let elapsed = Measure.time { app.send(.tap(ActionID.LogIn.submit)) }
                     if app.presenter.top != .home { failure = "logging in did not show home" }
                     return elapsed
                 }, operations: 1, repetitions: smoke ? 2 : 7)
@@ -134,7 +135,7 @@ enum Scale {
                 return false
             }
             let swipe = Measure.median(
-                { count in Measure.time { for _ in 0..<count { app.send(.tap("deck:pass")) } } },
+                { count in Measure.time { for _ in 0..<count { app.send(.tap(ActionID.Deck.pass)) } } },
                 operations: smoke ? 20 : 500, repetitions: smoke ? 2 : 9)
             if app.presenter.top != .home { failure = "a pass left home" }
             if let failure {

@@ -58,44 +58,64 @@ public struct EmbeddedBackend: Sendable {
     /// The services for one app process over this backend; a relaunch makes them anew over the same
     /// server and folder.
     public func makeServices() -> AppServices {
-        if let memoryStores {
-            var services = makeServices(sessionStore: memoryStores.session)
-            services.userData = memoryStores.userData
-            return services
+        guard let memoryStores else {
+            return Self.makeServices(
+                server: server, storageDirectory: storageDirectory, writer: writer, ids: ids)
         }
-        return makeServices(
-            sessionStore: FileSessionStore(fileURL: sessionFileURL, writer: writer, scheduler: scheduler))
+        return Self.services(
+            server: server, sessionStore: memoryStores.session, userData: memoryStores.userData, ids: ids)
     }
 
-    private func makeServices(sessionStore: any SessionStore) -> AppServices {
+    /// The services for one app process over `server`, delivering on the server's clock (a virtual one,
+    /// or an app's ``Services/DispatchScheduler``), keeping the stored session and the users' queues in
+    /// files under `storageDirectory` as ``makeServices()`` does.
+    public static func makeServices(
+        server: EmbeddedServer, storageDirectory: URL, writer: DiskWriter, ids: any IDGenerator
+    ) -> AppServices {
+        let scheduler = server.scheduler
+        return services(
+            server: server,
+            sessionStore: FileSessionStore(
+                fileURL: sessionFileURL(in: storageDirectory), writer: writer, scheduler: scheduler),
+            userData: userDataStore(in: storageDirectory, writer: writer, scheduler: scheduler), ids: ids)
+    }
+
+    private static func services(
+        server: EmbeddedServer, sessionStore: any SessionStore, userData: any UserDataStore,
+        ids: any IDGenerator
+    ) -> AppServices {
         AppServices(
             auth: EmbeddedAuthService(server: server),
             profiles: EmbeddedProfileService(server: server),
             discovery: EmbeddedDiscoveryService(server: server),
             chat: EmbeddedChatService(server: server),
-            sessionStore: sessionStore, userData: userDataStore,
-            scheduler: scheduler, ids: ids, network: EmbeddedNetworkMonitor(server: server))
+            sessionStore: sessionStore, userData: userData,
+            scheduler: server.scheduler, ids: ids, network: EmbeddedNetworkMonitor(server: server))
     }
 
     /// Where the app keeps each user's swipe queue and outbox: `users/` in the storage directory,
     /// written by ``writer``, saves completing on the virtual clock.
     public var userDataStore: FileUserDataStore {
-        FileUserDataStore(
-            rootURL: storageDirectory.appendingPathComponent("users", isDirectory: true), writer: writer,
-            scheduler: scheduler)
+        Self.userDataStore(in: storageDirectory, writer: writer, scheduler: scheduler)
     }
 
     /// Where the stored session lives.
-    public var sessionFileURL: URL { storageDirectory.appendingPathComponent("session.json") }
+    public var sessionFileURL: URL { Self.sessionFileURL(in: storageDirectory) }
+
+    private static func userDataStore(in directory: URL, writer: DiskWriter, scheduler: any Scheduler)
+        -> FileUserDataStore
+    {
+        FileUserDataStore(
+            rootURL: directory.appendingPathComponent("users", isDirectory: true), writer: writer,
+            scheduler: scheduler)
+    }
+
+    private static func sessionFileURL(in directory: URL) -> URL {
+        directory.appendingPathComponent("session.json")
+    }
 
     /// Adds the demo people: alice, bob, carol and dave, each with a profile (see ``DemoData``).
     public func addDemoAccounts() {
-        for person in DemoData.people {
-            // A fresh server has none of these names, so adding cannot fail; a repeat call is ignored.
-            _ = try? server.addAccount(
-                username: person.username, password: person.password, displayName: person.displayName,
-                birthDate: person.birthDate, email: person.email, profile: person.profile,
-                location: person.location)
-        }
+        server.addDemoAccounts()
     }
 }

@@ -187,11 +187,21 @@ public final class HeadlessFrontEnd: Presenter, MoveAttributing {
     public func showAlert(_ alert: ScreenAlert, onIntent: @escaping IntentHandler) {
         self.alert = (alert, onIntent)
         transcript.append(.alert(ScreenRenderer.render(alert)))
+        if let screen = currentScreen { checkIDs(of: screen) }
     }
 
     private func shown(_ screen: Screen) {
         for list in screen.lists { shownLists[list.id] = (list.revision, list.items.map(\.id)) }
         transcript.append(.screen(screen.id, ScreenRenderer.render(screen)))
+        checkIDs(of: screen)
+    }
+
+    /// Checks the contract's ids on the screen on top, with the alert over it; a break is written
+    /// to the transcript as an error (and recorded in ``moves``).
+    private func checkIDs(of screen: Screen) {
+        if let problem = moves.checkIDs(of: screen, alert: alert?.alert) {
+            transcript.append(.error("screen contract: \(problem)"))
+        }
     }
 
     /// Applies each list's changes to the rows shown and checks the result against the snapshot, as a
@@ -236,6 +246,7 @@ public final class HeadlessFrontEnd: Presenter, MoveAttributing {
 
     private func updated(from old: Screen, to new: Screen) {
         applyListChanges(new, after: old)
+        checkIDs(of: new)
         let before = Self.lines(ScreenRenderer.render(old))
         let after = Self.lines(ScreenRenderer.render(new))
         let removed = before.filter { !after.contains($0) }.map { "  - \($0)" }

@@ -2,7 +2,8 @@ import Flows
 import Models
 
 /// Every screen-to-screen move a headless front end made, with the flow that made it, checked
-/// against the flows' declarations (``Flows/FlowGraph/check(_:)``) as it happens.
+/// against the flows' declarations (``Flows/FlowGraph/check(_:)``) as it happens; and every screen
+/// shown checked against the contract front ends rely on (``checkIDs(of:alert:)``).
 ///
 /// A ``HeadlessDriver`` keeps one log across relaunches; ``errors`` stays empty in a correct engine,
 /// and ``untakenTransitions`` lists the declared transitions no move took.
@@ -10,7 +11,8 @@ import Models
 public final class ScreenMoveLog {
     /// The moves, oldest first.
     public private(set) var moves: [ScreenMove] = []
-    /// What was wrong with undeclared moves, one line each, oldest first.
+    /// What was wrong with undeclared moves and screens that break the contract, one line each,
+    /// oldest first.
     public private(set) var errors: [String] = []
 
     /// Creates an empty log.
@@ -23,6 +25,26 @@ public final class ScreenMoveLog {
         let problem = FlowGraph.check(move)
         if let problem { errors.append(problem) }
         return problem
+    }
+
+    /// Checks that `screen`, with the alert shown over it, names each action and each field once
+    /// (front ends name them by id); returns what is wrong, if anything, and records it.
+    @discardableResult
+    public func checkIDs(of screen: Screen, alert: ScreenAlert?) -> String? {
+        let actions = (screen.actions + (alert?.actions ?? [])).map(\.id.rawValue)
+        let fields = screen.fields.map(\.id.rawValue)
+        let repeated = Self.repeated(actions) + Self.repeated(fields)
+        guard !repeated.isEmpty else { return nil }
+        let problem = "screen \(screen.id) names \(repeated.joined(separator: ", ")) more than once"
+        errors.append(problem)
+        return problem
+    }
+
+    private static func repeated(_ ids: [String]) -> [String] {
+        var seen: Set<String> = []
+        var repeated: [String] = []
+        for id in ids where !seen.insert(id).inserted && !repeated.contains(id) { repeated.append(id) }
+        return repeated
     }
 
     /// The declared transitions no recorded move took.

@@ -29,6 +29,18 @@ public enum ScreenRenderer {
                 for item in list.items {
                     lines.append("  • \(item.title)" + (item.detail.isEmpty ? "" : "  — \(item.detail)"))
                 }
+            case .card(let card):
+                lines.append(card.headline)
+                if let superLike = card.superLikeLine { lines.append("(i) \(superLike)") }
+                if !card.bio.isEmpty { lines.append(card.bio) }
+                if let shared = card.sharedInterestsLine { lines.append(shared) }
+                if let next = card.nextLine { lines.append(next) }
+            case .countdown(let countdown):
+                lines.append(countdown.text)
+            case .typing(let typing):
+                lines.append(typing.text)
+            case .likesLeft(let likesLeft):
+                lines.append(likesLeft.text)
             case .options(let label, let options):
                 lines.append(
                     "\(label): "

@@ -26,7 +26,7 @@ public struct MatrixBackend: Sendable {
         self.scheduler = scheduler
         self.connection = MatrixConnection(configuration: configuration, scheduler: scheduler)
         self.storageDirectory = storageDirectory
-        self.ids = SequentialIDGenerator(prefix: "t" + UUID().uuidString.prefix(8).lowercased())
+        self.ids = Self.freshIDs()
         self.writer = DiskWriter()
     }
 
@@ -48,25 +48,49 @@ public struct MatrixBackend: Sendable {
 
     /// The services for one app process; a relaunch makes them anew over the same folder.
     public func makeServices() -> AppServices {
-        AppServices(
-            auth: MatrixAuthService(connection: connection, syncTokens: syncTokens),
+        Self.makeServices(
+            connection: connection, storageDirectory: storageDirectory, writer: writer, ids: ids)
+    }
+
+    /// The services for one app process over `connection`, delivering on the connection's scheduler (a
+    /// ``Services/PumpedScheduler``, or an app's ``Services/DispatchScheduler``), keeping local files
+    /// under `storageDirectory` as ``makeServices()`` does.
+    public static func makeServices(
+        connection: MatrixConnection, storageDirectory: URL, writer: DiskWriter, ids: any IDGenerator
+    ) -> AppServices {
+        let scheduler = connection.scheduler
+        let tokens = syncTokens(in: storageDirectory)
+        return AppServices(
+            auth: MatrixAuthService(connection: connection, syncTokens: tokens),
             profiles: MatrixProfileService(connection: connection),
             discovery: MatrixDiscoveryService(connection: connection),
-            chat: MatrixChatService(connection: connection, syncTokens: syncTokens),
-            sessionStore: FileSessionStore(fileURL: sessionFileURL, writer: writer, scheduler: scheduler),
+            chat: MatrixChatService(connection: connection, syncTokens: tokens),
+            sessionStore: FileSessionStore(
+                fileURL: sessionFileURL(in: storageDirectory), writer: writer, scheduler: scheduler),
             userData: FileUserDataStore(
                 rootURL: storageDirectory.appendingPathComponent("users", isDirectory: true), writer: writer,
                 scheduler: scheduler),
             scheduler: scheduler, ids: ids)
     }
 
+    /// Client ids with a random prefix, so they never repeat on a server that outlives the process.
+    public static func freshIDs() -> SequentialIDGenerator {
+        SequentialIDGenerator(prefix: "t" + UUID().uuidString.prefix(8).lowercased())
+    }
+
     /// The live feed's stored `next_batch` tokens, one file per user under `sync/`.
-    public var syncTokens: MatrixSyncTokenStore {
-        MatrixSyncTokenStore(directory: storageDirectory.appendingPathComponent("sync"))
+    public var syncTokens: MatrixSyncTokenStore { Self.syncTokens(in: storageDirectory) }
+
+    private static func syncTokens(in directory: URL) -> MatrixSyncTokenStore {
+        MatrixSyncTokenStore(directory: directory.appendingPathComponent("sync"))
+    }
+
+    private static func sessionFileURL(in directory: URL) -> URL {
+        directory.appendingPathComponent("session.json")
     }
 
     /// Where the stored session lives.
-    public var sessionFileURL: URL { storageDirectory.appendingPathComponent("session.json") }
+    public var sessionFileURL: URL { Self.sessionFileURL(in: storageDirectory) }
 
     /// Whether this device is offline (every request fails at once with `networkUnavailable`).
     public var isOffline: Bool {

@@ -6,7 +6,8 @@ import Synchronization
 ///
 /// Each connection reads its request within ``readTimeout`` (else 408), parses it with
 /// ``HTTPRequestParser`` (its limits answer 400, 411, 413, 431) and passes it to the handler on the
-/// connection's thread; the handler hops to the main actor itself. At most ``maximumConnections``
+/// connection's thread; the handler hops to the main actor itself. A request cut short by the client
+/// ending its side is 400. At most ``maximumConnections``
 /// are served at once; beyond that a connection gets 503. Garbage costs a 400 and a closed
 /// connection, nothing more.
 public final class HTTPServer: Sendable {
@@ -124,7 +125,9 @@ public final class HTTPServer: Sendable {
             guard ContinuousClock.now < deadline else { return .answer(late) }
             switch Socket.receive(client) {
             case .bytes(let bytes): received += bytes
-            case .closed: return .gone
+            case .closed:
+                // A client that ended its side mid-request may still read the answer.
+                return received.isEmpty ? .gone : .answer(.error(.badRequest, "bad request: it ended early"))
             case .timedOut: return received.isEmpty ? .gone : .answer(late)
             }
         }

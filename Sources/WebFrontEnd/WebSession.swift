@@ -1,3 +1,4 @@
+import DiscoverApp
 import EmbeddedBackend
 import Flows
 import Foundation
@@ -33,7 +34,6 @@ public final class WebSession {
         switch backend {
         case .embedded:
             app = DiscoverApp.embedded(presenter: stack, storageDirectory: directory)
-            if let server = app.embeddedServer { Self.addDemoPeople(to: server) }
         case .matrix(let homeserver):
             do {
                 app = try DiscoverApp.matrix(homeserver: homeserver, presenter: stack, storageDirectory: directory)
@@ -112,15 +112,6 @@ public final class WebSession {
 
     private func encode(_ view: ViewState) -> Data {
         (try? encoder.encode(view)) ?? Data(#"{"error":"the view could not be encoded"}"#.utf8)
-    }
-
-    private static func addDemoPeople(to server: EmbeddedServer) {
-        for person in DemoData.people {
-            // A fresh server has none of these names, so adding cannot fail.
-            _ = try? server.addAccount(
-                username: person.username, password: person.password, displayName: person.displayName,
-                birthDate: person.birthDate, email: person.email, profile: person.profile, location: person.location)
-        }
     }
 
     private static func sentence(_ error: ScreenStackError) -> String {

@@ -41,7 +41,7 @@ import Testing
         #expect(
             ChatScreens.matchesList(state) == [
                 .text("Loading matches…"), .error("You're offline. Check your connection and try again."),
-                .action(ScreenAction(id: ChatScreens.reload, label: "Try again")),
+                .action(ScreenAction(id: ActionID.Matches.reload, label: "Try again")),
             ])
         let bob = Match(id: "m-bob", user: "bob", displayName: "Bob", matchedAt: t0)
         state.conversations = [
@@ -86,7 +86,21 @@ import Testing
         }
         #expect(list.items.map(\.title) == ["Bob", "Eve"])
         #expect(list.items.map(\.detail) == ["New match — say hi", "hey · 2 unread"])
-        #expect(list.items.compactMap(\.action).compactMap(ChatScreens.conversationID) == ["m-bob", "m-eve"])
+        #expect(
+            list.items.compactMap(\.action).compactMap { ActionID.Matches.conversationID(openedBy: $0) } == [
+                "m-bob", "m-eve",
+            ])
+        #expect(
+            list.items.map(\.row) == [
+                .match(
+                    MatchRow(
+                        matchID: "m-bob", name: "Bob", preview: nil, unreadCount: 0, lastActivity: nil,
+                        isNew: true)),
+                .match(
+                    MatchRow(
+                        matchID: "m-eve", name: "Eve", preview: "hey", unreadCount: 2, lastActivity: t0,
+                        isNew: false)),
+            ])
         #expect(elements.last == .notice("Waiting to send 1 message(s)."))
     }
 
@@ -106,7 +120,20 @@ import Testing
         let screen = ChatScreens.conversation(state, me: "alice")
         #expect(screen.lists.first?.items.map(\.title) == ["Bob: hi", "You: yo"])
         #expect(screen.lists.first?.items.map(\.detail) == ["", "not sent"])
-        #expect(screen.elements.contains(.text("Bob is typing…")))
+        #expect(screen.elements.contains(.typing(Typing(name: "Bob"))))
+        #expect(screen.visibleTexts.contains("Bob is typing…"))
+        #expect(
+            screen.lists.first?.items.map(\.row) == [
+                .message(
+                    MessageRow(
+                        id: "1", sender: "bob", senderName: "Bob", isMine: false, text: "hi", isAction: false,
+                        sentAt: t0, isEdited: false, delivery: nil)),
+                .message(
+                    MessageRow(
+                        id: "2", sender: "alice", senderName: "You", isMine: true, text: "yo",
+                        isAction: false,
+                        sentAt: t0, isEdited: false, delivery: .failed(reason: nil, canRetry: true))),
+            ])
         #expect(screen.elements.contains(.error("Write something first.")))
         #expect(screen.actions.map(\.label).contains("Retry failed messages"))
         state.isUnmatched = true

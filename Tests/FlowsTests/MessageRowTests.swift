@@ -26,6 +26,21 @@ import Testing
         #expect(ChatScreens.row(own, me: "alice", name: "Carl").detail == "read, edited")
     }
 
+    @Test func aRefusedMessage_isAFinalFailureWithItsReason() {
+        var own = Message(
+            id: "o", conversation: "m", sender: "alice", text: "ok", sentAt: t0, status: .refused)
+        own.failureReason = "They ended the match"
+        let row = ChatScreens.row(own, me: "alice", name: "Carl")
+        guard case .message(let message) = row.row else {
+            Issue.record("not a message row")
+            return
+        }
+        #expect(message.delivery == .failed(reason: "They ended the match", canRetry: false))
+        #expect(row.detail == "not sent: They ended the match")
+        own.status = .sending
+        #expect(ChatScreens.row(own, me: "alice", name: "Carl").detail == "sending")
+    }
+
     @Test func aMessageEncodedBeforeKindsAndEdits_decodesAsSaidAndUnedited() throws {
         let json = #"{"id":"x","conversation":"m","sender":"carl","text":"hi","sentAt":0,"status":"sent"}"#
         let message = try JSONDecoder().decode(Message.self, from: Data(json.utf8))

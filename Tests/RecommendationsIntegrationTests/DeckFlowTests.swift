@@ -27,7 +27,7 @@ import Testing
     /// The name line of the top card, e.g. "Carol, 27 · 10 km away".
     var topCard: String? {
         world.app.screen?.elements.lazy.compactMap { element -> String? in
-            if case .text(let text) = element, text.hasSuffix("km away") { return text }
+            if case .card(let card) = element { return card.headline }
             return nil
         }.first
     }

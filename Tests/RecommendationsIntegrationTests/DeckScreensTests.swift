@@ -17,29 +17,48 @@ import Testing
 
     @Test func headline_isNameAgeAndDistance() {
         let carol = candidate(name: "Carol", age: 27, distance: 10, interests: [])
-        #expect(DeckScreens.headline(carol) == "Carol, 27 · 10 km away")
+        #expect(DeckScreens.card(carol, viewerInterests: []).headline == "Carol, 27 · 10 km away")
     }
 
-    @Test func sharedInterests_listTheCardsInterestsTheViewerHasToo_inTheCardsOrder() {
+    @Test func sharedInterests_areTheCardsInterestsTheViewerHasToo_inTheCardsOrder() {
         let many = (0..<70).map { Interest("I\($0)") }
-        let someOfThem = [many[3], many[65], many[69]]
-        #expect(DeckScreens.sharedInterests(many, someOfThem) == "Shared interests: I3, I65, I69")
-        #expect(DeckScreens.sharedInterests(many, []) == nil)
-        #expect(
-            DeckScreens.sharedInterests([Interest("Coffee"), Interest("Dogs")], [Interest("Coffee")])
-                == "Shared interests: Coffee")
+        let someOfThem = [many[69], many[3], many[65]]
+        let card = DeckScreens.card(
+            candidate(name: "Carol", age: 27, distance: 10, interests: many), viewerInterests: someOfThem)
+        #expect(card.sharedInterests == ["I3", "I65", "I69"])
+        #expect(card.sharedInterestsLine == "Shared interests: I3, I65, I69")
+        let none = DeckScreens.card(
+            candidate(name: "Carol", age: 27, distance: 10, interests: many), viewerInterests: [])
+        #expect(none.sharedInterests.isEmpty)
+        #expect(none.sharedInterestsLine == nil)
     }
 
-    @Test func cardLines_areHeadlineSuperLikeBioAndSharedInterests() {
-        let card = Candidate(
+    @Test func card_carriesTheCandidatesData_andItsLinesReadHeadlineSuperLikeBioSharedAndNext() {
+        let carol = Candidate(
             id: "carol", displayName: "Carol", age: 27, bio: "Sings in a choir.",
             interests: [Interest("Coffee"), Interest("Music")], distanceKm: 10, lastActiveAt: now,
             likedYou: true, superLikedYou: true)
-        let lines = DeckScreens.card(card, viewerInterests: [Interest("Music"), Interest("Coffee")])
+        let dave = candidate(name: "Dave", age: 30, distance: 4, interests: [])
+        let card = DeckScreens.card(
+            carol, viewerInterests: [Interest("Music"), Interest("Coffee")], next: dave)
         #expect(
-            lines == [
-                .text("Carol, 27 · 10 km away"), .notice("Carol super liked you"), .text("Sings in a choir."),
-                .text("Shared interests: Coffee, Music"),
+            card
+                == CandidateCard(
+                    id: "carol", name: "Carol", age: 27, distanceKm: 10, bio: "Sings in a choir.",
+                    interests: ["Coffee", "Music"], sharedInterests: ["Coffee", "Music"], likedYou: true,
+                    superLikedYou: true, next: CandidateCard.Peek(id: "Dave", name: "Dave")))
+        #expect(
+            card.lines == [
+                "Carol, 27 · 10 km away", "Carol super liked you", "Sings in a choir.",
+                "Shared interests: Coffee, Music", "Next: Dave",
             ])
+    }
+
+    @Test func outOfLikes_countsDownToTheReset_inWholeMinutesRoundedUp() {
+        let screen = DeckScreens.outOfLikes(secondsLeft: 3_601)
+        #expect(screen.elements.contains(.countdown(Countdown(kind: .likesReset, secondsLeft: 3_601))))
+        #expect(screen.visibleTexts.contains("Likes come back in 1h 1m."))
+        #expect(Countdown.duration(59) == "1m")
+        #expect(Countdown.duration(0) == "0m")
     }
 }

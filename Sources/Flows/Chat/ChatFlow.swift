@@ -132,16 +132,16 @@ public final class ChatFlow: FlowNode {
     /// Steps 2–5: every intent of the screen.
     private func handle(_ intent: Intent) {
         if intent == .tap(ActionID.back) { return close() }
-        if intent == .tap(ChatScreens.reload) { return chat.reloadList() }
+        if intent == .tap(ActionID.Matches.reload) { return chat.reloadList() }
         guard case .conversation(let context) = place else { return }
         switch intent {
-        case .edit(ChatScreens.messageField, let text): context.draftChanged(text)
-        case .tap(ChatScreens.send): context.send()
-        case .tap(ChatScreens.older): context.loadOlder()
-        case .tap(ChatScreens.retry): context.retryFailed()
-        case .tap(ChatScreens.delete): context.deleteFailed()
-        case .tap(ChatScreens.unmatch): confirmUnmatch(block: false, in: context)
-        case .tap(ChatScreens.block): confirmUnmatch(block: true, in: context)
+        case .edit(FieldID.Chat.message, let text): context.draftChanged(text)
+        case .tap(ActionID.Chat.send): context.send()
+        case .tap(ActionID.Chat.older): context.loadOlder()
+        case .tap(ActionID.Chat.retry): context.retryFailed()
+        case .tap(ActionID.Chat.delete): context.deleteFailed()
+        case .tap(ActionID.Chat.unmatch): confirmUnmatch(block: false, in: context)
+        case .tap(ActionID.Chat.block): confirmUnmatch(block: true, in: context)
         default: break
         }
     }
@@ -150,7 +150,7 @@ public final class ChatFlow: FlowNode {
     private func confirmUnmatch(block: Bool, in context: ConversationContext) {
         let alert = ChatScreens.confirmation(block: block, name: context.snapshot.match.displayName)
         environment.presenter.showAlert(alert) { [weak context] answer in
-            guard answer == .tap(ChatScreens.confirm) else { return }
+            guard answer == .tap(ActionID.Chat.confirm) else { return }
             context?.unmatch(block: block)
         }
     }

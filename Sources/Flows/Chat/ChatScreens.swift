@@ -3,28 +3,6 @@ import Models
 
 /// Builds the matches list and the conversation screens from their states: pure functions.
 enum ChatScreens {
-    /// Sends the draft.
-    static let send: ActionID = "chat:send"
-    /// Loads an older page of messages.
-    static let older: ActionID = "chat:older"
-    /// Sends the messages that were not sent again.
-    static let retry: ActionID = "chat:retry"
-    /// Deletes the messages not sent (failed, or refused for good).
-    static let delete: ActionID = "chat:delete"
-    /// Asks to unmatch.
-    static let unmatch: ActionID = "chat:unmatch"
-    /// Asks to block.
-    static let block: ActionID = "chat:block"
-    /// Loads the matches list again now (offline, after it failed to load).
-    static let reload: ActionID = "chat:reload"
-    /// Dismisses the confirmation.
-    static let cancel: ActionID = "cancel"
-    /// Confirms unmatching or blocking.
-    static let confirm: ActionID = "confirm"
-    /// The message being written.
-    static let messageField: FieldID = "message"
-    /// What a matches-list row's action starts with, before the conversation's id.
-    static let openPrefix = "open:"
 
     // MARK: The matches list
 
@@ -52,8 +30,12 @@ enum ChatScreens {
     private static func rows(of state: ChatListState) -> ScreenElement {
         let newMatches = state.newMatches.map { match in
             ScreenList.Item(
-                id: match.id, title: match.displayName, detail: "New match — say hi",
-                action: ActionID(openPrefix + match.id))
+                id: match.id,
+                row: .match(
+                    MatchRow(
+                        matchID: match.id, name: match.displayName, preview: nil, unreadCount: 0,
+                        lastActivity: nil, isNew: true)),
+                action: ActionID.Matches.open(match.id))
         }
         // Read in order, leaf by leaf: reading a million rows by index would search the list for each.
         var items = newMatches
@@ -61,8 +43,7 @@ enum ChatScreens {
         for summary in state.conversations {
             items.append(
                 ScreenList.Item(
-                    id: summary.id, title: summary.match.displayName, detail: detail(of: summary),
-                    action: ActionID(openPrefix + summary.id)))
+                    id: summary.id, row: .match(row(of: summary)), action: ActionID.Matches.open(summary.id)))
         }
         return .list(
             ScreenList(id: "matches", items: items, changes: state.changes, revision: state.revision))
@@ -73,19 +54,16 @@ enum ChatScreens {
         guard let failure else { return [.text(text)] }
         return [
             .text(text), .error(Copy.banner(for: failure)),
-            .action(ScreenAction(id: reload, label: "Try again")),
+            .action(ScreenAction(id: ActionID.Matches.reload, label: "Try again")),
         ]
     }
 
-    /// The conversation a matches-list row's action opens, if the action is one.
-    static func conversationID(for action: ActionID) -> String? {
-        action.rawValue.hasPrefix(openPrefix) ? String(action.rawValue.dropFirst(openPrefix.count)) : nil
-    }
-
-    /// A conversation's row detail: a preview of its last message, and its unread count.
-    private static func detail(of summary: ConversationSummary) -> String {
-        let text = summary.lastMessage.map(preview) ?? ""
-        return summary.unreadCount > 0 ? "\(text) · \(summary.unreadCount) unread" : text
+    /// A conversation's row: its name, a preview of its last message, its unread count and when it
+    /// was last active.
+    private static func row(of summary: ConversationSummary) -> MatchRow {
+        MatchRow(
+            matchID: summary.id, name: summary.match.displayName, preview: summary.lastMessage.map(preview),
+            unreadCount: summary.unreadCount, lastActivity: summary.lastActivity, isNew: false)
     }
 
     /// The first 40 characters of a message on one line: line feeds shown as spaces.
@@ -118,7 +96,9 @@ enum ChatScreens {
         if state.hasOlderMessages, !hasNoMessages || !state.isLoadingHistory {
             elements.append(
                 .action(
-                    ScreenAction(id: older, label: "Load older messages", isEnabled: !state.isLoadingHistory))
+                    ScreenAction(
+                        id: ActionID.Chat.older, label: "Load older messages",
+                        isEnabled: !state.isLoadingHistory))
             )
         }
         if hasNoMessages, !state.isLoadingHistory, !state.isUnmatched {
@@ -126,20 +106,22 @@ enum ChatScreens {
         }
         elements.append(
             .list(ScreenList(id: "messages", items: rows, changes: state.changes, revision: state.revision)))
-        if state.otherIsTyping { elements.append(.text("\(name) is typing…")) }
+        if state.otherIsTyping { elements.append(.typing(Typing(name: name))) }
         if showsRetry {
-            elements.append(.action(ScreenAction(id: retry, label: "Retry failed messages", style: .primary)))
+            elements.append(
+                .action(
+                    ScreenAction(id: ActionID.Chat.retry, label: "Retry failed messages", style: .primary)))
         }
         if showsDelete {
-            elements.append(.action(ScreenAction(id: delete, label: "Delete unsent messages")))
+            elements.append(.action(ScreenAction(id: ActionID.Chat.delete, label: "Delete unsent messages")))
         }
         if let problem = state.problem { elements.append(.error(message(for: problem))) }
         if !state.isUnmatched {
             elements += [
-                .field(ScreenField(id: messageField, label: "Message", value: state.draft)),
-                .action(ScreenAction(id: send, label: "Send", style: .primary)),
-                .action(ScreenAction(id: unmatch, label: "Unmatch", style: .destructive)),
-                .action(ScreenAction(id: block, label: "Block", style: .destructive)),
+                .field(ScreenField(id: FieldID.Chat.message, label: "Message", value: state.draft)),
+                .action(ScreenAction(id: ActionID.Chat.send, label: "Send", style: .primary)),
+                .action(ScreenAction(id: ActionID.Chat.unmatch, label: "Unmatch", style: .destructive)),
+                .action(ScreenAction(id: ActionID.Chat.block, label: "Block", style: .destructive)),
             ]
         }
         elements.append(.action(ScreenAction(id: .back, label: "Back")))
@@ -185,18 +167,15 @@ enum ChatScreens {
         return rows
     }
 
-    /// A message's row: who sent it and the text ("* Carl waves" for an action), and for the user's
-    /// own, its status; "edited" when its sender changed it.
+    /// A message's row: who sent it and the text, whether it is an action or was edited, and for the
+    /// user's own, how far it got.
     static func row(_ message: Message, me: UserID, name: String) -> ScreenList.Item {
-        let edited = message.editedAt == nil ? [] : ["edited"]
-        if message.sender == me {
-            let title = message.kind == .action ? "* You: \(message.text)" : "You: \(message.text)"
-            return ScreenList.Item(
-                id: message.id, title: title, detail: ([status(of: message)] + edited).joined(separator: ", ")
-            )
-        }
-        let title = message.kind == .action ? "* \(name) \(message.text)" : "\(name): \(message.text)"
-        return ScreenList.Item(id: message.id, title: title, detail: edited.joined())
+        let isMine = message.sender == me
+        let row = MessageRow(
+            id: message.id, sender: message.sender.rawValue, senderName: isMine ? "You" : name,
+            isMine: isMine, text: message.text, isAction: message.kind == .action, sentAt: message.sentAt,
+            isEdited: message.editedAt != nil, delivery: isMine ? delivery(of: message) : nil)
+        return ScreenList.Item(id: message.id, row: .message(row))
     }
 
     /// The screen shown while the matches list loads (a conversation opened by a link, or restored, at
@@ -226,8 +205,9 @@ enum ChatScreens {
                 ? "You won't see each other again, and this conversation ends."
                 : "This conversation ends for both of you.",
             actions: [
-                ScreenAction(id: cancel, label: "Cancel"),
-                ScreenAction(id: confirm, label: block ? "Block" : "Unmatch", style: .destructive),
+                ScreenAction(id: ActionID.Chat.cancel, label: "Cancel"),
+                ScreenAction(
+                    id: ActionID.Chat.confirm, label: block ? "Block" : "Unmatch", style: .destructive),
             ])
     }
 
@@ -240,15 +220,15 @@ enum ChatScreens {
         }
     }
 
-    /// The user's message's status, as its row shows it (a refusal with its reason).
-    private static func status(of message: Message) -> String {
+    /// How far the user's message got (a refusal with its reason).
+    private static func delivery(of message: Message) -> MessageRow.Delivery {
         switch message.status {
-        case .sending: "sending"
-        case .failed: "not sent"
-        case .refused: "not sent: \(message.failureReason ?? "refused")"
-        case .sent: "sent"
-        case .delivered: "delivered"
-        case .read: "read"
+        case .sending: .sending
+        case .failed: .failed(reason: message.failureReason, canRetry: true)
+        case .refused: .failed(reason: message.failureReason, canRetry: false)
+        case .sent: .sent
+        case .delivered: .delivered
+        case .read: .read
         }
     }
 }

@@ -110,17 +110,17 @@ public final class DeckFlow: FlowNode {
     public func handle(_ intent: Intent) -> Bool {
         guard case .tap(let id) = intent else { return false }
         switch id {
-        case DeckScreens.pass: context.swiped(.pass)
-        case DeckScreens.like: context.swiped(.like)
-        case DeckScreens.superLike: context.swiped(.superLike)
-        case DeckScreens.rewind:
+        case ActionID.Deck.pass: context.swiped(.pass)
+        case ActionID.Deck.like: context.swiped(.like)
+        case ActionID.Deck.superLike: context.swiped(.superLike)
+        case ActionID.Deck.rewind:
             let card = context.snapshot.rewindable
             context.rewind()
             if let card { environment.analytics.record(.rewound(card.id)) }
-        case DeckScreens.openProfile: openProfile()
-        case DeckScreens.preferences, DeckScreens.widen: editPreferences()
-        case DeckScreens.retry: context.retry()
-        case DeckScreens.retrySending: context.retrySending()
+        case ActionID.Deck.openProfile: openProfile()
+        case ActionID.Deck.preferences, ActionID.Deck.widen: editPreferences()
+        case ActionID.Deck.retry: context.retry()
+        case ActionID.Deck.retrySending: context.retrySending()
         default: return false
         }
         return true
@@ -146,7 +146,7 @@ public final class DeckFlow: FlowNode {
         }
         environment.analytics.record(.outOfLikes)
         present(.outOfLikes(secondsLeft: secondsLeft), screen) { [weak self] intent in
-            if intent == .tap(DeckScreens.ok) { self?.context.outOfLikesSeen() }
+            if intent == .tap(ActionID.OutOfLikes.ok) { self?.context.outOfLikesSeen() }
         }
     }
 
@@ -155,8 +155,8 @@ public final class DeckFlow: FlowNode {
         environment.analytics.record(.matched(match.user))
         parent?.broadcast(MatchMade(match: match))
         present(.match(match), DeckScreens.match(match)) { [weak self] intent in
-            let opensChat = intent == .tap(DeckScreens.sendMessage)
-            guard let self, opensChat || intent == .tap(DeckScreens.keepSwiping) else { return }
+            let opensChat = intent == .tap(ActionID.Match.sendMessage)
+            guard let self, opensChat || intent == .tap(ActionID.Match.keepSwiping) else { return }
             self.dismissModal()
             self.context.matchSeen()
             if opensChat { self.delegate?.deckFlow(self, didRequestChatWith: match) }

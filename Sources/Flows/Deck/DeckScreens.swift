@@ -3,18 +3,6 @@ import Models
 /// Builds what the deck shows from its state: its part of home, the full profile of a card and the
 /// modals. Pure functions of their inputs.
 enum DeckScreens {
-    static let pass: ActionID = "deck:pass"
-    static let like: ActionID = "deck:like"
-    static let superLike: ActionID = "deck:superLike"
-    static let rewind: ActionID = "deck:rewind"
-    static let openProfile: ActionID = "deck:profile"
-    static let preferences: ActionID = "deck:preferences"
-    static let retry: ActionID = "deck:retry"
-    static let retrySending: ActionID = "deck:retrySending"
-    static let widen: ActionID = "deck:widen"
-    static let sendMessage: ActionID = "match:message"
-    static let keepSwiping: ActionID = "match:keepSwiping"
-    static let ok: ActionID = "ok"
 
     /// What of the deck's state its part of home shows; ``home(for:)`` reads nothing else, so two
     /// states that show the same give the same elements.
@@ -63,77 +51,66 @@ enum DeckScreens {
         var elements: [ScreenElement] = []
         if let failure = shown.failure {
             elements.append(.error(Copy.banner(for: failure)))
-            elements.append(.action(ScreenAction(id: retry, label: "Retry", style: .primary)))
+            elements.append(.action(ScreenAction(id: ActionID.Deck.retry, label: "Retry", style: .primary)))
         }
         if let top = shown.cards.first {
-            elements += card(top, viewerInterests: shown.viewerInterests)
-            if let next = shown.cards.dropFirst().first {
-                elements.append(.text("Next: \(next.displayName)"))
-            }
+            let next = shown.cards.dropFirst().first
+            elements.append(.card(card(top, viewerInterests: shown.viewerInterests, next: next)))
             elements += [
-                .action(ScreenAction(id: pass, label: "Pass")),
-                .action(ScreenAction(id: like, label: "Like", style: .primary)),
-                .action(ScreenAction(id: superLike, label: "Super like")),
-                .action(ScreenAction(id: openProfile, label: "Open profile")),
+                .action(ScreenAction(id: ActionID.Deck.pass, label: "Pass")),
+                .action(ScreenAction(id: ActionID.Deck.like, label: "Like", style: .primary)),
+                .action(ScreenAction(id: ActionID.Deck.superLike, label: "Super like")),
+                .action(ScreenAction(id: ActionID.Deck.openProfile, label: "Open profile")),
             ]
         } else if shown.isEmpty {
             elements += [
                 .text("No one new around you right now."),
                 .text("Widen your age range or distance to see more people."),
-                .action(ScreenAction(id: widen, label: "Widen preferences", style: .primary)),
+                .action(ScreenAction(id: ActionID.Deck.widen, label: "Widen preferences", style: .primary)),
             ]
         } else if shown.failure == nil {
             elements.append(.text("Looking for people near you…"))
         }
-        elements.append(.action(ScreenAction(id: rewind, label: "Rewind", isEnabled: shown.canRewind)))
+        elements.append(
+            .action(ScreenAction(id: ActionID.Deck.rewind, label: "Rewind", isEnabled: shown.canRewind)))
         if let allowance = shown.allowance {
-            let likes = allowance.likesRemaining
-            let superLikes = allowance.superLikesRemaining
-            elements.append(.text("Likes left today: \(likes) · Super likes left: \(superLikes)"))
+            elements.append(
+                .likesLeft(
+                    LikesLeft(likes: allowance.likesRemaining, superLikes: allowance.superLikesRemaining)))
         }
         if shown.swipesWaiting > 0 {
             elements.append(.notice("Waiting to send \(shown.swipesWaiting) swipe(s)."))
         }
         if shown.swipesUnsent > 0 {
             elements.append(.error("Couldn't send \(shown.swipesUnsent) swipe(s)."))
-            elements.append(.action(ScreenAction(id: retrySending, label: "Retry sending")))
+            elements.append(.action(ScreenAction(id: ActionID.Deck.retrySending, label: "Retry sending")))
         }
         if !shown.cards.isEmpty || !shown.isEmpty {
-            elements.append(.action(ScreenAction(id: preferences, label: "Preferences")))
+            elements.append(.action(ScreenAction(id: ActionID.Deck.preferences, label: "Preferences")))
         }
         return elements
     }
 
-    /// A card's lines: name, age and distance, a super like, the bio and the interests shared with
-    /// the viewer (in the card's order).
-    static func card(_ candidate: Candidate, viewerInterests: [Interest]) -> [ScreenElement] {
-        var elements: [ScreenElement] = [.text(headline(candidate))]
-        if candidate.superLikedYou { elements.append(.notice("\(candidate.displayName) super liked you")) }
-        if !candidate.bio.isEmpty { elements.append(.text(candidate.bio)) }
-        if let shared = sharedInterests(candidate.interests, viewerInterests) {
-            elements.append(.text(shared))
-        }
-        return elements
-    }
-
-    /// "Name, age · N km away".
-    static func headline(_ candidate: Candidate) -> String {
-        "\(candidate.displayName), \(candidate.age) · \(candidate.distanceKm) km away"
-    }
-
-    /// "Shared interests: A, B" for the card's interests the viewer has too (in the card's order), or
-    /// `nil` when none is shared.
-    static func sharedInterests(_ interests: [Interest], _ viewerInterests: [Interest]) -> String? {
-        let shared = interests.filter { viewerInterests.contains($0) }
-        guard !shared.isEmpty else { return nil }
-        return "Shared interests: " + shared.map(\.name).joined(separator: ", ")
+    /// A candidate's card: who they are, what the viewer shares with them (in the card's order) and,
+    /// when given, the peek at the next card.
+    static func card(_ candidate: Candidate, viewerInterests: [Interest], next: Candidate? = nil)
+        -> CandidateCard
+    {
+        CandidateCard(
+            id: candidate.id.rawValue, name: candidate.displayName, age: candidate.age,
+            distanceKm: candidate.distanceKm, bio: candidate.bio, interests: candidate.interests.map(\.name),
+            sharedInterests: candidate.interests.filter { viewerInterests.contains($0) }.map(\.name),
+            likedYou: candidate.likedYou, superLikedYou: candidate.superLikedYou,
+            next: next.map { CandidateCard.Peek(id: $0.id.rawValue, name: $0.displayName) })
     }
 
     /// A card's full profile, pushed by "Open profile": its lines, all its interests and "Back".
     static func fullProfile(_ candidate: Candidate, viewerInterests: [Interest]) -> Screen {
-        var elements = card(candidate, viewerInterests: viewerInterests)
-        elements.append(.text("Interests: " + candidate.interests.map(\.name).joined(separator: ", ")))
-        elements.append(.action(ScreenAction(id: .back, label: "Back")))
+        let elements: [ScreenElement] = [
+            .card(card(candidate, viewerInterests: viewerInterests)),
+            .text("Interests: " + candidate.interests.map(\.name).joined(separator: ", ")),
+            .action(ScreenAction(id: .back, label: "Back")),
+        ]
         return Screen(id: .profile, title: candidate.displayName, elements: elements)
     }
 
@@ -143,8 +120,9 @@ enum DeckScreens {
             id: .match, title: "It's a match!",
             elements: [
                 .text("You and \(match.displayName) like each other."),
-                .action(ScreenAction(id: sendMessage, label: "Send a message", style: .primary)),
-                .action(ScreenAction(id: keepSwiping, label: "Keep swiping")),
+                .action(
+                    ScreenAction(id: ActionID.Match.sendMessage, label: "Send a message", style: .primary)),
+                .action(ScreenAction(id: ActionID.Match.keepSwiping, label: "Keep swiping")),
             ])
     }
 
@@ -154,19 +132,13 @@ enum DeckScreens {
             id: .outOfLikes, title: "You're out of likes",
             elements: [
                 .text("You've used today's likes."),
-                .text("Likes come back in \(duration(secondsLeft))."),
-                .action(ScreenAction(id: ok, label: "OK", style: .primary)),
+                .countdown(Countdown(kind: .likesReset, secondsLeft: secondsLeft)),
+                .action(ScreenAction(id: ActionID.OutOfLikes.ok, label: "OK", style: .primary)),
             ])
     }
 
     /// The notice that no super like is left today.
     static let outOfSuperLikes = ScreenAlert(
         title: "No super likes left", message: "You get one super like a day.",
-        actions: [ScreenAction(id: ok, label: "OK", style: .primary)])
-
-    /// Seconds as `Xh Ym`, or `Ym` under an hour, rounding up to the minute.
-    static func duration(_ seconds: Int) -> String {
-        let minutes = (seconds + 59) / 60
-        return minutes >= 60 ? "\(minutes / 60)h \(minutes % 60)m" : "\(minutes)m"
-    }
+        actions: [ScreenAction(id: ActionID.Deck.superLikesOK, label: "OK", style: .primary)])
 }

@@ -11,23 +11,18 @@ enum HomeScreens {
         case matches
     }
 
-    static let deckTab: ActionID = "tab:deck"
-    static let matchesTab: ActionID = "tab:matches"
-    static let logOut: ActionID = "logOut"
-    static let cancel: ActionID = "cancel"
-    static let confirmLogOut: ActionID = "confirmLogOut"
-
     /// Home for `user` on `tab`: who is signed in, the tabs, the tab's `content` and "Log out".
     static func home(for user: User, tab: Tab, content: [ScreenElement]) -> Screen {
         var elements: [ScreenElement] = [
             .text("Signed in as \(user.displayName) (@\(user.username))"),
             .tabs([
-                ScreenAction(id: deckTab, label: "Deck", isSelected: tab == .deck),
-                ScreenAction(id: matchesTab, label: "Matches", isSelected: tab == .matches),
+                ScreenAction(id: ActionID.Home.deckTab, label: "Deck", isSelected: tab == .deck),
+                ScreenAction(id: ActionID.Home.matchesTab, label: "Matches", isSelected: tab == .matches),
             ]),
         ]
         elements += content
-        elements.append(.action(ScreenAction(id: logOut, label: "Log out", style: .destructive)))
+        elements.append(
+            .action(ScreenAction(id: ActionID.Home.logOut, label: "Log out", style: .destructive)))
         return Screen(id: .home, title: "Discover", elements: elements)
     }
 
@@ -43,8 +38,8 @@ enum HomeScreens {
         return ScreenAlert(
             title: "Log out?", message: message,
             actions: [
-                ScreenAction(id: cancel, label: "Cancel"),
-                ScreenAction(id: confirmLogOut, label: "Log out", style: .destructive),
+                ScreenAction(id: ActionID.Home.cancelLogOut, label: "Cancel"),
+                ScreenAction(id: ActionID.Home.confirmLogOut, label: "Log out", style: .destructive),
             ])
     }
 }

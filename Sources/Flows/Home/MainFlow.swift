@@ -175,12 +175,12 @@ public final class MainFlow: FlowNode, DeckFlowDelegate {
     private func homeIntent(_ intent: Intent) {
         if place.tab == .deck, deck.handle(intent) { return }
         switch intent {
-        case .tap(HomeScreens.deckTab): open(.deck)
-        case .tap(HomeScreens.matchesTab): open(.matches)
-        case .tap(HomeScreens.logOut): confirmLogout()
-        case .tap(ChatScreens.reload): chat.reloadList()
+        case .tap(ActionID.Home.deckTab): open(.deck)
+        case .tap(ActionID.Home.matchesTab): open(.matches)
+        case .tap(ActionID.Home.logOut): confirmLogout()
+        case .tap(ActionID.Matches.reload): chat.reloadList()
         case .tap(let id):
-            if let conversation = ChatScreens.conversationID(for: id) { open(.chat(conversation)) }
+            if let conversation = ActionID.Matches.conversationID(openedBy: id) { open(.chat(conversation)) }
         case .edit:
             break
         }
@@ -191,7 +191,7 @@ public final class MainFlow: FlowNode, DeckFlowDelegate {
         let alert = HomeScreens.logoutAlert(
             queuedSwipes: deck.context.snapshot.queuedSwipes, unsentMessages: chat.snapshot.outboxCount)
         environment.presenter.showAlert(alert) { [weak self] intent in
-            let confirmed = intent == .tap(HomeScreens.confirmLogOut)
+            let confirmed = intent == .tap(ActionID.Home.confirmLogOut)
             self?.environment.analytics.record(confirmed ? .logoutConfirmed : .logoutCancelled)
             if confirmed { self?.session?.logout() }
         }

@@ -81,8 +81,8 @@ public final class LoginFlow: FlowNode {
 
     private func welcomeIntent(_ intent: Intent) {
         switch intent {
-        case .tap(LoginScreens.logIn): showForm(.signIn, placement: .push)
-        case .tap(LoginScreens.createAccount): showForm(.signUp, placement: .push)
+        case .tap(ActionID.Welcome.logIn): showForm(.signIn, placement: .push)
+        case .tap(ActionID.Welcome.createAccount): showForm(.signUp, placement: .push)
         default: break
         }
     }
@@ -107,9 +107,9 @@ public final class LoginFlow: FlowNode {
         switch intent {
         case .edit(let id, let value):
             if let field = LoginScreens.field(for: id) { context.fieldChanged(field, to: value) }
-        case .tap(LoginScreens.submit), .tap(LoginScreens.retry):
+        case .tap(ActionID.LogIn.submit), .tap(ActionID.LogIn.retry):
             context.submit()
-        case .tap(LoginScreens.switchMode):
+        case .tap(ActionID.LogIn.switchMode):
             showForm(context.snapshot.mode == .signIn ? .signUp : .signIn, placement: .replaceTop)
         case .tap(ActionID.back):
             place = .welcome

@@ -2,23 +2,13 @@ import Models
 
 /// Builds the login use case's screens from its state: pure presentation, no navigation.
 enum LoginScreens {
-    /// "Log in" on the welcome screen.
-    static let logIn: ActionID = "logIn"
-    /// "Create account" on the welcome screen.
-    static let createAccount: ActionID = "createAccount"
-    /// The form's submit button.
-    static let submit: ActionID = "submit"
-    /// "Retry" after an offline or server failure.
-    static let retry: ActionID = "retry"
-    /// Switches the form between sign-in and sign-up.
-    static let switchMode: ActionID = "switchMode"
 
     /// The welcome screen, with the reason the user was signed out, if any.
     static func welcome(notice: SignedOutReason?) -> Screen {
         var elements: [ScreenElement] = [.text("Meet people who share your interests.")]
         if let notice { elements.append(.notice(Copy.notice(for: notice))) }
-        elements.append(.action(ScreenAction(id: logIn, label: "Log in", style: .primary)))
-        elements.append(.action(ScreenAction(id: createAccount, label: "Create account")))
+        elements.append(.action(ScreenAction(id: ActionID.Welcome.logIn, label: "Log in", style: .primary)))
+        elements.append(.action(ScreenAction(id: ActionID.Welcome.createAccount, label: "Create account")))
         return Screen(id: .welcome, title: "Discover", elements: elements)
     }
 
@@ -44,13 +34,15 @@ enum LoginScreens {
         elements.append(
             .action(
                 ScreenAction(
-                    id: submit, label: isSignIn ? "Log in" : "Create account", isEnabled: state.canSubmit,
+                    id: ActionID.LogIn.submit, label: isSignIn ? "Log in" : "Create account",
+                    isEnabled: state.canSubmit,
                     style: .primary)))
         if state.failure == .offline || isServerFailure(state.failure) {
-            elements.append(.action(ScreenAction(id: retry, label: "Retry", isEnabled: state.canSubmit)))
+            elements.append(
+                .action(ScreenAction(id: ActionID.LogIn.retry, label: "Retry", isEnabled: state.canSubmit)))
         }
         let switchLabel = isSignIn ? "Create an account instead" : "I already have an account"
-        elements.append(.action(ScreenAction(id: switchMode, label: switchLabel)))
+        elements.append(.action(ScreenAction(id: ActionID.LogIn.switchMode, label: switchLabel)))
         if canGoBack { elements.append(.action(ScreenAction(id: .back, label: "Back"))) }
         return Screen(
             id: isSignIn ? .signIn : .signUp, title: isSignIn ? "Log in" : "Create account",
@@ -60,11 +52,11 @@ enum LoginScreens {
     /// The screen's id for a form field.
     static func fieldID(_ field: LoginField) -> FieldID {
         switch field {
-        case .username: "username"
-        case .email: "email"
-        case .password: "password"
-        case .displayName: "displayName"
-        case .birthDate: "birthDate"
+        case .username: FieldID.LogIn.username
+        case .email: FieldID.LogIn.email
+        case .password: FieldID.LogIn.password
+        case .displayName: FieldID.LogIn.displayName
+        case .birthDate: FieldID.LogIn.birthDate
         }
     }
 

@@ -47,9 +47,9 @@ public final class PreferencesFlow: FlowNode {
         switch intent {
         case .edit(let id, let value):
             if let field = ProfileSetupScreens.field(for: id) { context.fieldChanged(field, to: value) }
-        case .tap(PreferencesScreens.save):
+        case .tap(ActionID.Preferences.save):
             context.save()
-        case .tap(PreferencesScreens.cancel):
+        case .tap(ActionID.Preferences.cancel):
             finish(nil)
         default:
             break

@@ -2,8 +2,6 @@ import Models
 
 /// Builds the preferences editor's screen from its state: a pure function.
 enum PreferencesScreens {
-    static let save: ActionID = "save"
-    static let cancel: ActionID = "cancel"
 
     /// The form: the three fields with their errors once shown, a failure banner, "Save" and "Cancel".
     static func screen(_ state: PreferencesState) -> Screen {
@@ -28,8 +26,12 @@ enum PreferencesScreens {
                 ScreenField(
                     id: ProfileSetupScreens.fieldID(.maximumDistance), label: "Maximum distance (km)",
                     value: state.maximumDistance, error: error(.maximumDistance))),
-            .action(ScreenAction(id: save, label: "Save", isEnabled: !state.isSaving, style: .primary)),
-            .action(ScreenAction(id: cancel, label: "Cancel", isEnabled: !state.isSaving)),
+            .action(
+                ScreenAction(
+                    id: ActionID.Preferences.save, label: "Save", isEnabled: !state.isSaving, style: .primary)
+            ),
+            .action(
+                ScreenAction(id: ActionID.Preferences.cancel, label: "Cancel", isEnabled: !state.isSaving)),
         ]
         return Screen(id: .preferences, title: "Preferences", elements: elements)
     }

@@ -51,7 +51,7 @@ public final class ProfileFlow: FlowNode {
             observations = []
             environment.pop(by: self)
             onClosed()
-        case .tap(ProfileScreens.retry):
+        case .tap(ActionID.Profile.retry):
             context.load()
         default:
             break

@@ -2,7 +2,6 @@ import Models
 
 /// Builds the profile viewer's screen from its state: pure functions.
 enum ProfileScreens {
-    static let retry: ActionID = "retry"
 
     /// The profile screen: loading, the profile, "not available", or a failure with "Retry".
     static func screen(_ state: ProfileViewState) -> Screen {
@@ -27,7 +26,7 @@ enum ProfileScreens {
                 id: .profile, title: "Profile",
                 elements: [
                     .error(Copy.banner(for: failure)),
-                    .action(ScreenAction(id: retry, label: "Retry", style: .primary)),
+                    .action(ScreenAction(id: ActionID.Profile.retry, label: "Retry", style: .primary)),
                     back,
                 ])
         }

@@ -50,9 +50,9 @@ public final class ProfileSetupFlow: FlowNode {
         switch intent {
         case .edit(let id, let value):
             if let field = ProfileSetupScreens.field(for: id) { context.fieldChanged(field, to: value) }
-        case .tap(ProfileSetupScreens.save):
+        case .tap(ActionID.ProfileSetup.save):
             context.save()
-        case .tap(ProfileSetupScreens.skip):
+        case .tap(ActionID.ProfileSetup.skip):
             guard !context.snapshot.isSaving else { return }
             environment.analytics.record(.profileSetupSkipped)
             finish()

@@ -2,9 +2,6 @@ import Models
 
 /// Builds the profile set-up screen from its state.
 enum ProfileSetupScreens {
-    static let save: ActionID = "save"
-    static let skip: ActionID = "skip"
-    static let interestPrefix = "interest:"
 
     static func screen(_ state: ProfileSetupState) -> Screen {
         func error(_ field: ProfileField) -> String? {
@@ -17,7 +14,7 @@ enum ProfileSetupScreens {
             .field(ScreenField(id: fieldID(.bio), label: "Bio", value: state.bio, error: error(.bio))))
         let options = Interest.catalog.map { interest in
             ScreenAction(
-                id: ActionID(interestPrefix + interest.name), label: interest.name,
+                id: ActionID.ProfileSetup.interest(interest.name), label: interest.name,
                 isSelected: state.interests.contains(interest))
         }
         elements.append(.options(label: "Interests", options))
@@ -36,19 +33,24 @@ enum ProfileSetupScreens {
                     id: fieldID(.maximumDistance), label: "Maximum distance (km)",
                     value: state.maximumDistance,
                     error: error(.maximumDistance))),
-            .action(ScreenAction(id: save, label: "Save", isEnabled: !state.isSaving, style: .primary)),
-            .action(ScreenAction(id: skip, label: "Skip for now", isEnabled: !state.isSaving)),
+            .action(
+                ScreenAction(
+                    id: ActionID.ProfileSetup.save, label: "Save", isEnabled: !state.isSaving, style: .primary
+                )),
+            .action(
+                ScreenAction(
+                    id: ActionID.ProfileSetup.skip, label: "Skip for now", isEnabled: !state.isSaving)),
         ]
         return Screen(id: .profileSetup, title: "Set up your profile", elements: elements)
     }
 
     static func fieldID(_ field: ProfileField) -> FieldID {
         switch field {
-        case .bio: "bio"
+        case .bio: FieldID.Profile.bio
         case .interests: "interests"
-        case .minimumAge: "minimumAge"
-        case .maximumAge: "maximumAge"
-        case .maximumDistance: "maximumDistance"
+        case .minimumAge: FieldID.Profile.minimumAge
+        case .maximumAge: FieldID.Profile.maximumAge
+        case .maximumDistance: FieldID.Profile.maximumDistance
         }
     }
 
@@ -57,8 +59,7 @@ enum ProfileSetupScreens {
     }
 
     static func interest(for id: ActionID) -> Interest? {
-        guard id.rawValue.hasPrefix(interestPrefix) else { return nil }
-        let name = String(id.rawValue.dropFirst(interestPrefix.count))
+        guard let name = ActionID.ProfileSetup.interestName(of: id) else { return nil }
         return Interest.catalog.first { $0.name == name }
     }
 }

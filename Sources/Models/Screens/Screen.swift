@@ -2,7 +2,7 @@
 ///
 /// Front ends render a screen from this value alone and send ``Intent`` values back; they never see
 /// contexts or services.
-public struct Screen: Hashable, Sendable {
+public struct Screen: Hashable, Sendable, Codable {
     /// Which kind of screen this is.
     public var id: ScreenID
     /// The title shown at the top.
@@ -26,7 +26,7 @@ public struct Screen: Hashable, Sendable {
             case .options(_, let options): options
             case .list(let list):
                 list.items.compactMap { item in item.action.map { ScreenAction(id: $0, label: item.title) } }
-            case .text, .notice, .error, .field: []
+            case .text, .notice, .error, .field, .card, .countdown, .typing, .likesLeft: []
             }
         }
     }
@@ -47,29 +47,8 @@ public struct Screen: Hashable, Sendable {
         }
     }
 
-    /// Every piece of visible text: the title, texts, banners, labels, values of non-secure fields and
-    /// their errors.
+    /// Every piece of visible text: the title, then each element's ``ScreenElement/visibleTexts``.
     public var visibleTexts: [String] {
-        var texts = [title]
-        for element in elements {
-            switch element {
-            case .text(let text), .notice(let text), .error(let text):
-                texts.append(text)
-            case .field(let field):
-                texts.append(field.label)
-                if !field.isSecure { texts.append(field.value) }
-                if let error = field.error { texts.append(error) }
-            case .action(let action):
-                texts.append(action.label)
-            case .tabs(let actions):
-                texts += actions.map(\.label)
-            case .options(let label, let actions):
-                texts.append(label)
-                texts += actions.map(\.label)
-            case .list(let list):
-                texts += list.items.flatMap { [$0.title, $0.detail] }
-            }
-        }
-        return texts
+        [title] + elements.flatMap(\.visibleTexts)
     }
 }

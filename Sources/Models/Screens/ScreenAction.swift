@@ -1,7 +1,7 @@
 /// A button, tab or selectable option: something the user can tap.
-public struct ScreenAction: Hashable, Sendable {
+public struct ScreenAction: Hashable, Sendable, Codable {
     /// How an action is meant to look.
-    public enum Style: Hashable, Sendable {
+    public enum Style: String, Hashable, Sendable, Codable {
         /// The screen's main action.
         case primary
         /// Any other action.

@@ -1,5 +1,5 @@
 /// A small modal question or message with its actions ("Log out?" — Cancel / Log out).
-public struct ScreenAlert: Hashable, Sendable {
+public struct ScreenAlert: Hashable, Sendable, Codable {
     /// The alert's title.
     public var title: String
     /// The text under the title.

@@ -1,5 +1,5 @@
 /// A text field with its current value and the error shown beside it.
-public struct ScreenField: Hashable, Sendable {
+public struct ScreenField: Hashable, Sendable, Codable {
     /// The identity sent back in ``Intent/edit(_:_:)``.
     public var id: FieldID
     /// The visible label; front ends also find fields by it.

@@ -1,10 +1,15 @@
 /// The name of a kind of screen, stable across renders (`signIn`, `home`, ...).
-public struct ScreenID: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+public struct ScreenID: Hashable, Sendable, Codable, RawRepresentable, CustomStringConvertible,
+    ExpressibleByStringLiteral
+{
     /// The screen's name.
     public let rawValue: String
 
     /// Wraps a name.
     public init(_ rawValue: String) { self.rawValue = rawValue }
+
+    /// Wraps an identity as its JSON form spells it.
+    public init(rawValue: String) { self.rawValue = rawValue }
 
     /// Wraps a literal name.
     public init(stringLiteral value: String) { self.rawValue = value }

@@ -3,25 +3,32 @@
 /// A front end that shows the list keeps its rows, applies ``changes`` when ``revision`` is one more
 /// than the one it shows, and checks the result against ``items`` (the crash class where a view
 /// shows N rows while the state changed underneath).
-public struct ScreenList: Hashable, Sendable {
+public struct ScreenList: Hashable, Sendable, Codable {
     /// One row.
-    public struct Item: Hashable, Sendable {
+    public struct Item: Hashable, Sendable, Codable {
         /// The row's identity, stable across versions.
         public var id: String
-        /// The main text (also the label a front end taps the row by).
-        public var title: String
-        /// The secondary text.
-        public var detail: String
+        /// What the row shows.
+        public var row: ScreenRow
         /// What tapping the row sends, if it can be tapped.
         public var action: ActionID?
 
-        /// Creates a row.
-        public init(id: String, title: String, detail: String, action: ActionID? = nil) {
+        /// Creates a row showing `row`.
+        public init(id: String, row: ScreenRow, action: ActionID? = nil) {
             self.id = id
-            self.title = title
-            self.detail = detail
+            self.row = row
             self.action = action
         }
+
+        /// Creates a plain row with a title and a secondary text.
+        public init(id: String, title: String, detail: String, action: ActionID? = nil) {
+            self.init(id: id, row: .plain(title: title, detail: detail), action: action)
+        }
+
+        /// The main text (also the label a text front end taps the row by), derived from ``row``.
+        public var title: String { row.title }
+        /// The secondary text, derived from ``row``.
+        public var detail: String { row.detail }
     }
 
     /// The list's identity on the screen.

@@ -1,0 +1,213 @@
+import EmbeddedBackend
+import Foundation
+import Testing
+import WebFrontEnd
+
+/// `discover serve`'s server on a real socket at 127.0.0.1, port 0: its limits, its routes, a
+/// browser session signing in, the event stream. Every wait is bounded and on a condition.
+@Suite struct WebServerTests {
+    @MainActor
+    func startServer(testKnobs: Bool = false, readTimeout: Duration = .seconds(10)) throws -> WebServer {
+        let server = try WebServer(options: ServeOptions(port: 0, testKnobs: testKnobs), readTimeout: readTimeout)
+        server.start()
+        return server
+    }
+
+    /// Polls `condition` every 20 ms for at most `timeout`.
+    func eventually(_ timeout: Duration = .seconds(10), _ condition: () -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if condition() { return true }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return condition()
+    }
+
+    /// The id of the screen on top of a view's JSON (the top modal, else the top of the stack).
+    func topScreen(_ view: [String: Any]) -> String? {
+        let modals = view["modals"] as? [[String: Any]] ?? []
+        let stack = view["stack"] as? [[String: Any]] ?? []
+        return (modals.last ?? stack.last)?["id"] as? String
+    }
+
+    func createSession(_ port: UInt16) throws -> String {
+        let created = try #require(TestHTTPClient.request(port: port, "POST", "/api/sessions"))
+        #expect(created.status == 201)
+        return try #require(created.json["session"] as? String)
+    }
+
+    func post(_ port: UInt16, _ session: String, _ intent: String) -> TestHTTPClient.Answer? {
+        TestHTTPClient.request(port: port, "POST", "/api/sessions/\(session)/intents", body: intent)
+    }
+
+    @Test func malformedRequests_are400_asJSON() async throws {
+        let server = try await startServer()
+        let port = await server.port
+        for bytes in ["GARBAGE\r\n\r\n", "GET / HTTP/9\r\n\r\n", "GET / HTTP/1.1\r\nNo colon here\r\n\r\n"] {
+            let answer = try #require(TestHTTPClient.raw(port: port, Array(bytes.utf8)))
+            #expect(answer.status == 400)
+            #expect((answer.json["error"] as? String)?.hasPrefix("bad request") == true)
+        }
+        let noHost = try #require(TestHTTPClient.raw(port: port, Array("GET / HTTP/1.1\r\n\r\n".utf8)))
+        #expect(noHost.status == 400)
+        await server.stop()
+    }
+
+    @Test func oversizedHeaders_are431_andAnOversizedBodyIs413() async throws {
+        let server = try await startServer()
+        let port = await server.port
+        let headers = "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: " + String(repeating: "x", count: 17_000) + "\r\n\r\n"
+        #expect(TestHTTPClient.raw(port: port, Array(headers.utf8))?.status == 431)
+        let body = "POST /api/sessions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 70000\r\n\r\n"
+        #expect(TestHTTPClient.raw(port: port, Array(body.utf8) + [UInt8](repeating: 65, count: 70_000))?.status == 413)
+        let chunked = "POST /api/sessions HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n"
+        #expect(TestHTTPClient.raw(port: port, Array(chunked.utf8))?.status == 411)
+        await server.stop()
+    }
+
+    @Test func unknownPathsSessionsAndWrongMethods_are404And405() async throws {
+        let server = try await startServer()
+        let port = await server.port
+        #expect(TestHTTPClient.request(port: port, "GET", "/nothing")?.status == 404)
+        #expect(TestHTTPClient.request(port: port, "GET", "/api/sessions/no-such/view")?.status == 404)
+        #expect(post(port, "no-such", #"{"type":"tap","action":"logIn"}"#)?.status == 404)
+        #expect(TestHTTPClient.request(port: port, "DELETE", "/api/sessions/no-such")?.status == 404)
+        #expect(TestHTTPClient.request(port: port, "GET", "/api/sessions/no-such/events")?.status == 404)
+        let wrong = try #require(TestHTTPClient.request(port: port, "GET", "/api/sessions"))
+        #expect(wrong.status == 405)
+        #expect(wrong.headers["allow"] == "POST")
+        #expect(TestHTTPClient.request(port: port, "POST", "/")?.status == 405)
+        #expect(TestHTTPClient.request(port: port, "PUT", "/api/sessions/x/intents", body: "{}")?.status == 405)
+        await server.stop()
+    }
+
+    @Test func requestsNamingAnotherHostOrFromAnotherSite_areRefused() async throws {
+        let server = try await startServer()
+        let port = await server.port
+        let rebound = "GET / HTTP/1.1\r\nHost: evil.example:\(port)\r\n\r\n"
+        #expect(TestHTTPClient.raw(port: port, Array(rebound.utf8))?.status == 403)
+        let crossSite = TestHTTPClient.request(
+            port: port, "POST", "/api/sessions", headers: ["Origin": "http://evil.example"])
+        #expect(crossSite?.status == 403)
+        let sameSite = TestHTTPClient.request(
+            port: port, "POST", "/api/sessions", headers: ["Origin": "http://127.0.0.1:\(port)"])
+        #expect(sameSite?.status == 201)
+        await server.stop()
+    }
+
+    @Test func garbageBytes_neverStopTheServer_andTheNextRequestIsAnswered() async throws {
+        let server = try await startServer()
+        let port = await server.port
+        var random = SeededGenerator(seed: 27)
+        for round in 0..<40 {
+            let bytes = (0..<Int.random(in: 1...3_000, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
+            guard let client = TestHTTPClient(port: port) else {
+                Issue.record("the server stopped taking connections at round \(round)")
+                break
+            }
+            client.send(bytes)
+            // Half the clients end the request and read the answer; half leave without reading it.
+            if round.isMultiple(of: 2) {
+                client.finishSending()
+                let answer = TestHTTPClient.answer(client.receiveAll())
+                #expect(answer.map { (400...431).contains($0.status) } == true, "round \(round): \(String(describing: answer))")
+            }
+        }
+        let page = try #require(TestHTTPClient.request(port: port, "GET", "/"))
+        #expect(page.status == 200)
+        #expect(page.headers["content-type"] == "text/html; charset=utf-8")
+        #expect(TestHTTPClient.request(port: port, "GET", "/app.js")?.status == 200)
+        #expect(TestHTTPClient.request(port: port, "GET", "/app.css")?.headers["content-type"] == "text/css; charset=utf-8")
+        await server.stop()
+    }
+
+    @Test func aRequestThatDoesNotArriveInTime_is408() async throws {
+        let server = try await startServer(readTimeout: .milliseconds(300))
+        let port = await server.port
+        let client = try #require(TestHTTPClient(port: port))
+        client.send(Array("GET / HTTP/1.1\r\nHost: 127.".utf8))
+        #expect(TestHTTPClient.answer(client.receiveAll())?.status == 408)
+        await server.stop()
+    }
+
+    @Test func aSession_signsInAsADemoUser_byPostedIntents_andReachesHome() async throws {
+        let server = try await startServer()
+        let port = await server.port
+        let session = try createSession(port)
+        #expect(TestHTTPClient.request(port: port, "GET", "/api/sessions/\(session)/view")?.json["version"] as? Int == 1)
+        let signIn = try #require(post(port, session, #"{"type":"tap","action":"logIn"}"#))
+        #expect(signIn.status == 200)
+        #expect(topScreen(signIn.json) == "signIn")
+        #expect(post(port, session, #"{"type":"edit","field":"username","value":"alice"}"#)?.status == 200)
+        #expect(post(port, session, #"{"type":"edit","field":"password","value":"wonderland"}"#)?.status == 200)
+        #expect(post(port, session, #"{"type":"tap","action":"submit"}"#)?.status == 200)
+        let home = await eventually {
+            let view = TestHTTPClient.request(port: port, "GET", "/api/sessions/\(session)/view")?.json ?? [:]
+            return topScreen(view) == "home"
+        }
+        #expect(home)
+        await server.stop()
+    }
+
+    @Test func intentsThatDoNotFit_are400Or409_andChangeNothing() async throws {
+        let server = try await startServer()
+        let port = await server.port
+        let session = try createSession(port)
+        let notJSON = try #require(post(port, session, "{tap"))
+        #expect(notJSON.status == 400)
+        #expect(post(port, session, #"{"type":"swipe"}"#)?.status == 400)
+        let hidden = try #require(post(port, session, #"{"type":"tap","action":"deck:like"}"#))
+        #expect(hidden.status == 409)
+        #expect(hidden.json["error"] as? String == "no action 'deck:like' is shown")
+        let view = TestHTTPClient.request(port: port, "GET", "/api/sessions/\(session)/view")?.json ?? [:]
+        #expect(topScreen(view) == "welcome")
+        await server.stop()
+    }
+
+    @Test func theEventStream_sendsTheViewAtOnce_thenEachChange() async throws {
+        let server = try await startServer()
+        let port = await server.port
+        let session = try createSession(port)
+        let client = try #require(TestHTTPClient(port: port))
+        client.send(Array("GET /api/sessions/\(session)/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8))
+        let first = client.receive(until: "event: view\n", count: 1)
+        #expect(first.hasPrefix("HTTP/1.1 200 OK\r\n"))
+        #expect(first.contains("Content-Type: text/event-stream\r\n"))
+        #expect(first.contains("\"welcome\""))
+        #expect(await server.sessions[session]?.streamCount == 1)
+        #expect(post(port, session, #"{"type":"tap","action":"logIn"}"#)?.status == 200)
+        let second = client.receive(until: "\n\n", count: 1)
+        #expect(second.hasPrefix("event: view\ndata: {"))
+        #expect(second.contains("\"signIn\""))
+        // Deleting the session ends its stream.
+        #expect(TestHTTPClient.request(port: port, "DELETE", "/api/sessions/\(session)")?.status == 204)
+        #expect(client.receiveAll().isEmpty)
+        #expect(TestHTTPClient.request(port: port, "GET", "/api/sessions/\(session)/view")?.status == 404)
+        await server.stop()
+    }
+
+    @Test func knobs_are404WithoutTheFlag_andActOnlyWithAMatch() async throws {
+        let plain = try await startServer()
+        let plainPort = await plain.port
+        let session = try createSession(plainPort)
+        let knob = #"{"knob":"message","from":"bob","text":"Hi"}"#
+        #expect(TestHTTPClient.request(port: plainPort, "POST", "/api/sessions/\(session)/knobs", body: knob)?.status == 404)
+        await plain.stop()
+
+        let knobbed = try await startServer(testKnobs: true)
+        let port = await knobbed.port
+        let other = try createSession(port)
+        #expect(TestHTTPClient.request(port: port, "POST", "/api/sessions/nobody/knobs", body: knob)?.status == 404)
+        #expect(TestHTTPClient.request(port: port, "POST", "/api/sessions/\(other)/knobs", body: "{}")?.status == 400)
+        let noMatch = try #require(TestHTTPClient.request(port: port, "POST", "/api/sessions/\(other)/knobs", body: knob))
+        #expect(noMatch.status == 409)
+        #expect(noMatch.json["error"] as? String == "bob has no match with the signed-in user")
+        await knobbed.stop()
+    }
+
+    @Test func onlyTheLoopbackAddressIsServed() {
+        #expect(throws: HTTPServerError.notLoopback("0.0.0.0")) {
+            try HTTPServer(host: "0.0.0.0", port: 0) { _ in .response(HTTPResponse(status: .noContent)) }
+        }
+    }
+}
