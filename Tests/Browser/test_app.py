@@ -1,7 +1,7 @@
 """The app in a real browser: sign up, swipe to a match, chat with receipts and typing, log out.
 
 Bob, a demo person, is played by the server's knobs (POST /api/sessions/{id}/knobs): he likes the
-new user, types, answers and reads. Every assertion is about what the page shows.
+new user ({"knob":"like","from":"bob","to":"sam"}), types, answers and reads. Every assertion is about what the page shows.
 """
 
 import unittest
@@ -46,8 +46,11 @@ class AppTests(PageTestCase):
             self.wait_for(lambda d: self.card_name() != shown, f"the card after {shown}")
         self.fail(f"{name} never came up on the deck")
 
+    def bob_likes_me(self, username="sam"):
+        self.knob(knob="like", to=username, **{"from": "bob"})
+
     def match_with_bob(self):
-        self.knob(knob="like", **{"from": "bob"})
+        self.bob_likes_me()
         self.swipe_to("Bob")
         self.tap("deck:like")
         self.wait_for_screen("match")
@@ -86,7 +89,7 @@ class AppTests(PageTestCase):
 
     def test_likingSomeoneWhoLikesYou_showsTheMatchOverTheDeck(self):
         self.sign_up()
-        self.knob(knob="like", **{"from": "bob"})
+        self.bob_likes_me()
         self.swipe_to("Bob")
         card = self.top_layer().find_element(By.CSS_SELECTOR, '[data-testid="card"]')
         self.assertIn("Music", card.text, "the shared interest is on the card")
@@ -158,11 +161,11 @@ class AppTests(PageTestCase):
         self.tap("logOut")
         alert = self.wait_for(lambda d: d.find_elements(By.CSS_SELECTOR, '[data-testid="alert"]'), "the alert")[0]
         self.assertIn("Log out?", alert.text)
-        self.tap("cancel")
+        self.tap("logOut:cancel")
         self.wait_for(lambda d: not d.find_elements(By.CSS_SELECTOR, '[data-testid="alert"]'), "the alert gone")
         self.assertEqual(self.top_screen(), "home")
         self.tap("logOut")
-        self.tap("confirmLogOut")
+        self.tap("logOut:confirm")
         self.wait_for_screen("welcome")
         self.wait_for_text("Create account")
 
