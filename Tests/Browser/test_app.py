@@ -14,7 +14,7 @@ from browser import PageTestCase
 class AppTests(PageTestCase):
     # MARK: Journeys the tests share
 
-    def sign_up(self, username="sam", name="Sam"):
+    def sign_up(self, username="sam", name="Sam", ages=("25", "35"), distance=None):
         self.wait_for_screen("welcome")
         self.tap("createAccount")
         self.wait_for_screen("signUp")
@@ -27,8 +27,10 @@ class AppTests(PageTestCase):
         self.type_into("bio", "Likes long walks and short queues.")
         self.tap("interest:Music")
         self.tap("interest:Coffee")
-        self.type_into("minimumAge", "25")
-        self.type_into("maximumAge", "35")
+        self.type_into("minimumAge", ages[0])
+        self.type_into("maximumAge", ages[1])
+        if distance:
+            self.type_into("maximumDistance", distance)
         self.tap("save")
         self.wait_for_screen("home")
 
@@ -36,14 +38,19 @@ class AppTests(PageTestCase):
         cards = self.top_layer().find_elements(By.CSS_SELECTOR, '[data-testid="card"] .card-name')
         return cards[0].text if cards else None
 
+    def card_id(self):
+        cards = self.top_layer().find_elements(By.CSS_SELECTOR, '[data-testid="card"]')
+        return cards[0].get_attribute("data-card-id") if cards else None
+
     def swipe_to(self, name):
         """Passes on everyone before `name` (the deck's order is the demo people's), then shows their card."""
         for _ in range(10):
             shown = self.wait_for(lambda d: self.card_name(), "a card on the deck")
             if shown.startswith(name):
                 return
+            card = self.card_id()
             self.tap("deck:pass")
-            self.wait_for(lambda d: self.card_name() != shown, f"the card after {shown}")
+            self.wait_for(lambda d: self.card_id() != card, f"the card after {shown}")
         self.fail(f"{name} never came up on the deck")
 
     def bob_likes_me(self, username="sam"):
@@ -155,6 +162,23 @@ class AppTests(PageTestCase):
         row = self.wait_for(bobs_row, "Bob's row with an unread badge")
         self.assertEqual(row.find_element(By.CSS_SELECTOR, '[data-testid="unread"]').text, "1")
         self.assertIn("Hey there", row.text)
+
+    def test_outOfLikes_showsACountdownThatTicks(self):
+        self.sign_up(ages=("18", "100"), distance="500")  # enough people for a day's likes
+        while self.top_screen() == "home":
+            shown = self.wait_for(lambda d: self.card_id(), "a card on the deck")
+            self.tap("deck:like")
+            self.wait_for(lambda d: self.top_screen() != "home" or self.card_id() != shown, "the next card")
+        self.wait_for_screen("outOfLikes")
+        time = self.wait_for(
+            lambda d: self.top_layer().find_elements(By.CSS_SELECTOR, '[data-testid="countdown-time"]'),
+            "the countdown",
+        )[0]
+        first = time.text
+        self.assertRegex(first, r"^\d+:\d\d(:\d\d)?$")
+        self.wait_for(lambda d: time.text != first, "the countdown to tick", timeout=5)
+        self.tap("outOfLikes:ok")
+        self.wait_for_screen("home")
 
     def test_loggingOut_asksThenShowsTheWelcomeScreen(self):
         self.sign_up()
