@@ -803,7 +803,7 @@
       "div",
       { className: "card-details" },
       value.bio ? h("p", { className: "card-bio", text: text(value.bio) }) : null,
-      shared.length > 0
+      shared.length > 0 && !isProfile
         ? h(
             "div",
             { className: "card-shared", "data-testid": "shared-interests" },
@@ -815,7 +815,7 @@
         ? h(
             "div",
             { className: "card-interests" },
-            h("span", { className: "caption", text: "Interests" }),
+            h("span", { className: "caption", text: shared.length > 0 ? "Interests (yours in green)" : "Interests" }),
             h(
               "span",
               { className: "chips" },
