@@ -815,7 +815,7 @@
         ? h(
             "div",
             { className: "card-interests" },
-            h("span", { className: "caption", text: shared.length > 0 ? "Interests (yours in green)" : "Interests" }),
+            h("span", { className: "caption", text: shared.length > 0 ? "Interests · shared in green" : "Interests" }),
             h(
               "span",
               { className: "chips" },
