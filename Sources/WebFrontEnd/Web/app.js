@@ -335,7 +335,9 @@
   function screenLayer(screen, kind, seenInputs) {
     const id = text(screen.id) || "screen";
     const elements = list(screen.elements).filter(isObject);
-    const backIndex = elements.findIndex((element) => element.type === "action" && isObject(element.action) && element.action.id === "back");
+    const backIndex = elements.findIndex(
+      (element) => element.type === "action" && isObject(element.action) && element.action.id === "back",
+    );
     const back = backIndex >= 0 ? elements[backIndex].action : null;
     const composer = composerParts(elements);
     const skipped = new Set([backIndex, ...composer.indices].filter((index) => index >= 0));
@@ -672,14 +674,26 @@
       default:
         content = [
           h("span", { className: "row-title", text: text(row.title ?? item.title) }),
-          row.detail || item.detail ? h("span", { className: "row-detail", text: text(row.detail ?? item.detail) }) : null,
+          row.detail || item.detail
+            ? h("span", { className: "row-detail", text: text(row.detail ?? item.detail) })
+            : null,
         ];
     }
-    const attributes = { className: `row row-${cssName(row.type || "plain")}`, role: "listitem", "data-id": text(item.id) };
+    const attributes = {
+      className: `row row-${cssName(row.type || "plain")}`,
+      role: "listitem",
+      "data-id": text(item.id),
+    };
     if (!action) return h("div", attributes, content);
     return h(
       "button",
-      { ...attributes, type: "button", "data-action": action, "data-testid": `row-${text(item.id)}`, onclick: () => tap(action) },
+      {
+        ...attributes,
+        type: "button",
+        "data-action": action,
+        "data-testid": `row-${text(item.id)}`,
+        onclick: () => tap(action),
+      },
       content,
     );
   }
@@ -758,7 +772,9 @@
         ? h("p", {
             className: "msg-failure",
             role: "alert",
-            text: `Not sent${delivery.reason ? `: ${text(delivery.reason)}` : ""}${delivery.canRetry === true ? " · you can retry" : ""}`,
+            text:
+              `Not sent${delivery.reason ? `: ${text(delivery.reason)}` : ""}` +
+              (delivery.canRetry === true ? " · you can retry" : ""),
           })
         : null;
     return h(
@@ -795,7 +811,12 @@
       h(
         "div",
         { className: "card-headline" },
-        h("h2", { className: "card-name" }, h("span", { text: name }), age ? h("span", { className: "card-age", text: age }) : null),
+        h(
+          "h2",
+          { className: "card-name" },
+          h("span", { text: name }),
+          age ? h("span", { className: "card-age", text: age }) : null,
+        ),
         h("p", { className: "card-distance", text: distance < 1 ? "Less than 1 km away" : `${distance} km away` }),
       ),
     );
@@ -808,7 +829,11 @@
             "div",
             { className: "card-shared", "data-testid": "shared-interests" },
             h("span", { className: "caption", text: "You both like" }),
-            h("span", { className: "chips" }, shared.map((interest) => h("span", { className: "chip chip-shared", text: interest }))),
+            h(
+              "span",
+              { className: "chips" },
+              shared.map((interest) => h("span", { className: "chip chip-shared", text: interest })),
+            ),
           )
         : null,
       isProfile && interests.length > 0
@@ -826,7 +851,12 @@
           )
         : null,
     );
-    const front = h("article", { className: "card", "data-testid": "card", "data-card-id": text(value.id) }, photo, details);
+    const front = h(
+      "article",
+      { className: "card", "data-testid": "card", "data-card-id": text(value.id) },
+      photo,
+      details,
+    );
     const next = isObject(value.next) ? value.next : null;
     return h(
       "div",
@@ -834,7 +864,12 @@
       next
         ? h(
             "div",
-            { className: "card card-next", "data-testid": "card-next", style: `--hue: ${hue(next.id || next.name)}`, "aria-label": `Next: ${text(next.name)}` },
+            {
+              className: "card card-next",
+              "data-testid": "card-next",
+              style: `--hue: ${hue(next.id || next.name)}`,
+              "aria-label": `Next: ${text(next.name)}`,
+            },
             h("span", { className: "card-next-name", text: `Next: ${text(next.name)}` }),
           )
         : null,
@@ -856,7 +891,12 @@
     }
     return h(
       "div",
-      { className: "countdown", "data-testid": "countdown", "data-kind": kind, "data-deadline": String(known.deadline) },
+      {
+        className: "countdown",
+        "data-testid": "countdown",
+        "data-kind": kind,
+        "data-deadline": String(known.deadline),
+      },
       h("span", { className: "countdown-label", text: countdownLabels[kind] || "Time left" }),
       h("span", { className: "countdown-time", "data-testid": "countdown-time", text: clock(seconds) }),
     );
