@@ -145,13 +145,14 @@ class AppTests(PageTestCase):
         self.wait_for_text("Bob is typing…")
         self.screenshot("conversation")
 
-    def test_aMessageWhileAway_showsAnUnreadBadgeOnTheMatchesTab(self):
+    def test_theMatchesTab_showsTheNewMatchThenAnUnreadBadgeAsBobWrites(self):
         self.sign_up()
         self.match_with_bob()
         self.tap("match:keepSwiping")
         self.wait_for_screen("home")
-        self.knob(knob="message", text="Hey there", **{"from": "bob"})
         self.tap("tab:matches")
+        self.wait_for_text("New match")
+        self.knob(knob="message", text="Hey there", **{"from": "bob"})
 
         def bobs_row(driver):
             for row in self.top_layer().find_elements(By.CSS_SELECTOR, "[data-testid^='row-']"):
