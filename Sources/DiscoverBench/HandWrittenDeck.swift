@@ -135,7 +135,8 @@ final class HandWrittenDeck {
     private func homeScreen() -> Screen {
         var elements = [signedIn, Self.tabs]
         if let top = cards.first {
-            elements.append(.card(card(top, next: cards.dropFirst().first)))
+            elements.append(
+                .card(CandidateCard(top, viewerInterests: viewerInterests, next: cards.dropFirst().first)))
             elements += Self.swipeButtons
         } else {
             elements.append(.text("Looking for people near you…"))
@@ -149,15 +150,6 @@ final class HandWrittenDeck {
         if !cards.isEmpty || !isExhausted { elements.append(Self.preferences) }
         elements.append(Self.logOut)
         return Screen(id: .home, title: "Discover", elements: elements)
-    }
-
-    private func card(_ candidate: Candidate, next: Candidate?) -> CandidateCard {
-        CandidateCard(
-            id: candidate.id.rawValue, name: candidate.displayName, age: candidate.age,
-            distanceKm: candidate.distanceKm, bio: candidate.bio, interests: candidate.interests.map(\.name),
-            sharedInterests: candidate.interests.filter { viewerInterests.contains($0) }.map(\.name),
-            likedYou: candidate.likedYou, superLikedYou: candidate.superLikedYou,
-            next: next.map { CandidateCard.Peek(id: $0.id.rawValue, name: $0.displayName) })
     }
 
     // Home's buttons, the same on every render.

@@ -9,6 +9,8 @@ import Services
 /// so runs stay deterministic.
 ///
 /// Everything a test, scenario or the demo needs to run the engine with no network and no wall clock.
+/// An app in real time builds its services with ``makeServices(server:storageDirectory:writer:ids:)``
+/// over a server on an app's ``Services/DispatchScheduler`` (what `DiscoverApp.embedded` does).
 public struct EmbeddedBackend: Sendable {
     /// The server.
     public let server: EmbeddedServer

@@ -157,7 +157,9 @@ public struct CommandLineInterface {
                 explore($0)
             }
         case "serve":
-            return withArguments(rest, command: command, options: ["port", "backend", "homeserver"], flags: ["test-knobs"]) {
+            return withArguments(
+                rest, command: command, options: ["port", "backend", "homeserver"], flags: ["test-knobs"]
+            ) {
                 runServe($0)
             }
         default:

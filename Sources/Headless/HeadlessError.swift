@@ -10,6 +10,8 @@ public enum HeadlessError: Error, Hashable, Sendable, CustomStringConvertible {
     case actionDisabled(String)
     /// No field with that label on the current screen; the labels that exist.
     case noSuchField(String, available: [String])
+    /// An alert with this title is shown: nothing under it can be typed into until it is answered.
+    case alertShown(String)
 
     /// A sentence for people.
     public var description: String {
@@ -22,6 +24,8 @@ public enum HeadlessError: Error, Hashable, Sendable, CustomStringConvertible {
             "The button \"\(label)\" is disabled."
         case .noSuchField(let label, let available):
             "No field \"\(label)\" here. Fields: \(available.map { "\"\($0)\"" }.joined(separator: ", "))."
+        case .alertShown(let title):
+            "The alert \"\(title)\" is shown: answer it first."
         }
     }
 }

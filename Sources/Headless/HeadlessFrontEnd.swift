@@ -1,8 +1,8 @@
 import Flows
 import Models
 
-/// A front end with no UI: keeps the screen stack, modals and alert, renders them as text, lets a
-/// caller tap and type by visible labels, and records a transcript.
+/// A front end with no UI: keeps the screen stack, modals and alert (in a ``Flows/ScreenStack``),
+/// renders them as text, lets a caller tap and type by visible labels, and records a transcript.
 ///
 /// It only knows ``Models/Screen`` values and ``Models/Intent``s, like any other front end; it never sees
 /// contexts or services. Every change of the screen on top is recorded in ``moves`` with the flow
@@ -10,14 +10,8 @@ import Models
 /// the transcript as an error.
 @MainActor
 public final class HeadlessFrontEnd: Presenter, MoveAttributing {
-    private struct Entry {
-        var screen: Screen
-        let onIntent: IntentHandler
-    }
-
-    private var stack: [Entry] = []
-    private var modals: [Entry] = []
-    private var alert: (alert: ScreenAlert, onIntent: IntentHandler)?
+    /// What is shown, and the handler each intent goes to.
+    private let screens = ScreenStack()
     private let transcript: Transcript
     private var shownLists: [String: (revision: Int, ids: [String])] = [:]
     private var actingFlow: String?
@@ -36,26 +30,26 @@ public final class HeadlessFrontEnd: Presenter, MoveAttributing {
     }
 
     /// The screen on top (a modal above the stack), if any.
-    public var currentScreen: Screen? { (modals.last ?? stack.last)?.screen }
+    public var currentScreen: Screen? { screens.top }
     /// The alert shown, if any.
-    public var currentAlert: ScreenAlert? { alert?.alert }
+    public var currentAlert: ScreenAlert? { screens.alert }
     /// The ids of the navigation stack, bottom first.
-    public var stackIDs: [ScreenID] { stack.map(\.screen.id) }
+    public var stackIDs: [ScreenID] { screens.view.stack.map(\.id) }
     /// The ids of the modal screens, bottom first.
-    public var modalIDs: [ScreenID] { modals.map(\.screen.id) }
+    public var modalIDs: [ScreenID] { screens.view.modals.map(\.id) }
 
     /// The current view as text: the top screen, and the alert above it if any.
     public func render() -> String {
         var parts: [String] = []
         if let screen = currentScreen { parts.append(ScreenRenderer.render(screen)) }
-        if let alert { parts.append(ScreenRenderer.render(alert.alert)) }
+        if let alert = currentAlert { parts.append(ScreenRenderer.render(alert)) }
         return parts.isEmpty ? "(nothing shown)" : parts.joined(separator: "\n")
     }
 
     /// Every visible text of the current screen and alert.
     public var visibleTexts: [String] {
         (currentScreen?.visibleTexts ?? [])
-            + (alert.map { [$0.alert.title, $0.alert.message] + $0.alert.actions.map(\.label) } ?? [])
+            + (currentAlert.map { [$0.title, $0.message] + $0.actions.map(\.label) } ?? [])
     }
 
     // MARK: Acting as the user
@@ -63,35 +57,46 @@ public final class HeadlessFrontEnd: Presenter, MoveAttributing {
     /// Taps the enabled action with this visible label: on the alert if one is shown, else on the
     /// current screen.
     public func tap(_ label: String) throws(HeadlessError) {
-        if let shown = alert {
-            guard let action = shown.alert.actions.first(where: { $0.label == label }) else {
-                throw .noSuchAction(label, available: shown.alert.actions.map(\.label))
+        if let alert = currentAlert {
+            guard let action = alert.actions.first(where: { $0.label == label }) else {
+                throw .noSuchAction(label, available: alert.actions.map(\.label))
             }
-            alert = nil
             transcript.append(.intent("tap \"\(label)\""))
-            shown.onIntent(.tap(action.id))
+            send(.tap(action.id))
             return
         }
-        guard let entry = modals.last ?? stack.last else { throw .nothingShown }
-        guard let action = entry.screen.actions.first(where: { $0.label == label }) else {
-            throw .noSuchAction(label, available: entry.screen.actions.map(\.label))
+        guard let screen = currentScreen else { throw .nothingShown }
+        guard let action = screen.actions.first(where: { $0.label == label }) else {
+            throw .noSuchAction(label, available: screen.actions.map(\.label))
         }
         guard action.isEnabled else { throw .actionDisabled(label) }
         transcript.append(.intent("tap \"\(label)\""))
-        entry.onIntent(.tap(action.id))
+        send(.tap(action.id))
     }
 
-    /// Replaces the text of the field with this visible label on the current screen.
+    /// Replaces the text of the field with this visible label on the current screen (not while an
+    /// alert is shown: a person answers it first).
     ///
     /// The transcript records the intent with a secure field's text as `•••` (``SecretMask``).
     public func type(_ text: String, into label: String) throws(HeadlessError) {
-        guard let entry = modals.last ?? stack.last else { throw .nothingShown }
-        guard let field = entry.screen.fields.first(where: { $0.label == label }) else {
-            throw .noSuchField(label, available: entry.screen.fields.map(\.label))
+        if let alert = currentAlert { throw .alertShown(alert.title) }
+        guard let screen = currentScreen else { throw .nothingShown }
+        guard let field = screen.fields.first(where: { $0.label == label }) else {
+            throw .noSuchField(label, available: screen.fields.map(\.label))
         }
         let shown = field.isSecure ? SecretMask.masked(text) : text
         transcript.append(.intent("type \"\(shown)\" into \"\(label)\""))
-        entry.onIntent(.edit(field.id, text))
+        send(.edit(field.id, text))
+    }
+
+    /// Sends an intent found on the screen or alert shown; the stack's refusal (which the checks
+    /// before it rule out) is written to the transcript as an error.
+    private func send(_ intent: Intent) {
+        do {
+            try screens.send(intent)
+        } catch {
+            transcript.append(.error("the screen stack refused \(intent): \(error)"))
+        }
     }
 
     // MARK: Presenter
@@ -100,9 +105,7 @@ public final class HeadlessFrontEnd: Presenter, MoveAttributing {
     public func setRoot(_ screen: Screen, onIntent: @escaping IntentHandler) {
         let before = currentScreen?.id
         defer { moved(from: before, shows: true) }
-        stack = [Entry(screen: screen, onIntent: onIntent)]
-        modals = []
-        alert = nil
+        screens.setRoot(screen, onIntent: onIntent)
         shown(screen)
     }
 
@@ -110,7 +113,7 @@ public final class HeadlessFrontEnd: Presenter, MoveAttributing {
     public func push(_ screen: Screen, onIntent: @escaping IntentHandler) {
         let before = currentScreen?.id
         defer { moved(from: before, shows: true) }
-        stack.append(Entry(screen: screen, onIntent: onIntent))
+        screens.push(screen, onIntent: onIntent)
         shown(screen)
     }
 
@@ -118,11 +121,7 @@ public final class HeadlessFrontEnd: Presenter, MoveAttributing {
     public func replaceTop(_ screen: Screen, onIntent: @escaping IntentHandler) {
         let before = currentScreen?.id
         defer { moved(from: before, shows: true) }
-        if stack.isEmpty {
-            stack = [Entry(screen: screen, onIntent: onIntent)]
-        } else {
-            stack[stack.count - 1] = Entry(screen: screen, onIntent: onIntent)
-        }
+        screens.replaceTop(screen, onIntent: onIntent)
         shown(screen)
     }
 
@@ -130,16 +129,17 @@ public final class HeadlessFrontEnd: Presenter, MoveAttributing {
     public func pop() {
         let before = currentScreen?.id
         defer { moved(from: before, shows: false) }
-        guard stack.count > 1 else { return }
-        stack.removeLast()
-        if modals.isEmpty, let top = stack.last { shown(top.screen) }
+        let view = screens.view
+        guard view.stack.count > 1 else { return }
+        screens.pop()
+        if view.modals.isEmpty, let top = currentScreen { shown(top) }
     }
 
     /// Presents a screen modally.
     public func present(_ screen: Screen, onIntent: @escaping IntentHandler) {
         let before = currentScreen?.id
         defer { moved(from: before, shows: true) }
-        modals.append(Entry(screen: screen, onIntent: onIntent))
+        screens.present(screen, onIntent: onIntent)
         shown(screen)
     }
 
@@ -147,24 +147,20 @@ public final class HeadlessFrontEnd: Presenter, MoveAttributing {
     public func dismiss() {
         let before = currentScreen?.id
         defer { moved(from: before, shows: false) }
-        guard !modals.isEmpty else { return }
-        modals.removeLast()
-        if let top = modals.last ?? stack.last { shown(top.screen) }
+        guard !screens.view.modals.isEmpty else { return }
+        screens.dismiss()
+        if let top = currentScreen { shown(top) }
     }
 
-    /// Re-renders the newest shown screen with the same id.
+    /// Re-renders the newest shown screen with the same id; the transcript records the change when
+    /// it is the screen on top.
     public func update(_ screen: Screen) {
-        if let index = modals.lastIndex(where: { $0.screen.id == screen.id }) {
-            guard modals[index].screen != screen else { return }
-            let old = modals[index].screen
-            modals[index].screen = screen
-            if index == modals.count - 1 { updated(from: old, to: screen) }
-        } else if let index = stack.lastIndex(where: { $0.screen.id == screen.id }) {
-            guard stack[index].screen != screen else { return }
-            let old = stack[index].screen
-            stack[index].screen = screen
-            if modals.isEmpty, index == stack.count - 1 { updated(from: old, to: screen) }
+        guard let top = currentScreen, top.id == screen.id, top != screen else {
+            screens.update(screen)
+            return
         }
+        screens.update(screen)
+        updated(from: top, to: screen)
     }
 
     /// Runs `change`, in which the flow named `flow` changes what is shown.
@@ -185,7 +181,7 @@ public final class HeadlessFrontEnd: Presenter, MoveAttributing {
 
     /// Shows an alert above everything.
     public func showAlert(_ alert: ScreenAlert, onIntent: @escaping IntentHandler) {
-        self.alert = (alert, onIntent)
+        screens.showAlert(alert, onIntent: onIntent)
         transcript.append(.alert(ScreenRenderer.render(alert)))
         if let screen = currentScreen { checkIDs(of: screen) }
     }
@@ -199,7 +195,7 @@ public final class HeadlessFrontEnd: Presenter, MoveAttributing {
     /// Checks the contract's ids on the screen on top, with the alert over it; a break is written
     /// to the transcript as an error (and recorded in ``moves``).
     private func checkIDs(of screen: Screen) {
-        if let problem = moves.checkIDs(of: screen, alert: alert?.alert) {
+        if let problem = moves.checkIDs(of: screen, alert: currentAlert) {
             transcript.append(.error("screen contract: \(problem)"))
         }
     }

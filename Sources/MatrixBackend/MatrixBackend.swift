@@ -6,7 +6,10 @@ import Services
 /// answers delivered on a ``Services/PumpedScheduler`` and local files like the embedded backend's.
 ///
 /// The same flows and contexts run on it unchanged. A test, the scenario runner or a tool drives it
-/// by pumping its scheduler on the main actor (``settle(timeout:)``, ``wait(until:timeout:)``).
+/// by pumping its scheduler on the main actor (``settle(timeout:)``, ``wait(until:timeout:)``). An
+/// app on a run loop needs no pumping: its services come from
+/// ``makeServices(connection:storageDirectory:writer:ids:)`` over a connection on an app's
+/// ``Services/DispatchScheduler`` (what `DiscoverApp.matrix` does).
 public struct MatrixBackend: Sendable {
     /// What the services share (HTTP client, caches, operations in flight).
     public let connection: MatrixConnection

@@ -54,7 +54,8 @@ public enum HTTPRequestParser {
         let limit = min(bytes.count, maximumHeadLength + terminator.count)
         guard limit >= terminator.count else { return nil }
         for start in 0...(limit - terminator.count)
-        where bytes[start] == 13 && bytes[start + 1] == 10 && bytes[start + 2] == 13 && bytes[start + 3] == 10 {
+        where bytes[start] == 13 && bytes[start + 1] == 10 && bytes[start + 2] == 13 && bytes[start + 3] == 10
+        {
             return start + terminator.count
         }
         return nil
@@ -108,7 +109,8 @@ public enum HTTPRequestParser {
         else { return nil }
         let pieces = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         return HTTPRequest(
-            method: String(parts[0]), path: String(pieces[0]), query: pieces.count > 1 ? String(pieces[1]) : nil,
+            method: String(parts[0]), path: String(pieces[0]),
+            query: pieces.count > 1 ? String(pieces[1]) : nil,
             version: String(parts[2]))
     }
 
@@ -145,7 +147,8 @@ extension Substring {
     /// The text without the spaces and tabs at either end.
     fileprivate func trimmingSpacesAndTabs() -> String {
         let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        guard let first = firstIndex(where: { !isBlank($0) }), let last = lastIndex(where: { !isBlank($0) }) else {
+        guard let first = firstIndex(where: { !isBlank($0) }), let last = lastIndex(where: { !isBlank($0) })
+        else {
             return ""
         }
         return String(self[first...last])

@@ -19,7 +19,8 @@ public struct HTTPResponse: Hashable, Sendable {
     /// A JSON answer (`Cache-Control: no-store`, as every API answer).
     public static func json(_ status: HTTPStatus, _ body: Data) -> HTTPResponse {
         HTTPResponse(
-            status: status, headers: ["Content-Type": "application/json", "Cache-Control": "no-store"], body: body)
+            status: status, headers: ["Content-Type": "application/json", "Cache-Control": "no-store"],
+            body: body)
     }
 
     /// An error answer: `{"error":"<message>"}`.

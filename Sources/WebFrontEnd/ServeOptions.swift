@@ -14,7 +14,9 @@ public struct ServeOptions: Hashable, Sendable {
     public static let defaultPort: UInt16 = 8080
 
     /// Creates options.
-    public init(port: UInt16 = ServeOptions.defaultPort, backend: WebBackend = .embedded, testKnobs: Bool = false) {
+    public init(
+        port: UInt16 = ServeOptions.defaultPort, backend: WebBackend = .embedded, testKnobs: Bool = false
+    ) {
         self.port = port
         self.backend = backend
         self.testKnobs = testKnobs
@@ -43,12 +45,17 @@ public struct ServeOptions: Hashable, Sendable {
         }
         switch backend ?? "embedded" {
         case "embedded":
-            guard homeserver == nil else { return .failure(Invalid(message: "--homeserver is for --backend matrix")) }
+            guard homeserver == nil else {
+                return .failure(Invalid(message: "--homeserver is for --backend matrix"))
+            }
         case "matrix":
             guard let address = homeserver else {
-                return .failure(Invalid(message: "--backend matrix needs --homeserver <url> (Scripts/synapse url)"))
+                return .failure(
+                    Invalid(message: "--backend matrix needs --homeserver <url> (Scripts/synapse url)"))
             }
-            guard let url = URL(string: address), url.scheme == "http" || url.scheme == "https", url.host != nil else {
+            guard let url = URL(string: address), url.scheme == "http" || url.scheme == "https",
+                url.host != nil
+            else {
                 return .failure(Invalid(message: "--homeserver '\(address)' is not an http(s) address"))
             }
             if let warning = MatrixTransportWarning(homeserver: url) {

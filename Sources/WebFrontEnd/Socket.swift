@@ -62,7 +62,8 @@ enum Socket {
         static func setTimeouts(_ descriptor: Int32, read: Duration, write: Duration) {
             for (option, duration) in [(SO_RCVTIMEO, read), (SO_SNDTIMEO, write)] {
                 let parts = duration.components
-                var value = timeval(tv_sec: Int(parts.seconds), tv_usec: Int(parts.attoseconds / 1_000_000_000_000))
+                var value = timeval(
+                    tv_sec: Int(parts.seconds), tv_usec: Int(parts.attoseconds / 1_000_000_000_000))
                 setsockopt(descriptor, SOL_SOCKET, option, &value, socklen_t(MemoryLayout<timeval>.size))
             }
         }

@@ -2,12 +2,15 @@ import EmbeddedBackend
 import Foundation
 import Models
 
-/// A test knob: the embedded server acting for the other person in the user's conversation with
-/// them (`POST /api/sessions/{id}/knobs`, only with `--test-knobs`).
+/// A test knob: the embedded server acting for another person towards the signed-in user
+/// (`POST /api/sessions/{id}/knobs`, only with `--test-knobs`).
 ///
-/// JSON: `{"knob":"message","from":"bob","text":"Hi"}`, `{"knob":"read","by":"bob"}`,
-/// `{"knob":"typing","by":"bob"}`.
+/// JSON: `{"knob":"like","from":"bob"}` (with `"superLike":true`, a super like),
+/// `{"knob":"message","from":"bob","text":"Hi"}`, `{"knob":"read","by":"bob"}`,
+/// `{"knob":"typing","by":"bob"}`. All but `like` need a match between the two.
 public enum WebKnob: Hashable, Sendable, Decodable {
+    /// `from` likes (or super likes) the user, as their app would.
+    case like(from: String, superLike: Bool)
     /// `from` sends `text` to the user.
     case message(from: String, text: String)
     /// `by` reads the conversation with the user.
@@ -15,39 +18,55 @@ public enum WebKnob: Hashable, Sendable, Decodable {
     /// `by` starts typing to the user.
     case typing(by: String)
 
-    private enum Key: String, CodingKey { case knob, from, text, by }
+    private enum Key: String, CodingKey { case knob, from, text, by, superLike }
 
     /// Reads the JSON form.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Key.self)
         switch try container.decode(String.self, forKey: .knob) {
+        case "like":
+            self = .like(
+                from: try container.decode(String.self, forKey: .from),
+                superLike: try container.decodeIfPresent(Bool.self, forKey: .superLike) ?? false)
         case "message":
             self = .message(
-                from: try container.decode(String.self, forKey: .from), text: try container.decode(String.self, forKey: .text))
+                from: try container.decode(String.self, forKey: .from),
+                text: try container.decode(String.self, forKey: .text))
         case "read": self = .read(by: try container.decode(String.self, forKey: .by))
         case "typing": self = .typing(by: try container.decode(String.self, forKey: .by))
         case let other:
             throw DecodingError.dataCorruptedError(
-                forKey: .knob, in: container, debugDescription: "unknown knob '\(other)'; there are message, read, typing")
+                forKey: .knob, in: container,
+                debugDescription: "unknown knob '\(other)'; there are like, message, read, typing")
         }
     }
 
     /// The person the knob acts for.
     public var person: String {
         switch self {
-        case .message(let from, _): from
+        case .like(let from, _), .message(let from, _): from
         case .read(let by), .typing(let by): by
         }
     }
 
-    /// Acts on `server` for ``person`` towards the signed-in user: the match of that person whose
-    /// other side has a live session (each browser session has a server of its own).
+    /// Acts on `server` for ``person`` towards the user signed in on it (each browser session has a
+    /// server of its own).
     @MainActor
     func act(on server: EmbeddedServer) -> Result<Void, WebSessionError> {
         let other = UserID(person)
-        guard let me = server.matches(of: other).map(\.user).first(where: { server.liveSessionCount(of: $0) > 0 })
-        else { return .failure(.conflict("\(person) has no match with the signed-in user")) }
+        guard server.profile(of: other) != nil else {
+            return .failure(.conflict("no such person '\(person)'"))
+        }
+        guard let me = server.lastSignedInUser else { return .failure(.conflict("nobody is signed in")) }
+        if case .like(_, let superLike) = self {
+            server.like(from: other, to: me, superLike: superLike)
+            return .success(())
+        }
+        guard server.matches(of: other).contains(where: { $0.user == me }) else {
+            return .failure(.conflict("\(person) has no match with the signed-in user"))
+        }
         switch self {
+        case .like: break
         case .message(_, let text):
             do {
                 try server.sendMessage(from: other, to: me, text)

@@ -23,7 +23,8 @@ public enum WebPage: String, Hashable, Sendable, CaseIterable {
         let name = URL(fileURLWithPath: rawValue)
         guard
             let url = Bundle.module.url(
-                forResource: name.deletingPathExtension().lastPathComponent, withExtension: name.pathExtension,
+                forResource: name.deletingPathExtension().lastPathComponent,
+                withExtension: name.pathExtension,
                 subdirectory: "Web"),
             let data = try? Data(contentsOf: url)
         else { return .error(.internalServerError, "the page's file \(rawValue) is missing from the build") }

@@ -36,16 +36,19 @@ public enum WebRoute: Hashable, Sendable {
 
     /// The route of `method` on `path`.
     public static func resolve(method: String, path: String, testKnobs: Bool) -> Result<WebRoute, Miss> {
-        let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(
+            String.init)
         let found: (methods: [String], route: WebRoute)?
         switch segments {
         case [""]: found = (["GET"], .page(.index))
         case ["app.js"]: found = (["GET"], .page(.script))
         case ["app.css"]: found = (["GET"], .page(.style))
         case ["api", "sessions"]: found = (["POST"], .createSession)
-        case let parts where parts.count == 3 && parts[0] == "api" && parts[1] == "sessions" && !parts[2].isEmpty:
+        case let parts
+        where parts.count == 3 && parts[0] == "api" && parts[1] == "sessions" && !parts[2].isEmpty:
             found = (["DELETE"], .deleteSession(parts[2]))
-        case let parts where parts.count == 4 && parts[0] == "api" && parts[1] == "sessions" && !parts[2].isEmpty:
+        case let parts
+        where parts.count == 4 && parts[0] == "api" && parts[1] == "sessions" && !parts[2].isEmpty:
             let id = parts[2]
             switch parts[3] {
             case "events": found = (["GET"], .events(id))
@@ -57,7 +60,9 @@ public enum WebRoute: Hashable, Sendable {
         default: found = nil
         }
         guard let found else { return .failure(.notFound(path: path)) }
-        guard found.methods.contains(method) else { return .failure(.methodNotAllowed(allowed: found.methods)) }
+        guard found.methods.contains(method) else {
+            return .failure(.methodNotAllowed(allowed: found.methods))
+        }
         return .success(found.route)
     }
 }

@@ -49,7 +49,9 @@ public struct WebRoutes: Sendable {
         guard ["127.0.0.1", "localhost"].contains(hostName(host).lowercased()) else {
             return .error(.forbidden, "this server answers requests to 127.0.0.1 or localhost only")
         }
-        if request.method != "GET", let origin = request.header("Origin"), origin.lowercased() != "http://" + host.lowercased() {
+        if request.method != "GET", let origin = request.header("Origin"),
+            origin.lowercased() != "http://" + host.lowercased()
+        {
             return .error(.forbidden, "requests from another site are refused")
         }
         return nil

@@ -36,7 +36,8 @@ public final class WebSession {
             app = DiscoverApp.embedded(presenter: stack, storageDirectory: directory)
         case .matrix(let homeserver):
             do {
-                app = try DiscoverApp.matrix(homeserver: homeserver, presenter: stack, storageDirectory: directory)
+                app = try DiscoverApp.matrix(
+                    homeserver: homeserver, presenter: stack, storageDirectory: directory)
             } catch {
                 try? FileManager.default.removeItem(at: directory)
                 throw .cannotStart("cannot start on \(homeserver.absoluteString): \(error)")

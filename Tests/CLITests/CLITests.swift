@@ -109,7 +109,7 @@ import Testing
         #expect(replay.stdout == "PASS  play-recorded  (play-recorded.scenario)\n1 passed, 0 failed\n")
     }
 
-    @Test(arguments: ["run", "demo", "tree", "graph", "play"])
+    @Test(arguments: ["run", "demo", "tree", "graph", "play", "serve"])
     func everyCommand_hasHelp(_ command: String) throws {
         let outcome = try discover([command, "--help"])
         #expect(outcome.status == 0)

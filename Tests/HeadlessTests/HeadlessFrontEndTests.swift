@@ -89,6 +89,44 @@ import Testing
         #expect(intents.received == ["alert tap ok", "screen"])
     }
 
+    @Test func typingUnderAnAlert_isRefused_untilTheAlertIsAnswered() throws {
+        let frontEnd = HeadlessFrontEnd(transcript: transcript)
+        let intents = Intents()
+        frontEnd.setRoot(
+            screen("a", [.field(ScreenField(id: "note", label: "Note", value: ""))]),
+            onIntent: { intent in intents.received.append("screen \(intent)") })
+        frontEnd.showAlert(
+            ScreenAlert(title: "Sure?", message: "", actions: [ScreenAction(id: "ok", label: "OK")]),
+            onIntent: { _ in intents.received.append("alert") })
+        #expect(throws: HeadlessError.alertShown("Sure?")) { try frontEnd.type("x", into: "Note") }
+        try frontEnd.tap("OK")
+        try frontEnd.type("x", into: "Note")
+        #expect(intents.received == ["alert", "screen edit note"])
+    }
+
+    @Test func aScreenNamingAnActionTwice_isRecordedAsABreakOfTheContract() {
+        let moves = ScreenMoveLog()
+        let frontEnd = HeadlessFrontEnd(transcript: transcript, moves: moves)
+        frontEnd.setRoot(
+            screen(
+                "a",
+                [
+                    .action(ScreenAction(id: "ok", label: "OK")),
+                    .action(ScreenAction(id: "ok", label: "Fine")),
+                ]),
+            onIntent: { _ in })
+        #expect(moves.errors.contains("screen a names ok more than once"))
+        frontEnd.setRoot(screen("b", [.action(ScreenAction(id: "ok", label: "OK"))]), onIntent: { _ in })
+        frontEnd.showAlert(
+            ScreenAlert(title: "Sure?", message: "", actions: [ScreenAction(id: "ok", label: "OK")]),
+            onIntent: { _ in })
+        #expect(moves.errors.last == "screen b names ok more than once")
+        #expect(
+            transcript.entries.contains {
+                $0.kind == .error("screen contract: screen b names ok more than once")
+            })
+    }
+
     @Test func render_masksSecureFields_andMarksDisabledActions() {
         let rendered = ScreenRenderer.render(
             screen(

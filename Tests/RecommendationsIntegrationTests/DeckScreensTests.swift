@@ -17,17 +17,17 @@ import Testing
 
     @Test func headline_isNameAgeAndDistance() {
         let carol = candidate(name: "Carol", age: 27, distance: 10, interests: [])
-        #expect(DeckScreens.card(carol, viewerInterests: []).headline == "Carol, 27 · 10 km away")
+        #expect(CandidateCard(carol, viewerInterests: []).headline == "Carol, 27 · 10 km away")
     }
 
     @Test func sharedInterests_areTheCardsInterestsTheViewerHasToo_inTheCardsOrder() {
         let many = (0..<70).map { Interest("I\($0)") }
         let someOfThem = [many[69], many[3], many[65]]
-        let card = DeckScreens.card(
+        let card = CandidateCard(
             candidate(name: "Carol", age: 27, distance: 10, interests: many), viewerInterests: someOfThem)
         #expect(card.sharedInterests == ["I3", "I65", "I69"])
         #expect(card.sharedInterestsLine == "Shared interests: I3, I65, I69")
-        let none = DeckScreens.card(
+        let none = CandidateCard(
             candidate(name: "Carol", age: 27, distance: 10, interests: many), viewerInterests: [])
         #expect(none.sharedInterests.isEmpty)
         #expect(none.sharedInterestsLine == nil)
@@ -39,7 +39,7 @@ import Testing
             interests: [Interest("Coffee"), Interest("Music")], distanceKm: 10, lastActiveAt: now,
             likedYou: true, superLikedYou: true)
         let dave = candidate(name: "Dave", age: 30, distance: 4, interests: [])
-        let card = DeckScreens.card(
+        let card = CandidateCard(
             carol, viewerInterests: [Interest("Music"), Interest("Coffee")], next: dave)
         #expect(
             card

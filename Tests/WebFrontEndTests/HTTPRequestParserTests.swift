@@ -66,7 +66,9 @@ import WebFrontEnd
     }
 
     @Test func chunkedOrAnyTransferEncoding_is411() {
-        #expect(failure("POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n") == .lengthRequired)
+        #expect(
+            failure("POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n")
+                == .lengthRequired)
         #expect(failure("POST / HTTP/1.1\r\ntransfer-encoding: gzip\r\n\r\n") == .lengthRequired)
     }
 
@@ -103,7 +105,9 @@ import WebFrontEnd
     }
 
     @Test func repeatedEqualContentLengths_areOneLength_andHTTP10IsRead() {
-        guard case .request(let request, _) = parse("POST / HTTP/1.0\r\nContent-Length: 2\r\ncontent-length: 2\r\n\r\nok")
+        guard
+            case .request(let request, _) = parse(
+                "POST / HTTP/1.0\r\nContent-Length: 2\r\ncontent-length: 2\r\n\r\nok")
         else {
             Issue.record("not a request")
             return
@@ -115,12 +119,15 @@ import WebFrontEnd
     @Test func randomAndMutatedBytes_neverTrap_andAlwaysGiveAnOutcomeWithinTheLimits() {
         var random = SeededGenerator(seed: 21)
         let valid = Array(
-            "POST /api/sessions/x/intents HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 4\r\n\r\n{\"a\"".utf8)
+            "POST /api/sessions/x/intents HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 4\r\n\r\n{\"a\"".utf8
+        )
         let alphabet: [UInt8] = Array("\r\n :/?GETPOST0123456789-HTTP/1.1\u{0}\u{7F}".utf8) + [0xFF, 0xC3]
         for round in 0..<3_000 {
             var bytes: [UInt8]
             if round.isMultiple(of: 3) {
-                bytes = (0..<Int.random(in: 0...300, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
+                bytes = (0..<Int.random(in: 0...300, using: &random)).map { _ in
+                    UInt8.random(in: 0...255, using: &random)
+                }
             } else {
                 bytes = valid
                 for _ in 0..<Int.random(in: 1...6, using: &random) {

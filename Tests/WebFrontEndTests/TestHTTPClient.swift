@@ -120,7 +120,8 @@ final class TestHTTPClient {
         var headers: [String: String] = [:]
         for line in head.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
+                in: .whitespaces)
         }
         return Answer(status: status, headers: headers, body: data[end.upperBound...])
     }

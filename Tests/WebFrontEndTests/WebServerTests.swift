@@ -8,7 +8,8 @@ import WebFrontEnd
 @Suite struct WebServerTests {
     @MainActor
     func startServer(testKnobs: Bool = false, readTimeout: Duration = .seconds(10)) throws -> WebServer {
-        let server = try WebServer(options: ServeOptions(port: 0, testKnobs: testKnobs), readTimeout: readTimeout)
+        let server = try WebServer(
+            options: ServeOptions(port: 0, testKnobs: testKnobs), readTimeout: readTimeout)
         server.start()
         return server
     }
@@ -56,11 +57,16 @@ import WebFrontEnd
     @Test func oversizedHeaders_are431_andAnOversizedBodyIs413() async throws {
         let server = try await startServer()
         let port = await server.port
-        let headers = "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: " + String(repeating: "x", count: 17_000) + "\r\n\r\n"
+        let headers =
+            "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: " + String(repeating: "x", count: 17_000)
+            + "\r\n\r\n"
         #expect(TestHTTPClient.raw(port: port, Array(headers.utf8))?.status == 431)
         let body = "POST /api/sessions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 70000\r\n\r\n"
-        #expect(TestHTTPClient.raw(port: port, Array(body.utf8) + [UInt8](repeating: 65, count: 70_000))?.status == 413)
-        let chunked = "POST /api/sessions HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n"
+        #expect(
+            TestHTTPClient.raw(port: port, Array(body.utf8) + [UInt8](repeating: 65, count: 70_000))?.status
+                == 413)
+        let chunked =
+            "POST /api/sessions HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n"
         #expect(TestHTTPClient.raw(port: port, Array(chunked.utf8))?.status == 411)
         await server.stop()
     }
@@ -77,7 +83,8 @@ import WebFrontEnd
         #expect(wrong.status == 405)
         #expect(wrong.headers["allow"] == "POST")
         #expect(TestHTTPClient.request(port: port, "POST", "/")?.status == 405)
-        #expect(TestHTTPClient.request(port: port, "PUT", "/api/sessions/x/intents", body: "{}")?.status == 405)
+        #expect(
+            TestHTTPClient.request(port: port, "PUT", "/api/sessions/x/intents", body: "{}")?.status == 405)
         await server.stop()
     }
 
@@ -100,7 +107,9 @@ import WebFrontEnd
         let port = await server.port
         var random = SeededGenerator(seed: 27)
         for round in 0..<40 {
-            let bytes = (0..<Int.random(in: 1...3_000, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
+            let bytes = (0..<Int.random(in: 1...3_000, using: &random)).map { _ in
+                UInt8.random(in: 0...255, using: &random)
+            }
             guard let client = TestHTTPClient(port: port) else {
                 Issue.record("the server stopped taking connections at round \(round)")
                 break
@@ -110,14 +119,18 @@ import WebFrontEnd
             if round.isMultiple(of: 2) {
                 client.finishSending()
                 let answer = TestHTTPClient.answer(client.receiveAll())
-                #expect(answer.map { (400...431).contains($0.status) } == true, "round \(round): \(String(describing: answer))")
+                #expect(
+                    answer.map { (400...431).contains($0.status) } == true,
+                    "round \(round): \(String(describing: answer))")
             }
         }
         let page = try #require(TestHTTPClient.request(port: port, "GET", "/"))
         #expect(page.status == 200)
         #expect(page.headers["content-type"] == "text/html; charset=utf-8")
         #expect(TestHTTPClient.request(port: port, "GET", "/app.js")?.status == 200)
-        #expect(TestHTTPClient.request(port: port, "GET", "/app.css")?.headers["content-type"] == "text/css; charset=utf-8")
+        #expect(
+            TestHTTPClient.request(port: port, "GET", "/app.css")?.headers["content-type"]
+                == "text/css; charset=utf-8")
         await server.stop()
     }
 
@@ -134,12 +147,15 @@ import WebFrontEnd
         let server = try await startServer()
         let port = await server.port
         let session = try createSession(port)
-        #expect(TestHTTPClient.request(port: port, "GET", "/api/sessions/\(session)/view")?.json["version"] as? Int == 1)
+        #expect(
+            TestHTTPClient.request(port: port, "GET", "/api/sessions/\(session)/view")?.json["version"]
+                as? Int == 1)
         let signIn = try #require(post(port, session, #"{"type":"tap","action":"logIn"}"#))
         #expect(signIn.status == 200)
         #expect(topScreen(signIn.json) == "signIn")
         #expect(post(port, session, #"{"type":"edit","field":"username","value":"alice"}"#)?.status == 200)
-        #expect(post(port, session, #"{"type":"edit","field":"password","value":"wonderland"}"#)?.status == 200)
+        #expect(
+            post(port, session, #"{"type":"edit","field":"password","value":"wonderland"}"#)?.status == 200)
         #expect(post(port, session, #"{"type":"tap","action":"submit"}"#)?.status == 200)
         let home = await eventually {
             let view = TestHTTPClient.request(port: port, "GET", "/api/sessions/\(session)/view")?.json ?? [:]
@@ -186,23 +202,49 @@ import WebFrontEnd
         await server.stop()
     }
 
-    @Test func knobs_are404WithoutTheFlag_andActOnlyWithAMatch() async throws {
-        let plain = try await startServer()
-        let plainPort = await plain.port
-        let session = try createSession(plainPort)
-        let knob = #"{"knob":"message","from":"bob","text":"Hi"}"#
-        #expect(TestHTTPClient.request(port: plainPort, "POST", "/api/sessions/\(session)/knobs", body: knob)?.status == 404)
-        await plain.stop()
+    @Test func knobs_are404WithoutTheFlag() async throws {
+        let server = try await startServer()
+        let port = await server.port
+        let session = try createSession(port)
+        let knob = #"{"knob":"like","from":"bob"}"#
+        #expect(
+            TestHTTPClient.request(port: port, "POST", "/api/sessions/\(session)/knobs", body: knob)?.status
+                == 404)
+        await server.stop()
+    }
 
-        let knobbed = try await startServer(testKnobs: true)
-        let port = await knobbed.port
-        let other = try createSession(port)
-        #expect(TestHTTPClient.request(port: port, "POST", "/api/sessions/nobody/knobs", body: knob)?.status == 404)
-        #expect(TestHTTPClient.request(port: port, "POST", "/api/sessions/\(other)/knobs", body: "{}")?.status == 400)
-        let noMatch = try #require(TestHTTPClient.request(port: port, "POST", "/api/sessions/\(other)/knobs", body: knob))
-        #expect(noMatch.status == 409)
-        #expect(noMatch.json["error"] as? String == "bob has no match with the signed-in user")
-        await knobbed.stop()
+    @Test func knobs_actForAnotherPersonTowardsTheSignedInUser_likeFirst_theRestOnceMatched() async throws {
+        let server = try await startServer(testKnobs: true)
+        let port = await server.port
+        let session = try createSession(port)
+        func knob(_ body: String, in session: String = session) -> TestHTTPClient.Answer? {
+            TestHTTPClient.request(port: port, "POST", "/api/sessions/\(session)/knobs", body: body)
+        }
+        #expect(knob(#"{"knob":"like","from":"bob"}"#, in: "nobody")?.status == 404)
+        #expect(knob("{}")?.status == 400)
+        #expect(knob(#"{"knob":"dance","by":"bob"}"#)?.status == 400)
+        #expect(knob(#"{"knob":"like","from":"bob"}"#)?.json["error"] as? String == "nobody is signed in")
+        for intent in [
+            #"{"type":"tap","action":"logIn"}"#, #"{"type":"edit","field":"username","value":"alice"}"#,
+            #"{"type":"edit","field":"password","value":"wonderland"}"#, #"{"type":"tap","action":"submit"}"#,
+        ] {
+            #expect(post(port, session, intent)?.status == 200)
+        }
+        let view = { TestHTTPClient.request(port: port, "GET", "/api/sessions/\(session)/view")?.json ?? [:] }
+        #expect(await eventually { topScreen(view()) == "home" })
+        #expect(
+            knob(#"{"knob":"like","from":"nobody"}"#)?.json["error"] as? String == "no such person 'nobody'")
+        // Carol is the first card of Alice's deck.
+        let early = try #require(knob(#"{"knob":"message","from":"carol","text":"Hi"}"#))
+        #expect(early.status == 409)
+        #expect(early.json["error"] as? String == "carol has no match with the signed-in user")
+        #expect(knob(#"{"knob":"like","from":"carol"}"#)?.status == 204)
+        #expect(post(port, session, #"{"type":"tap","action":"deck:like"}"#)?.status == 200)
+        #expect(await eventually { topScreen(view()) == "match" })
+        #expect(knob(#"{"knob":"message","from":"carol","text":"Hi Alice"}"#)?.status == 204)
+        #expect(knob(#"{"knob":"typing","by":"carol"}"#)?.status == 204)
+        #expect(knob(#"{"knob":"read","by":"carol"}"#)?.status == 204)
+        await server.stop()
     }
 
     @Test func onlyTheLoopbackAddressIsServed() {

@@ -55,7 +55,7 @@ enum DeckScreens {
         }
         if let top = shown.cards.first {
             let next = shown.cards.dropFirst().first
-            elements.append(.card(card(top, viewerInterests: shown.viewerInterests, next: next)))
+            elements.append(.card(CandidateCard(top, viewerInterests: shown.viewerInterests, next: next)))
             elements += [
                 .action(ScreenAction(id: ActionID.Deck.pass, label: "Pass")),
                 .action(ScreenAction(id: ActionID.Deck.like, label: "Like", style: .primary)),
@@ -91,23 +91,10 @@ enum DeckScreens {
         return elements
     }
 
-    /// A candidate's card: who they are, what the viewer shares with them (in the card's order) and,
-    /// when given, the peek at the next card.
-    static func card(_ candidate: Candidate, viewerInterests: [Interest], next: Candidate? = nil)
-        -> CandidateCard
-    {
-        CandidateCard(
-            id: candidate.id.rawValue, name: candidate.displayName, age: candidate.age,
-            distanceKm: candidate.distanceKm, bio: candidate.bio, interests: candidate.interests.map(\.name),
-            sharedInterests: candidate.interests.filter { viewerInterests.contains($0) }.map(\.name),
-            likedYou: candidate.likedYou, superLikedYou: candidate.superLikedYou,
-            next: next.map { CandidateCard.Peek(id: $0.id.rawValue, name: $0.displayName) })
-    }
-
     /// A card's full profile, pushed by "Open profile": its lines, all its interests and "Back".
     static func fullProfile(_ candidate: Candidate, viewerInterests: [Interest]) -> Screen {
         let elements: [ScreenElement] = [
-            .card(card(candidate, viewerInterests: viewerInterests)),
+            .card(CandidateCard(candidate, viewerInterests: viewerInterests)),
             .text("Interests: " + candidate.interests.map(\.name).joined(separator: ", ")),
             .action(ScreenAction(id: .back, label: "Back")),
         ]

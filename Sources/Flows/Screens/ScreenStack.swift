@@ -16,7 +16,7 @@ public final class ScreenStack: Presenter {
 
     private var stack: [Entry] = []
     private var modals: [Entry] = []
-    private var alert: (alert: ScreenAlert, onIntent: IntentHandler)?
+    private var shownAlert: (alert: ScreenAlert, onIntent: IntentHandler)?
 
     /// Called once after every change of ``view``, with the new value.
     public var onChange: (@MainActor (ViewState) -> Void)?
@@ -26,8 +26,14 @@ public final class ScreenStack: Presenter {
 
     /// What is shown now.
     public var view: ViewState {
-        ViewState(stack: stack.map(\.screen), modals: modals.map(\.screen), alert: alert?.alert)
+        ViewState(stack: stack.map(\.screen), modals: modals.map(\.screen), alert: shownAlert?.alert)
     }
+
+    /// The screen on top: the last modal, else the top of the stack.
+    public var top: Screen? { (modals.last ?? stack.last)?.screen }
+
+    /// The alert shown, if any.
+    public var alert: ScreenAlert? { shownAlert?.alert }
 
     /// Sends what the user did: to the alert when one is shown (which dismisses it), else to the
     /// screen on top.
@@ -35,11 +41,11 @@ public final class ScreenStack: Presenter {
     /// - Throws: ``ScreenStackError`` when nothing is shown, the action is not on the alert or the
     ///   top screen, it is disabled, or the field is not on the top screen; nothing is sent then.
     public func send(_ intent: Intent) throws(ScreenStackError) {
-        if let shown = alert {
+        if let shown = shownAlert {
             guard case .tap(let id) = intent, shown.alert.actions.contains(where: { $0.id == id }) else {
                 throw intent.isTap ? .noSuchAction(intent.target) : .noSuchField(intent.target)
             }
-            alert = nil
+            shownAlert = nil
             changed()
             shown.onIntent(intent)
             return
@@ -63,7 +69,7 @@ public final class ScreenStack: Presenter {
     public func setRoot(_ screen: Screen, onIntent: @escaping IntentHandler) {
         stack = [Entry(screen: screen, onIntent: onIntent)]
         modals = []
-        alert = nil
+        shownAlert = nil
         changed()
     }
 
@@ -119,7 +125,7 @@ public final class ScreenStack: Presenter {
 
     /// Shows an alert above everything.
     public func showAlert(_ alert: ScreenAlert, onIntent: @escaping IntentHandler) {
-        self.alert = (alert, onIntent)
+        shownAlert = (alert, onIntent)
         changed()
     }
 

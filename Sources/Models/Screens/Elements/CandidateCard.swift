@@ -57,6 +57,16 @@ public struct CandidateCard: Hashable, Sendable, Codable {
 }
 
 extension CandidateCard {
+    /// The card of `candidate` for a viewer with `viewerInterests`, with a peek at `next`.
+    public init(_ candidate: Candidate, viewerInterests: [Interest], next: Candidate? = nil) {
+        self.init(
+            id: candidate.id.rawValue, name: candidate.displayName, age: candidate.age,
+            distanceKm: candidate.distanceKm, bio: candidate.bio, interests: candidate.interests.map(\.name),
+            sharedInterests: candidate.interests.filter { viewerInterests.contains($0) }.map(\.name),
+            likedYou: candidate.likedYou, superLikedYou: candidate.superLikedYou,
+            next: next.map { Peek(id: $0.id.rawValue, name: $0.displayName) })
+    }
+
     /// "Name, age · N km away".
     public var headline: String { "\(name), \(age) · \(distanceKm) km away" }
 

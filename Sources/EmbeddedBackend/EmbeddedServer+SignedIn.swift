@@ -1,0 +1,9 @@
+import Models
+
+extension EmbeddedServer {
+    /// The user who signed in last and still holds an access token, if any.
+    ///
+    /// On a server of its own (each browser session of `discover serve` has one) this is the person
+    /// using the app, whom the test knobs act towards.
+    public var lastSignedInUser: UserID? { state.withLock { $0.accessTokens.newestUser } }
+}
