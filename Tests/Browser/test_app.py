@@ -1,7 +1,7 @@
 """The app in a real browser: sign up, swipe to a match, chat with receipts and typing, log out.
 
 Bob, a demo person, is played by the server's knobs (POST /api/sessions/{id}/knobs): he likes the
-new user ({"knob":"like","from":"bob","to":"sam"}), types, answers and reads. Every assertion is about what the page shows.
+new user ({"knob":"like","from":"bob"}), types, answers and reads. Every assertion is about what the page shows.
 """
 
 import unittest
@@ -53,8 +53,8 @@ class AppTests(PageTestCase):
             self.wait_for(lambda d: self.card_id() != card, f"the card after {shown}")
         self.fail(f"{name} never came up on the deck")
 
-    def bob_likes_me(self, username="sam"):
-        self.knob(knob="like", to=username, **{"from": "bob"})
+    def bob_likes_me(self):
+        self.knob(knob="like", **{"from": "bob"})
 
     def match_with_bob(self):
         self.bob_likes_me()
