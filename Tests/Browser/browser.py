@@ -136,7 +136,21 @@ class PageTestCase(unittest.TestCase):
         return self.wait_for(find, f"a button '{action}'")
 
     def tap(self, action):
-        self.button(action).click()
+        """Clicks the action's button; a button re-rendered between finding and clicking is found again."""
+
+        def click(driver):
+            try:
+                self.button(action).click()
+                return True
+            except StaleElementReferenceException:
+                return False  # not clicked: the page had drawn a new button
+
+        self.wait_for(click, f"a click on '{action}'")
+
+    def text_of(self, selector):
+        """The text of the first element matching `selector` on the top layer ("" if there is none)."""
+        found = self.top_layer().find_elements(By.CSS_SELECTOR, selector)
+        return found[0].text if found else ""
 
     def type_into(self, field, text):
         def find(driver):

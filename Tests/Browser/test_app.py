@@ -76,12 +76,9 @@ class AppTests(PageTestCase):
 
     def test_signingUp_showsTheDeckWithACard(self):
         self.sign_up()
-        self.wait_for(lambda d: self.card_name(), "a card on the deck")
-        card = self.top_layer().find_element(By.CSS_SELECTOR, '[data-testid="card"]')
-        self.assertRegex(card.text, r"km away")
-        self.assertTrue(self.button("deck:like").is_displayed())
-        self.assertTrue(self.button("deck:pass").is_displayed())
-        self.assertTrue(self.button("deck:superLike").is_displayed())
+        self.wait_for(lambda d: "km away" in self.text_of('[data-testid="card"]'), "a card with a distance")
+        for action in ("deck:pass", "deck:like", "deck:superLike"):
+            self.button(action)  # shown and enabled
 
     def test_signUpWithAShortPassword_showsTheFieldsError(self):
         self.wait_for_screen("welcome")
@@ -98,8 +95,9 @@ class AppTests(PageTestCase):
         self.sign_up()
         self.bob_likes_me()
         self.swipe_to("Bob")
-        card = self.top_layer().find_element(By.CSS_SELECTOR, '[data-testid="card"]')
-        self.assertIn("Music", card.text, "the shared interest is on the card")
+        self.wait_for(
+            lambda d: "Music" in self.text_of('[data-testid="shared-interests"]'), "the shared interest on the card"
+        )
         self.screenshot("deck")
         self.tap("deck:like")
         self.wait_for_screen("match")
@@ -121,11 +119,10 @@ class AppTests(PageTestCase):
 
         self.knob(knob="read", by="bob")
         self.wait_for(
-            lambda d: self.my_bubble("Hi Bob!").find_elements(By.CSS_SELECTOR, ".tick-read"),
-            "the read tick on my message",
+            lambda d: [tick.text for tick in self.my_bubble("Hi Bob!").find_elements(By.CSS_SELECTOR, ".tick-read")]
+            == ["✓✓"],
+            "two ticks, coloured as read",
         )
-        tick = self.my_bubble("Hi Bob!").find_element(By.CSS_SELECTOR, ".tick-read")
-        self.assertEqual(tick.text, "✓✓")
 
         self.knob(knob="typing", by="bob")
         self.wait_for_text("Bob is typing…")
@@ -134,9 +131,15 @@ class AppTests(PageTestCase):
             lambda d: any("Yes! Thursday?" in bubble.text for bubble in self.bubbles(mine=False)),
             "Bob's bubble",
         )
-        theirs = [bubble for bubble in self.bubbles(mine=False) if "Yes! Thursday?" in bubble.text][0]
-        mine = self.my_bubble("Hi Bob!")
-        self.assertGreater(mine.location["x"] + mine.size["width"], theirs.location["x"] + theirs.size["width"], "mine on the right")
+
+        def right_edge(bubble):
+            return bubble.location["x"] + bubble.size["width"]
+
+        def mine_on_the_right(driver):
+            theirs = [bubble for bubble in self.bubbles(mine=False) if "Yes! Thursday?" in bubble.text]
+            return theirs and right_edge(self.my_bubble("Hi Bob!")) > right_edge(theirs[0]) + 40
+
+        self.wait_for(mine_on_the_right, "my bubble on the right, Bob's on the left")
 
         self.type_into("message", "Thursday it is.")
         self.tap("chat:send")
@@ -154,15 +157,14 @@ class AppTests(PageTestCase):
         self.wait_for_text("New match")
         self.knob(knob="message", text="Hey there", **{"from": "bob"})
 
-        def bobs_row(driver):
+        def bobs_row_with_one_unread(driver):
             for row in self.top_layer().find_elements(By.CSS_SELECTOR, "[data-testid^='row-']"):
-                if "Bob" in row.text and row.find_elements(By.CSS_SELECTOR, '[data-testid="unread"]'):
-                    return row
-            return None
+                badges = row.find_elements(By.CSS_SELECTOR, '[data-testid="unread"]')
+                if "Bob" in row.text and "Hey there" in row.text and badges and badges[0].text == "1":
+                    return True
+            return False
 
-        row = self.wait_for(bobs_row, "Bob's row with an unread badge")
-        self.assertEqual(row.find_element(By.CSS_SELECTOR, '[data-testid="unread"]').text, "1")
-        self.assertIn("Hey there", row.text)
+        self.wait_for(bobs_row_with_one_unread, "Bob's row with 'Hey there' and an unread badge of 1")
 
     def test_outOfLikes_showsACountdownThatTicks(self):
         self.sign_up(ages=("18", "100"), distance="500")  # enough people for a day's likes
@@ -171,21 +173,17 @@ class AppTests(PageTestCase):
             self.tap("deck:like")
             self.wait_for(lambda d: self.top_screen() != "home" or self.card_id() != shown, "the next card")
         self.wait_for_screen("outOfLikes")
-        time = self.wait_for(
-            lambda d: self.top_layer().find_elements(By.CSS_SELECTOR, '[data-testid="countdown-time"]'),
-            "the countdown",
-        )[0]
-        first = time.text
+        countdown = '[data-testid="countdown-time"]'
+        first = self.wait_for(lambda d: self.text_of(countdown), "the countdown")
         self.assertRegex(first, r"^\d+:\d\d(:\d\d)?$")
-        self.wait_for(lambda d: time.text != first, "the countdown to tick", timeout=5)
+        self.wait_for(lambda d: self.text_of(countdown) not in ("", first), "the countdown to tick", timeout=5)
         self.tap("outOfLikes:ok")
         self.wait_for_screen("home")
 
     def test_loggingOut_asksThenShowsTheWelcomeScreen(self):
         self.sign_up()
         self.tap("logOut")
-        alert = self.wait_for(lambda d: d.find_elements(By.CSS_SELECTOR, '[data-testid="alert"]'), "the alert")[0]
-        self.assertIn("Log out?", alert.text)
+        self.wait_for(lambda d: "Log out?" in self.text_of('[data-testid="alert"]'), "the alert")
         self.tap("logOut:cancel")
         self.wait_for(lambda d: not d.find_elements(By.CSS_SELECTOR, '[data-testid="alert"]'), "the alert gone")
         self.assertEqual(self.top_screen(), "home")
