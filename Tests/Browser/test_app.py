@@ -180,6 +180,32 @@ class AppTests(PageTestCase):
         self.tap("outOfLikes:ok")
         self.wait_for_screen("home")
 
+    def test_aWrongPassword_showsAnErrorBanner(self):
+        self.wait_for_screen("welcome")
+        self.tap("logIn")
+        self.wait_for_screen("signIn")
+        self.type_into("username", "bob")
+        self.type_into("password", "not his password")
+        self.tap("submit")
+        self.wait_for(
+            lambda d: "Wrong username or password" in self.text_of('[data-testid="banner"][data-kind="error"]'),
+            "an error banner",
+        )
+        self.type_into("password", "builder123")
+        self.tap("submit")
+        self.wait_for_screen("home")
+
+    def test_textFromTheServer_isShownAsText_neverAsMarkup(self):
+        self.sign_up()
+        self.match_with_bob()
+        markup = '<b>bold?</b> <img src="x" onerror="document.title=1">'
+        self.knob(knob="message", text=markup, **{"from": "bob"})
+        self.tap("match:message")
+        self.wait_for_screen("chat")
+        self.wait_for(lambda d: any(markup in bubble.text for bubble in self.bubbles(mine=False)), "the text as sent")
+        self.assertEqual(self.driver.find_elements(By.CSS_SELECTOR, "#app b, #app img"), [])
+        self.assertNotEqual(self.driver.title, "1")
+
     def test_loggingOut_asksThenShowsTheWelcomeScreen(self):
         self.sign_up()
         self.tap("logOut")
