@@ -165,6 +165,7 @@ class AppTests(PageTestCase):
             return False
 
         self.wait_for(bobs_row_with_one_unread, "Bob's row with 'Hey there' and an unread badge of 1")
+        self.screenshot("matches", docs=False)
 
     def test_outOfLikes_showsACountdownThatTicks(self):
         self.sign_up(ages=("18", "100"), distance="500")  # enough people for a day's likes
@@ -177,6 +178,7 @@ class AppTests(PageTestCase):
         first = self.wait_for(lambda d: self.text_of(countdown), "the countdown")
         self.assertRegex(first, r"^\d+:\d\d(:\d\d)?$")
         self.wait_for(lambda d: self.text_of(countdown) not in ("", first), "the countdown to tick", timeout=5)
+        self.screenshot("out-of-likes", docs=False)
         self.tap("outOfLikes:ok")
         self.wait_for_screen("home")
 
@@ -210,6 +212,7 @@ class AppTests(PageTestCase):
         self.sign_up()
         self.tap("logOut")
         self.wait_for(lambda d: "Log out?" in self.text_of('[data-testid="alert"]'), "the alert")
+        self.screenshot("log-out-alert", docs=False)
         self.tap("logOut:cancel")
         self.wait_for(lambda d: not d.find_elements(By.CSS_SELECTOR, '[data-testid="alert"]'), "the alert gone")
         self.assertEqual(self.top_screen(), "home")
