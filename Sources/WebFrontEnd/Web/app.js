@@ -309,6 +309,8 @@
       if (index < layers.length - 1) layer.inert = true;
     });
     app.replaceChildren(...layers);
+    const top = modals[modals.length - 1] || base;
+    document.title = top && isString(top.title) && top.title !== "Discover" ? `${top.title} · Discover` : "Discover";
 
     for (const [key, input] of state.inputs) {
       if (!seenInputs.has(key)) state.inputs.delete(key);
@@ -600,7 +602,10 @@
           (layer && layer.querySelector("button.btn-primary:not([disabled])"));
         if (primary) primary.click();
       });
+      // A new input starts from what the server shows (edits sent to an earlier one are over).
       input.value = serverValue;
+      record.lastSent = serverValue;
+      record.awaiting = false;
       state.inputs.set(key, input);
     }
     seenInputs.add(key);
