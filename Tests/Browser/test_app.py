@@ -34,13 +34,14 @@ class AppTests(PageTestCase):
         self.tap("save")
         self.wait_for_screen("home")
 
+    # The card on the top layer, read in one go (the page may redraw between two WebDriver calls).
+    CARD = "const c = document.querySelector('#app > :last-child [data-testid=\"card\"]');"
+
     def card_name(self):
-        cards = self.top_layer().find_elements(By.CSS_SELECTOR, '[data-testid="card"] .card-name')
-        return cards[0].text if cards else None
+        return self.driver.execute_script(self.CARD + " return c ? c.querySelector('.card-name').innerText : null;")
 
     def card_id(self):
-        cards = self.top_layer().find_elements(By.CSS_SELECTOR, '[data-testid="card"]')
-        return cards[0].get_attribute("data-card-id") if cards else None
+        return self.driver.execute_script(self.CARD + " return c ? c.dataset.cardId : null;")
 
     def swipe_to(self, name):
         """Passes on everyone before `name` (the deck's order is the demo people's), then shows their card."""
