@@ -74,15 +74,20 @@ public struct WebRoutes: Sendable {
                     if let session = sessions[id] { session.subscribe(stream) } else { stream.close() }
                 }
             },
-            closed: { stream in Self.onMain { sessions[id]?.unsubscribe(stream) } })
+            closed: { stream in Self.onMain { sessions[id]?.unsubscribe(stream, at: Date()) } })
     }
 
     @MainActor
     private static func answer(_ route: WebRoute, body: [UInt8], in sessions: WebSessions) -> HTTPResponse {
+        let now = Date()
+        switch route {
+        case .view(let id), .intents(let id), .knobs(let id): sessions[id]?.touch(at: now)
+        default: break
+        }
         switch route {
         case .createSession:
             do {
-                guard let session = try sessions.create() else {
+                guard let session = try sessions.create(at: now) else {
                     return .error(.serviceUnavailable, "at most \(WebSessions.maximumCount) sessions at once")
                 }
                 let json = (try? JSONEncoder().encode(["session": session.id])) ?? Data()

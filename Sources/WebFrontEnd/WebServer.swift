@@ -29,11 +29,32 @@ public final class WebServer {
     /// The address the page is served at.
     public var address: String { "http://127.0.0.1:\(port)" }
 
-    /// Starts taking connections.
-    public func start() { http.start() }
+    /// How long a session may go without an event stream or a request before it is torn down (its
+    /// browser tab was closed without `DELETE`).
+    public static let idleSessionLifetime: Duration = .seconds(15 * 60)
+
+    private var isServing = false
+
+    /// Starts taking connections, and removing idle sessions once a minute.
+    public func start() {
+        isServing = true
+        http.start()
+        removeIdleSessionsEveryMinute()
+    }
+
+    private func removeIdleSessionsEveryMinute() {
+        DispatchQueue.main.asyncAfter(deadline: .now() + 60) { [weak self] in
+            MainActor.assumeIsolated {
+                guard let self, self.isServing else { return }
+                self.sessions.removeIdle(longerThan: Self.idleSessionLifetime, at: Date())
+                self.removeIdleSessionsEveryMinute()
+            }
+        }
+    }
 
     /// Stops taking connections, ends the open ones and tears every session down.
     public func stop() {
+        isServing = false
         http.stop()
         sessions.removeAll()
     }
@@ -48,8 +69,12 @@ public final class WebServer {
             source.setEventHandler { [self] in
                 MainActor.assumeIsolated {
                     stop()
-                    output("Stopped.")
-                    exit(0)
+                    // The sessions' folders go a second time after the late-write grace.
+                    let grace = Double(WebSession.lateWriteGrace.components.seconds) + 0.2
+                    DispatchQueue.main.asyncAfter(deadline: .now() + grace) {
+                        output("Stopped.")
+                        exit(0)
+                    }
                 }
             }
             source.resume()

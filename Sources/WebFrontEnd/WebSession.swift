@@ -4,7 +4,7 @@ import Flows
 import Foundation
 import Models
 
-/// One browser session: one engine (``DiscoverApp``) showing into one ``ScreenStack``, the event
+/// One browser session: one engine (``DiscoverApp/DiscoverApp``) showing into one ``Flows/ScreenStack``, the event
 /// streams watching it, and a storage folder of its own.
 ///
 /// Lives on the main actor, like the engine; the server's connection threads reach it only through
@@ -20,9 +20,15 @@ public final class WebSession {
     private var streams: [ObjectIdentifier: EventStream] = [:]
     private let encoder = ViewState.encoder()
 
-    /// Makes the engine on `backend` (embedded: a fresh server with the demo people) and launches it.
-    public init(id: String, backend: WebBackend) throws(WebSessionError) {
+    /// Since when no event stream has watched the session (and no request reached it), or `nil`
+    /// while one does: a closed browser tab leaves it idle, and ``WebSessions`` removes it later.
+    public private(set) var idleSince: Date?
+
+    /// Makes the engine on `backend` (embedded: a fresh server with the demo people) and launches it
+    /// (idle from `now` until a stream watches it).
+    public init(id: String, backend: WebBackend, now: Date) throws(WebSessionError) {
         self.id = id
+        idleSince = now
         directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("discover-web-\(id)", isDirectory: true)
         do {
@@ -81,28 +87,45 @@ public final class WebSession {
         return knob.act(on: server)
     }
 
+    /// Counts a request as use: an idle session is idle from `now` on.
+    public func touch(at now: Date) {
+        if idleSince != nil { idleSince = now }
+    }
+
     /// Adds an event stream: it gets the view at once, then every change.
     public func subscribe(_ stream: EventStream) {
         streams[ObjectIdentifier(stream)] = stream
+        idleSince = nil
         stream.send(event: "view", data: String(decoding: viewJSON(), as: UTF8.self))
     }
 
-    /// Removes an event stream that ended.
-    public func unsubscribe(_ stream: EventStream) {
+    /// Removes an event stream that ended at `now`.
+    public func unsubscribe(_ stream: EventStream, at now: Date) {
         streams[ObjectIdentifier(stream)] = nil
+        if streams.isEmpty { idleSince = now }
     }
 
     /// How many event streams watch the session.
     public var streamCount: Int { streams.count }
 
-    /// Tears the engine down: streams closed, app terminated, storage folder removed.
+    /// How long after ``close()`` the storage folder is removed a second time: a save the engine
+    /// queued before it was torn down may still land and recreate it.
+    public static let lateWriteGrace: Duration = .seconds(1)
+
+    /// Tears the engine down: streams closed, app terminated, storage folder removed (now, and once
+    /// more after ``lateWriteGrace``).
     public func close() {
         stack.onChange = nil
         for stream in streams.values { stream.close() }
         streams = [:]
         app?.terminate()
         app = nil
+        let directory = directory
         try? FileManager.default.removeItem(at: directory)
+        let grace = Double(Self.lateWriteGrace.components.seconds)
+        DispatchQueue.global().asyncAfter(deadline: .now() + grace) {
+            try? FileManager.default.removeItem(at: directory)
+        }
     }
 
     private func broadcast(_ view: ViewState) {

@@ -21,11 +21,11 @@ public final class WebSessions {
     /// How many sessions are open.
     public var count: Int { sessions.count }
 
-    /// Makes and launches a session; `nil` when ``maximumCount`` are open.
-    public func create() throws(WebSessionError) -> WebSession? {
+    /// Makes and launches a session at `now`; `nil` when ``maximumCount`` are open.
+    public func create(at now: Date) throws(WebSessionError) -> WebSession? {
         guard sessions.count < Self.maximumCount else { return nil }
         let id = UUID().uuidString.lowercased()
-        let session = try WebSession(id: id, backend: backend)
+        let session = try WebSession(id: id, backend: backend, now: now)
         sessions[id] = session
         return session
     }
@@ -36,6 +36,18 @@ public final class WebSessions {
         guard let session = sessions.removeValue(forKey: id) else { return false }
         session.close()
         return true
+    }
+
+    /// Tears down the sessions idle for longer than `lifetime` at `now` (their browser tab is gone);
+    /// answers their ids.
+    @discardableResult
+    public func removeIdle(longerThan lifetime: Duration, at now: Date) -> [String] {
+        let seconds = Double(lifetime.components.seconds)
+        let idle = sessions.values.filter { session in
+            session.idleSince.map { now.timeIntervalSince($0) > seconds } ?? false
+        }.map(\.id)
+        for id in idle { remove(id) }
+        return idle
     }
 
     /// Tears every session down (the server is stopping).

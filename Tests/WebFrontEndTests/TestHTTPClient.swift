@@ -6,7 +6,10 @@ import Foundation
 
 /// A raw HTTP client for the server tests: writes exact bytes to 127.0.0.1 and reads what comes
 /// back, every read bounded by a timeout (blocking; call it off the main actor).
-final class TestHTTPClient {
+///
+/// The timeout is generous: the server answers a session's request on the main actor, which the
+/// other suites' main-actor tests may hold for many seconds while the whole test run goes on.
+final class TestHTTPClient: Sendable {
     /// An answer as read: status, headers by lowercased name, body.
     struct Answer {
         var status: Int
@@ -22,7 +25,7 @@ final class TestHTTPClient {
     private let descriptor: Int32
 
     /// Connects to 127.0.0.1 at `port`; `nil` if refused.
-    init?(port: UInt16, timeout: Int = 10) {
+    init?(port: UInt16, timeout: Int = 120) {
         #if canImport(Glibc)
             let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
             guard socket >= 0 else { return nil }
@@ -88,8 +91,10 @@ final class TestHTTPClient {
         #endif
     }
 
-    /// Reads until the server closes (or a read times out).
-    func receiveAll() -> [UInt8] {
+    /// Reads until the server closes (or a read times out), on a thread of its own.
+    func receiveAll() async -> [UInt8] { await Self.blocking { self.receiveAllNow() } }
+
+    private func receiveAllNow() -> [UInt8] {
         var all: [UInt8] = []
         while true {
             let bytes = receive()
@@ -100,7 +105,11 @@ final class TestHTTPClient {
 
     /// Reads until `text` has arrived `count` times in all (or the stream ends or times out); answers
     /// everything read.
-    func receive(until text: String, count: Int) -> String {
+    func receive(until text: String, count: Int) async -> String {
+        await Self.blocking { self.receiveNow(until: text, count: count) }
+    }
+
+    private func receiveNow(until text: String, count: Int) -> String {
         var all: [UInt8] = []
         while String(decoding: all, as: UTF8.self).components(separatedBy: text).count - 1 < count {
             let bytes = receive()
@@ -130,17 +139,26 @@ final class TestHTTPClient {
     /// answered no HTTP.
     static func request(
         port: UInt16, _ method: String, _ path: String, body: String? = nil, headers: [String: String] = [:]
-    ) -> Answer? {
+    ) async -> Answer? {
         var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         if let body { head += "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n" }
-        return raw(port: port, Array((head + "\r\n" + (body ?? "")).utf8))
+        return await raw(port: port, Array((head + "\r\n" + (body ?? "")).utf8))
     }
 
     /// Exact bytes on a fresh connection; the answer read until the server closes.
-    static func raw(port: UInt16, _ bytes: [UInt8]) -> Answer? {
+    static func raw(port: UInt16, _ bytes: [UInt8]) async -> Answer? {
         guard let client = TestHTTPClient(port: port) else { return nil }
         client.send(bytes)
-        return answer(client.receiveAll())
+        return answer(await client.receiveAll())
+    }
+
+    /// Runs blocking socket work on a thread of its own, never on the concurrency pool's few
+    /// threads (the other suites' work needs them, and the server's answers may wait for the main
+    /// actor while those suites hold it).
+    static func blocking<Value: Sendable>(_ work: @escaping @Sendable () -> Value) async -> Value {
+        await withCheckedContinuation { continuation in
+            Thread { continuation.resume(returning: work()) }.start()
+        }
     }
 }

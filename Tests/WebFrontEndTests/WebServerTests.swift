@@ -14,14 +14,15 @@ import WebFrontEnd
         return server
     }
 
-    /// Polls `condition` every 20 ms for at most `timeout`.
-    func eventually(_ timeout: Duration = .seconds(10), _ condition: () -> Bool) async -> Bool {
+    /// Polls `condition` every 20 ms for at most `timeout` (long: other suites may hold the main
+    /// actor, where the engine runs, for seconds at a time).
+    func eventually(_ timeout: Duration = .seconds(120), _ condition: () async -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
-            if condition() { return true }
+            if await condition() { return true }
             try? await Task.sleep(for: .milliseconds(20))
         }
-        return condition()
+        return await condition()
     }
 
     /// The id of the screen on top of a view's JSON (the top modal, else the top of the stack).
@@ -31,25 +32,25 @@ import WebFrontEnd
         return (modals.last ?? stack.last)?["id"] as? String
     }
 
-    func createSession(_ port: UInt16) throws -> String {
-        let created = try #require(TestHTTPClient.request(port: port, "POST", "/api/sessions"))
+    func createSession(_ port: UInt16) async throws -> String {
+        let created = try #require(await TestHTTPClient.request(port: port, "POST", "/api/sessions"))
         #expect(created.status == 201)
         return try #require(created.json["session"] as? String)
     }
 
-    func post(_ port: UInt16, _ session: String, _ intent: String) -> TestHTTPClient.Answer? {
-        TestHTTPClient.request(port: port, "POST", "/api/sessions/\(session)/intents", body: intent)
+    func post(_ port: UInt16, _ session: String, _ intent: String) async -> TestHTTPClient.Answer? {
+        await TestHTTPClient.request(port: port, "POST", "/api/sessions/\(session)/intents", body: intent)
     }
 
     @Test func malformedRequests_are400_asJSON() async throws {
         let server = try await startServer()
         let port = await server.port
         for bytes in ["GARBAGE\r\n\r\n", "GET / HTTP/9\r\n\r\n", "GET / HTTP/1.1\r\nNo colon here\r\n\r\n"] {
-            let answer = try #require(TestHTTPClient.raw(port: port, Array(bytes.utf8)))
+            let answer = try #require(await TestHTTPClient.raw(port: port, Array(bytes.utf8)))
             #expect(answer.status == 400)
             #expect((answer.json["error"] as? String)?.hasPrefix("bad request") == true)
         }
-        let noHost = try #require(TestHTTPClient.raw(port: port, Array("GET / HTTP/1.1\r\n\r\n".utf8)))
+        let noHost = try #require(await TestHTTPClient.raw(port: port, Array("GET / HTTP/1.1\r\n\r\n".utf8)))
         #expect(noHost.status == 400)
         await server.stop()
     }
@@ -60,31 +61,34 @@ import WebFrontEnd
         let headers =
             "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: " + String(repeating: "x", count: 17_000)
             + "\r\n\r\n"
-        #expect(TestHTTPClient.raw(port: port, Array(headers.utf8))?.status == 431)
+        #expect(await TestHTTPClient.raw(port: port, Array(headers.utf8))?.status == 431)
         let body = "POST /api/sessions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 70000\r\n\r\n"
         #expect(
-            TestHTTPClient.raw(port: port, Array(body.utf8) + [UInt8](repeating: 65, count: 70_000))?.status
+            await TestHTTPClient.raw(port: port, Array(body.utf8) + [UInt8](repeating: 65, count: 70_000))?
+                .status
                 == 413)
         let chunked =
             "POST /api/sessions HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n"
-        #expect(TestHTTPClient.raw(port: port, Array(chunked.utf8))?.status == 411)
+        #expect(await TestHTTPClient.raw(port: port, Array(chunked.utf8))?.status == 411)
         await server.stop()
     }
 
     @Test func unknownPathsSessionsAndWrongMethods_are404And405() async throws {
         let server = try await startServer()
         let port = await server.port
-        #expect(TestHTTPClient.request(port: port, "GET", "/nothing")?.status == 404)
-        #expect(TestHTTPClient.request(port: port, "GET", "/api/sessions/no-such/view")?.status == 404)
-        #expect(post(port, "no-such", #"{"type":"tap","action":"logIn"}"#)?.status == 404)
-        #expect(TestHTTPClient.request(port: port, "DELETE", "/api/sessions/no-such")?.status == 404)
-        #expect(TestHTTPClient.request(port: port, "GET", "/api/sessions/no-such/events")?.status == 404)
-        let wrong = try #require(TestHTTPClient.request(port: port, "GET", "/api/sessions"))
+        #expect(await TestHTTPClient.request(port: port, "GET", "/nothing")?.status == 404)
+        #expect(await TestHTTPClient.request(port: port, "GET", "/api/sessions/no-such/view")?.status == 404)
+        #expect(await post(port, "no-such", #"{"type":"tap","action":"logIn"}"#)?.status == 404)
+        #expect(await TestHTTPClient.request(port: port, "DELETE", "/api/sessions/no-such")?.status == 404)
+        #expect(
+            await TestHTTPClient.request(port: port, "GET", "/api/sessions/no-such/events")?.status == 404)
+        let wrong = try #require(await TestHTTPClient.request(port: port, "GET", "/api/sessions"))
         #expect(wrong.status == 405)
         #expect(wrong.headers["allow"] == "POST")
-        #expect(TestHTTPClient.request(port: port, "POST", "/")?.status == 405)
+        #expect(await TestHTTPClient.request(port: port, "POST", "/")?.status == 405)
         #expect(
-            TestHTTPClient.request(port: port, "PUT", "/api/sessions/x/intents", body: "{}")?.status == 405)
+            await TestHTTPClient.request(port: port, "PUT", "/api/sessions/x/intents", body: "{}")?.status
+                == 405)
         await server.stop()
     }
 
@@ -92,11 +96,11 @@ import WebFrontEnd
         let server = try await startServer()
         let port = await server.port
         let rebound = "GET / HTTP/1.1\r\nHost: evil.example:\(port)\r\n\r\n"
-        #expect(TestHTTPClient.raw(port: port, Array(rebound.utf8))?.status == 403)
-        let crossSite = TestHTTPClient.request(
+        #expect(await TestHTTPClient.raw(port: port, Array(rebound.utf8))?.status == 403)
+        let crossSite = await TestHTTPClient.request(
             port: port, "POST", "/api/sessions", headers: ["Origin": "http://evil.example"])
         #expect(crossSite?.status == 403)
-        let sameSite = TestHTTPClient.request(
+        let sameSite = await TestHTTPClient.request(
             port: port, "POST", "/api/sessions", headers: ["Origin": "http://127.0.0.1:\(port)"])
         #expect(sameSite?.status == 201)
         await server.stop()
@@ -118,18 +122,18 @@ import WebFrontEnd
             // Half the clients end the request and read the answer; half leave without reading it.
             if round.isMultiple(of: 2) {
                 client.finishSending()
-                let answer = TestHTTPClient.answer(client.receiveAll())
+                let answer = TestHTTPClient.answer(await client.receiveAll())
                 #expect(
                     answer.map { (400...431).contains($0.status) } == true,
                     "round \(round): \(String(describing: answer))")
             }
         }
-        let page = try #require(TestHTTPClient.request(port: port, "GET", "/"))
+        let page = try #require(await TestHTTPClient.request(port: port, "GET", "/"))
         #expect(page.status == 200)
         #expect(page.headers["content-type"] == "text/html; charset=utf-8")
-        #expect(TestHTTPClient.request(port: port, "GET", "/app.js")?.status == 200)
+        #expect(await TestHTTPClient.request(port: port, "GET", "/app.js")?.status == 200)
         #expect(
-            TestHTTPClient.request(port: port, "GET", "/app.css")?.headers["content-type"]
+            await TestHTTPClient.request(port: port, "GET", "/app.css")?.headers["content-type"]
                 == "text/css; charset=utf-8")
         await server.stop()
     }
@@ -139,26 +143,29 @@ import WebFrontEnd
         let port = await server.port
         let client = try #require(TestHTTPClient(port: port))
         client.send(Array("GET / HTTP/1.1\r\nHost: 127.".utf8))
-        #expect(TestHTTPClient.answer(client.receiveAll())?.status == 408)
+        #expect(TestHTTPClient.answer(await client.receiveAll())?.status == 408)
         await server.stop()
     }
 
     @Test func aSession_signsInAsADemoUser_byPostedIntents_andReachesHome() async throws {
         let server = try await startServer()
         let port = await server.port
-        let session = try createSession(port)
+        let session = try await createSession(port)
         #expect(
-            TestHTTPClient.request(port: port, "GET", "/api/sessions/\(session)/view")?.json["version"]
+            await TestHTTPClient.request(port: port, "GET", "/api/sessions/\(session)/view")?.json["version"]
                 as? Int == 1)
-        let signIn = try #require(post(port, session, #"{"type":"tap","action":"logIn"}"#))
+        let signIn = try #require(await post(port, session, #"{"type":"tap","action":"logIn"}"#))
         #expect(signIn.status == 200)
         #expect(topScreen(signIn.json) == "signIn")
-        #expect(post(port, session, #"{"type":"edit","field":"username","value":"alice"}"#)?.status == 200)
         #expect(
-            post(port, session, #"{"type":"edit","field":"password","value":"wonderland"}"#)?.status == 200)
-        #expect(post(port, session, #"{"type":"tap","action":"submit"}"#)?.status == 200)
+            await post(port, session, #"{"type":"edit","field":"username","value":"alice"}"#)?.status == 200)
+        #expect(
+            await post(port, session, #"{"type":"edit","field":"password","value":"wonderland"}"#)?.status
+                == 200)
+        #expect(await post(port, session, #"{"type":"tap","action":"submit"}"#)?.status == 200)
         let home = await eventually {
-            let view = TestHTTPClient.request(port: port, "GET", "/api/sessions/\(session)/view")?.json ?? [:]
+            let view =
+                await TestHTTPClient.request(port: port, "GET", "/api/sessions/\(session)/view")?.json ?? [:]
             return topScreen(view) == "home"
         }
         #expect(home)
@@ -168,14 +175,15 @@ import WebFrontEnd
     @Test func intentsThatDoNotFit_are400Or409_andChangeNothing() async throws {
         let server = try await startServer()
         let port = await server.port
-        let session = try createSession(port)
-        let notJSON = try #require(post(port, session, "{tap"))
+        let session = try await createSession(port)
+        let notJSON = try #require(await post(port, session, "{tap"))
         #expect(notJSON.status == 400)
-        #expect(post(port, session, #"{"type":"swipe"}"#)?.status == 400)
-        let hidden = try #require(post(port, session, #"{"type":"tap","action":"deck:like"}"#))
+        #expect(await post(port, session, #"{"type":"swipe"}"#)?.status == 400)
+        let hidden = try #require(await post(port, session, #"{"type":"tap","action":"deck:like"}"#))
         #expect(hidden.status == 409)
         #expect(hidden.json["error"] as? String == "no action 'deck:like' is shown")
-        let view = TestHTTPClient.request(port: port, "GET", "/api/sessions/\(session)/view")?.json ?? [:]
+        let view =
+            await TestHTTPClient.request(port: port, "GET", "/api/sessions/\(session)/view")?.json ?? [:]
         #expect(topScreen(view) == "welcome")
         await server.stop()
     }
@@ -183,32 +191,35 @@ import WebFrontEnd
     @Test func theEventStream_sendsTheViewAtOnce_thenEachChange() async throws {
         let server = try await startServer()
         let port = await server.port
-        let session = try createSession(port)
+        let session = try await createSession(port)
         let client = try #require(TestHTTPClient(port: port))
         client.send(Array("GET /api/sessions/\(session)/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8))
-        let first = client.receive(until: "event: view\n", count: 1)
+        let first = await client.receive(until: "event: view\n", count: 1)
         #expect(first.hasPrefix("HTTP/1.1 200 OK\r\n"))
         #expect(first.contains("Content-Type: text/event-stream\r\n"))
         #expect(first.contains("\"welcome\""))
         #expect(await server.sessions[session]?.streamCount == 1)
-        #expect(post(port, session, #"{"type":"tap","action":"logIn"}"#)?.status == 200)
-        let second = client.receive(until: "\n\n", count: 1)
+        #expect(await server.sessions[session]?.idleSince == nil)
+        #expect(await post(port, session, #"{"type":"tap","action":"logIn"}"#)?.status == 200)
+        let second = await client.receive(until: "\n\n", count: 1)
         #expect(second.hasPrefix("event: view\ndata: {"))
         #expect(second.contains("\"signIn\""))
         // Deleting the session ends its stream.
-        #expect(TestHTTPClient.request(port: port, "DELETE", "/api/sessions/\(session)")?.status == 204)
-        #expect(client.receiveAll().isEmpty)
-        #expect(TestHTTPClient.request(port: port, "GET", "/api/sessions/\(session)/view")?.status == 404)
+        #expect(await TestHTTPClient.request(port: port, "DELETE", "/api/sessions/\(session)")?.status == 204)
+        #expect(await client.receiveAll().isEmpty)
+        #expect(
+            await TestHTTPClient.request(port: port, "GET", "/api/sessions/\(session)/view")?.status == 404)
         await server.stop()
     }
 
     @Test func knobs_are404WithoutTheFlag() async throws {
         let server = try await startServer()
         let port = await server.port
-        let session = try createSession(port)
+        let session = try await createSession(port)
         let knob = #"{"knob":"like","from":"bob"}"#
         #expect(
-            TestHTTPClient.request(port: port, "POST", "/api/sessions/\(session)/knobs", body: knob)?.status
+            await TestHTTPClient.request(port: port, "POST", "/api/sessions/\(session)/knobs", body: knob)?
+                .status
                 == 404)
         await server.stop()
     }
@@ -216,34 +227,57 @@ import WebFrontEnd
     @Test func knobs_actForAnotherPersonTowardsTheSignedInUser_likeFirst_theRestOnceMatched() async throws {
         let server = try await startServer(testKnobs: true)
         let port = await server.port
-        let session = try createSession(port)
-        func knob(_ body: String, in session: String = session) -> TestHTTPClient.Answer? {
-            TestHTTPClient.request(port: port, "POST", "/api/sessions/\(session)/knobs", body: body)
+        let session = try await createSession(port)
+        func knob(_ body: String, in session: String = session) async -> TestHTTPClient.Answer? {
+            await TestHTTPClient.request(port: port, "POST", "/api/sessions/\(session)/knobs", body: body)
         }
-        #expect(knob(#"{"knob":"like","from":"bob"}"#, in: "nobody")?.status == 404)
-        #expect(knob("{}")?.status == 400)
-        #expect(knob(#"{"knob":"dance","by":"bob"}"#)?.status == 400)
-        #expect(knob(#"{"knob":"like","from":"bob"}"#)?.json["error"] as? String == "nobody is signed in")
+        #expect(await knob(#"{"knob":"like","from":"bob"}"#, in: "nobody")?.status == 404)
+        #expect(await knob("{}")?.status == 400)
+        #expect(await knob(#"{"knob":"dance","by":"bob"}"#)?.status == 400)
+        #expect(
+            await knob(#"{"knob":"like","from":"bob"}"#)?.json["error"] as? String == "nobody is signed in")
         for intent in [
             #"{"type":"tap","action":"logIn"}"#, #"{"type":"edit","field":"username","value":"alice"}"#,
             #"{"type":"edit","field":"password","value":"wonderland"}"#, #"{"type":"tap","action":"submit"}"#,
         ] {
-            #expect(post(port, session, intent)?.status == 200)
+            #expect(await post(port, session, intent)?.status == 200)
         }
-        let view = { TestHTTPClient.request(port: port, "GET", "/api/sessions/\(session)/view")?.json ?? [:] }
-        #expect(await eventually { topScreen(view()) == "home" })
+        let view = { () async -> [String: Any] in
+            await TestHTTPClient.request(port: port, "GET", "/api/sessions/\(session)/view")?.json ?? [:]
+        }
+        #expect(await eventually { topScreen(await view()) == "home" })
         #expect(
-            knob(#"{"knob":"like","from":"nobody"}"#)?.json["error"] as? String == "no such person 'nobody'")
+            await knob(#"{"knob":"like","from":"nobody"}"#)?.json["error"] as? String
+                == "no such person 'nobody'")
         // Carol is the first card of Alice's deck.
-        let early = try #require(knob(#"{"knob":"message","from":"carol","text":"Hi"}"#))
+        let early = try #require(await knob(#"{"knob":"message","from":"carol","text":"Hi"}"#))
         #expect(early.status == 409)
         #expect(early.json["error"] as? String == "carol has no match with the signed-in user")
-        #expect(knob(#"{"knob":"like","from":"carol"}"#)?.status == 204)
-        #expect(post(port, session, #"{"type":"tap","action":"deck:like"}"#)?.status == 200)
-        #expect(await eventually { topScreen(view()) == "match" })
-        #expect(knob(#"{"knob":"message","from":"carol","text":"Hi Alice"}"#)?.status == 204)
-        #expect(knob(#"{"knob":"typing","by":"carol"}"#)?.status == 204)
-        #expect(knob(#"{"knob":"read","by":"carol"}"#)?.status == 204)
+        #expect(await knob(#"{"knob":"like","from":"carol"}"#)?.status == 204)
+        #expect(await post(port, session, #"{"type":"tap","action":"deck:like"}"#)?.status == 200)
+        #expect(await eventually { topScreen(await view()) == "match" })
+        #expect(await knob(#"{"knob":"message","from":"carol","text":"Hi Alice"}"#)?.status == 204)
+        #expect(await knob(#"{"knob":"typing","by":"carol"}"#)?.status == 204)
+        #expect(await knob(#"{"knob":"read","by":"carol"}"#)?.status == 204)
+        await server.stop()
+    }
+
+    @Test func aMatrixSession_startsOnTheWelcomeScreen_andRefusesKnobs() async throws {
+        // Nothing reaches the homeserver before a sign-in, so an address with no server will do.
+        let options = ServeOptions(
+            port: 0, backend: .matrix(homeserver: try #require(URL(string: "http://127.0.0.1:1"))),
+            testKnobs: true)
+        let server = try await MainActor.run { try WebServer(options: options) }
+        await server.start()
+        let port = await server.port
+        let session = try await createSession(port)
+        let view =
+            await TestHTTPClient.request(port: port, "GET", "/api/sessions/\(session)/view")?.json ?? [:]
+        #expect(topScreen(view) == "welcome")
+        let knob = await TestHTTPClient.request(
+            port: port, "POST", "/api/sessions/\(session)/knobs", body: #"{"knob":"read","by":"bob"}"#)
+        #expect(knob?.status == 409)
+        #expect(knob?.json["error"] as? String == "knobs act on the embedded backend only")
         await server.stop()
     }
 
