@@ -188,12 +188,13 @@ class PageTestCase(unittest.TestCase):
     # MARK: Screenshots
 
     def screenshot(self, name, docs=True):
-        """Writes .build/screenshots/NAME.png (a CI artifact) and, for README's, Docs/Images/NAME.png."""
+        """Writes .build/screenshots/NAME.png (a CI artifact) and, for README's pictures when asked
+        (BROWSER_SCREENSHOTS_TO_DOCS=1), Docs/Images/NAME.png."""
         folder = ROOT / ".build" / "screenshots"
         folder.mkdir(parents=True, exist_ok=True)
         path = folder / f"{name}.png"
         self.assertTrue(self.driver.save_screenshot(str(path)), f"screenshot {name}")
-        if docs and os.environ.get("BROWSER_SCREENSHOTS_TO_DOCS", "1") == "1":
+        if docs and os.environ.get("BROWSER_SCREENSHOTS_TO_DOCS", "0") == "1":
             images = ROOT / "Docs" / "Images"
             images.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(path, images / f"{name}.png")
