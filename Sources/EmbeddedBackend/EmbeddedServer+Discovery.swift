@@ -336,6 +336,9 @@ extension EmbeddedServer {
             at = earlier.at
         } else {
             state.discovery.matches.insert((first, second, now), for: id)
+            // A match made again starts an empty conversation: what an earlier match of the two left
+            // (kept after it ended, for its resends and receipts) goes, as the phones show it.
+            _ = state.chat.conversations.removeValue(forKey: id)
             announceMatch(in: &state, first, second, id: id, at: now)
             at = now
         }

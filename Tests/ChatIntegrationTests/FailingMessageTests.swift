@@ -64,6 +64,25 @@ import Testing
         #expect(app.chat?.state.outboxCount == 0)
     }
 
+    @Test func deletingAnUnsentMessage_sendsTheOnesWaitingBehindIt_atOnce() throws {
+        world.match("alice", "bob")
+        try app.signIn("alice", "wonderland")
+        app.open("discover://chat/m-alice~bob")
+        world.server.failNextRequest(with: .server("boom"), on: .sendMessage)
+        try app.type("Hi Bob", into: "Message")
+        try app.tap("Send")
+        try app.type("Are you there?", into: "Message")
+        try app.tap("Send")
+        #expect(app.messageRows == ["You: Hi Bob [not sent]", "You: Are you there? [sending]"])
+        #expect(world.server.requestCount(.sendMessage) == 1)
+
+        // The first is given up on: the one waiting behind it goes now, not at some later retry.
+        try app.tap("Delete unsent messages")
+        #expect(app.messageRows == ["You: Are you there? [sent]"])
+        #expect(world.server.messages(between: "alice", and: "bob").map(\.text) == ["Are you there?"])
+        #expect(app.chat?.state.outboxCount == 0)
+    }
+
     @Test func aMessageTheServerRefusesForGood_showsItsReason_isNeverRetried_andSurvivesARelaunch() throws {
         world.match("alice", "bob")
         try app.signIn("alice", "wonderland")

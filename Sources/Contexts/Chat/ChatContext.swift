@@ -198,14 +198,17 @@ public final class ChatContext: StateContext {
     }
 
     /// Call when the user deletes the conversation's messages not sent (failed or refused): they
-    /// leave the outbox and the conversation.
+    /// leave the outbox and the conversation, and the messages that waited behind them go now.
     public func deleteFailed(in conversation: String) {
+        var deleted: [String] = []
         var removed: [String] = []
         for entry in outbox.entries where entry.item.conversation == conversation {
             guard case .failed = entry.state else { continue }
-            outbox.remove(entry.item.id)
+            deleted.append(entry.item.id)
             if records[conversation]?.log.remove(entry.item.id) == true { removed.append(entry.item.id) }
         }
+        for id in deleted { outbox.remove(id) }
+        if !deleted.isEmpty { flush() }
         guard !removed.isEmpty else { return }
         if let record = records[conversation], let summary = record.summary {
             setSummary(

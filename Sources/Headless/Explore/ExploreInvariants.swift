@@ -18,8 +18,8 @@ import Models
 ///   failed ("Couldn't send", with "Retry sending") and waits for the user or the next launch.
 ///   Retries back off to at most 60 s, so 10 minutes is ample.
 /// - An open conversation that is loaded shows the newest message the server has for it, and offers
-///   older messages only when the server has some it does not show (not for a match made again
-///   after it ended: whether the earlier match's messages belong to it is not decided).
+///   older messages only when the server has some it does not show (a match made again after it
+///   ended included: its conversation starts empty on the server and on the phone).
 /// - No token (the embedded server's start `eat_` and `ert_`, Synapse's `syt_` and `syr_`) and no
 ///   password typed into a secure field shows anywhere in the transcript.
 ///
@@ -51,9 +51,6 @@ struct ExploreInvariants {
     /// until the next launch.
     private var swipeFailuresSinceLaunch = 0
     private var swipeRequests = 0
-    /// The conversations the phone listed at the last check, and those that ended since the run began.
-    private var listed: Set<String> = []
-    private var ended: Set<String> = []
 
     /// Invariants for a world with `plan`.
     init(plan: ExplorePlan) {
@@ -66,7 +63,6 @@ struct ExploreInvariants {
         if let found = runChecks(world) ?? transcriptProblem(world) { return found }
         noteCalm(world, after: step)
         guard let main = world.app.mainFlow else { return nil }
-        noteEnded(main, world, after: step)
         return counters(main) ?? duplicates(main, world) ?? stuck(main, world)
             ?? openConversation(main, world)
     }
@@ -138,23 +134,6 @@ struct ExploreInvariants {
         if case .serverFailsNext("sendSwipe") = step {
             swipeFailuresWaiting += 1
             swipeFailuresSinceLaunch += 1
-        }
-    }
-
-    /// Notes the conversations whose match ended: unmatched by either side, or gone from the list.
-    private mutating func noteEnded(
-        _ main: MainFlow, _ world: some ExploreWorld, after step: ScenarioStep
-    ) {
-        let now = Set(conversations(main).map(\.id))
-        ended.formUnion(listed.subtracting(now))
-        listed = now
-        if case .unmatchesMe(let name) = step, let me = world.signedInUser {
-            ended.insert(Match.id(between: me, and: world.userID(named: name)))
-        }
-        if let state = (main.children.last { $0 is ChatFlow } as? ChatFlow)?.context?.snapshot,
-            state.isUnmatched
-        {
-            ended.insert(state.match.id)
         }
     }
 
@@ -252,9 +231,7 @@ struct ExploreInvariants {
             let server = world.serverMessages(between: me, and: state.match.user), let newest = server.last
         else { return nil }
         var shown = Set(state.messages.lazy.map(\.id))
-        // A match made again after it ended is left out here: whether the earlier match's messages
-        // show in it is not decided (the server keeps them, the phone does not load them; reported).
-        if !shown.contains(newest.id), !ended.contains(state.match.id) {
+        if !shown.contains(newest.id) {
             // On a real server the newest message may still be on its way (by sync): give it the
             // world's expectation time. The embedded world returns at once.
             world.eventually { context.snapshot.messages.contains { $0.id == newest.id } }
