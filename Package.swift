@@ -144,7 +144,7 @@ let package = Package(
         // seeded generator).
         .testTarget(
             name: "FlowsTests", dependencies: ["Flows", "Models", "EmbeddedBackend"], swiftSettings: strict),
-        // The composition root on both clocks, driven by a small front end of the tests' own.
+        // The composition root on both clocks, driven by the library's ScreenStack.
         .testTarget(
             name: "DiscoverAppTests",
             dependencies: ["DiscoverApp", "Flows", "Services", "Models", "EmbeddedBackend", "TestSupport"],

@@ -14,7 +14,7 @@ import Testing
 @MainActor
 @Suite struct RunLoopTests {
     let folder = TemporaryDirectory()
-    let frontEnd = TestFrontEnd()
+    let frontEnd = ScreenStack()
 
     /// Lets the main queue run until `condition` holds or 30 seconds pass; whether it held.
     private func mainQueueRuns(until condition: () -> Bool) async -> Bool {

@@ -11,7 +11,7 @@ import Testing
 @MainActor
 @Suite struct VirtualClockTests {
     let folder = TemporaryDirectory()
-    let frontEnd = TestFrontEnd()
+    let frontEnd = ScreenStack()
 
     private func makeApp() -> DiscoverApp {
         DiscoverApp.embedded(

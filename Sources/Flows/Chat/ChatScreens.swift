@@ -3,7 +3,6 @@ import Models
 
 /// Builds the matches list and the conversation screens from their states: pure functions.
 enum ChatScreens {
-
     // MARK: The matches list
 
     /// The matches tab's elements: the list of new matches and conversations, "Loading matches…"

@@ -3,7 +3,6 @@ import Models
 /// Builds what the deck shows from its state: its part of home, the full profile of a card and the
 /// modals. Pure functions of their inputs.
 enum DeckScreens {
-
     /// What of the deck's state its part of home shows; ``home(for:)`` reads nothing else, so two
     /// states that show the same give the same elements.
     ///

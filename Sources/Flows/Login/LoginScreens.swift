@@ -2,7 +2,6 @@ import Models
 
 /// Builds the login use case's screens from its state: pure presentation, no navigation.
 enum LoginScreens {
-
     /// The welcome screen, with the reason the user was signed out, if any.
     static func welcome(notice: SignedOutReason?) -> Screen {
         var elements: [ScreenElement] = [.text("Meet people who share your interests.")]

@@ -2,7 +2,6 @@ import Models
 
 /// Builds the preferences editor's screen from its state: a pure function.
 enum PreferencesScreens {
-
     /// The form: the three fields with their errors once shown, a failure banner, "Save" and "Cancel".
     static func screen(_ state: PreferencesState) -> Screen {
         func error(_ field: ProfileField) -> String? {

@@ -2,7 +2,6 @@ import Models
 
 /// Builds the profile viewer's screen from its state: pure functions.
 enum ProfileScreens {
-
     /// The profile screen: loading, the profile, "not available", or a failure with "Retry".
     static func screen(_ state: ProfileViewState) -> Screen {
         let back = ScreenElement.action(ScreenAction(id: .back, label: "Back"))

@@ -2,7 +2,6 @@ import Models
 
 /// Builds the profile set-up screen from its state.
 enum ProfileSetupScreens {
-
     static func screen(_ state: ProfileSetupState) -> Screen {
         func error(_ field: ProfileField) -> String? {
             guard state.showsFieldErrors, let error = state.fieldErrors[field] else { return nil }

@@ -2,7 +2,6 @@ import Models
 
 /// Builds what the app flow shows itself: pure presentation, no navigation.
 enum AppScreens {
-
     /// The alert shown for a `discover://` link the app cannot follow.
     static func unknownLink() -> ScreenAlert {
         ScreenAlert(
