@@ -14,7 +14,8 @@ final class BenchApp {
         /// In memory: `InMemorySessionStore` and `InMemoryUserDataStore`.
         case memory
         /// The backend's default file stores, in a new folder under the temporary directory, their
-        /// saves completing as in an app (``AppLikeScheduler``), each queue save timed into the log.
+        /// saves completing as in an app (``AppLikeScheduler``), each swipe and message timed into the
+        /// log from its making to its first finished save.
         case files(DurabilityLog)
     }
 
@@ -43,6 +44,7 @@ final class BenchApp {
             let scheduler = AppLikeScheduler(base: backend.scheduler)
             services.sessionStore = FileSessionStore(
                 fileURL: backend.sessionFileURL, writer: backend.writer, scheduler: scheduler)
+            services.ids = TimedIDs(base: services.ids, log: log)
             services.userData = TimedUserDataStore(
                 base: FileUserDataStore(
                     rootURL: backend.userDataStore.rootURL, writer: backend.writer, scheduler: scheduler),

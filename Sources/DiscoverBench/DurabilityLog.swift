@@ -1,28 +1,64 @@
+import Foundation
 import Models
 import Services
+import Synchronization
 
-/// How long the items of the journey with file stores took to be durable: from the save that held
-/// a new swipe or message (the user's action) to that save's completion on the main actor.
+/// How long the items of the journey with file stores took to be durable: from the moment a swipe
+/// or message was made (its id handed out, ``TimedIDs``) to the completion, on the main actor, of
+/// the first save that held it.
 ///
-/// ``TimedUserDataStore`` wraps the backend's file stores and records each save's time here.
-@MainActor
-final class DurabilityLog {
-    /// Nanoseconds from a save to its completion, one per save.
-    private(set) var samples: [Double] = []
+/// ``TimedUserDataStore`` wraps the backend's file stores and reports each save's items here. A
+/// queue writes one save at a time and saves the changes made meanwhile together afterwards, so an
+/// item's time includes its wait for the save before.
+final class DurabilityLog: Sendable {
+    private struct State {
+        /// When each item not durable yet was made, by id.
+        var made: [String: ContinuousClock.Instant] = [:]
+        /// Nanoseconds from an item's making to its being durable, one per item.
+        var samples: [Double] = []
+        /// Saves not completed yet.
+        var outstanding = 0
+    }
+
+    private let state = Mutex(State())
+
+    /// Nanoseconds from an item's making to its being durable, one per item.
+    var samples: [Double] { state.withLock { $0.samples } }
     /// Saves not completed yet.
-    private(set) var outstanding = 0
+    var outstanding: Int { state.withLock { $0.outstanding } }
 
-    /// Notes a save made.
-    func started() { outstanding += 1 }
+    /// Notes that the item with id `id` was made now.
+    func made(_ id: String) { state.withLock { $0.made[id] = .now } }
 
-    /// Records one save's completion.
-    func record(since start: ContinuousClock.Instant) {
-        outstanding -= 1
-        samples.append(Measure.nanoseconds(start.duration(to: .now)))
+    /// Notes a save started.
+    func started() { state.withLock { $0.outstanding += 1 } }
+
+    /// Notes a save's completion: the items it held that were not durable yet are now.
+    func finished(holding ids: [String]) {
+        let now = ContinuousClock.now
+        state.withLock { state in
+            state.outstanding -= 1
+            for id in ids {
+                guard let made = state.made.removeValue(forKey: id) else { continue }
+                state.samples.append(Measure.nanoseconds(made.duration(to: now)))
+            }
+        }
     }
 
     /// Forgets the samples (the warm-up's).
-    func reset() { samples = [] }
+    func reset() { state.withLock { $0.samples = [] } }
+}
+
+/// Client ids whose making is noted in a ``DurabilityLog``.
+struct TimedIDs: IDGenerator {
+    let base: any IDGenerator
+    let log: DurabilityLog
+
+    func next() -> String {
+        let id = base.next()
+        log.made(id)
+        return id
+    }
 }
 
 /// The backend's user data store, each queue save timed into a ``DurabilityLog``.
@@ -52,10 +88,9 @@ struct TimedUserDataStore: UserDataStore {
 
         @MainActor
         func save(_ swipes: [Swipe], completion: @escaping StoreCompletion) {
-            let start = ContinuousClock.now
             log.started()
             base.save(swipes) { [log] result in
-                log.record(since: start)
+                log.finished(holding: swipes.map(\.id))
                 completion(result)
             }
         }
@@ -70,10 +105,9 @@ struct TimedUserDataStore: UserDataStore {
 
         @MainActor
         func save(_ messages: [OutgoingMessage], completion: @escaping StoreCompletion) {
-            let start = ContinuousClock.now
             log.started()
             base.save(messages) { [log] result in
-                log.record(since: start)
+                log.finished(holding: messages.map(\.id))
                 completion(result)
             }
         }

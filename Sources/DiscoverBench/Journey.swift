@@ -108,9 +108,9 @@ struct Journey {
                 ],
             ])
         report.note(
-            "file stores: a swipe or message durable (its save completed on the main actor) after "
-                + "\(Report.time(Measure.median(durable))) median, \(Report.time(durable.last ?? 0)) max "
-                + "(\(durable.count) saves)")
+            "file stores: a swipe or message durable (from its making to the completion of the first save "
+                + "holding it) after \(Report.time(Measure.median(durable))) median, "
+                + "\(Report.time(durable.last ?? 0)) max (\(durable.count) items)")
         return true
     }
 }

@@ -23,8 +23,10 @@ protocol QueueItem: Sendable {
 /// policy's bound; a final refusal stays, failed with its reason, until the owner removes it.
 /// Every change of the items is saved through ``persist()``, the one place that writes; an item is
 /// handed out only once a finished save held it (or it was read from the store), so the server never
-/// holds an item the disk does not. Saves are numbered: an item remembers the first save that holds
-/// it, so a finished save frees every item up to its number at once.
+/// holds an item the disk does not. One save is written at a time (group commit): the changes made
+/// while it is written are saved together once it finished, so a burst of swipes or messages costs a
+/// few saves, not one each. Saves are numbered: an item remembers the first save that holds it, so a
+/// finished save frees every item up to its number at once.
 ///
 /// The queue keeps its lanes apart and finds each lane's next item from its head
 /// (``Interactors/SendQueuePolicy/turn(of:dependency:)``), with the policy's view of each item kept
@@ -33,7 +35,6 @@ protocol QueueItem: Sendable {
 @MainActor
 final class SendQueue<Item: QueueItem> {
     /// One queued item and where it is: the queue's record of it, changed in place.
-    @MainActor
     final class Entry {
         /// The item.
         var item: Item {
@@ -93,6 +94,11 @@ final class SendQueue<Item: QueueItem> {
     /// Whether ``persist()`` is handing the items to the owner's store (a store in memory finishes
     /// at once, while its caller is still changing the queue: the caller sends afterwards).
     private var isSaving = false
+    /// Whether a save was handed to the store and has not finished.
+    private var isWriting = false
+    /// Whether the items changed since the save being written was started: they are saved when it
+    /// finishes.
+    private var hasUnsavedChanges = false
     private let retries: RetryTimer
     /// Writes the items (to the owner's store) and calls its completion once the write is done (or
     /// failed, reported by the owner); called by ``persist()`` only. It reads the entries at once:
@@ -117,6 +123,9 @@ final class SendQueue<Item: QueueItem> {
 
     /// The state of the item with id `id`, if it is queued.
     func state(of id: String) -> SendState? { byID[id]?.state }
+
+    /// The queued item with id `id`, if it is queued.
+    func item(_ id: String) -> Item? { byID[id]?.item }
 
     /// Whether the item with id `id` is queued.
     func contains(_ id: String) -> Bool { byID[id] != nil }
@@ -221,29 +230,29 @@ final class SendQueue<Item: QueueItem> {
     @discardableResult
     func remove(_ id: String) -> Entry? {
         guard let entry = byID.removeValue(forKey: id) else { return nil }
-        entries.removeAll { $0 === entry }
+        Self.remove(entry, from: &entries)
         let lane = entry.policy.lane
-        lanes[lane]?.removeAll { $0 === entry }
+        Self.remove(entry, from: &lanes[lane, default: []])
         if lanes[lane]?.isEmpty == true { lanes[lane] = nil }
         entry.retry?.cancel()
         persist()
         return entry
     }
 
-    /// Saves the items through the owner's store: the one place the queue writes. When the save is
-    /// done, the items it held may be sent; if it finished later (on disk), the owner hears that some
-    /// may go now.
+    /// Saves the items through the owner's store: the one place the queue writes. While a save is
+    /// being written, the change waits for it and is saved with the others made meanwhile. When a
+    /// save is done, the items it held may be sent; if it finished later (on disk), the owner hears
+    /// that some may go now.
     func persist() {
+        guard !isWriting else {
+            hasUnsavedChanges = true
+            return
+        }
         savesStarted += 1
         let number = savesStarted
+        isWriting = true
         isSaving = true
-        save(entries) { [weak self] in
-            guard let self, number > self.savesFinished else { return }
-            let previous = self.savesFinished
-            self.savesFinished = number
-            let freed = self.entries.contains { $0.heldBySave > previous && $0.heldBySave <= number }
-            if freed, !self.isSaving { self.onReady() }
-        }
+        save(entries) { [weak self] in self?.saveFinished(number) }
         isSaving = false
     }
 
@@ -258,10 +267,36 @@ final class SendQueue<Item: QueueItem> {
         lanes[entry.policy.lane, default: []].append(entry)
     }
 
+    /// Takes `entry` out of `list`, whose entries are in the order they joined the queue (a binary
+    /// search on that order finds it).
+    private static func remove(_ entry: Entry, from list: inout [Entry]) {
+        var low = 0
+        var high = list.count
+        while low < high {
+            let middle = (low + high) / 2
+            if list[middle].sequence < entry.sequence { low = middle + 1 } else { high = middle }
+        }
+        if low < list.count, list[low] === entry { list.remove(at: low) }
+    }
+
     private func set(_ entry: Entry, _ state: SendState) {
         guard entry.state != state else { return }
         entry.state = state
         onChange(entry.item, state)
+    }
+
+    /// Save number `number` is done: the changes made while it was written are saved now, and the
+    /// owner hears if items it held may go.
+    private func saveFinished(_ number: Int) {
+        isWriting = false
+        let previous = savesFinished
+        savesFinished = max(savesFinished, number)
+        if hasUnsavedChanges {
+            hasUnsavedChanges = false
+            persist()
+        }
+        let freed = entries.contains { $0.heldBySave > previous && $0.heldBySave <= number }
+        if freed, !isSaving { onReady() }
     }
 
     private func retryDue(_ id: String) {
