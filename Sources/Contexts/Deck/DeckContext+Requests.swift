@@ -38,9 +38,8 @@ extension DeckContext {
             }
             let viewer = CandidateRanker.Viewer(
                 id: viewerID, interests: Set(page.viewerInterests), preferences: page.preferences)
-            let (ranked, merged) = CandidateRanker.rankAndMerge(
-                page.candidates, into: store.snapshot.cards, for: viewer, excluding: shown)
-            shown.formUnion(ranked.map(\.id))
+            let merged = CandidateRanker.rankAndMerge(
+                page.candidates, into: store.snapshot.cards, for: viewer, recordingShownIn: &shown)
             cursor = page.nextCursor
             store.update { state in
                 state.cards = merged

@@ -28,8 +28,12 @@ public enum CandidateRanker {
     public static func isEligible(_ candidate: Candidate, for viewer: Viewer, excluding excluded: Set<UserID>)
         -> Bool
     {
-        candidate.id != viewer.id && !excluded.contains(candidate.id)
-            && candidate.age >= viewer.preferences.minimumAge
+        isWanted(candidate, by: viewer) && !excluded.contains(candidate.id)
+    }
+
+    /// Whether `candidate` is someone other than `viewer`, inside the viewer's preferences.
+    private static func isWanted(_ candidate: Candidate, by viewer: Viewer) -> Bool {
+        candidate.id != viewer.id && candidate.age >= viewer.preferences.minimumAge
             && candidate.age <= viewer.preferences.maximumAge
             && candidate.distanceKm <= viewer.preferences.maximumDistanceKm
     }
@@ -75,6 +79,16 @@ public enum CandidateRanker {
         return (ranked.map(\.candidate), merge(ranked, into: queue, for: viewer))
     }
 
+    /// ``rankAndMerge(_:into:for:excluding:)`` for a deck that records every card it held in `shown`:
+    /// the page is ranked excluding `shown`, the ranked cards are added to it, and the merged cards
+    /// are returned. Each card of the page is looked up in `shown` once, for all three.
+    public static func rankAndMerge(
+        _ page: [Candidate], into queue: [Candidate], for viewer: Viewer, recordingShownIn shown: inout Set<UserID>
+    ) -> [Candidate] {
+        let fresh = page.filter { isWanted($0, by: viewer) && shown.insert($0.id).inserted }
+        return merge(scoredRanking(fresh, for: viewer), into: queue, for: viewer)
+    }
+
     /// The eligible candidates of a page, scored and ranked, each once.
     private static func scoredRanking(
         _ candidates: [Candidate], for viewer: Viewer, excluding excluded: Set<UserID>
@@ -83,7 +97,12 @@ public enum CandidateRanker {
         let eligible = candidates.filter { candidate in
             isEligible(candidate, for: viewer, excluding: excluded) && seen.insert(candidate.id).inserted
         }
-        return eligible.map { Scored($0, for: viewer) }.sorted(by: ranksAbove)
+        return scoredRanking(eligible, for: viewer)
+    }
+
+    /// `candidates`, scored and ranked.
+    private static func scoredRanking(_ candidates: [Candidate], for viewer: Viewer) -> [Scored] {
+        candidates.map { Scored($0, for: viewer) }.sorted(by: ranksAbove)
     }
 
     /// ``merge(_:into:for:)`` of a page whose cards are scored already.
