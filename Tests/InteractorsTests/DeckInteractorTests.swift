@@ -108,7 +108,8 @@ import Testing
             #expect(oneRanked == ranked)
             #expect(oneMerged == expected)
             var shown = excluded
-            let recorded = CandidateRanker.rankAndMerge(page, into: queue, for: viewer, recordingShownIn: &shown)
+            let recorded = CandidateRanker.rankAndMerge(
+                page, into: queue, for: viewer, recordingShownIn: &shown)
             #expect(recorded == expected)
             #expect(shown == excluded.union(ranked.map(\.id)))
         }

@@ -83,7 +83,8 @@ public enum CandidateRanker {
     /// the page is ranked excluding `shown`, the ranked cards are added to it, and the merged cards
     /// are returned. Each card of the page is looked up in `shown` once, for all three.
     public static func rankAndMerge(
-        _ page: [Candidate], into queue: [Candidate], for viewer: Viewer, recordingShownIn shown: inout Set<UserID>
+        _ page: [Candidate], into queue: [Candidate], for viewer: Viewer,
+        recordingShownIn shown: inout Set<UserID>
     ) -> [Candidate] {
         let fresh = page.filter { isWanted($0, by: viewer) && shown.insert($0.id).inserted }
         return merge(scoredRanking(fresh, for: viewer), into: queue, for: viewer)
