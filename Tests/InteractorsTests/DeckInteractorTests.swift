@@ -78,7 +78,8 @@ import Testing
         #expect(Set(merged.map(\.id)) == Set((queue + page).map(\.id)))
     }
 
-    /// The deck's one-pass ranking and merging must give exactly what ranking, then merging, gives.
+    /// The deck's one-pass ranking and merging must give exactly what ranking, then merging, gives
+    /// (and, recording what it shows, add exactly the ranked cards).
     @Test func rankAndMerge_equalsRankThenMerge_withTheQueueExcludedOrNot() {
         let interests = ["Music", "Books", "Films", "Hiking"]
         var seed: UInt64 = 0x5EED
@@ -106,6 +107,11 @@ import Testing
                 page, into: queue, for: viewer, excluding: excluded)
             #expect(oneRanked == ranked)
             #expect(oneMerged == expected)
+            var shown = excluded
+            let recorded = CandidateRanker.rankAndMerge(
+                page, into: queue, for: viewer, recordingShownIn: &shown)
+            #expect(recorded == expected)
+            #expect(shown == excluded.union(ranked.map(\.id)))
         }
     }
 

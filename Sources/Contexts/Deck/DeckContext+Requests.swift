@@ -14,11 +14,10 @@ extension DeckContext {
 
     /// Asks for the next page when the deck runs low (``DeckRefillPolicy``).
     func refillIfNeeded() {
-        let state = store.snapshot
         guard
             DeckRefillPolicy.shouldFetch(
-                cardsLeft: state.cards.count, isLoading: state.isLoading, isExhausted: state.isExhausted,
-                hasFailed: state.failure != nil)
+                cardsLeft: store.snapshot.cards.count, isLoading: store.snapshot.isLoading,
+                isExhausted: store.snapshot.isExhausted, hasFailed: store.snapshot.failure != nil)
         else { return }
         store.update { $0.isLoading = true }
         fetchPage()
@@ -39,9 +38,8 @@ extension DeckContext {
             }
             let viewer = CandidateRanker.Viewer(
                 id: viewerID, interests: Set(page.viewerInterests), preferences: page.preferences)
-            let (ranked, merged) = CandidateRanker.rankAndMerge(
-                page.candidates, into: store.snapshot.cards, for: viewer, excluding: shown)
-            shown.formUnion(ranked.map(\.id))
+            let merged = CandidateRanker.rankAndMerge(
+                page.candidates, into: store.snapshot.cards, for: viewer, recordingShownIn: &shown)
             cursor = page.nextCursor
             store.update { state in
                 state.cards = merged

@@ -111,7 +111,7 @@ public final class DeckContext: StateContext {
     /// Call when the user swipes the top card (right: like, left: pass, up: super like).
     public func swiped(_ action: SwipeAction) {
         let now = scheduler.now
-        guard let top = store.snapshot.top, let allowance = store.snapshot.allowance else { return }
+        guard let top = store.snapshot.cards.first, let allowance = store.snapshot.allowance else { return }
         switch SwipeLimiter.decide(action, allowance: allowance, at: now) {
         case .outOfLikes(let resetsAt):
             store.update { $0.likesResetInSeconds = SwipeLimiter.secondsUntil(resetsAt, from: now) }
@@ -303,8 +303,9 @@ public final class DeckContext: StateContext {
         let count = queuedCount
         let delayed = swipes.entries.contains { if case .failed = $0.state { true } else { false } }
         let unsent = swipes.entries.count { $0.isGivenUp && !$0.item.isUndo }
-        let state = store.snapshot
-        guard state.queuedSwipes != count || state.isSendingDelayed != delayed || state.unsentSwipes != unsent
+        guard
+            store.snapshot.queuedSwipes != count || store.snapshot.isSendingDelayed != delayed
+                || store.snapshot.unsentSwipes != unsent
         else { return }
         store.update { state in
             state.queuedSwipes = count

@@ -70,9 +70,8 @@ public final class DeckFlow: FlowNode {
     /// it shows changed (and tells the delegate if it looks different), announces the top card, and
     /// shows the modals.
     private func render(_ state: DeckState) {
-        let previous = rendered
-        rendered = state
-        if let swipe = state.lastSwipe, swipe.id != previous.lastSwipe?.id {
+        defer { rendered = state }
+        if let swipe = state.lastSwipe, swipe.id != rendered.lastSwipe?.id {
             environment.analytics.record(.swiped(swipe.action, swipe.candidate))
         }
         let shown = DeckScreens.Shown(state)
@@ -84,14 +83,14 @@ public final class DeckFlow: FlowNode {
             if changed { delegate?.deckFlowDidChangeContent(self) }
         }
         announceTop(state)
-        if state.isEmpty, !previous.isEmpty { environment.analytics.record(.deckEmpty) }
-        if let match = state.pendingMatch, match != previous.pendingMatch { showMatch(match) }
+        if state.isEmpty, !rendered.isEmpty { environment.analytics.record(.deckEmpty) }
+        if let match = state.pendingMatch, match != rendered.pendingMatch { showMatch(match) }
         if let seconds = state.likesResetInSeconds {
-            showOutOfLikes(secondsLeft: seconds, isNew: previous.likesResetInSeconds == nil)
-        } else if previous.likesResetInSeconds != nil, case .outOfLikes = modal {
+            showOutOfLikes(secondsLeft: seconds, isNew: rendered.likesResetInSeconds == nil)
+        } else if rendered.likesResetInSeconds != nil, case .outOfLikes = modal {
             dismissModal()
         }
-        if state.isOutOfSuperLikes, !previous.isOutOfSuperLikes {
+        if state.isOutOfSuperLikes, !rendered.isOutOfSuperLikes {
             environment.presenter.showAlert(DeckScreens.outOfSuperLikes) { [weak self] _ in
                 self?.context.outOfSuperLikesSeen()
             }
@@ -100,9 +99,9 @@ public final class DeckFlow: FlowNode {
 
     /// Step 2: records the top card as shown, once per card, while the deck is visible.
     private func announceTop(_ state: DeckState) {
-        guard isVisible, let top = state.top, top.id != announcedTop else { return }
-        announcedTop = top.id
-        environment.analytics.record(.cardShown(top.id))
+        guard isVisible, let top = state.cards.first?.id, top != announcedTop else { return }
+        announcedTop = top
+        environment.analytics.record(.cardShown(top))
     }
 
     /// Steps 3, 6 and 7: handles an intent from the home screen's Deck tab; `false` when it is not

@@ -28,8 +28,12 @@ public enum CandidateRanker {
     public static func isEligible(_ candidate: Candidate, for viewer: Viewer, excluding excluded: Set<UserID>)
         -> Bool
     {
-        candidate.id != viewer.id && !excluded.contains(candidate.id)
-            && candidate.age >= viewer.preferences.minimumAge
+        isWanted(candidate, by: viewer) && !excluded.contains(candidate.id)
+    }
+
+    /// Whether `candidate` is someone other than `viewer`, inside the viewer's preferences.
+    private static func isWanted(_ candidate: Candidate, by viewer: Viewer) -> Bool {
+        candidate.id != viewer.id && candidate.age >= viewer.preferences.minimumAge
             && candidate.age <= viewer.preferences.maximumAge
             && candidate.distanceKm <= viewer.preferences.maximumDistanceKm
     }
@@ -52,11 +56,7 @@ public enum CandidateRanker {
     public static func rank(_ candidates: [Candidate], for viewer: Viewer, excluding excluded: Set<UserID>)
         -> [Candidate]
     {
-        var seen: Set<UserID> = []
-        let eligible = candidates.filter { candidate in
-            isEligible(candidate, for: viewer, excluding: excluded) && seen.insert(candidate.id).inserted
-        }
-        return eligible.map { Scored($0, for: viewer) }.sorted(by: ranksAbove).map(\.candidate)
+        scoredRanking(candidates, for: viewer, excluding: excluded).map(\.candidate)
     }
 
     /// Merges a newly ranked page into the cards still queued, keeping the top card where it is (the
@@ -65,9 +65,52 @@ public enum CandidateRanker {
     /// Cards of the page already queued are left out.
     public static func merge(_ page: [Candidate], into queue: [Candidate], for viewer: Viewer) -> [Candidate]
     {
-        guard let top = queue.first else { return page }
+        merge(page.map { Scored($0, for: viewer) }, into: queue, for: viewer)
+    }
+
+    /// ``rank(_:for:excluding:)`` of a page, then ``merge(_:into:for:)`` of the ranked page into the
+    /// queued cards: the ranked page (whose ids the deck records as shown) and the merged cards.
+    ///
+    /// Each card of the page is scored once, for both.
+    public static func rankAndMerge(
+        _ page: [Candidate], into queue: [Candidate], for viewer: Viewer, excluding excluded: Set<UserID>
+    ) -> (ranked: [Candidate], merged: [Candidate]) {
+        let ranked = scoredRanking(page, for: viewer, excluding: excluded)
+        return (ranked.map(\.candidate), merge(ranked, into: queue, for: viewer))
+    }
+
+    /// ``rankAndMerge(_:into:for:excluding:)`` for a deck that records every card it held in `shown`:
+    /// the page is ranked excluding `shown`, the ranked cards are added to it, and the merged cards
+    /// are returned. Each card of the page is looked up in `shown` once, for all three.
+    public static func rankAndMerge(
+        _ page: [Candidate], into queue: [Candidate], for viewer: Viewer,
+        recordingShownIn shown: inout Set<UserID>
+    ) -> [Candidate] {
+        let fresh = page.filter { isWanted($0, by: viewer) && shown.insert($0.id).inserted }
+        return merge(scoredRanking(fresh, for: viewer), into: queue, for: viewer)
+    }
+
+    /// The eligible candidates of a page, scored and ranked, each once.
+    private static func scoredRanking(
+        _ candidates: [Candidate], for viewer: Viewer, excluding excluded: Set<UserID>
+    ) -> [Scored] {
+        var seen = Set<UserID>(minimumCapacity: candidates.count)
+        let eligible = candidates.filter { candidate in
+            isEligible(candidate, for: viewer, excluding: excluded) && seen.insert(candidate.id).inserted
+        }
+        return scoredRanking(eligible, for: viewer)
+    }
+
+    /// `candidates`, scored and ranked.
+    private static func scoredRanking(_ candidates: [Candidate], for viewer: Viewer) -> [Scored] {
+        candidates.map { Scored($0, for: viewer) }.sorted(by: ranksAbove)
+    }
+
+    /// ``merge(_:into:for:)`` of a page whose cards are scored already.
+    private static func merge(_ page: [Scored], into queue: [Candidate], for viewer: Viewer) -> [Candidate] {
+        guard let top = queue.first else { return page.map(\.candidate) }
         let queued = Set(queue.map(\.id))
-        let fresh = page.filter { !queued.contains($0.id) }.map { Scored($0, for: viewer) }
+        let fresh = page.filter { !queued.contains($0.candidate.id) }
         let rest = queue.dropFirst().map { Scored($0, for: viewer) }
         var merged = [top]
         var left = rest.startIndex
@@ -84,15 +127,6 @@ public enum CandidateRanker {
         merged += rest[left...].map(\.candidate)
         merged += fresh[right...].map(\.candidate)
         return merged
-    }
-
-    /// ``rank(_:for:excluding:)`` of a page, then ``merge(_:into:for:)`` of the ranked page into the
-    /// queued cards: the ranked page (whose ids the deck records as shown) and the merged cards.
-    public static func rankAndMerge(
-        _ page: [Candidate], into queue: [Candidate], for viewer: Viewer, excluding excluded: Set<UserID>
-    ) -> (ranked: [Candidate], merged: [Candidate]) {
-        let ranked = rank(page, for: viewer, excluding: excluded)
-        return (ranked, merge(ranked, into: queue, for: viewer))
     }
 
     /// A card and how many interests it shares with the viewer, counted once for every comparison
