@@ -133,7 +133,7 @@ public final class DeckContext: StateContext {
                     state.allowance = remaining
                     state.rewindable = action == .pass ? top : nil
                     state.lastSwipe = swipe
-                    state.queuedSwipes = queuedCount
+                    state.queuedSwipes = queueCounts.queued
                     if let match { state.pendingMatch = match }
                 }
                 flush()
@@ -225,11 +225,11 @@ public final class DeckContext: StateContext {
 
     /// The server's answer to the swipe (or undo) with id `id`.
     func sent(_ id: String, _ result: Result<SwipeOutcome, ServiceError>) {
-        let predicted = entry(id)?.match
+        let predicted = swipes.item(id)?.match
         switch result {
         case .success(let outcome):
             let card = queuedCards.removeValue(forKey: id)
-            if undoAfterSending.remove(id) != nil, var undo = entry(id) {
+            if undoAfterSending.remove(id) != nil, var undo = swipes.item(id) {
                 // Rewound while on its way: the server has it now, so its undo takes its place.
                 undo.isUndo = true
                 swipes.remove(id)
@@ -293,16 +293,9 @@ public final class DeckContext: StateContext {
         if store.snapshot.pendingMatch?.id == match.id { store.update { $0.pendingMatch = nil } }
     }
 
-    /// The queued swipe with id `id`.
-    private func entry(_ id: String) -> Swipe? {
-        swipes.entries.first { $0.item.id == id }?.item
-    }
-
     /// The number of swipes waiting, and whether one waits for a retry, as the deck shows them.
     private func queueChanged() {
-        let count = queuedCount
-        let delayed = swipes.entries.contains { if case .failed = $0.state { true } else { false } }
-        let unsent = swipes.entries.count { $0.isGivenUp && !$0.item.isUndo }
+        let (count, delayed, unsent) = queueCounts
         guard
             store.snapshot.queuedSwipes != count || store.snapshot.isSendingDelayed != delayed
                 || store.snapshot.unsentSwipes != unsent
@@ -314,8 +307,18 @@ public final class DeckContext: StateContext {
         }
     }
 
-    /// The number of swipes queued (undos not counted).
-    private var queuedCount: Int { swipes.entries.count { !$0.item.isUndo } }
+    /// The swipes queued (undos not counted), whether one failed (and waits for a retry or the
+    /// user), and how many the queue gave up on: in one pass over the queue.
+    private var queueCounts: (queued: Int, delayed: Bool, unsent: Int) {
+        var counts = (queued: 0, delayed: false, unsent: 0)
+        for entry in swipes.entries {
+            if case .failed = entry.state { counts.delayed = true }
+            guard !entry.item.isUndo else { continue }
+            counts.queued += 1
+            if entry.isGivenUp { counts.unsent += 1 }
+        }
+        return counts
+    }
 
     /// The conversation a like or super like makes, if it makes one.
     private func matchID(of swipe: Swipe) -> String? {
