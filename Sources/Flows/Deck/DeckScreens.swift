@@ -55,15 +55,18 @@ enum DeckScreens {
         if let top = shown.cards.first {
             let next = shown.cards.dropFirst().first
             elements.append(.card(CandidateCard(top, viewerInterests: shown.viewerInterests, next: next)))
-            elements.append(.action(ScreenAction(id: ActionID.Deck.pass, label: "Pass")))
-            elements.append(.action(ScreenAction(id: ActionID.Deck.like, label: "Like", style: .primary)))
-            elements.append(.action(ScreenAction(id: ActionID.Deck.superLike, label: "Super like")))
-            elements.append(.action(ScreenAction(id: ActionID.Deck.openProfile, label: "Open profile")))
+            elements += [
+                .action(ScreenAction(id: ActionID.Deck.pass, label: "Pass")),
+                .action(ScreenAction(id: ActionID.Deck.like, label: "Like", style: .primary)),
+                .action(ScreenAction(id: ActionID.Deck.superLike, label: "Super like")),
+                .action(ScreenAction(id: ActionID.Deck.openProfile, label: "Open profile")),
+            ]
         } else if shown.isEmpty {
-            elements.append(.text("No one new around you right now."))
-            elements.append(.text("Widen your age range or distance to see more people."))
-            elements.append(
-                .action(ScreenAction(id: ActionID.Deck.widen, label: "Widen preferences", style: .primary)))
+            elements += [
+                .text("No one new around you right now."),
+                .text("Widen your age range or distance to see more people."),
+                .action(ScreenAction(id: ActionID.Deck.widen, label: "Widen preferences", style: .primary)),
+            ]
         } else if shown.failure == nil {
             elements.append(.text("Looking for people near you…"))
         }

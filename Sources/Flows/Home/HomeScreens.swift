@@ -11,21 +11,15 @@ enum HomeScreens {
         case matches
     }
 
-    /// The line saying who is signed in, at the top of home.
-    static func signedIn(_ user: User) -> ScreenElement {
-        .text("Signed in as \(user.displayName) (@\(user.username))")
-    }
-
-    /// Home on `tab`: who is signed in (``signedIn(_:)``), the tabs, the tab's `content` and "Log out".
-    static func home(signedIn: ScreenElement, tab: Tab, content: [ScreenElement]) -> Screen {
-        var elements: [ScreenElement] = []
-        elements.reserveCapacity(content.count + 3)
-        elements.append(signedIn)
-        elements.append(
+    /// Home for `user` on `tab`: who is signed in, the tabs, the tab's `content` and "Log out".
+    static func home(for user: User, tab: Tab, content: [ScreenElement]) -> Screen {
+        var elements: [ScreenElement] = [
+            .text("Signed in as \(user.displayName) (@\(user.username))"),
             .tabs([
                 ScreenAction(id: ActionID.Home.deckTab, label: "Deck", isSelected: tab == .deck),
                 ScreenAction(id: ActionID.Home.matchesTab, label: "Matches", isSelected: tab == .matches),
-            ]))
+            ]),
+        ]
         elements += content
         elements.append(
             .action(ScreenAction(id: ActionID.Home.logOut, label: "Log out", style: .destructive)))

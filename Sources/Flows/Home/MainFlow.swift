@@ -27,8 +27,6 @@ public final class MainFlow: FlowNode, DeckFlowDelegate {
     /// The route to open once profile set-up is done.
     private var routeAfterSetUp: Route?
     private var observations: [ObservationToken] = []
-    /// The line at the top of home saying who is signed in: the session's user does not change.
-    private let signedIn: ScreenElement
     /// The matches list's elements last built, and the list they show.
     private var matchesList: (list: ChatListState, elements: [ScreenElement])?
 
@@ -41,7 +39,6 @@ public final class MainFlow: FlowNode, DeckFlowDelegate {
             scope.makePreferencesContext(current: current)
         }
         self.chat = scope.makeChatContext()
-        self.signedIn = HomeScreens.signedIn(scope.user)
         super.init(name: "MainFlow")
         deck.delegate = self
         subscribe(to: MatchMade.self) { [weak self] event in self?.chat.matchMade(event.match) }
@@ -126,11 +123,11 @@ public final class MainFlow: FlowNode, DeckFlowDelegate {
     /// the list changed since it was last built).
     private func homeScreen() -> Screen {
         guard place.tab == .matches else {
-            return HomeScreens.home(signedIn: signedIn, tab: .deck, content: deck.content)
+            return HomeScreens.home(for: scope.user, tab: .deck, content: deck.content)
         }
         let list = chat.snapshot
         if matchesList?.list != list { matchesList = (list, ChatScreens.matchesList(list)) }
-        return HomeScreens.home(signedIn: signedIn, tab: .matches, content: matchesList?.elements ?? [])
+        return HomeScreens.home(for: scope.user, tab: .matches, content: matchesList?.elements ?? [])
     }
 
     /// Step 4: puts a profile or a conversation above home.
