@@ -94,7 +94,7 @@ public enum CandidateRanker {
     private static func scoredRanking(
         _ candidates: [Candidate], for viewer: Viewer, excluding excluded: Set<UserID>
     ) -> [Scored] {
-        var seen = Set<UserID>(minimumCapacity: candidates.count)
+        var seen: Set<UserID> = []
         let eligible = candidates.filter { candidate in
             isEligible(candidate, for: viewer, excluding: excluded) && seen.insert(candidate.id).inserted
         }
