@@ -20,11 +20,10 @@ extension ChatContext {
     /// change, and its observers are not told. With `countUnread`, messages from the other person
     /// that arrive while no screen of the conversation is open count as unread.
     func absorb(_ messages: [Message], in conversation: String, countUnread: Bool = true) {
-        let newestKnown = records[conversation]?.log.messages.last { $0.sender != viewer }
-        let (added, updated) = records[conversation, default: ConversationRecord()].log.merge(messages)
-        guard !added.isEmpty || !updated.isEmpty, let record = records[conversation],
-            let summary = record.summary
-        else { return }
+        let record = ensureRecord(conversation)
+        let newestKnown = countUnread ? record.log.messages.last { $0.sender != viewer } : nil
+        let (added, updated) = record.log.merge(messages)
+        guard !added.isEmpty || !updated.isEmpty, let summary = record.summary else { return }
         let unseen =
             countUnread
             ? ConversationSummaryRules.unseen(
@@ -102,6 +101,14 @@ extension ChatContext {
         publishOutboxCount()
     }
 
+    /// The record of a conversation, made on first use.
+    func ensureRecord(_ conversation: String) -> ConversationRecord {
+        if let record = records[conversation] { return record }
+        let record = ConversationRecord()
+        records[conversation] = record
+        return record
+    }
+
     /// Tells a conversation's observers of a change.
     func notify(_ conversation: String, _ change: ConversationChange) {
         guard records[conversation] != nil, let registry = observers[conversation] else { return }
@@ -112,7 +119,7 @@ extension ChatContext {
     func setSummary(_ summary: ConversationSummary?, for conversation: String) {
         let hadSummary = records[conversation]?.summary != nil
         summaryCount += (summary != nil ? 1 : 0) - (hadSummary ? 1 : 0)
-        records[conversation, default: ConversationRecord()].summary = summary
+        ensureRecord(conversation).summary = summary
         changedRows.insert(conversation)
     }
 }

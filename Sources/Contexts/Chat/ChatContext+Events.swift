@@ -81,7 +81,7 @@ extension ChatContext {
 
     /// A history page arrived (or failed).
     func historyArrived(_ result: Result<MessagePage, ServiceError>, conversation: String, older: Bool) {
-        records[conversation, default: ConversationRecord()].isLoadingHistory = false
+        ensureRecord(conversation).isLoadingHistory = false
         switch result {
         case .success(let page):
             serverAnswered()

@@ -114,10 +114,10 @@ extension ChatContext {
 
     /// The messages of the outbox that will still be sent (not refused for good).
     var waitingCount: Int {
-        outbox.entries.filter { entry in
+        outbox.entries.count { entry in
             if case .failed(_, false) = entry.state { return false }
             return true
-        }.count
+        }
     }
 
     /// Rewrites the loaded outbox's conversation ids of the earlier form (`m-<a>-<b>`, kept by an earlier

@@ -126,7 +126,7 @@ public final class ChatContext: StateContext {
     public func observeConversation(
         _ conversation: String, _ observer: @escaping @MainActor @Sendable (ConversationChange) -> Void
     ) -> ObservationToken {
-        if records[conversation] == nil { records[conversation] = ConversationRecord() }
+        _ = ensureRecord(conversation)
         let registry = observers[conversation] ?? ObserverRegistry<ConversationChange>()
         observers[conversation] = registry
         return registry.add(observer)
@@ -242,7 +242,7 @@ public final class ChatContext: StateContext {
 
     /// Call when a conversation's screen opens: its messages are marked read while it is open.
     public func opened(_ conversation: String) {
-        records[conversation, default: ConversationRecord()].openCount += 1
+        ensureRecord(conversation).openCount += 1
         markReadIfNeeded(conversation)
     }
 

@@ -1,8 +1,9 @@
 import Interactors
 import Models
 
-/// Everything ``ChatContext`` keeps about one conversation.
-struct ConversationRecord {
+/// Everything ``ChatContext`` keeps about one conversation, changed in place as the conversation
+/// goes on (the context reads and changes one field at a time, never the record as a whole).
+final class ConversationRecord {
     /// The conversation's summary; `nil` when it is not (or no longer) one of the user's.
     var summary: ConversationSummary?
     /// Its loaded messages, merged by id.

@@ -17,25 +17,34 @@ public enum ListDiff {
     public static func changes(from old: [String], to new: [String], updated: Set<String> = [])
         -> [ListChange]
     {
-        var kept = 0
-        while kept < min(old.count, new.count), old[kept] == new[kept] { kept += 1 }
-        let changes = reordered(from: Array(old[kept...]), to: Array(new[kept...]), offset: kept)
-        guard !updated.isEmpty else { return changes }
-        // An id of the rows kept is in both lists; past them, it is in the old list if its rest has it.
-        let oldRest = Set(old[kept...])
-        var updates: [(id: String, index: Int)] = []
-        for id in updated {
-            guard let index = new.lastIndex(of: id), index < kept || oldRest.contains(id) else { continue }
-            updates.append((id, index))
-        }
-        updates.sort { $0.index < $1.index }
-        return changes + updates.map { .update($0.id, at: $0.index) }
+        changes(from: old, to: new, id: { $0 }, updated: updated)
     }
 
     /// The changes from one list of messages to another, by id; `updated` names messages whose
     /// content changed (in any order, repeats and ids in neither list allowed).
     public static func changes(from old: [Message], to new: [Message], updated: [String]) -> [ListChange] {
-        changes(from: old.map(\.id), to: new.map(\.id), updated: Set(updated))
+        changes(from: old, to: new, id: \.id, updated: Set(updated))
+    }
+
+    /// The changes from `old` to `new`, lists of items with unique ids (`id` reads an item's).
+    private static func changes<Item>(
+        from old: [Item], to new: [Item], id: (Item) -> String, updated: Set<String>
+    ) -> [ListChange] {
+        var kept = 0
+        while kept < min(old.count, new.count), id(old[kept]) == id(new[kept]) { kept += 1 }
+        let changes = reordered(from: old[kept...].map(id), to: new[kept...].map(id), offset: kept)
+        guard !updated.isEmpty else { return changes }
+        // An id of the rows kept is in both lists; past them, it is in the old list if its rest has it.
+        let oldRest = Set(old[kept...].lazy.map(id))
+        var updates: [(id: String, index: Int)] = []
+        for updatedID in updated {
+            guard let index = new.lastIndex(where: { id($0) == updatedID }),
+                index < kept || oldRest.contains(updatedID)
+            else { continue }
+            updates.append((updatedID, index))
+        }
+        updates.sort { $0.index < $1.index }
+        return changes + updates.map { .update($0.id, at: $0.index) }
     }
 
     /// The removals, moves and inserts that turn `old` into `new`, both starting at row `offset`.
