@@ -83,11 +83,11 @@ enum ChatScreens {
     /// (``messageRows(of:me:)`` or ``messageRows(of:after:me:)``).
     static func conversation(_ state: ConversationState, rows: [ScreenList.Item], me: UserID) -> Screen {
         let name = state.match.displayName
-        let showsRetry =
-            !state.isUnmatched && state.messages.contains { $0.status == .failed && $0.sender == me }
+        // Messages that failed for now can be retried; those and the ones refused for good, deleted.
         let showsDelete =
             !state.isUnmatched
             && state.messages.contains { ($0.status == .failed || $0.status == .refused) && $0.sender == me }
+        let showsRetry = showsDelete && state.messages.contains { $0.status == .failed && $0.sender == me }
         let hasNoMessages = state.messages.isEmpty
         var elements: [ScreenElement] = []
         if state.isUnmatched { elements.append(.notice("You are no longer matched with \(name).")) }
