@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The smallest honest HTTP/1.1 server: POSIX sockets on 127.0.0.1, one thread per connection, one
 /// request per connection (`Connection: close`), except event streams, which stay open.
@@ -24,8 +23,7 @@ public final class HTTPServer: Sendable {
 
     private let listener: Int32
     private let handler: Handler
-    private let connections = Mutex(Set<Int32>())
-    private let isStopped = Mutex(false)
+    private let connections = ConnectionTable()
 
     /// Listens on `host`, which must be 127.0.0.1, at `port` (0: any free port); serves nothing
     /// until ``start()``.
@@ -48,25 +46,17 @@ public final class HTTPServer: Sendable {
 
     /// Stops accepting and ends every open connection (each closes on its own thread).
     public func stop() {
-        let wasStopped = isStopped.withLock { stopped in
-            defer { stopped = true }
-            return stopped
-        }
-        guard !wasStopped else { return }
+        guard let open = connections.stop() else { return }
         Socket.shutdown(listener)
-        for descriptor in connections.withLock({ $0 }) { Socket.shutdown(descriptor) }
+        for descriptor in open { Socket.shutdown(descriptor) }
     }
 
     /// How many connections are open now.
-    public var openConnections: Int { connections.withLock { $0.count } }
+    public var openConnections: Int { connections.count }
 
     private func acceptLoop() {
         while let client = Socket.accept(on: listener) {
-            let admitted = connections.withLock { open -> Bool in
-                guard open.count < Self.maximumConnections, !isStopped.withLock({ $0 }) else { return false }
-                open.insert(client)
-                return true
-            }
+            let admitted = connections.admit(client, limit: Self.maximumConnections)
             guard admitted else {
                 Socket.setTimeouts(client, read: .seconds(1), write: .seconds(1))
                 Socket.send(client, HTTPResponse.error(.serviceUnavailable, "too many connections").bytes)
@@ -80,7 +70,7 @@ public final class HTTPServer: Sendable {
 
     private func serve(_ client: Int32) {
         defer {
-            connections.withLock { _ = $0.remove(client) }
+            connections.remove(client)
             Socket.close(client)
         }
         Socket.setTimeouts(client, read: readTimeout, write: .seconds(10))
