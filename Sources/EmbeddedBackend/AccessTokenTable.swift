@@ -25,10 +25,10 @@ struct AccessTokenTable {
     /// Removes every token of `user`.
     mutating func removeAll(of user: UserID) { records.removeAll { $0.user == user } }
 
-    /// How many tokens of `user` the table holds (expired ones count).
     /// The user of the token that expires last (the one issued last), if any token is held.
     var newestUser: UserID? { records.all.values.max { $0.expiresAt < $1.expiresAt }?.user }
 
+    /// How many tokens of `user` the table holds (expired ones count).
     func count(of user: UserID) -> Int {
         records.all.values.filter { $0.user == user }.count
     }

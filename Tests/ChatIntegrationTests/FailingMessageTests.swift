@@ -15,6 +15,17 @@ import Testing
     /// The delays between the attempts of one failing message (``RetryPolicy``), summed, with room.
     static let allRetries: Duration = .seconds(30 * 60)
 
+    /// Alice, matched with Bob and in their conversation, sends `text`, which the server fails with
+    /// `error`.
+    func sendToBob(_ text: String, failingWith error: ServiceError) throws {
+        world.match("alice", "bob")
+        try app.signIn("alice", "wonderland")
+        app.open("discover://chat/m-alice~bob")
+        world.server.failNextRequest(with: error, on: .sendMessage)
+        try app.type(text, into: "Message")
+        try app.tap("Send")
+    }
+
     @Test func aMessageThatKeepsMeetingServerErrors_holdsUpOnlyItsConversation_thenStopsForRetryOrDelete()
         throws
     {
@@ -65,12 +76,7 @@ import Testing
     }
 
     @Test func deletingAnUnsentMessage_sendsTheOnesWaitingBehindIt_atOnce() throws {
-        world.match("alice", "bob")
-        try app.signIn("alice", "wonderland")
-        app.open("discover://chat/m-alice~bob")
-        world.server.failNextRequest(with: .server("boom"), on: .sendMessage)
-        try app.type("Hi Bob", into: "Message")
-        try app.tap("Send")
+        try sendToBob("Hi Bob", failingWith: .server("boom"))
         try app.type("Are you there?", into: "Message")
         try app.tap("Send")
         #expect(app.messageRows == ["You: Hi Bob [not sent]", "You: Are you there? [sending]"])
@@ -84,12 +90,7 @@ import Testing
     }
 
     @Test func aMessageTheServerRefusesForGood_showsItsReason_isNeverRetried_andSurvivesARelaunch() throws {
-        world.match("alice", "bob")
-        try app.signIn("alice", "wonderland")
-        app.open("discover://chat/m-alice~bob")
-        world.server.failNextRequest(with: .rejected("Links are not allowed"), on: .sendMessage)
-        try app.type("See http://spam", into: "Message")
-        try app.tap("Send")
+        try sendToBob("See http://spam", failingWith: .rejected("Links are not allowed"))
         #expect(app.messageRows == ["You: See http://spam [not sent: Links are not allowed]"])
         #expect(!world.visibleTexts.contains("Retry failed messages"))
         #expect(world.visibleTexts.contains("Delete unsent messages"))

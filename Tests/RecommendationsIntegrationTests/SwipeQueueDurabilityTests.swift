@@ -50,4 +50,19 @@ import Testing
         #expect(world.server.requestCount(.sendSwipe) == 1)
         #expect(deck.state.queuedSwipes == 0)
     }
+
+    @Test func swipesMadeWhileASaveIsWritten_waitForIt_thenAreSavedTogether() throws {
+        try world.signIn()
+        let deck = try #require(deck)
+        deck.swiped(.pass)
+        deck.swiped(.pass)
+        deck.swiped(.pass)
+        // One save is in flight, holding the first swipe; the other two wait until it is done.
+        #expect(try world.backend.userDataStore.swipeQueue(for: "alice").load().items.count == 1)
+        #expect(world.server.requestCount(.sendSwipe) == 0)
+        world.app.settle()
+        #expect(world.server.requestCount(.sendSwipe) == 3)
+        #expect(deck.state.queuedSwipes == 0)
+        #expect(try world.backend.userDataStore.swipeQueue(for: "alice").load().items.isEmpty)
+    }
 }
