@@ -5,7 +5,8 @@ import Services
 import TestSupport
 import Testing
 
-/// The writer behind the file stores: off the caller's thread, in order, coalesced, and read after.
+/// The writer behind the file stores: off the caller's thread, in order, coalesced; a read waits for
+/// the work that may change its file, and only for that.
 @MainActor
 @Suite struct DiskWriterTests {
     let directory = TemporaryDirectory()
@@ -78,6 +79,49 @@ import Testing
         scheduler.runDue()
         #expect(completions.results.count == 2)
         #expect(completions.results.allSatisfy { (try? $0.get()) == nil })
+    }
+
+    // The time limit only ends the run if the load waited for the held queue (it would wait forever).
+    @Test(.timeLimit(.minutes(1)))
+    func aLoad_doesNotWaitForTheWritesOfAnotherFile() throws {
+        let queue = DispatchQueue(label: "held")
+        let writer = DiskWriter(queue: queue)
+        let users = FileUserDataStore(rootURL: directory.url, writer: writer, scheduler: scheduler)
+        let swipes = try users.swipeQueue(for: "alice")
+        let swipe = Swipe(
+            id: "s1", candidate: "bob", action: .like, swipedAt: Date(timeIntervalSince1970: 0))
+        swipes.save([swipe]) { _ in }
+        scheduler.runDue()
+        queue.suspend()
+        try users.outbox(for: "alice").save([Self.message(1)]) { _ in }
+        #expect(swipes.load().items == [swipe])
+        queue.resume()
+        scheduler.runDue()
+    }
+
+    @Test func aLoad_seesTheSavesOfItsFileQueuedBeforeIt() throws {
+        let queue = DispatchQueue(label: "held")
+        queue.suspend()
+        let store = FileOutboxStore(fileURL: fileURL, writer: DiskWriter(queue: queue), scheduler: scheduler)
+        store.save([Self.message(1)]) { _ in }
+        // The load waits for the held save: the queue is let go from another thread.
+        DispatchQueue.global().async { queue.resume() }
+        #expect(store.load().items == [Self.message(1)])
+        scheduler.runDue()
+    }
+
+    @Test func aLoad_seesARemovalQueuedBeforeIt() throws {
+        let queue = DispatchQueue(label: "held")
+        let users = FileUserDataStore(
+            rootURL: directory.url, writer: DiskWriter(queue: queue), scheduler: scheduler)
+        let outbox = try users.outbox(for: "alice")
+        outbox.save([Self.message(1)]) { _ in }
+        scheduler.runDue()
+        queue.suspend()
+        users.removeAll(for: "alice") { _ in }
+        DispatchQueue.global().async { queue.resume() }
+        #expect(outbox.load().items.isEmpty)
+        scheduler.runDue()
     }
 
     @Test func aResultOfWorkOffTheMainActor_takesThePlaceOfTheCallAmongTheWorkDue() {

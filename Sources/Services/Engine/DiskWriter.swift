@@ -19,9 +19,11 @@ import Synchronization
 /// often finds its contents written already; every save's completion still comes, in the order the
 /// saves were made, once what it asked for (or newer) is durable.
 ///
-/// Reads run on the same queue after every write queued before them (``sync(_:)``), so a read sees
-/// the latest save; removals are queued like saves (``perform(scheduler:_:completion:)``), so a
-/// folder removed at logout is not written again by a save made before. Share one writer between the stores of one
+/// A store's read of its file (``read(_:inDirectory:scheduler:_:)``) waits only for the queued work
+/// that may change that file: its own saves and any removal. With none queued it runs at once on the
+/// caller's thread, so a login reading the swipe queue does not wait for the session file's flush.
+/// Removals are queued like saves (``perform(scheduler:_:completion:)``), so a folder removed at
+/// logout is not written again by a save made before. Share one writer between the stores of one
 /// process (a relaunch in the same process included) so they see each other's writes.
 public final class DiskWriter: Sendable {
     /// The latest contents asked for one file, not written yet.
@@ -43,6 +45,15 @@ public final class DiskWriter: Sendable {
         var pending: [String: Pending] = [:]
         var written: [String: Written] = [:]
         var fileWrites = 0
+        /// The saves queued and not done yet, by path.
+        var savesQueued: [String: Int] = [:]
+        /// The removals and other work queued and not done yet: any file may be changed by them.
+        var otherWorkQueued = 0
+
+        /// Whether queued work may still change the file at `path`.
+        func mayChange(_ path: String) -> Bool {
+            otherWorkQueued > 0 || savesQueued[path] != nil
+        }
     }
 
     private let queue: DispatchQueue
@@ -73,9 +84,19 @@ public final class DiskWriter: Sendable {
         let version = state.withLock { state in
             state.lastVersion += 1
             state.pending[path] = Pending(version: state.lastVersion, contents: contents)
+            state.savesQueued[path, default: 0] += 1
             return state.lastVersion
         }
-        scheduler.run(on: queue, { self.write(path, covering: version) }, then: completion)
+        scheduler.run(
+            on: queue,
+            {
+                let result = self.write(path, covering: version)
+                self.state.withLock { state in
+                    let left = (state.savesQueued[path] ?? 1) - 1
+                    state.savesQueued[path] = left > 0 ? left : nil
+                }
+                return result
+            }, then: completion)
     }
 
     /// Runs `body` on the writer's queue after every write queued before it, and answers its result.
@@ -94,7 +115,23 @@ public final class DiskWriter: Sendable {
 
     /// Runs `body` on the writer's queue, in order with the saves, off the main actor; `completion`
     /// runs on the main actor through `scheduler` with how it went (a removal, a clean-up).
+    ///
+    /// A read waits for it: `body` may change any file.
     public func perform(
+        scheduler: any Scheduler, _ body: @escaping @Sendable () throws(StoreError) -> Void,
+        completion: @escaping StoreCompletion
+    ) {
+        state.withLock { $0.otherWorkQueued += 1 }
+        enqueue(
+            scheduler: scheduler,
+            { () throws(StoreError) in
+                defer { self.state.withLock { $0.otherWorkQueued -= 1 } }
+                try body()
+            }, completion: completion)
+    }
+
+    /// Runs `body` on the queue, in order with the saves, and `completion` with how it went.
+    private func enqueue(
         scheduler: any Scheduler, _ body: @escaping @Sendable () throws(StoreError) -> Void,
         completion: @escaping StoreCompletion
     ) {
@@ -110,17 +147,22 @@ public final class DiskWriter: Sendable {
             }, then: completion)
     }
 
-    /// ``sync(_:)`` for a store reading its folder: runs `body`, then queues the removal of the
-    /// temporary files other processes' crashed writes left in `directory` (this process's writes
-    /// leave none behind on the queue), off the main actor.
+    /// Reads the file at `path` of a store in `directory`: runs `body` once no queued work may change
+    /// that file (at once, on the caller's thread, when none is queued; else on the queue after it),
+    /// then queues the removal of the temporary files other processes' crashed writes left in
+    /// `directory` (this process's writes leave none behind), off the main actor.
     ///
-    /// The clean-up is best effort: a file it cannot remove stays until the folder is removed.
+    /// `body` reads that file only (it may write it back, as a store recovering a damaged file does).
+    /// The clean-up is best effort: a file it cannot remove stays until the folder is removed; it
+    /// touches no store's file, so reads do not wait for it.
     public func read<Value>(
-        inDirectory directory: String, scheduler: any Scheduler, _ body: () throws(StoreError) -> Value
+        _ path: String, inDirectory directory: String, scheduler: any Scheduler,
+        _ body: () throws(StoreError) -> Value
     ) throws(StoreError) -> Value {
-        let value = try sync(body)
+        let mustWait = state.withLock { $0.mayChange(path) }
+        let value = mustWait ? try sync(body) : try body()
         let process = getpid()
-        perform(
+        enqueue(
             scheduler: scheduler,
             { () throws(StoreError) in
                 try AtomicFile.removeTemporaryFiles(inDirectory: directory, sparing: process)

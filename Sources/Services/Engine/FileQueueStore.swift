@@ -36,7 +36,7 @@ public struct FileQueueStore<Item: Codable & Sendable>: Sendable {
         let fileURL = fileURL
         do throws(StoreError) {
             let directory = fileURL.deletingLastPathComponent().path
-            return try writer.read(inDirectory: directory, scheduler: scheduler) {
+            return try writer.read(path, inDirectory: directory, scheduler: scheduler) {
                 () throws(StoreError) -> LoadedItems<Item> in
                 guard let data = try AtomicFile.read(fileURL) else { return LoadedItems([]) }
                 let contents = QueueFile.decode(data, as: Item.self)

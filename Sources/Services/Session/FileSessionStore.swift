@@ -31,7 +31,7 @@ public struct FileSessionStore: SessionStore {
     public func load() throws(StoreError) -> StoredSession? {
         let file = file
         let directory = fileURL.deletingLastPathComponent().path
-        let session = try writer.read(inDirectory: directory, scheduler: scheduler) {
+        let session = try writer.read(fileURL.path, inDirectory: directory, scheduler: scheduler) {
             () throws(StoreError) -> StoredSession? in try file.load()
         }
         guard let session else { return nil }
