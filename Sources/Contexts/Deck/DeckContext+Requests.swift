@@ -14,10 +14,11 @@ extension DeckContext {
 
     /// Asks for the next page when the deck runs low (``DeckRefillPolicy``).
     func refillIfNeeded() {
+        let deck = store.snapshot
         guard
             DeckRefillPolicy.shouldFetch(
-                cardsLeft: store.snapshot.cards.count, isLoading: store.snapshot.isLoading,
-                isExhausted: store.snapshot.isExhausted, hasFailed: store.snapshot.failure != nil)
+                cardsLeft: deck.cards.count, isLoading: deck.isLoading, isExhausted: deck.isExhausted,
+                hasFailed: deck.failure != nil)
         else { return }
         store.update { $0.isLoading = true }
         fetchPage()

@@ -111,7 +111,8 @@ public final class DeckContext: StateContext {
     /// Call when the user swipes the top card (right: like, left: pass, up: super like).
     public func swiped(_ action: SwipeAction) {
         let now = scheduler.now
-        guard let top = store.snapshot.cards.first, let allowance = store.snapshot.allowance else { return }
+        let deck = store.snapshot
+        guard let top = deck.cards.first, let allowance = deck.allowance else { return }
         switch SwipeLimiter.decide(action, allowance: allowance, at: now) {
         case .outOfLikes(let resetsAt):
             store.update { $0.likesResetInSeconds = SwipeLimiter.secondsUntil(resetsAt, from: now) }
@@ -296,9 +297,8 @@ public final class DeckContext: StateContext {
     /// The number of swipes waiting, and whether one waits for a retry, as the deck shows them.
     private func queueChanged() {
         let (count, delayed, unsent) = queueCounts
-        guard
-            store.snapshot.queuedSwipes != count || store.snapshot.isSendingDelayed != delayed
-                || store.snapshot.unsentSwipes != unsent
+        let deck = store.snapshot
+        guard deck.queuedSwipes != count || deck.isSendingDelayed != delayed || deck.unsentSwipes != unsent
         else { return }
         store.update { state in
             state.queuedSwipes = count

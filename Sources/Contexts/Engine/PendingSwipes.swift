@@ -1,8 +1,10 @@
 import Interactors
 import Models
 
-/// What the chat knows of the deck's swipe queue: which swipes have not reached the server, and the
+/// What the chat knows of the deck's swipe queue: which likes have not reached the server, and the
 /// match each of them makes, so a message to a new match waits for the swipe that made it.
+///
+/// Passes are not kept: no conversation, so no message, waits for one.
 ///
 /// One per session, made by ``SessionScope`` and shared by ``DeckContext`` (which tells it) and
 /// ``ChatContext`` (which asks it). Until the deck has read its queue, every swipe counts as pending:
@@ -10,7 +12,7 @@ import Models
 @MainActor
 public final class PendingSwipes {
     private var isLoaded = false
-    /// The swipes not on the server yet: the match each makes (the conversation id), by swipe id.
+    /// The likes not on the server yet: the match each makes (the conversation id), by swipe id.
     private var pending: [String: String] = [:]
     /// The matches the client saw pending swipes make, by swipe id.
     private var madeMatches: [String: Match] = [:]
@@ -55,18 +57,20 @@ public final class PendingSwipes {
         changed()
     }
 
-    /// A swipe joined the queue; `match` is the conversation it makes, if it is a like.
+    /// A swipe joined the queue; `match` is the conversation it makes, if it is a like (a pass is
+    /// not kept).
     func queued(_ swipe: Swipe, making match: String?) {
-        pending[swipe.id] = match ?? ""
+        guard let match else { return }
+        pending[swipe.id] = match
         madeMatches[swipe.id] = swipe.match
     }
 
     /// A swipe reached the server. Observers hear of a like (a message may wait for it), not of a
     /// pass: nothing waits for one.
     func settled(_ id: String) {
-        guard let conversation = pending.removeValue(forKey: id) else { return }
+        let wasPending = pending.removeValue(forKey: id) != nil
         madeMatches[id] = nil
-        if !conversation.isEmpty || !unmade.isEmpty { changed() }
+        if wasPending || !unmade.isEmpty { changed() }
     }
 
     /// A swipe was refused for good, with why.
