@@ -52,6 +52,22 @@ import Testing
         #expect(try Explorer().replay(shrunk.steps).get() == nil)
     }
 
+    /// Seed 131's finding, in the explorer's own check (Scenarios/explore has the scenario): a swipe
+    /// sent with an expired token refreshes it first, so failures of the refresh fail its attempts.
+    @Test func aSwipeGivenUpAfterItsTokenRefreshKeptFailing_isNotTakenForStuck() throws {
+        let failures =
+            Array(repeating: "server fails next refresh", count: 6)
+            + Array(repeating: "server fails next sendSwipe", count: 2)
+        let text =
+            ([
+                "scenario: a swipe given up after its refresh kept failing", "given demo people", "launch",
+                "tap \"Log in\"", "type \"alice\" into \"Username or email\"",
+                "type \"wonderland\" into \"Password\"", "tap \"Log in\"", "wait 3601s",
+            ] + failures + ["swipe left", "wait 10m"]).joined(separator: "\n")
+        let scenario = try ScenarioParser.parse(text, path: "given-up.scenario").get()
+        #expect(try Explorer().replay(scenario.steps.map(\.step)).get() == nil)
+    }
+
     @Test func aCleanBuild_exploresSeveralSeeds_withNoViolation() {
         for seed: UInt64 in [1, 2, 3] {
             let run = Explorer().explore(seed: seed, steps: 400)

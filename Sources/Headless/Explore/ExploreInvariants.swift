@@ -44,11 +44,12 @@ struct ExploreInvariants {
     private var calmUser: UserID?
     /// Since when a swipe or a message has been waiting to go out.
     private var pendingSince: Date?
-    /// Server failures injected into `sendSwipe` that no request has met yet.
+    /// Server failures injected into `sendSwipe` or `refresh` (a swipe sent with an expired token
+    /// refreshes it first) that no `sendSwipe` request has met yet.
     private var swipeFailuresWaiting = 0
-    /// Server failures `sendSwipe` requests may meet since the app launched (those waiting then and
-    /// those injected since): at `SendQueuePolicy.maximumAttempts` the queue may give up on a swipe
-    /// until the next launch.
+    /// Server failures a swipe's attempts may meet since the app launched (those waiting then and
+    /// those injected since): from `SendQueuePolicy.maximumAttempts` on, the queue may give up on a
+    /// swipe, which then waits, shown as not sent, for "Retry sending" or the next launch.
     private var swipeFailuresSinceLaunch = 0
     private var swipeRequests = 0
 
@@ -125,13 +126,14 @@ struct ExploreInvariants {
         calmUser = user
     }
 
-    /// Follows the failures injected into `sendSwipe`: each request meets the oldest one waiting.
+    /// Follows the failures injected into `sendSwipe` and `refresh`: each `sendSwipe` request meets
+    /// the oldest one waiting (counting a refresh's as a swipe's may only make the check lenient).
     private mutating func countSwipeFailures(_ world: some ExploreWorld, after step: ScenarioStep) {
         let requests = world.swipeRequests
         swipeFailuresWaiting -= min(requests - swipeRequests, swipeFailuresWaiting)
         swipeRequests = requests
         if step == .relaunch || step == .launch { swipeFailuresSinceLaunch = swipeFailuresWaiting }
-        if case .serverFailsNext("sendSwipe") = step {
+        if case .serverFailsNext(let endpoint) = step, endpoint == "sendSwipe" || endpoint == "refresh" {
             swipeFailuresWaiting += 1
             swipeFailuresSinceLaunch += 1
         }
@@ -188,7 +190,8 @@ struct ExploreInvariants {
     }
 
     private mutating func stuck(_ main: MainFlow, _ world: some ExploreWorld) -> ExploreViolation? {
-        let queued = main.deck.context.snapshot.queuedSwipes
+        let deck = main.deck.context.snapshot
+        let queued = deck.queuedSwipes
         let sending = conversations(main).lazy.compactMap { conversation in
             main.chat.messages(of: conversation.id).first { $0.status == .sending }.map {
                 (conversation.other, $0)
@@ -203,9 +206,11 @@ struct ExploreInvariants {
         let since = max(calmSince, pendingSince ?? now)
         pendingSince = pendingSince ?? now
         guard now.timeIntervalSince(since) >= plan.settleTime else { return nil }
-        // A finding left as it is (reported): after `maximumAttempts` server failures in a row the
-        // queue gives up until the next launch, while the deck still says "Waiting to send".
-        if queued > 0, swipeFailuresSinceLaunch < SendQueuePolicy.maximumAttempts {
+        // A swipe still queued has been given up (shown as not sent, with "Retry sending"), and only
+        // after as many failures as the queue allows.
+        if queued > deck.unsentSwipes
+            || (queued > 0 && swipeFailuresSinceLaunch < SendQueuePolicy.maximumAttempts)
+        {
             return ExploreViolation(
                 .stuckItem, "\(queued) swipes still queued after \(settling) with the network up")
         }
