@@ -17,6 +17,9 @@ extension EmbeddedScenarioWorld: ExploreWorld {
     /// The `sendSwipe` requests the server has met.
     var swipeRequests: Int { app.backend.server.requestCount(.sendSwipe) }
 
+    /// The `refresh` requests the server has met.
+    var refreshRequests: Int { app.backend.server.requestCount(.refresh) }
+
     /// Embedded ids are the scenario's names.
     func userID(named name: String) -> UserID { UserID(name) }
 

@@ -44,14 +44,18 @@ struct ExploreInvariants {
     private var calmUser: UserID?
     /// Since when a swipe or a message has been waiting to go out.
     private var pendingSince: Date?
-    /// Server failures injected into `sendSwipe` or `refresh` (a swipe sent with an expired token
-    /// refreshes it first) that no `sendSwipe` request has met yet.
+    /// Server failures injected into `sendSwipe` that no request to it has met yet.
     private var swipeFailuresWaiting = 0
+    /// Server failures injected into `refresh` that no request to it has met yet: a swipe sent once
+    /// the access token has expired refreshes it first, so a failed refresh fails its attempt too.
+    private var refreshFailuresWaiting = 0
     /// Server failures a swipe's attempts may meet since the app launched (those waiting then and
-    /// those injected since): from `SendQueuePolicy.maximumAttempts` on, the queue may give up on a
-    /// swipe, which then waits, shown as not sent, for "Retry sending" or the next launch.
+    /// those injected since; a refresh's may have met another request, which only makes the check
+    /// lenient): from `SendQueuePolicy.maximumAttempts` on, the queue may give up on a swipe, which
+    /// then waits, shown as not sent, for "Retry sending" or the next launch.
     private var swipeFailuresSinceLaunch = 0
     private var swipeRequests = 0
+    private var refreshRequests = 0
 
     /// Invariants for a world with `plan`.
     init(plan: ExplorePlan) {
@@ -126,17 +130,24 @@ struct ExploreInvariants {
         calmUser = user
     }
 
-    /// Follows the failures injected into `sendSwipe` and `refresh`: each `sendSwipe` request meets
-    /// the oldest one waiting (counting a refresh's as a swipe's may only make the check lenient).
+    /// Follows the failures injected into `sendSwipe` and `refresh`: each request meets the oldest
+    /// one waiting for its endpoint.
     private mutating func countSwipeFailures(_ world: some ExploreWorld, after step: ScenarioStep) {
-        let requests = world.swipeRequests
-        swipeFailuresWaiting -= min(requests - swipeRequests, swipeFailuresWaiting)
-        swipeRequests = requests
-        if step == .relaunch || step == .launch { swipeFailuresSinceLaunch = swipeFailuresWaiting }
-        if case .serverFailsNext(let endpoint) = step, endpoint == "sendSwipe" || endpoint == "refresh" {
-            swipeFailuresWaiting += 1
-            swipeFailuresSinceLaunch += 1
+        let swipes = world.swipeRequests
+        let refreshes = world.refreshRequests
+        swipeFailuresWaiting -= min(swipes - swipeRequests, swipeFailuresWaiting)
+        refreshFailuresWaiting -= min(refreshes - refreshRequests, refreshFailuresWaiting)
+        swipeRequests = swipes
+        refreshRequests = refreshes
+        if step == .relaunch || step == .launch {
+            swipeFailuresSinceLaunch = swipeFailuresWaiting + refreshFailuresWaiting
         }
+        switch step {
+        case .serverFailsNext("sendSwipe"): swipeFailuresWaiting += 1
+        case .serverFailsNext("refresh"): refreshFailuresWaiting += 1
+        default: return
+        }
+        swipeFailuresSinceLaunch += 1
     }
 
     private func counters(_ main: MainFlow) -> ExploreViolation? {
@@ -191,13 +202,21 @@ struct ExploreInvariants {
 
     private mutating func stuck(_ main: MainFlow, _ world: some ExploreWorld) -> ExploreViolation? {
         let deck = main.deck.context.snapshot
-        let queued = deck.queuedSwipes
+        // A swipe the queue gave up on shows as not sent, with "Retry sending": fine, once it met as
+        // many failures as the queue allows.
+        if deck.unsentSwipes > 0, swipeFailuresSinceLaunch < SendQueuePolicy.maximumAttempts {
+            return ExploreViolation(
+                .stuckItem,
+                "\(deck.unsentSwipes) swipes given up after at most \(swipeFailuresSinceLaunch) server failures"
+            )
+        }
+        let waiting = deck.queuedSwipes - deck.unsentSwipes
         let sending = conversations(main).lazy.compactMap { conversation in
             main.chat.messages(of: conversation.id).first { $0.status == .sending }.map {
                 (conversation.other, $0)
             }
         }.first
-        guard queued > 0 || sending != nil else {
+        guard waiting > 0 || sending != nil else {
             pendingSince = nil
             return nil
         }
@@ -206,13 +225,9 @@ struct ExploreInvariants {
         let since = max(calmSince, pendingSince ?? now)
         pendingSince = pendingSince ?? now
         guard now.timeIntervalSince(since) >= plan.settleTime else { return nil }
-        // A swipe still queued has been given up (shown as not sent, with "Retry sending"), and only
-        // after as many failures as the queue allows.
-        if queued > deck.unsentSwipes
-            || (queued > 0 && swipeFailuresSinceLaunch < SendQueuePolicy.maximumAttempts)
-        {
+        if waiting > 0 {
             return ExploreViolation(
-                .stuckItem, "\(queued) swipes still queued after \(settling) with the network up")
+                .stuckItem, "\(waiting) swipes still queued after \(settling) with the network up")
         }
         guard let (other, message) = sending else { return nil }
         return ExploreViolation(

@@ -17,6 +17,9 @@ protocol ExploreWorld: DriverScenarioWorld {
     /// How many `sendSwipe` requests reached the server, to follow the failures injected into them
     /// (0 where failures cannot be injected).
     var swipeRequests: Int { get }
+    /// How many `refresh` requests reached the server, to follow the failures injected into them
+    /// (0 where failures cannot be injected).
+    var refreshRequests: Int { get }
     /// The backend's id of the person a scenario names (`bob`): on Matrix `@s1.bob:localhost`.
     func userID(named name: String) -> UserID
     /// The messages between `me` and `other`, oldest first, as the server holds them (embedded) or

@@ -29,6 +29,9 @@ extension MatrixScenarioWorld: ExploreWorld {
     /// None counted: failures cannot be injected on a real server.
     var swipeRequests: Int { 0 }
 
+    /// None counted: failures cannot be injected on a real server.
+    var refreshRequests: Int { 0 }
+
     /// `bob` → `@s1.bob:localhost`.
     func userID(named name: String) -> UserID { matrixID(UserID(name)) }
 
