@@ -58,6 +58,11 @@ public final class DiscoverApp {
         self.makeServices = makeServices
     }
 
+    // A virtual clock stops with the app: the work still waiting goes.
+    isolated deinit {
+        virtualClock?.cancelAll()
+    }
+
     /// An app on the embedded backend: a fresh in-process server with the demo people, files under
     /// `storageDirectory`.
     ///

@@ -41,6 +41,7 @@ public final class TestWorld {
     }
 
     isolated deinit {
+        defer { backend.scheduler.cancelAll() }
         guard failsOnCheckErrors else { return }
         if app.app != nil { app.terminate() }
         for error in app.checkErrors {

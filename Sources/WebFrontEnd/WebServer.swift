@@ -8,7 +8,7 @@ import Foundation
 /// `discover serve`: the HTTP server, the routes and the sessions, put together.
 ///
 /// The server's threads take connections; every session's engine runs on the main actor, which
-/// the main thread serves with `dispatchMain()` in ``serveUntilSignalled(output:)``.
+/// the main thread serves with its run loop in ``serveUntilSignalled(output:)``.
 @MainActor
 public final class WebServer {
     /// The port listened on.
@@ -82,6 +82,10 @@ public final class WebServer {
         }
         start()
         output("Serving on \(address)")
-        withExtendedLifetime(sources) { dispatchMain() }
+        // The main run loop serves the main queue and keeps the main thread (`dispatchMain()` would
+        // end it, which AddressSanitizer reports when a signal then arrives).
+        while true {
+            withExtendedLifetime(sources) { RunLoop.main.run() }
+        }
     }
 }

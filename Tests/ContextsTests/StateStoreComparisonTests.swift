@@ -32,9 +32,9 @@ import Testing
     @Test func anObserverSettingTheSameState_isNotToldAgain() {
         let store = StateStore(Rows())
         let heard = Recorder<Rows>()
-        let token = store.observe { rows in
+        let token = store.observe { [weak store] rows in
             heard.values.append(rows)
-            store.update { $0 = rows }
+            store?.update { $0 = rows }
         }
         store.update { $0.note = "x" }
         #expect(heard.values == [Rows(), Rows(note: "x")])

@@ -248,9 +248,9 @@ final class ChangeCounter: Sendable {
         let store = StateStore(Counter())
         let first = Recorder<Int>()
         let second = Recorder<Int>()
-        let bump = store.observe { state in
+        let bump = store.observe { [weak store] state in
             first.values.append(state.count)
-            if state.count == 1 { store.update { $0.count = 2 } }
+            if state.count == 1 { store?.update { $0.count = 2 } }
         }
         let watch = store.observe { second.values.append($0.count) }
         store.update { $0.count = 1 }

@@ -20,9 +20,7 @@ import Testing
             let directory = FileManager.default.temporaryDirectory
                 .appendingPathComponent("discover-budget-\(UUID().uuidString)", isDirectory: true)
             let world = EmbeddedScenarioWorld(directory: directory, configuration: configuration)
-            let scheduler = world.app.backend.scheduler
-            func tick() { scheduler.schedule(after: period) { tick() } }
-            tick()
+            ReArmingTimer.arm(on: world.app.backend.scheduler, every: period)
             return world
         }
     }

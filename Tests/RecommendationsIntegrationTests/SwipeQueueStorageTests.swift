@@ -87,8 +87,8 @@ import Testing
         let (world, deck) = try Self.startedDeck(savingTo: queueStore)
         let server = world.server
         let liked = Liked()
-        let token = deck.store.observeErrors { _ in
-            guard liked.card == nil else { return }
+        let token = deck.store.observeErrors { [weak deck] _ in
+            guard let deck, liked.card == nil else { return }
             server.isNetworkDown = true
             liked.card = deck.snapshot.top?.id
             deck.swiped(.like)

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Models
 import Services
+import Synchronization
 import TestSupport
 import Testing
 
@@ -81,21 +82,38 @@ import Testing
         #expect(completions.results.allSatisfy { (try? $0.get()) == nil })
     }
 
-    // The time limit only ends the run if the load waited for the held queue (it would wait forever).
-    @Test(.timeLimit(.minutes(1)))
-    func aLoad_doesNotWaitForTheWritesOfAnotherFile() throws {
-        let queue = DispatchQueue(label: "held")
-        let writer = DiskWriter(queue: queue)
-        let users = FileUserDataStore(rootURL: directory.url, writer: writer, scheduler: scheduler)
+    /// Keeps the writer's queue busy until opened (or 10 s passed, so a test that waits for it ends).
+    final class Gate: Sendable {
+        private let opened = DispatchSemaphore(value: 0)
+        private let passed = Mutex(false)
+
+        /// Whether the queue went past the gate.
+        var isPassed: Bool { passed.withLock { $0 } }
+
+        /// Holds the queue it runs on until ``open()``.
+        func hold() {
+            _ = opened.wait(timeout: .now() + .seconds(10))
+            passed.withLock { $0 = true }
+        }
+
+        func open() { opened.signal() }
+    }
+
+    @Test func aLoad_doesNotWaitForTheWritesOfAnotherFile() throws {
+        let queue = DispatchQueue(label: "busy")
+        let users = FileUserDataStore(
+            rootURL: directory.url, writer: DiskWriter(queue: queue), scheduler: scheduler)
         let swipes = try users.swipeQueue(for: "alice")
         let swipe = Swipe(
             id: "s1", candidate: "bob", action: .like, swipedAt: Date(timeIntervalSince1970: 0))
         swipes.save([swipe]) { _ in }
         scheduler.runDue()
-        queue.suspend()
+        let gate = Gate()
+        queue.async { gate.hold() }
         try users.outbox(for: "alice").save([Self.message(1)]) { _ in }
         #expect(swipes.load().items == [swipe])
-        queue.resume()
+        #expect(!gate.isPassed, "the load waited for the write of the outbox")
+        gate.open()
         scheduler.runDue()
     }
 

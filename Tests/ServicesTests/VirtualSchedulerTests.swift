@@ -1,6 +1,7 @@
 import Foundation
 import Models
 import Services
+import TestSupport
 import Testing
 
 @MainActor
@@ -132,6 +133,25 @@ import Testing
         #expect(scheduler.pendingCount == 0)
     }
 
+    @Test func cancelAll_dropsTheWorkWaiting_andWhatItHolds() {
+        let scheduler = VirtualScheduler(now: start)
+        let log = Log()
+        weak var held: Log?
+        do {
+            let captured = Log()
+            held = captured
+            scheduler.schedule(after: .seconds(1)) { captured.lines.append("late") }
+        }
+        scheduler.schedule { log.lines.append("now") }
+        ReArmingTimer.arm(on: scheduler, every: .seconds(1))
+        scheduler.cancelAll()
+        #expect(scheduler.pendingCount == 0)
+        #expect(held == nil)
+        #expect(scheduler.runUntilIdle())
+        #expect(log.lines.isEmpty)
+        #expect(scheduler.workRun == 0)
+    }
+
     @Test func runUntilIdle_runsEverything_andStopsARunawayTimer() {
         let scheduler = VirtualScheduler(now: start)
         let log = Log()
@@ -140,8 +160,7 @@ import Testing
         #expect(log.lines == ["minute"])
         #expect(scheduler.now == start + 60)
 
-        func forever() { scheduler.schedule(after: .seconds(1)) { forever() } }
-        forever()
+        ReArmingTimer.arm(on: scheduler, every: .seconds(1))
         #expect(!scheduler.runUntilIdle(maximumSteps: 10))
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Models
 import Services
+import TestSupport
 import Testing
 
 /// What moving the virtual clock costs: the work that falls due, never the time covered; and the work
@@ -52,8 +53,7 @@ import Testing
 
     @Test func aTimerReArmingItself_runsOncePerPeriod_notPerTick() {
         let scheduler = VirtualScheduler(now: start)
-        func everyMinute() { scheduler.schedule(after: .seconds(60)) { everyMinute() } }
-        everyMinute()
+        ReArmingTimer.arm(on: scheduler, every: .seconds(60))
         scheduler.advance(by: .seconds(Self.day))
         #expect(scheduler.workRun == 24 * 60)
         #expect(scheduler.isOverWorkLimit == false)
@@ -62,8 +62,7 @@ import Testing
     @Test func theWorkLimit_stopsAOneMillisecondTimer_inAYearLongAdvance_atTheLastWorkRun() {
         let scheduler = VirtualScheduler(now: start)
         scheduler.workLimit = 1_000
-        func forever() { scheduler.schedule(after: .milliseconds(1)) { forever() } }
-        forever()
+        ReArmingTimer.arm(on: scheduler, every: .milliseconds(1))
         scheduler.advance(by: .seconds(366 * Self.day))
         #expect(scheduler.workRun == 1_000)
         #expect(scheduler.isOverWorkLimit)
@@ -74,8 +73,7 @@ import Testing
     @Test func theWorkLimit_stopsZeroDelayWork_inRunDue_andRunUntilIdle() {
         let scheduler = VirtualScheduler(now: start)
         scheduler.workLimit = 50
-        func forever() { scheduler.schedule { forever() } }
-        forever()
+        ReArmingTimer.arm(on: scheduler)
         scheduler.runDue()
         #expect(scheduler.workRun == 50)
         #expect(scheduler.isOverWorkLimit)

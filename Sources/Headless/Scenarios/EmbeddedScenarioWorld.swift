@@ -18,6 +18,11 @@ public final class EmbeddedScenarioWorld: DriverScenarioWorld {
                 storageDirectory: directory, configuration: configuration, storesInMemory: storesInMemory))
     }
 
+    // The world's clock stops with it: the work still waiting goes.
+    isolated deinit {
+        app.backend.scheduler.cancelAll()
+    }
+
     /// The backend's storage folder, its session file and each user's folder.
     public var appFolders: AppFolders? {
         let store = app.backend.userDataStore

@@ -88,6 +88,20 @@ public final class VirtualScheduler: Scheduler {
         return ScheduledTask { [weak self] in self?.cancel(sequence) }
     }
 
+    /// Drops every piece of work waiting, unrun, as the end of a process drops its timers and the
+    /// answers on their way: for a test, a scenario or an app on virtual time that ends.
+    ///
+    /// Work waiting holds what it will call (a context, the server), which may hold this scheduler:
+    /// left waiting, they would keep each other alive.
+    public func cancelAll() {
+        let dropped = state.withLock { state in
+            defer { state.work = [:] }
+            return state.work
+        }
+        // Released outside the lock: a closure's captures may schedule or cancel as they go.
+        withExtendedLifetime(dropped) {}
+    }
+
     /// Runs `work` on `queue`; its result reaches `completion` in the place of this call among the
     /// work due now: when it comes up, the main actor waits for the work (a disk write), so a test
     /// sees the result in the same ``runDue()`` however long the work took.
