@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -57,7 +56,7 @@ public final class DiskWriter: Sendable {
     }
 
     private let queue: DispatchQueue
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Creates a writer with a serial queue of its own.
     public convenience init() {
