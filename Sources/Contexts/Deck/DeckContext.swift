@@ -112,7 +112,7 @@ public final class DeckContext: StateContext {
     public func swiped(_ action: SwipeAction) {
         let now = scheduler.now
         let deck = store.snapshot
-        guard let top = deck.cards.first, let allowance = deck.allowance else { return }
+        guard let top = deck.top, let allowance = deck.allowance else { return }
         switch SwipeLimiter.decide(action, allowance: allowance, at: now) {
         case .outOfLikes(let resetsAt):
             store.update { $0.likesResetInSeconds = SwipeLimiter.secondsUntil(resetsAt, from: now) }

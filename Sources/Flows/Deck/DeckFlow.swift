@@ -99,9 +99,9 @@ public final class DeckFlow: FlowNode {
 
     /// Step 2: records the top card as shown, once per card, while the deck is visible.
     private func announceTop(_ state: DeckState) {
-        guard isVisible, let top = state.cards.first?.id, top != announcedTop else { return }
-        announcedTop = top
-        environment.analytics.record(.cardShown(top))
+        guard isVisible, let top = state.top, top.id != announcedTop else { return }
+        announcedTop = top.id
+        environment.analytics.record(.cardShown(top.id))
     }
 
     /// Steps 3, 6 and 7: handles an intent from the home screen's Deck tab; `false` when it is not
