@@ -57,7 +57,9 @@ struct CrashRun {
         guard let main = driver.mainFlow else { return false }
         for _ in 0..<600 {
             driver.settle()
-            if main.deck.context.state.queuedSwipes == 0, main.chat.snapshot.outboxCount == 0 { return true }
+            if main.deck.context.swipeQueue.state.count == 0, main.chat.snapshot.outboxCount == 0 {
+                return true
+            }
             driver.advance(by: .seconds(1))
         }
         return false

@@ -35,8 +35,6 @@ import Testing
             ),
             ("likesResetInSeconds", { $0.likesResetInSeconds = 5 }),
             ("isOutOfSuperLikes", { $0.isOutOfSuperLikes = true }),
-            ("queuedSwipes", { $0.queuedSwipes = 1 }),
-            ("isSendingDelayed", { $0.isSendingDelayed = true }),
             (
                 "lastSwipe",
                 { $0.lastSwipe = Swipe(id: "s", candidate: "c1", action: .like, swipedAt: self.now) }
@@ -50,9 +48,9 @@ import Testing
 
     @Test func aDeck_describesItsFields() {
         var deck = DeckState()
-        deck.queuedSwipes = 3
+        deck.likesResetInSeconds = 3
         let description = String(reflecting: deck)
-        #expect(description.contains("queuedSwipes: 3"))
+        #expect(description.contains("likesResetInSeconds: Optional(3)"))
     }
 
     @Test func aCopy_isIndependentOfTheOriginal() {
@@ -60,9 +58,9 @@ import Testing
         original.cards = [card]
         let snapshot = original
         original.cards.removeFirst()
-        original.queuedSwipes = 2
+        original.isLoading = true
         #expect(snapshot.cards == [card])
-        #expect(snapshot.queuedSwipes == 0)
+        #expect(!snapshot.isLoading)
         #expect(original.cards.isEmpty)
         #expect(snapshot != original)
     }
@@ -75,7 +73,7 @@ import Testing
 
     @Test func takingTheTopCard_leavesTheSnapshotsBeforeItWhole() {
         var deck = DeckState()
-        deck.cards = ["a", "b", "c"].map(candidate)
+        deck.cards = ["a", "b", "c"].map(candidate)[...]
         let before = deck
         deck.cards.removeFirst()
         #expect(deck.cards.map(\.id) == ["b", "c"])
@@ -93,10 +91,10 @@ import Testing
 
     @Test func aCardPutBackOnTop_isShownFirst() {
         var deck = DeckState()
-        deck.cards = ["a", "b"].map(candidate)
+        deck.cards = ["a", "b"].map(candidate)[...]
         deck.cards.removeFirst()
         let before = deck
-        deck.cards.insert(candidate("a"), at: 0)
+        deck.cards.insert(candidate("a"), at: deck.cards.startIndex)
         #expect(deck.cards.map(\.id) == ["a", "b"])
         #expect(deck.cards.contains { $0.id == "a" })
         #expect(!before.cards.contains { $0.id == "a" })
@@ -105,10 +103,10 @@ import Testing
 
     @Test func decksWithTheSameCards_areEqual_howeverTheyGotThem() {
         var swiped = DeckState()
-        swiped.cards = ["a", "b", "c"].map(candidate)
+        swiped.cards = ["a", "b", "c"].map(candidate)[...]
         swiped.cards.removeFirst()
         var set = DeckState()
-        set.cards = ["b", "c"].map(candidate)
+        set.cards = ["b", "c"].map(candidate)[...]
         #expect(swiped == set)
         #expect(swiped.hashValue == set.hashValue)
     }
@@ -117,9 +115,9 @@ import Testing
         var built = DeckState()
         built.pendingMatch = Match(id: "m", user: "c1", displayName: "C", matchedAt: now)
         built.isOutOfSuperLikes = true
-        built.queuedSwipes = 1
+        built.likesResetInSeconds = 1
         var rebuilt = DeckState()
-        rebuilt.queuedSwipes = 1
+        rebuilt.likesResetInSeconds = 1
         rebuilt.isOutOfSuperLikes = true
         rebuilt.pendingMatch = Match(id: "m", user: "c1", displayName: "C", matchedAt: now)
         #expect(built == rebuilt)
@@ -150,5 +148,13 @@ import Testing
         deck.failure = nil
         deck.cards = [candidate("a")]
         #expect(!deck.isEmpty)
+    }
+
+    @Test func aSwipeQueue_showsWaitingSwipesOnlyWhileSendingIsDelayed() {
+        var queue = SwipeQueueState(count: 3, isSendingDelayed: false, unsent: 1)
+        #expect(queue.waitingToShow == 0)
+        queue.isSendingDelayed = true
+        #expect(queue.waitingToShow == 2)
+        #expect(queue != SwipeQueueState(count: 3, isSendingDelayed: false, unsent: 1))
     }
 }

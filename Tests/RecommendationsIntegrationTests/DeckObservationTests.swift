@@ -16,14 +16,12 @@ import Testing
         let cards: [UserID]
         let lastSwipe: String?
         let rewindable: UserID?
-        let queued: Int
 
         init(_ state: DeckState) {
             top = state.top?.id
             cards = state.cards.map(\.id)
             lastSwipe = state.lastSwipe?.id
             rewindable = state.rewindable?.id
-            queued = state.queuedSwipes
         }
     }
 
@@ -51,6 +49,23 @@ import Testing
         withExtendedLifetime(token) {}
     }
 
+    @Test func aSwipeConfirmed_tellsTheQueuesObservers_notTheDecks() throws {
+        let queueStore = try InMemoryUserDataStore().swipeQueue(for: "alice")
+        let (world, deck) = try SwipeQueueStorageTests.startedDeck(savingTo: queueStore)
+        var decks: [DeckState] = []
+        var queues: [SwipeQueueState] = []
+        let tokens = [
+            deck.store.observe { decks.append($0) }, deck.swipeQueue.observe { queues.append($0) },
+        ]
+        deck.swiped(.like)
+        world.backend.scheduler.advance(by: .seconds(5))
+        // The swipe is one change of the deck; its confirmation changes only the queue.
+        #expect(decks.count == 2)
+        #expect(queues.map(\.count) == [0, 1, 0])
+        #expect(queues.allSatisfy { !$0.isSendingDelayed && $0.unsent == 0 })
+        withExtendedLifetime(tokens) {}
+    }
+
     @Test func aSnapshotHeldAcrossASwipe_keepsItsCardsAndSwipe() throws {
         let queueStore = try InMemoryUserDataStore().swipeQueue(for: "alice")
         let (world, deck) = try SwipeQueueStorageTests.startedDeck(savingTo: queueStore)
@@ -68,10 +83,10 @@ import Testing
         #expect(held.lastSwipe == heldSwipe)
         #expect(held == copy)
         #expect(deck.store.snapshot.cards.count == heldCards.count - 2)
-        #expect(deck.store.snapshot.rewindable?.id == heldCards[1].id)
+        #expect(deck.store.snapshot.rewindable?.id == heldCards.dropFirst().first?.id)
         // The two swipes' answers are delivered, so nothing waits on the scheduler when the world goes.
         world.backend.scheduler.advance(by: .seconds(5))
-        #expect(deck.store.snapshot.queuedSwipes == 0)
+        #expect(deck.swipeQueue.snapshot.count == 0)
     }
 
     /// Analytics that keeps every event.

@@ -38,7 +38,7 @@ import Testing
                 deck.swiped(.pass)
                 world.backend.scheduler.advance(by: .seconds(5))
                 #expect(queueStore.load().items.isEmpty)
-                #expect(deck.state.queuedSwipes == 0)
+                #expect(deck.swipeQueue.state.count == 0)
             }
             // Offline: the swipes wait, in order, in the store.
             world.server.isNetworkDown = true
@@ -49,11 +49,11 @@ import Testing
                 deck.swiped(.like)
                 #expect(queueStore.load().items.map(\.candidate) == waiting)
             }
-            #expect(deck.state.queuedSwipes == waiting.count)
+            #expect(deck.swipeQueue.state.count == waiting.count)
             world.server.isNetworkDown = false
             world.backend.scheduler.advance(by: .seconds(120))
             #expect(queueStore.load().items.isEmpty)
-            #expect(deck.state.queuedSwipes == 0)
+            #expect(deck.swipeQueue.state.count == 0)
             sent += waiting
         }
         #expect(world.server.swipeCount(of: "alice") == sent.count)
@@ -97,11 +97,11 @@ import Testing
         deck.swiped(.pass)
         world.backend.scheduler.advance(by: .seconds(5))
         let likedCard = try #require(liked.card)
-        #expect(deck.state.queuedSwipes == 1)
+        #expect(deck.swipeQueue.state.count == 1)
         #expect(queueStore.saved.map(\.candidate) == [likedCard])
         server.isNetworkDown = false
         world.backend.scheduler.advance(by: .seconds(120))
-        #expect(deck.state.queuedSwipes == 0)
+        #expect(deck.swipeQueue.state.count == 0)
         #expect(queueStore.saved.isEmpty)
         #expect(world.server.swipeCount(of: "alice") == 2)
         #expect(world.server.recordedSwipe(by: "alice", on: passed) != nil)

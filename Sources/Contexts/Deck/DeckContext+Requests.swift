@@ -43,12 +43,12 @@ extension DeckContext {
                 page.candidates, into: store.snapshot.cards, for: viewer, recordingShownIn: &shown)
             cursor = page.nextCursor
             store.update { state in
-                state.cards = merged
+                state.cards = merged[...]
                 state.isLoading = false
                 state.isExhausted = page.nextCursor == nil
                 state.preferences = page.preferences
                 state.viewerInterests = page.viewerInterests
-                state.allowance = SwipeLimiter.allowance(page.allowance, lessQueued: queue)
+                state.allowance = SwipeLimiter.allowance(page.allowance, lessQueued: queuedSwipes)
             }
             scheduleDayTurn()
             refillIfNeeded()

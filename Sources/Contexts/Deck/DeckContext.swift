@@ -6,8 +6,9 @@ import Services
 /// The recommendations use case's context: the ranked deck, swipes and their persistent queue.
 ///
 /// Inputs: ``start()``, ``swiped(_:)``, ``rewind()``, ``matchSeen()``, ``outOfLikesSeen()``,
-/// ``outOfSuperLikesSeen()``, ``retry()``, ``preferencesChanged(_:)``. Output: ``Models/DeckState`` through
-/// ``store``. Pages are ranked by ``Interactors/CandidateRanker`` and merged into the cards left; the next
+/// ``outOfSuperLikesSeen()``, ``retry()``, ``retrySending()``, ``preferencesChanged(_:)``. Outputs:
+/// ``Models/DeckState`` through ``store``, and the swipes on their way (``Models/SwipeQueueState``)
+/// through ``swipeQueue``. Pages are ranked by ``Interactors/CandidateRanker`` and merged into the cards left; the next
 /// page is asked for before the deck runs dry (``Interactors/DeckRefillPolicy``). Every swipe goes into a
 /// persistent queue first and leaves it only when the server confirmed it, so a swipe made offline is sent
 /// once when the network returns (retried then, or with ``Interactors/RetryPolicy``'s delay after a
@@ -19,6 +20,11 @@ public final class DeckContext: StateContext {
     ///
     /// Emits on every swipe, page, response and countdown tick.
     public let store = StateStore(DeckState())
+    /// The swipe queue as the deck shows it.
+    ///
+    /// Emits when a swipe joins or leaves the queue, when sending it is delayed, and when the queue
+    /// gives up on one: the server's confirmation of a swipe changes this, not ``store``.
+    public let swipeQueue = StateStore(SwipeQueueState())
 
     // Not private: the page requests (DeckContext+Requests.swift) use these too.
     let viewerID: UserID
@@ -88,7 +94,7 @@ public final class DeckContext: StateContext {
     }
 
     /// The swipes the server has not confirmed, oldest first (undos of passes not counted).
-    var queue: [Swipe] { swipes.items.filter { !$0.isUndo } }
+    var queuedSwipes: [Swipe] { swipes.items.filter { !$0.isUndo } }
 
     /// Call once when the signed-in app starts: loads and sends queued swipes, then the first page.
     public func start() {
@@ -134,12 +140,12 @@ public final class DeckContext: StateContext {
                     state.allowance = remaining
                     state.rewindable = action == .pass ? top : nil
                     state.lastSwipe = swipe
-                    state.queuedSwipes = queueCounts.queued
                     if let match { state.pendingMatch = match }
                 }
                 flush()
                 refillIfNeeded()
             }
+            queueChanged()
             scheduleDayTurn()
         }
     }
@@ -164,7 +170,7 @@ public final class DeckContext: StateContext {
             }
         }
         store.update { state in
-            state.cards.insert(card, at: 0)
+            state.cards.insert(card, at: state.cards.startIndex)
             state.rewindable = nil
         }
         queueChanged()
@@ -204,7 +210,7 @@ public final class DeckContext: StateContext {
     public func preferencesChanged(_ preferences: SearchPreferences) {
         generation += 1
         cursor = nil
-        shown = Set(queue.map(\.candidate))
+        shown = Set(queuedSwipes.map(\.candidate))
         store.update { state in
             state.cards = []
             state.isLoading = false
@@ -276,7 +282,7 @@ public final class DeckContext: StateContext {
                 state.allowance?.likesRemaining = 0
                 state.allowance?.resetsAt = resetsAt
                 if let card, !state.cards.contains(where: { $0.id == card.id }) {
-                    state.cards.insert(card, at: 0)
+                    state.cards.insert(card, at: state.cards.startIndex)
                 }
                 state.likesResetInSeconds = seconds
             }
@@ -294,30 +300,17 @@ public final class DeckContext: StateContext {
         if store.snapshot.pendingMatch?.id == match.id { store.update { $0.pendingMatch = nil } }
     }
 
-    /// The number of swipes waiting, and whether one waits for a retry, as the deck shows them.
+    /// Tells ``swipeQueue`` the swipes queued (undos not counted), whether one failed (and waits for
+    /// a retry or the user), and how many the queue gave up on: in one pass over the queue.
     private func queueChanged() {
-        let (count, delayed, unsent) = queueCounts
-        let deck = store.snapshot
-        guard deck.queuedSwipes != count || deck.isSendingDelayed != delayed || deck.unsentSwipes != unsent
-        else { return }
-        store.update { state in
-            state.queuedSwipes = count
-            state.isSendingDelayed = delayed
-            state.unsentSwipes = unsent
-        }
-    }
-
-    /// The swipes queued (undos not counted), whether one failed (and waits for a retry or the
-    /// user), and how many the queue gave up on: in one pass over the queue.
-    private var queueCounts: (queued: Int, delayed: Bool, unsent: Int) {
-        var counts = (queued: 0, delayed: false, unsent: 0)
+        var counts = SwipeQueueState()
         for entry in swipes.entries {
-            if case .failed = entry.state { counts.delayed = true }
+            if case .failed = entry.state { counts.isSendingDelayed = true }
             guard !entry.item.isUndo else { continue }
-            counts.queued += 1
+            counts.count += 1
             if entry.isGivenUp { counts.unsent += 1 }
         }
-        return counts
+        swipeQueue.update { $0 = counts }
     }
 
     /// The conversation a like or super like makes, if it makes one.

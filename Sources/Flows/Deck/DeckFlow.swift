@@ -49,20 +49,24 @@ public final class DeckFlow: FlowNode {
         self.environment = environment
         self.context = context
         self.makePreferences = makePreferences
-        self.content = DeckScreens.home(for: DeckScreens.Shown(context.snapshot))
+        self.content = DeckScreens.home(
+            for: DeckScreens.Shown(context.snapshot, queue: context.swipeQueue.snapshot))
         super.init(name: "DeckFlow")
     }
 
     /// The deck's state in brief.
-    public override var stateSummary: String? { DeckScreens.summary(of: context.snapshot) }
+    public override var stateSummary: String? {
+        DeckScreens.summary(of: context.snapshot, queue: context.swipeQueue.snapshot)
+    }
 
     /// The deck's part of the home screen (steps 2, 6 and 7), built at each render that changed
     /// what it shows.
     public private(set) var content: [ScreenElement]
 
-    /// Step 1: watches the deck and loads it.
+    /// Step 1: watches the deck and its swipe queue, and loads the deck.
     public func start() {
         observations = watch(context, render: { [weak self] state in self?.render(state) })
+        observations.append(context.swipeQueue.observe { [weak self] queue in self?.render(queue) })
         context.start()
     }
 
@@ -74,14 +78,8 @@ public final class DeckFlow: FlowNode {
         if let swipe = state.lastSwipe, swipe.id != rendered.lastSwipe?.id {
             environment.analytics.record(.swiped(swipe.action, swipe.candidate))
         }
-        let shown = DeckScreens.Shown(state)
-        if shown != self.shown {
-            let content = DeckScreens.home(for: shown)
-            let changed = self.shown == nil || content != self.content
-            self.shown = shown
-            self.content = content
-            if changed { delegate?.deckFlowDidChangeContent(self) }
-        }
+        let shown = DeckScreens.Shown(state, queue: context.swipeQueue.snapshot)
+        if shown != self.shown { show(shown) }
         announceTop(state)
         if state.isEmpty, !rendered.isEmpty { environment.analytics.record(.deckEmpty) }
         if let match = state.pendingMatch, match != rendered.pendingMatch { showMatch(match) }
@@ -95,6 +93,23 @@ public final class DeckFlow: FlowNode {
                 self?.context.outOfSuperLikesSeen()
             }
         }
+    }
+
+    /// Step 7 for each change of the swipe queue: home tells of swipes waiting or not sent.
+    private func render(_ queue: SwipeQueueState) {
+        let notice = DeckScreens.QueueNotice(queue)
+        guard var shown, notice != shown.queue else { return }
+        shown.queue = notice
+        show(shown)
+    }
+
+    /// Builds home's part again for what it now shows, and tells the delegate if it looks different.
+    private func show(_ shown: DeckScreens.Shown) {
+        let content = DeckScreens.home(for: shown)
+        let changed = self.shown == nil || content != self.content
+        self.shown = shown
+        self.content = content
+        if changed { delegate?.deckFlowDidChangeContent(self) }
     }
 
     /// Step 2: records the top card as shown, once per card, while the deck is visible.

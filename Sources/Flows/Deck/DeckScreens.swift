@@ -3,8 +3,8 @@ import Models
 /// Builds what the deck shows from its state: its part of home, the full profile of a card and the
 /// modals. Pure functions of their inputs.
 enum DeckScreens {
-    /// What of the deck's state its part of home shows; ``home(for:)`` reads nothing else, so two
-    /// states that show the same give the same elements.
+    /// What of the deck's state and its swipe queue its part of home shows; ``home(for:)`` reads
+    /// nothing else, so two states that show the same give the same elements.
     ///
     /// A swipe confirmed, a page asked for or a match seen leave it as it was: the flow builds home
     /// again only when it changed.
@@ -16,31 +16,42 @@ enum DeckScreens {
         var isEmpty: Bool
         var canRewind: Bool
         var allowance: SwipeAllowance?
-        /// The swipes waiting to be sent, told only while sending is delayed (else 0).
-        var swipesWaiting: Int
-        /// The swipes the queue gave up on, waiting for "Retry sending".
-        var swipesUnsent: Int
+        /// The swipes waiting to be sent, told only while sending is delayed (else 0), and those the
+        /// queue gave up on, waiting for "Retry sending".
+        var queue: QueueNotice
 
-        /// What `state` shows.
-        init(_ state: DeckState) {
+        /// What `state` and `queue` show.
+        init(_ state: DeckState, queue: SwipeQueueState) {
             failure = state.failure
             cards = state.cards.prefix(2)
             viewerInterests = state.viewerInterests
             isEmpty = state.isEmpty
             canRewind = state.canRewind
             allowance = state.allowance
-            swipesWaiting = state.isSendingDelayed ? state.queuedSwipes - state.unsentSwipes : 0
-            swipesUnsent = state.unsentSwipes
+            self.queue = QueueNotice(queue)
+        }
+    }
+
+    /// What of the swipe queue home tells: the swipes waiting (only while sending is delayed) and
+    /// those not sent.
+    struct QueueNotice: Equatable {
+        var waiting: Int
+        var unsent: Int
+
+        /// What `queue` tells.
+        init(_ queue: SwipeQueueState) {
+            waiting = queue.waitingToShow
+            unsent = queue.unsent
         }
     }
 
     /// The deck's state in brief, for the flow tree (``DeckFlow/stateSummary``).
-    static func summary(of state: DeckState) -> String {
+    static func summary(of state: DeckState, queue: SwipeQueueState) -> String {
         var parts = ["cards=\(state.cards.count)"]
         if let top = state.top { parts.append("top=\(top.id)") }
         if state.isLoading { parts.append("loading") }
         if state.isExhausted { parts.append("exhausted") }
-        if state.queuedSwipes > 0 { parts.append("queued=\(state.queuedSwipes)") }
+        if queue.count > 0 { parts.append("queued=\(queue.count)") }
         return "DeckContext: " + parts.joined(separator: " ")
     }
 
@@ -55,12 +66,7 @@ enum DeckScreens {
         if let top = shown.cards.first {
             let next = shown.cards.dropFirst().first
             elements.append(.card(CandidateCard(top, viewerInterests: shown.viewerInterests, next: next)))
-            elements += [
-                .action(ScreenAction(id: ActionID.Deck.pass, label: "Pass")),
-                .action(ScreenAction(id: ActionID.Deck.like, label: "Like", style: .primary)),
-                .action(ScreenAction(id: ActionID.Deck.superLike, label: "Super like")),
-                .action(ScreenAction(id: ActionID.Deck.openProfile, label: "Open profile")),
-            ]
+            elements += swipeButtons
         } else if shown.isEmpty {
             elements += [
                 .text("No one new around you right now."),
@@ -77,11 +83,11 @@ enum DeckScreens {
                 .likesLeft(
                     LikesLeft(likes: allowance.likesRemaining, superLikes: allowance.superLikesRemaining)))
         }
-        if shown.swipesWaiting > 0 {
-            elements.append(.notice("Waiting to send \(shown.swipesWaiting) swipe(s)."))
+        if shown.queue.waiting > 0 {
+            elements.append(.notice("Waiting to send \(shown.queue.waiting) swipe(s)."))
         }
-        if shown.swipesUnsent > 0 {
-            elements.append(.error("Couldn't send \(shown.swipesUnsent) swipe(s)."))
+        if shown.queue.unsent > 0 {
+            elements.append(.error("Couldn't send \(shown.queue.unsent) swipe(s)."))
             elements.append(.action(ScreenAction(id: ActionID.Deck.retrySending, label: "Retry sending")))
         }
         if !shown.cards.isEmpty || !shown.isEmpty {
@@ -89,6 +95,14 @@ enum DeckScreens {
         }
         return elements
     }
+
+    /// The buttons under the top card.
+    static let swipeButtons: [ScreenElement] = [
+        .action(ScreenAction(id: ActionID.Deck.pass, label: "Pass")),
+        .action(ScreenAction(id: ActionID.Deck.like, label: "Like", style: .primary)),
+        .action(ScreenAction(id: ActionID.Deck.superLike, label: "Super like")),
+        .action(ScreenAction(id: ActionID.Deck.openProfile, label: "Open profile")),
+    ]
 
     /// A card's full profile, pushed by "Open profile": its lines, all its interests and "Back".
     static func fullProfile(_ candidate: Candidate, viewerInterests: [Interest]) -> Screen {

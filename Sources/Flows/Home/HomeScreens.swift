@@ -11,19 +11,32 @@ enum HomeScreens {
         case matches
     }
 
-    /// Home for `user` on `tab`: who is signed in, the tabs, the tab's `content` and "Log out".
-    static func home(for user: User, tab: Tab, content: [ScreenElement]) -> Screen {
-        var elements: [ScreenElement] = [
-            .text("Signed in as \(user.displayName) (@\(user.username))"),
-            .tabs([
-                ScreenAction(id: ActionID.Home.deckTab, label: "Deck", isSelected: tab == .deck),
-                ScreenAction(id: ActionID.Home.matchesTab, label: "Matches", isSelected: tab == .matches),
-            ]),
-        ]
-        elements += content
-        elements.append(
-            .action(ScreenAction(id: ActionID.Home.logOut, label: "Log out", style: .destructive)))
-        return Screen(id: .home, title: "Discover", elements: elements)
+    /// What home shows around a tab's content, the same at every render of that tab: who is signed
+    /// in and the tabs above it, "Log out" below.
+    struct Frame {
+        /// The tab it frames.
+        let tab: Tab
+        let top: [ScreenElement]
+        let bottom: [ScreenElement]
+    }
+
+    /// Home's frame for `user` on `tab`.
+    static func frame(for user: User, tab: Tab) -> Frame {
+        Frame(
+            tab: tab,
+            top: [
+                .text("Signed in as \(user.displayName) (@\(user.username))"),
+                .tabs([
+                    ScreenAction(id: ActionID.Home.deckTab, label: "Deck", isSelected: tab == .deck),
+                    ScreenAction(id: ActionID.Home.matchesTab, label: "Matches", isSelected: tab == .matches),
+                ]),
+            ],
+            bottom: [.action(ScreenAction(id: ActionID.Home.logOut, label: "Log out", style: .destructive))])
+    }
+
+    /// Home: the tab's `content` in its `frame`.
+    static func home(_ frame: Frame, content: [ScreenElement]) -> Screen {
+        Screen(id: .home, title: "Discover", elements: frame.top + content + frame.bottom)
     }
 
     /// "Log out?", warning about the messages and swipes not sent yet.

@@ -29,6 +29,8 @@ public final class MainFlow: FlowNode, DeckFlowDelegate {
     private var observations: [ObservationToken] = []
     /// The matches list's elements last built, and the list they show.
     private var matchesList: (list: ChatListState, elements: [ScreenElement])?
+    /// Home's frame (who is signed in, the tabs, "Log out") last built, for the tab it shows.
+    private var homeFrame: HomeScreens.Frame?
 
     /// Creates the flow for a signed-in session.
     public init(environment: FlowEnvironment, scope: SessionScope, session: SessionContext) {
@@ -119,15 +121,16 @@ public final class MainFlow: FlowNode, DeckFlowDelegate {
         deck.isVisible = tab == .deck
     }
 
-    /// Home for the current tab, with the deck's part or the matches list (built again only when
-    /// the list changed since it was last built).
+    /// Home for the current tab, with the deck's part or the matches list; the frame is built again
+    /// only when the tab changed, the list only when it changed since it was last built.
     private func homeScreen() -> Screen {
-        guard place.tab == .matches else {
-            return HomeScreens.home(for: scope.user, tab: .deck, content: deck.content)
-        }
+        let tab = place.tab
+        if homeFrame?.tab != tab { homeFrame = HomeScreens.frame(for: scope.user, tab: tab) }
+        let frame = homeFrame ?? HomeScreens.frame(for: scope.user, tab: tab)
+        guard tab == .matches else { return HomeScreens.home(frame, content: deck.content) }
         let list = chat.snapshot
         if matchesList?.list != list { matchesList = (list, ChatScreens.matchesList(list)) }
-        return HomeScreens.home(for: scope.user, tab: .matches, content: matchesList?.elements ?? [])
+        return HomeScreens.home(frame, content: matchesList?.elements ?? [])
     }
 
     /// Step 4: puts a profile or a conversation above home.
@@ -189,7 +192,7 @@ public final class MainFlow: FlowNode, DeckFlowDelegate {
     /// Step 6: asks before logging out, warning about what was not sent.
     private func confirmLogout() {
         let alert = HomeScreens.logoutAlert(
-            queuedSwipes: deck.context.snapshot.queuedSwipes, unsentMessages: chat.snapshot.outboxCount)
+            queuedSwipes: deck.context.swipeQueue.snapshot.count, unsentMessages: chat.snapshot.outboxCount)
         environment.presenter.showAlert(alert) { [weak self] intent in
             let confirmed = intent == .tap(ActionID.Home.confirmLogOut)
             self?.environment.analytics.record(confirmed ? .logoutConfirmed : .logoutCancelled)

@@ -153,9 +153,10 @@ struct ExploreInvariants {
     private func counters(_ main: MainFlow) -> ExploreViolation? {
         let chat = main.chat.snapshot
         let deck = main.deck.context.snapshot
+        let queue = main.deck.context.swipeQueue.snapshot
         var negative: [String] = []
         if chat.outboxCount < 0 { negative.append("the outbox holds \(chat.outboxCount)") }
-        if deck.queuedSwipes < 0 { negative.append("the swipe queue holds \(deck.queuedSwipes)") }
+        if queue.count < 0 { negative.append("the swipe queue holds \(queue.count)") }
         for summary in chat.conversations where summary.unreadCount < 0 {
             negative.append("\(summary.match.user) has \(summary.unreadCount) unread")
         }
@@ -201,16 +202,16 @@ struct ExploreInvariants {
     }
 
     private mutating func stuck(_ main: MainFlow, _ world: some ExploreWorld) -> ExploreViolation? {
-        let deck = main.deck.context.snapshot
+        let queue = main.deck.context.swipeQueue.snapshot
         // A swipe the queue gave up on shows as not sent, with "Retry sending": fine, once it met as
         // many failures as the queue allows.
-        if deck.unsentSwipes > 0, swipeFailuresSinceLaunch < SendQueuePolicy.maximumAttempts {
+        if queue.unsent > 0, swipeFailuresSinceLaunch < SendQueuePolicy.maximumAttempts {
             return ExploreViolation(
                 .stuckItem,
-                "\(deck.unsentSwipes) swipes given up after at most \(swipeFailuresSinceLaunch) server failures"
+                "\(queue.unsent) swipes given up after at most \(swipeFailuresSinceLaunch) server failures"
             )
         }
-        let waiting = deck.queuedSwipes - deck.unsentSwipes
+        let waiting = queue.count - queue.unsent
         let sending = conversations(main).lazy.compactMap { conversation in
             main.chat.messages(of: conversation.id).first { $0.status == .sending }.map {
                 (conversation.other, $0)

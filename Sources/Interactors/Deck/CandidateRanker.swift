@@ -83,7 +83,7 @@ public enum CandidateRanker {
     /// the page is ranked excluding `shown`, the ranked cards are added to it, and the merged cards
     /// are returned. Each card of the page is looked up in `shown` once, for all three.
     public static func rankAndMerge(
-        _ page: [Candidate], into queue: [Candidate], for viewer: Viewer,
+        _ page: [Candidate], into queue: some Collection<Candidate>, for viewer: Viewer,
         recordingShownIn shown: inout Set<UserID>
     ) -> [Candidate] {
         let fresh = page.filter { isWanted($0, by: viewer) && shown.insert($0.id).inserted }
@@ -107,7 +107,9 @@ public enum CandidateRanker {
     }
 
     /// ``merge(_:into:for:)`` of a page whose cards are scored already.
-    private static func merge(_ page: [Scored], into queue: [Candidate], for viewer: Viewer) -> [Candidate] {
+    private static func merge(
+        _ page: [Scored], into queue: some Collection<Candidate>, for viewer: Viewer
+    ) -> [Candidate] {
         guard let top = queue.first else { return page.map(\.candidate) }
         let queued = Set(queue.map(\.id))
         let fresh = page.filter { !queued.contains($0.candidate.id) }

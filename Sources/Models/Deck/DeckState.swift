@@ -4,10 +4,16 @@ import Foundation
 ///
 /// A plain value: every snapshot an observer keeps stays as it was, whatever happens to the deck
 /// after it. The cards are the ranked ones still to swipe, a page or two of them at a time (the
-/// context asks for the next page before they run out), so taking the top card off is cheap.
+/// context asks for the next page before they run out). The swipes on their way to the server are
+/// counted apart, in ``SwipeQueueState``.
 public struct DeckState: Hashable, Sendable {
     /// The ranked cards still to swipe; the first is on top, the second is the peek.
-    public var cards: [Candidate] = []
+    ///
+    /// A slice of the list the last page was merged into: taking the top card off moves the slice's
+    /// start and copies nothing, even while earlier snapshots share the list (an array would copy
+    /// the cards left). Like any slice, its indices start where it starts, so read it with `first`,
+    /// `dropFirst()` or its own `indices`, not from 0.
+    public var cards: ArraySlice<Candidate> = []
     /// Whether a page request is in flight.
     public var isLoading = false
     /// Whether the server said there are no more pages.
@@ -28,15 +34,6 @@ public struct DeckState: Hashable, Sendable {
     public var likesResetInSeconds: Int?
     /// Set when a super like was refused for the daily allowance.
     public var isOutOfSuperLikes = false
-    /// Swipes waiting in the persistent queue to reach the server.
-    public var queuedSwipes = 0
-    /// Whether sending the queued swipes failed and waits to try again (offline, a server error).
-    ///
-    /// The deck says swipes are waiting only then: a swipe on its way for one round trip is not news.
-    public var isSendingDelayed = false
-    /// Swipes the queue gave up on after its bounded retries (a server failing again and again): they
-    /// wait for the user's "Retry sending" (or the next launch), and the deck says so.
-    public var unsentSwipes = 0
     /// The last swipe the user made (accepted by the daily limits).
     public var lastSwipe: Swipe?
 
