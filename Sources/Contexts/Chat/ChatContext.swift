@@ -180,9 +180,10 @@ public final class ChatContext: StateContext {
         case .failure(let error): return error.problem
         case .success(let trimmed): validated = trimmed
         }
+        let match = match(of: conversation)
         let message = OutgoingMessage(
             id: ids.next(), conversation: conversation, text: validated, createdAt: scheduler.now,
-            match: match(of: conversation), dependsOn: pendingSwipes?.swipe(making: conversation))
+            match: match, dependsOn: match.flatMap { pendingSwipes?.swipe(liking: $0.user) })
         outbox.enqueue(message)
         addPending(message, status: .sending)
         publish()

@@ -106,7 +106,7 @@ public final class DeckContext: StateContext {
         swipes.load(loaded)
         // Matches of queued swipes were announced in the run that made them.
         announcedMatches.formUnion(loaded.compactMap(\.match?.id))
-        pendingSwipes?.loaded(loaded.map { ($0, matchID(of: $0)) })
+        pendingSwipes?.loaded(loaded)
         // Queued swipes from an earlier run are decided: their cards must not come back.
         shown.formUnion(loaded.filter { !$0.isUndo }.map(\.candidate))
         queueChanged()
@@ -130,7 +130,7 @@ public final class DeckContext: StateContext {
             let swipe = Swipe(id: ids.next(), candidate: top.id, action: action, swipedAt: now, match: match)
             lastPassID = action == .pass ? swipe.id : nil
             queuedCards[swipe.id] = top
-            pendingSwipes?.queued(swipe, making: matchID(of: swipe))
+            pendingSwipes?.queued(swipe)
             swipes.enqueue(swipe)
             if let match { announcedMatches.insert(match.id) }
             // One notification for the swipe, its match and the page request it may start.
@@ -311,11 +311,6 @@ public final class DeckContext: StateContext {
             if entry.isGivenUp { counts.unsent += 1 }
         }
         swipeQueue.update { $0 = counts }
-    }
-
-    /// The conversation a like or super like makes, if it makes one.
-    private func matchID(of swipe: Swipe) -> String? {
-        swipe.action == .pass ? nil : Match.id(between: viewerID, and: swipe.candidate)
     }
 
     /// Saves the queue off the main actor; when the save is done (a failure is reported to the

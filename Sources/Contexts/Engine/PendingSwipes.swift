@@ -1,8 +1,8 @@
 import Interactors
 import Models
 
-/// What the chat knows of the deck's swipe queue: which likes have not reached the server, and the
-/// match each of them makes, so a message to a new match waits for the swipe that made it.
+/// What the chat knows of the deck's swipe queue: which likes have not reached the server, and whom
+/// each of them likes, so a message to a new match waits for the swipe that made it.
 ///
 /// Passes are not kept: no conversation, so no message, waits for one.
 ///
@@ -12,8 +12,8 @@ import Models
 @MainActor
 public final class PendingSwipes {
     private var isLoaded = false
-    /// The likes not on the server yet: the match each makes (the conversation id), by swipe id.
-    private var pending: [String: String] = [:]
+    /// The likes not on the server yet: the person each likes, by swipe id.
+    private var pending: [String: UserID] = [:]
     /// The matches the client saw pending swipes make, by swipe id.
     private var madeMatches: [String: Match] = [:]
     /// The swipes refused for good, with why.
@@ -38,9 +38,9 @@ public final class PendingSwipes {
         madeMatches.values.sorted { ($0.matchedAt, $0.id) < ($1.matchedAt, $1.id) }
     }
 
-    /// The queued swipe that makes the match with id `match`, if one is still pending.
-    public func swipe(making match: String) -> String? {
-        pending.first { $0.value == match }?.key
+    /// The queued like of `person`, if one is still pending: a message to them waits for it.
+    public func swipe(liking person: UserID) -> String? {
+        pending.first { $0.value == person }?.key
     }
 
     /// Where the swipe with id `id` is: pending until the deck read its queue and while it is queued.
@@ -49,19 +49,17 @@ public final class PendingSwipes {
         return !isLoaded || pending[id] != nil ? .pending : .settled
     }
 
-    /// The deck read its queue (or none) from the store: these swipes (and the conversation each
-    /// makes) are pending.
-    func loaded(_ swipes: [(swipe: Swipe, match: String?)]) {
-        for (swipe, match) in swipes { queued(swipe, making: match) }
+    /// The deck read its queue (or none) from the store: these swipes are pending.
+    func loaded(_ swipes: [Swipe]) {
+        for swipe in swipes { queued(swipe) }
         isLoaded = true
         changed()
     }
 
-    /// A swipe joined the queue; `match` is the conversation it makes, if it is a like (a pass is
-    /// not kept).
-    func queued(_ swipe: Swipe, making match: String?) {
-        guard let match else { return }
-        pending[swipe.id] = match
+    /// A swipe joined the queue: kept if it is a like or a super like (no message waits for a pass).
+    func queued(_ swipe: Swipe) {
+        guard swipe.action != .pass else { return }
+        pending[swipe.id] = swipe.candidate
         madeMatches[swipe.id] = swipe.match
     }
 

@@ -71,7 +71,7 @@ public final class DeckFlow: FlowNode {
     }
 
     /// Steps 2, 4, 5 and 6 for each new state: records the swipe, builds home's part again when what
-    /// it shows changed (and tells the delegate if it looks different), announces the top card, and
+    /// it shows changed (and tells the delegate), announces the top card, and
     /// shows the modals.
     private func render(_ state: DeckState) {
         defer { rendered = state }
@@ -103,13 +103,15 @@ public final class DeckFlow: FlowNode {
         show(shown)
     }
 
-    /// Builds home's part again for what it now shows, and tells the delegate if it looks different.
+    /// Builds home's part again for what it now shows, and tells the delegate.
+    ///
+    /// The part is built from `shown` alone, so it changes with it; in the rare case it does not
+    /// (the viewer's interests changed, not what the top card shares with them), home is rendered
+    /// again the same, which a front end shows as it was.
     private func show(_ shown: DeckScreens.Shown) {
-        let content = DeckScreens.home(for: shown)
-        let changed = self.shown == nil || content != self.content
         self.shown = shown
-        self.content = content
-        if changed { delegate?.deckFlowDidChangeContent(self) }
+        content = DeckScreens.home(for: shown)
+        delegate?.deckFlowDidChangeContent(self)
     }
 
     /// Step 2: records the top card as shown, once per card, while the deck is visible.
