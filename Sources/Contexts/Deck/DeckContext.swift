@@ -48,10 +48,8 @@ public final class DeckContext: StateContext {
     let swipes: SendQueue<Swipe>
     /// What the chat is told of the queue (a message to a new match waits for its swipe).
     let pendingSwipes: PendingSwipes?
-    /// The card of each queued swipe made in this run, by swipe id: a refused like's card comes back.
-    private var queuedCards: [String: Candidate] = [:]
-    /// Passes rewound while on their way: undone on the server once it has them.
-    private var undoAfterSending: Set<String> = []
+    /// The swipes made in this run that are still queued, by swipe id.
+    private var madeThisRun: [String: SwipeMade] = [:]
     /// The next tick of the out-of-likes countdown.
     var resetTask: ScheduledTask?
     /// Brings the allowance back to the daily counts when the day turns (``Models/SwipeAllowance/resetsAt``).
@@ -129,7 +127,7 @@ public final class DeckContext: StateContext {
             let match = MatchDetector.match(viewer: viewerID, swiping: action, on: top, at: now)
             let swipe = Swipe(id: ids.next(), candidate: top.id, action: action, swipedAt: now, match: match)
             lastPassID = action == .pass ? swipe.id : nil
-            queuedCards[swipe.id] = top
+            madeThisRun[swipe.id] = SwipeMade(card: top)
             pendingSwipes?.queued(swipe)
             swipes.enqueue(swipe)
             if let match { announcedMatches.insert(match.id) }
@@ -156,10 +154,10 @@ public final class DeckContext: StateContext {
         lastPassID = nil
         switch swipes.state(of: pass) {
         case .sending?:
-            undoAfterSending.insert(pass)
+            madeThisRun[pass]?.isRewound = true
         case .some:
             swipes.remove(pass)
-            queuedCards[pass] = nil
+            madeThisRun[pass] = nil
             pendingSwipes?.settled(pass)
         case nil:
             // The server has the pass: its undo is queued (kept across relaunches until it lands).
@@ -235,8 +233,8 @@ public final class DeckContext: StateContext {
         let predicted = swipes.item(id)?.match
         switch result {
         case .success(let outcome):
-            let card = queuedCards.removeValue(forKey: id)
-            if undoAfterSending.remove(id) != nil, var undo = swipes.item(id) {
+            let made = madeThisRun.removeValue(forKey: id)
+            if made?.isRewound == true, var undo = swipes.item(id) {
                 // Rewound while on its way: the server has it now, so its undo takes its place.
                 undo.isUndo = true
                 swipes.remove(id)
@@ -246,7 +244,7 @@ public final class DeckContext: StateContext {
             }
             if case .recorded = outcome { matchNotMade(id, predicted: predicted) }
             pendingSwipes?.settled(id)
-            received(outcome, card: card)
+            received(outcome, card: made?.card)
         case .failure(.tokenExpired):
             store.report(SessionError.ended(.sessionExpired))
         case .failure(.tokenRevoked):
@@ -255,8 +253,7 @@ public final class DeckContext: StateContext {
             if case .refuse(let reason)? = swipes.failed(id, with: error) {
                 // Refused for good: it leaves the queue, and what waited for it learns why.
                 swipes.remove(id)
-                queuedCards[id] = nil
-                undoAfterSending.remove(id)
+                madeThisRun[id] = nil
                 matchNotMade(id, predicted: predicted)
                 pendingSwipes?.refused(id, reason: reason)
             }
@@ -322,4 +319,11 @@ public final class DeckContext: StateContext {
             done()
         }
     }
+}
+
+/// A swipe made in this run, while it is queued: its card, which comes back if the server refuses
+/// the like, and whether it was rewound on its way (its undo follows once the server has it).
+private struct SwipeMade {
+    let card: Candidate
+    var isRewound = false
 }

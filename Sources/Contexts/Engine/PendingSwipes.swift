@@ -12,10 +12,8 @@ import Models
 @MainActor
 public final class PendingSwipes {
     private var isLoaded = false
-    /// The likes not on the server yet: the person each likes, by swipe id.
-    private var pending: [String: UserID] = [:]
-    /// The matches the client saw pending swipes make, by swipe id.
-    private var madeMatches: [String: Match] = [:]
+    /// The likes not on the server yet, by swipe id.
+    private var pending: [String: PendingLike] = [:]
     /// The swipes refused for good, with why.
     private var refused: [String: String] = [:]
     /// The conversations of matches the client saw swipes make that the server did not make, not
@@ -35,12 +33,12 @@ public final class PendingSwipes {
     /// The matches the client saw the pending swipes make, oldest first: their conversations exist
     /// before the server has the swipes.
     public var matches: [Match] {
-        madeMatches.values.sorted { ($0.matchedAt, $0.id) < ($1.matchedAt, $1.id) }
+        pending.values.compactMap(\.match).sorted { ($0.matchedAt, $0.id) < ($1.matchedAt, $1.id) }
     }
 
     /// The queued like of `person`, if one is still pending: a message to them waits for it.
     public func swipe(liking person: UserID) -> String? {
-        pending.first { $0.value == person }?.key
+        pending.first { $0.value.person == person }?.key
     }
 
     /// Where the swipe with id `id` is: pending until the deck read its queue and while it is queued.
@@ -59,22 +57,19 @@ public final class PendingSwipes {
     /// A swipe joined the queue: kept if it is a like or a super like (no message waits for a pass).
     func queued(_ swipe: Swipe) {
         guard swipe.action != .pass else { return }
-        pending[swipe.id] = swipe.candidate
-        madeMatches[swipe.id] = swipe.match
+        pending[swipe.id] = PendingLike(person: swipe.candidate, match: swipe.match)
     }
 
     /// A swipe reached the server. Observers hear of a like (a message may wait for it), not of a
     /// pass: nothing waits for one.
     func settled(_ id: String) {
         let wasPending = pending.removeValue(forKey: id) != nil
-        madeMatches[id] = nil
         if wasPending || !unmade.isEmpty { changed() }
     }
 
     /// A swipe was refused for good, with why.
     func refused(_ id: String, reason: String) {
         pending[id] = nil
-        madeMatches[id] = nil
         refused[id] = reason
         changed()
     }
@@ -82,7 +77,7 @@ public final class PendingSwipes {
     /// The swipe with id `id`, which the client saw make a match, reached the server (or was refused)
     /// without making it: its conversation is undone at the next change.
     func matchNotMade(_ id: String) {
-        guard let match = madeMatches[id] else { return }
+        guard let match = pending[id]?.match else { return }
         unmade.append(match.id)
     }
 
@@ -96,4 +91,10 @@ public final class PendingSwipes {
     private func changed() {
         for observer in registry.callbacks { observer(()) }
     }
+}
+
+/// A like not on the server yet: whom it likes, and the match the client saw it make, if any.
+private struct PendingLike {
+    let person: UserID
+    let match: Match?
 }

@@ -187,8 +187,10 @@ final class SendQueue<Item: QueueItem> {
         guard let entry = byID.removeValue(forKey: id) else { return nil }
         Self.remove(entry, from: &entries)
         let lane = entry.policy.lane
-        Self.remove(entry, from: &lanes[lane, default: []])
-        if lanes[lane]?.isEmpty == true { lanes[lane] = nil }
+        if var members = lanes.removeValue(forKey: lane) {
+            Self.remove(entry, from: &members)
+            if !members.isEmpty { lanes[lane] = members }
+        }
         entry.retry?.cancel()
         persist()
         return entry
@@ -250,8 +252,10 @@ final class SendQueue<Item: QueueItem> {
             hasUnsavedChanges = false
             persist()
         }
-        let freed = entries.contains { $0.heldBySave > previous && $0.heldBySave <= number }
-        if freed, !isSaving { onReady() }
+        // A save finished while it was being handed over (a store in memory) frees nothing to tell:
+        // the caller sends afterwards.
+        guard !isSaving else { return }
+        if entries.contains(where: { $0.heldBySave > previous && $0.heldBySave <= number }) { onReady() }
     }
 
     private func retryDue(_ id: String) {
