@@ -16,7 +16,7 @@ import Models
 ///    "Retry sending"; a refused session raises ``Models/SessionError`` to the ``SessionFlow``.
 ///
 /// The deck is part of home, which its parent shows: the flow builds the deck's part
-/// (``content``) and tells its ``delegate`` when that changed.
+/// (``addContent(to:)``) and tells its ``delegate`` when that changed.
 @MainActor
 public final class DeckFlow: FlowNode {
     /// The context this flow scripts.
@@ -49,8 +49,6 @@ public final class DeckFlow: FlowNode {
         self.environment = environment
         self.context = context
         self.makePreferences = makePreferences
-        self.content = DeckScreens.home(
-            for: DeckScreens.Shown(context.snapshot, queue: context.swipeQueue.snapshot))
         super.init(name: "DeckFlow")
     }
 
@@ -59,9 +57,12 @@ public final class DeckFlow: FlowNode {
         DeckScreens.summary(of: context.snapshot, queue: context.swipeQueue.snapshot)
     }
 
-    /// The deck's part of the home screen (steps 2, 6 and 7), built at each render that changed
-    /// what it shows.
-    public private(set) var content: [ScreenElement]
+    /// Adds the deck's part of the home screen (steps 2, 6 and 7) to `elements`, as the deck is now:
+    /// the parent builds home in one pass, its frame around this part.
+    public func addContent(to elements: inout [ScreenElement]) {
+        let shown = shown ?? DeckScreens.Shown(context.snapshot, queue: context.swipeQueue.snapshot)
+        DeckScreens.addHome(for: shown, to: &elements)
+    }
 
     /// Step 1: watches the deck and its swipe queue, and loads the deck.
     public func start() {
@@ -103,14 +104,13 @@ public final class DeckFlow: FlowNode {
         show(shown)
     }
 
-    /// Builds home's part again for what it now shows, and tells the delegate.
+    /// Keeps what home's part now shows, and tells the delegate, which renders home again.
     ///
     /// The part is built from `shown` alone, so it changes with it; in the rare case it does not
     /// (the viewer's interests changed, not what the top card shares with them), home is rendered
     /// again the same, which a front end shows as it was.
     private func show(_ shown: DeckScreens.Shown) {
         self.shown = shown
-        content = DeckScreens.home(for: shown)
         delegate?.deckFlowDidChangeContent(self)
     }
 

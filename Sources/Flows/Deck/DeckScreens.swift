@@ -3,7 +3,7 @@ import Models
 /// Builds what the deck shows from its state: its part of home, the full profile of a card and the
 /// modals. Pure functions of their inputs.
 enum DeckScreens {
-    /// What of the deck's state and its swipe queue its part of home shows; ``home(for:)`` reads
+    /// What of the deck's state and its swipe queue its part of home shows; ``addHome(for:to:)`` reads
     /// nothing else, so two states that show the same give the same elements.
     ///
     /// A swipe confirmed, a page asked for or a match seen leave it as it was: the flow builds home
@@ -55,10 +55,9 @@ enum DeckScreens {
         return "DeckContext: " + parts.joined(separator: " ")
     }
 
-    /// The deck's part of the home screen: the failure, the top card and a peek at the next, the
-    /// buttons, the allowance, the swipes waiting and the preferences.
-    static func home(for shown: Shown) -> [ScreenElement] {
-        var elements: [ScreenElement] = []
+    /// The deck's part of the home screen, added to `elements`: the failure, the top card and a
+    /// peek at the next, the buttons, the allowance, the swipes waiting and the preferences.
+    static func addHome(for shown: Shown, to elements: inout [ScreenElement]) {
         if let failure = shown.failure {
             elements.append(.error(Copy.banner(for: failure)))
             elements.append(.action(ScreenAction(id: ActionID.Deck.retry, label: "Retry", style: .primary)))
@@ -93,7 +92,6 @@ enum DeckScreens {
         if !shown.cards.isEmpty || !shown.isEmpty {
             elements.append(.action(ScreenAction(id: ActionID.Deck.preferences, label: "Preferences")))
         }
-        return elements
     }
 
     /// The buttons under the top card.

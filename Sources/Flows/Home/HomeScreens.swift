@@ -34,9 +34,12 @@ enum HomeScreens {
             bottom: [.action(ScreenAction(id: ActionID.Home.logOut, label: "Log out", style: .destructive))])
     }
 
-    /// Home: the tab's `content` in its `frame`.
-    static func home(_ frame: Frame, content: [ScreenElement]) -> Screen {
-        Screen(id: .home, title: "Discover", elements: frame.top + content + frame.bottom)
+    /// Home: its `frame` around the tab's content, which `addContent` adds.
+    static func home(_ frame: Frame, addContent: (inout [ScreenElement]) -> Void) -> Screen {
+        var elements = frame.top
+        addContent(&elements)
+        elements += frame.bottom
+        return Screen(id: .home, title: "Discover", elements: elements)
     }
 
     /// "Log out?", warning about the messages and swipes not sent yet.

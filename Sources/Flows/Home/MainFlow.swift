@@ -127,10 +127,11 @@ public final class MainFlow: FlowNode, DeckFlowDelegate {
         let tab = place.tab
         if homeFrame?.tab != tab { homeFrame = HomeScreens.frame(for: scope.user, tab: tab) }
         let frame = homeFrame ?? HomeScreens.frame(for: scope.user, tab: tab)
-        guard tab == .matches else { return HomeScreens.home(frame, content: deck.content) }
+        guard tab == .matches else { return HomeScreens.home(frame) { deck.addContent(to: &$0) } }
         let list = chat.snapshot
         if matchesList?.list != list { matchesList = (list, ChatScreens.matchesList(list)) }
-        return HomeScreens.home(frame, content: matchesList?.elements ?? [])
+        let rows = matchesList?.elements ?? []
+        return HomeScreens.home(frame) { $0 += rows }
     }
 
     /// Step 4: puts a profile or a conversation above home.
