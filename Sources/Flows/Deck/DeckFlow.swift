@@ -36,8 +36,8 @@ public final class DeckFlow: FlowNode {
     private var modal: Modal?
     /// The deck as the last render saw it (an empty deck before the first).
     private var rendered = DeckState()
-    /// What of the deck home showed at the last render; `nil` before the first.
-    private var shown: DeckScreens.Shown?
+    /// What of the deck home shows: as the deck was when the flow was made, then at each render.
+    private var shown: DeckScreens.Shown
     /// The top card last announced as shown.
     private var announcedTop: UserID?
 
@@ -49,6 +49,7 @@ public final class DeckFlow: FlowNode {
         self.environment = environment
         self.context = context
         self.makePreferences = makePreferences
+        shown = DeckScreens.Shown(context.snapshot, queue: context.swipeQueue.snapshot)
         super.init(name: "DeckFlow")
     }
 
@@ -60,7 +61,6 @@ public final class DeckFlow: FlowNode {
     /// Adds the deck's part of the home screen (steps 2, 6 and 7) to `elements`, as the deck is now:
     /// the parent builds home in one pass, its frame around this part.
     public func addContent(to elements: inout [ScreenElement]) {
-        let shown = shown ?? DeckScreens.Shown(context.snapshot, queue: context.swipeQueue.snapshot)
         DeckScreens.addHome(for: shown, to: &elements)
     }
 
@@ -99,9 +99,10 @@ public final class DeckFlow: FlowNode {
     /// Step 7 for each change of the swipe queue: home tells of swipes waiting or not sent.
     private func render(_ queue: SwipeQueueState) {
         let notice = DeckScreens.QueueNotice(queue)
-        guard var shown, notice != shown.queue else { return }
-        shown.queue = notice
-        show(shown)
+        guard notice != shown.queue else { return }
+        var changed = shown
+        changed.queue = notice
+        show(changed)
     }
 
     /// Keeps what home's part now shows, and tells the delegate, which renders home again.
