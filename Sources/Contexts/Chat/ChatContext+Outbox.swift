@@ -20,7 +20,12 @@ extension ChatContext {
 
     /// Wires the outbox to this context: saves go to the store, state changes to the messages shown.
     func connectOutbox() {
-        outbox.save = { [weak self] entries, done in self?.saveOutbox(entries, then: done) }
+        outbox.save = { [weak self] entries, done in
+            guard let self else { return }
+            guard let outboxStore else { return done(.success(())) }
+            outboxStore.save(Self.messages(in: entries), completion: done)
+        }
+        outbox.onSaveFailed = { [weak self] error in self?.store.report(error) }
         outbox.onChange = { [weak self] message, state in self?.show(message, state) }
         outbox.onReady = { [weak self] in self?.flush() }
         dependencyToken = pendingSwipes?.observe { [weak self] in self?.swipesChanged() }
@@ -44,19 +49,12 @@ extension ChatContext {
         flush()
     }
 
-    /// Saves the outbox (the messages refused for good with their reason) off the main actor; when the
-    /// save is done (a failure is reported), `done` runs.
-    func saveOutbox(_ entries: [SendQueue<OutgoingMessage>.Entry], then done: @escaping @MainActor () -> Void)
-    {
-        let messages = entries.map { entry in
+    /// The outbox's messages as they are saved: those refused for good with their reason.
+    static func messages(in entries: [SendQueue<OutgoingMessage>.Entry]) -> [OutgoingMessage] {
+        entries.map { entry in
             var message = entry.item
             if case .failed(let reason, false) = entry.state { message.refusal = reason }
             return message
-        }
-        guard let outboxStore else { return done() }
-        outboxStore.save(messages) { [weak self] result in
-            if case .failure(let error) = result { self?.store.report(error) }
-            done()
         }
     }
 

@@ -81,7 +81,11 @@ public final class DeckContext: StateContext {
         self.retries = retries
         self.pendingSwipes = pendingSwipes
         self.swipes = SendQueue(retries: retries)
-        swipes.save = { [weak self] entries, done in self?.saveQueue(entries.map(\.item), then: done) }
+        swipes.save = { entries, done in
+            guard let queueStore else { return done(.success(())) }
+            queueStore.save(entries.map(\.item), completion: done)
+        }
+        swipes.onSaveFailed = { [weak self] error in self?.store.report(error) }
         swipes.onChange = { [weak self] _, _ in self?.queueChanged() }
         swipes.onReady = { [weak self] in self?.flush() }
     }
@@ -308,16 +312,6 @@ public final class DeckContext: StateContext {
             if entry.isGivenUp { counts.unsent += 1 }
         }
         swipeQueue.update { $0 = counts }
-    }
-
-    /// Saves the queue off the main actor; when the save is done (a failure is reported to the
-    /// flow), `done` runs.
-    private func saveQueue(_ queue: [Swipe], then done: @escaping @MainActor () -> Void) {
-        guard let queueStore else { return done() }
-        queueStore.save(queue) { [weak self] result in
-            if case .failure(let error) = result { self?.store.report(error) }
-            done()
-        }
     }
 }
 

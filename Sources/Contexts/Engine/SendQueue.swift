@@ -55,10 +55,13 @@ final class SendQueue<Item: QueueItem> {
     /// finishes.
     private var hasUnsavedChanges = false
     private let retries: RetryTimer
-    /// Writes the items (to the owner's store) and calls its completion once the write is done (or
-    /// failed, reported by the owner); called by ``persist()`` only. It reads the entries at once:
-    /// they change in place afterwards.
-    var save: ([Entry], _ done: @escaping @MainActor () -> Void) -> Void = { _, done in done() }
+    /// Writes the items (to the owner's store) and calls `done` with what happened once the write
+    /// is over; called by ``persist()`` only. It reads the entries at once: they change in place
+    /// afterwards.
+    var save: ([Entry], _ done: @escaping StoreCompletion) -> Void = { _, done in done(.success(())) }
+    /// Called when a save failed: the owner reports it (the items stay queued, and the next change
+    /// saves them again).
+    var onSaveFailed: (StoreError) -> Void = { _ in }
     /// Where an item other items depend on is (another queue's, or this one's).
     var dependency: (String) -> SendQueuePolicy.Dependency = { _ in .settled }
     /// Called when an item's state changed (not when it was added or removed).
@@ -209,7 +212,7 @@ final class SendQueue<Item: QueueItem> {
         let number = savesStarted
         isWriting = true
         isSaving = true
-        save(entries) { [weak self] in self?.saveFinished(number) }
+        save(entries) { [weak self] result in self?.saveFinished(number, result) }
         isSaving = false
     }
 
@@ -244,7 +247,8 @@ final class SendQueue<Item: QueueItem> {
 
     /// Save number `number` is done: the changes made while it was written are saved now, and the
     /// owner hears if items it held may go.
-    private func saveFinished(_ number: Int) {
+    private func saveFinished(_ number: Int, _ result: Result<Void, StoreError>) {
+        if case .failure(let error) = result { onSaveFailed(error) }
         isWriting = false
         let previous = savesFinished
         savesFinished = max(savesFinished, number)
