@@ -126,10 +126,9 @@ final class SendQueue<Item: QueueItem> {
                 break
             }
         }
-        return ready.sorted { $0.sequence < $1.sequence }.map { entry in
-            set(entry, .sending)
-            return entry.item
-        }
+        ready.sort { $0.sequence < $1.sequence }
+        for entry in ready { set(entry, .sending) }
+        return ready.map(\.item)
     }
 
     /// The server has the item: it leaves the queue, which is saved; returns it.
