@@ -71,9 +71,8 @@ public final class DeckFlow: FlowNode {
         context.start()
     }
 
-    /// Steps 2, 4, 5 and 6 for each new state: records the swipe, builds home's part again when what
-    /// it shows changed (and tells the delegate), announces the top card, and
-    /// shows the modals.
+    /// Steps 2, 4, 5 and 6 for each new state: records the swipe, tells the delegate when what home
+    /// shows of the deck changed, announces the top card, and shows the modals.
     private func render(_ state: DeckState) {
         defer { rendered = state }
         if let swipe = state.lastSwipe, swipe.id != rendered.lastSwipe?.id {
