@@ -150,6 +150,16 @@ import Testing
         #expect(!deck.isEmpty)
     }
 
+    @Test func everyPropertyOfASwipeQueue_takesPartInEquality() {
+        expectEveryEditTakesPartInEquality(
+            SwipeQueueState(),
+            [
+                ("count", { $0.count = 1 }),
+                ("isSendingDelayed", { $0.isSendingDelayed = true }),
+                ("unsent", { $0.unsent = 1 }),
+            ])
+    }
+
     @Test func aSwipeQueue_showsWaitingSwipesOnlyWhileSendingIsDelayed() {
         var queue = SwipeQueueState(count: 3, isSendingDelayed: false, unsent: 1)
         #expect(queue.waitingToShow == 0)

@@ -102,6 +102,32 @@ import Testing
         func deckFlow(_ flow: DeckFlow, didRequestChatWith match: Match) {}
     }
 
+    @Test func aSwipeConfirmed_changesNothingHomeShows_soHomeIsNotRenderedAgain() throws {
+        let queueStore = try InMemoryUserDataStore().swipeQueue(for: "alice")
+        let (world, deck) = try SwipeQueueStorageTests.startedDeck(savingTo: queueStore)
+        let services = world.backend.makeServices()
+        let presenter = CountingPresenter(transcript: Transcript(clock: world.backend.scheduler))
+        let environment = FlowEnvironment(presenter: presenter, analytics: Events(), services: services)
+        let home = Home()
+        let authorizer = RequestAuthorizer(
+            tokens: AuthTokens(accessToken: "unused", accessTokenExpiresAt: nil, refreshToken: nil),
+            auth: services.auth
+        ) { _ in }
+        let flow = DeckFlow(environment: environment, context: deck) { current in
+            PreferencesContext(current: current, authorizer: authorizer, discovery: services.discovery)
+        }
+        flow.delegate = home
+        flow.start()
+        let before = home.changes
+        deck.swiped(.like)
+        #expect(home.changes == before + 1)
+        #expect(deck.swipeQueue.snapshot.count == 1)
+        world.backend.scheduler.advance(by: .seconds(5))
+        // The server confirmed the swipe: the queue is empty, and home shows nothing new.
+        #expect(deck.swipeQueue.snapshot.count == 0)
+        #expect(home.changes == before + 1)
+    }
+
     @Test func aReleasedDeckFlow_rendersNothingMore() throws {
         let queueStore = try InMemoryUserDataStore().swipeQueue(for: "alice")
         let (world, deck) = try SwipeQueueStorageTests.startedDeck(savingTo: queueStore)

@@ -16,7 +16,9 @@ enum HomeScreens {
     struct Frame {
         /// The tab it frames.
         let tab: Tab
+        /// Above the content: who is signed in, then the tabs.
         let top: [ScreenElement]
+        /// Below the content: "Log out".
         let bottom: [ScreenElement]
     }
 

@@ -125,13 +125,20 @@ public final class MainFlow: FlowNode, DeckFlowDelegate {
     /// only when the tab changed, the list only when it changed since it was last built.
     private func homeScreen() -> Screen {
         let tab = place.tab
-        if homeFrame?.tab != tab { homeFrame = HomeScreens.frame(for: scope.user, tab: tab) }
-        let frame = homeFrame ?? HomeScreens.frame(for: scope.user, tab: tab)
+        let frame = frame(for: tab)
         guard tab == .matches else { return HomeScreens.home(frame) { deck.addContent(to: &$0) } }
         let list = chat.snapshot
         if matchesList?.list != list { matchesList = (list, ChatScreens.matchesList(list)) }
         let rows = matchesList?.elements ?? []
         return HomeScreens.home(frame) { $0 += rows }
+    }
+
+    /// Home's frame for `tab`: the one last built if it is that tab's, else a new one.
+    private func frame(for tab: HomeScreens.Tab) -> HomeScreens.Frame {
+        if let frame = homeFrame, frame.tab == tab { return frame }
+        let frame = HomeScreens.frame(for: scope.user, tab: tab)
+        homeFrame = frame
+        return frame
     }
 
     /// Step 4: puts a profile or a conversation above home.
