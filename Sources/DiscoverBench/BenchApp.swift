@@ -14,16 +14,17 @@ final class BenchApp {
         /// In memory: `InMemorySessionStore` and `InMemoryUserDataStore`.
         case memory
         /// The backend's default file stores, in a new folder under the temporary directory, their
-        /// saves completing as in an app (``AppLikeScheduler``), each swipe and message timed into the
-        /// log from its making to its first finished save.
-        case files(DurabilityLog)
+        /// saves completing as in an app (``AppLikeScheduler``). With a log, each swipe and message is
+        /// timed into it from its making to its first finished save (the journeys whose main actor is
+        /// timed carry no log: its bookkeeping is not the app's work).
+        case files(durability: DurabilityLog?)
     }
 
     let backend: EmbeddedBackend
     let services: AppServices
     let presenter = RecordingPresenter()
-    /// Where the queue saves are timed, with file stores.
-    let durability: DurabilityLog?
+    /// Whether the stores are files.
+    let isOnFiles: Bool
     /// The app, once launched.
     private(set) var app: AppFlow?
 
@@ -39,17 +40,19 @@ final class BenchApp {
         case .memory:
             services.sessionStore = InMemorySessionStore()
             services.userData = InMemoryUserDataStore()
-            durability = nil
+            isOnFiles = false
         case .files(let log):
             let scheduler = AppLikeScheduler(base: backend.scheduler)
             services.sessionStore = FileSessionStore(
                 fileURL: backend.sessionFileURL, writer: backend.writer, scheduler: scheduler)
-            services.ids = TimedIDs(base: services.ids, log: log)
-            services.userData = TimedUserDataStore(
-                base: FileUserDataStore(
-                    rootURL: backend.userDataStore.rootURL, writer: backend.writer, scheduler: scheduler),
-                log: log)
-            durability = log
+            let userData = FileUserDataStore(
+                rootURL: backend.userDataStore.rootURL, writer: backend.writer, scheduler: scheduler)
+            services.userData = userData
+            if let log {
+                services.ids = TimedIDs(base: services.ids, log: log)
+                services.userData = TimedUserDataStore(base: userData, log: log)
+            }
+            isOnFiles = true
         }
         self.services = services
     }
@@ -74,13 +77,18 @@ final class BenchApp {
         backend.scheduler.runDue()
     }
 
-    /// Waits until every queue save made completed (the disk written, the completions delivered, the
-    /// items they freed sent); nothing to do with stores in memory.
-    func settle() {
-        guard let durability else { return }
-        while durability.outstanding > 0 {
+    /// Waits for the disk, round after round, until every swipe and message made went (the swipe
+    /// queue and the outbox empty); nothing to do with stores in memory. Gives up after `rounds`.
+    ///
+    /// An item is sent once a save holding it is on disk; each round delivers the saves written
+    /// meanwhile, the sends they free and the server's answers.
+    func settle(rounds: Int = 100) {
+        guard isOnFiles else { return }
+        var roundsLeft = rounds
+        while roundsLeft > 0, queuedSwipes != 0 || outboxCount != 0 {
             waitForTheDisk()
             backend.scheduler.runDue()
+            roundsLeft -= 1
         }
     }
 
@@ -110,6 +118,9 @@ final class BenchApp {
 
     /// The messages waiting in the signed-in user's outbox, if signed in.
     var outboxCount: Int? { app?.sessionFlow?.mainFlow?.chat.snapshot.outboxCount }
+
+    /// The swipes waiting in the signed-in user's swipe queue, if signed in.
+    var queuedSwipes: Int? { app?.sessionFlow?.mainFlow?.deck.context.swipeQueue.snapshot.count }
 
     /// Removes the app's files, if any.
     func cleanUp() { try? FileManager.default.removeItem(at: backend.storageDirectory) }

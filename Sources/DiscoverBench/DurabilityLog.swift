@@ -16,37 +16,26 @@ final class DurabilityLog: Sendable {
         var made: [String: ContinuousClock.Instant] = [:]
         /// Nanoseconds from an item's making to its being durable, one per item.
         var samples: [Double] = []
-        /// Saves not completed yet.
-        var outstanding = 0
     }
 
     private let state = Mutex(State())
 
     /// Nanoseconds from an item's making to its being durable, one per item.
     var samples: [Double] { state.withLock { $0.samples } }
-    /// Saves not completed yet.
-    var outstanding: Int { state.withLock { $0.outstanding } }
 
     /// Notes that the item with id `id` was made now.
     func made(_ id: String) { state.withLock { $0.made[id] = .now } }
-
-    /// Notes a save started.
-    func started() { state.withLock { $0.outstanding += 1 } }
 
     /// Notes a save's completion: the items it held that were not durable yet are now.
     func finished(holding ids: [String]) {
         let now = ContinuousClock.now
         state.withLock { state in
-            state.outstanding -= 1
             for id in ids {
                 guard let made = state.made.removeValue(forKey: id) else { continue }
                 state.samples.append(Measure.nanoseconds(made.duration(to: now)))
             }
         }
     }
-
-    /// Forgets the samples (the warm-up's).
-    func reset() { state.withLock { $0.samples = [] } }
 }
 
 /// Client ids whose making is noted in a ``DurabilityLog``.
@@ -88,7 +77,6 @@ struct TimedUserDataStore: UserDataStore {
 
         @MainActor
         func save(_ swipes: [Swipe], completion: @escaping StoreCompletion) {
-            log.started()
             base.save(swipes) { [log] result in
                 log.finished(holding: swipes.map(\.id))
                 completion(result)
@@ -105,7 +93,6 @@ struct TimedUserDataStore: UserDataStore {
 
         @MainActor
         func save(_ messages: [OutgoingMessage], completion: @escaping StoreCompletion) {
-            log.started()
             base.save(messages) { [log] result in
                 log.finished(holding: messages.map(\.id))
                 completion(result)

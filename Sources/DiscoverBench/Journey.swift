@@ -52,7 +52,7 @@ struct Journey {
         report.note(
             "main actor: the main thread's CPU time (file stores write on a queue of their own and complete "
                 + "as in an app, when written; the wait for the disk before checking every message went is "
-                + "idle time)")
+                + "idle time); durability is timed in journeys of its own, run in turn with these")
         let operations = smoke ? 2 : 10
         let repetitions = smoke ? 2 : 11
         let log = DurabilityLog()
@@ -70,9 +70,9 @@ struct Journey {
                 )
             }
         }
-        let sides = [side(.memory), side(.files(log))]
+        let sides = [side(.memory), side(.files(durability: nil))]
+        let timedForDurability = side(.files(durability: log))
         for side in sides { _ = side(1) }
-        log.reset()
         var walls: [[Double]] = [[], []]
         var mains: [[Double]] = [[], []]
         for _ in 0..<repetitions {
@@ -81,6 +81,7 @@ struct Journey {
                 walls[index].append(sample.wall)
                 mains[index].append(sample.main)
             }
+            _ = timedForDurability(operations)
         }
         if let failure {
             print("the journey failed: \(failure)")

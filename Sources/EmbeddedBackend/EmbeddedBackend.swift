@@ -113,7 +113,7 @@ public struct EmbeddedBackend: Sendable {
     }
 
     private static func sessionFileURL(in directory: URL) -> URL {
-        directory.appendingPathComponent("session.json")
+        directory.appendingPathComponent("session.json", isDirectory: false)
     }
 
     /// Adds the demo people: alice, bob, carol and dave, each with a profile (see ``DemoData``).

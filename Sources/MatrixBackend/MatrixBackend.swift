@@ -85,11 +85,11 @@ public struct MatrixBackend: Sendable {
     public var syncTokens: MatrixSyncTokenStore { Self.syncTokens(in: storageDirectory) }
 
     private static func syncTokens(in directory: URL) -> MatrixSyncTokenStore {
-        MatrixSyncTokenStore(directory: directory.appendingPathComponent("sync"))
+        MatrixSyncTokenStore(directory: directory.appendingPathComponent("sync", isDirectory: true))
     }
 
     private static func sessionFileURL(in directory: URL) -> URL {
-        directory.appendingPathComponent("session.json")
+        directory.appendingPathComponent("session.json", isDirectory: false)
     }
 
     /// Where the stored session lives.

@@ -142,6 +142,24 @@ import Testing
         scheduler.runDue()
     }
 
+    @Test func readsInOneFolder_shareTheCleanUpWaitingItsTurn_andAReadAfterItRanCleansAgain() throws {
+        let queue = DispatchQueue(label: "held")
+        queue.suspend()
+        let users = FileUserDataStore(
+            rootURL: directory.url, writer: DiskWriter(queue: queue), scheduler: scheduler)
+        _ = try users.swipeQueue(for: "alice").load()
+        _ = try users.outbox(for: "alice").load()
+        #expect(scheduler.pendingCount == 1, "one clean-up of alice's folder waits, not two")
+        queue.resume()
+        scheduler.runDue()
+        let folder = try users.directory(for: "alice")
+        let leftover = folder.appendingPathComponent(".outbox.json.999999.1.tmp")
+        try Data("{}".utf8).write(to: leftover)
+        _ = try users.outbox(for: "alice").load()
+        scheduler.runDue()
+        #expect(!FileManager.default.fileExists(atPath: leftover.path))
+    }
+
     @Test func aResultOfWorkOffTheMainActor_takesThePlaceOfTheCallAmongTheWorkDue() {
         var order: [String] = []
         scheduler.schedule { order.append("before") }

@@ -38,7 +38,10 @@ public final class SessionContext: StateContext {
             store.report(error)
             return signedOut(.storedSessionUnreadable, username: nil)
         }
-        guard let session = loaded else { return signedOut(nil, username: nil) }
+        guard let session = loaded else {
+            // Nothing stored, nothing to delete (the store's read cleared what crashed writes left).
+            return signedOut(nil, username: nil, deletingStored: false)
+        }
         stored = session
         switch SessionRestorePolicy.decide(session.tokens, now: services.scheduler.now) {
         case .validate:
@@ -142,11 +145,13 @@ public final class SessionContext: StateContext {
         }
     }
 
-    private func signedOut(_ reason: SignedOutReason?, username: String?) {
+    private func signedOut(_ reason: SignedOutReason?, username: String?, deletingStored: Bool = true) {
         scope = nil
         stored = nil
-        services.sessionStore.delete { [weak self] result in
-            if case .failure(let error) = result { self?.store.report(error) }
+        if deletingStored {
+            services.sessionStore.delete { [weak self] result in
+                if case .failure(let error) = result { self?.store.report(error) }
+            }
         }
         store.update { $0 = .signedOut(reason: reason, username: username) }
     }

@@ -48,6 +48,8 @@ public final class DiskWriter: Sendable {
         var savesQueued: [String: Int] = [:]
         /// The removals and other work queued and not done yet: any file may be changed by them.
         var otherWorkQueued = 0
+        /// The folders whose clean-up of crashed writes is queued and not started yet.
+        var cleanUpsQueued: Set<String> = []
 
         /// Whether queued work may still change the file at `path`.
         func mayChange(_ path: String) -> Bool {
@@ -153,17 +155,21 @@ public final class DiskWriter: Sendable {
     ///
     /// `body` reads that file only (it may write it back, as a store recovering a damaged file does).
     /// The clean-up is best effort: a file it cannot remove stays until the folder is removed; it
-    /// touches no store's file, so reads do not wait for it.
+    /// touches no store's file, so reads do not wait for it. Reads of several files of one folder
+    /// (a user's swipe queue and outbox at login) share one clean-up while it waits its turn.
     public func read<Value>(
         _ path: String, inDirectory directory: String, scheduler: any Scheduler,
         _ body: () throws(StoreError) -> Value
     ) throws(StoreError) -> Value {
         let mustWait = state.withLock { $0.mayChange(path) }
         let value = mustWait ? try sync(body) : try body()
+        let isQueued = state.withLock { !$0.cleanUpsQueued.insert(directory).inserted }
+        guard !isQueued else { return value }
         let process = getpid()
         enqueue(
             scheduler: scheduler,
             { () throws(StoreError) in
+                self.state.withLock { _ = $0.cleanUpsQueued.remove(directory) }
                 try AtomicFile.removeTemporaryFiles(inDirectory: directory, sparing: process)
             }, completion: { _ in })
         return value

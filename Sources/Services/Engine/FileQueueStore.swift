@@ -35,7 +35,7 @@ public struct FileQueueStore<Item: Codable & Sendable>: Sendable {
         let path = path
         let fileURL = fileURL
         do throws(StoreError) {
-            let directory = fileURL.deletingLastPathComponent().path
+            let directory = AtomicFile.split(path).directory
             return try writer.read(path, inDirectory: directory, scheduler: scheduler) {
                 () throws(StoreError) -> LoadedItems<Item> in
                 guard let data = try AtomicFile.read(fileURL) else { return LoadedItems([]) }

@@ -30,8 +30,10 @@ public struct FileSessionStore: SessionStore {
     /// or of another version.
     public func load() throws(StoreError) -> StoredSession? {
         let file = file
-        let directory = fileURL.deletingLastPathComponent().path
-        let session = try writer.read(fileURL.path, inDirectory: directory, scheduler: scheduler) {
+        let path = fileURL.path
+        let session = try writer.read(
+            path, inDirectory: AtomicFile.split(path).directory, scheduler: scheduler
+        ) {
             () throws(StoreError) -> StoredSession? in try file.load()
         }
         guard let session else { return nil }

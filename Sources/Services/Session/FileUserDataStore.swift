@@ -39,14 +39,16 @@ public struct FileUserDataStore: UserDataStore {
     /// The user's swipe queue: `swipes.json` in the user's folder.
     public func swipeQueue(for user: UserID) throws(StoreError) -> any SwipeQueueStore {
         FileSwipeQueueStore(
-            fileURL: location(of: user).appendingPathComponent(Self.swipeQueueFileName), writer: writer,
+            fileURL: location(of: user).appendingPathComponent(Self.swipeQueueFileName, isDirectory: false),
+            writer: writer,
             scheduler: scheduler)
     }
 
     /// The user's outbox: `outbox.json` in the user's folder.
     public func outbox(for user: UserID) throws(StoreError) -> any OutboxStore {
         FileOutboxStore(
-            fileURL: location(of: user).appendingPathComponent(Self.outboxFileName), writer: writer,
+            fileURL: location(of: user).appendingPathComponent(Self.outboxFileName, isDirectory: false),
+            writer: writer,
             scheduler: scheduler)
     }
 
