@@ -102,13 +102,13 @@ import Testing
         func deckFlow(_ flow: DeckFlow, didRequestChatWith match: Match) {}
     }
 
-    @Test func aSwipeConfirmed_changesNothingHomeShows_soHomeIsNotRenderedAgain() throws {
-        let queueStore = try InMemoryUserDataStore().swipeQueue(for: "alice")
-        let (world, deck) = try SwipeQueueStorageTests.startedDeck(savingTo: queueStore)
+    /// A deck flow over `deck`, started, telling `home` of its changes and `events` of its analytics.
+    func startedFlow(over deck: DeckContext, in world: TestWorld, home: Home, events: Events = Events())
+        -> DeckFlow
+    {
         let services = world.backend.makeServices()
         let presenter = CountingPresenter(transcript: Transcript(clock: world.backend.scheduler))
-        let environment = FlowEnvironment(presenter: presenter, analytics: Events(), services: services)
-        let home = Home()
+        let environment = FlowEnvironment(presenter: presenter, analytics: events, services: services)
         let authorizer = RequestAuthorizer(
             tokens: AuthTokens(accessToken: "unused", accessTokenExpiresAt: nil, refreshToken: nil),
             auth: services.auth
@@ -117,7 +117,16 @@ import Testing
             PreferencesContext(current: current, authorizer: authorizer, discovery: services.discovery)
         }
         flow.delegate = home
+        flow.isVisible = true
         flow.start()
+        return flow
+    }
+
+    @Test func aSwipeConfirmed_changesNothingHomeShows_soHomeIsNotRenderedAgain() throws {
+        let queueStore = try InMemoryUserDataStore().swipeQueue(for: "alice")
+        let (world, deck) = try SwipeQueueStorageTests.startedDeck(savingTo: queueStore)
+        let home = Home()
+        let flow = startedFlow(over: deck, in: world, home: home)
         let before = home.changes
         deck.swiped(.like)
         #expect(home.changes == before + 1)
@@ -126,26 +135,48 @@ import Testing
         // The server confirmed the swipe: the queue is empty, and home shows nothing new.
         #expect(deck.swipeQueue.snapshot.count == 0)
         #expect(home.changes == before + 1)
+        withExtendedLifetime(flow) {}
+    }
+
+    @Test func whileSendingIsDelayed_aSwipeOrARewind_rendersHomeOnce_withTheCardAndTheCountTogether() throws {
+        let queueStore = try InMemoryUserDataStore().swipeQueue(for: "alice")
+        let (world, deck) = try SwipeQueueStorageTests.startedDeck(savingTo: queueStore)
+        let home = Home()
+        let flow = startedFlow(over: deck, in: world, home: home)
+        world.server.isNetworkDown = true
+        deck.swiped(.like)
+        world.backend.scheduler.advance(by: .seconds(1))
+        #expect(deck.swipeQueue.snapshot.isSendingDelayed)
+        var before = home.changes
+        // The card goes and the swipes waiting grow by one: one input, home rendered once.
+        deck.swiped(.pass)
+        #expect(home.changes == before + 1)
+        #expect(homeNotices(flow) == ["Waiting to send 2 swipe(s)."])
+        before = home.changes
+        deck.rewind()
+        #expect(home.changes == before + 1)
+        #expect(homeNotices(flow) == ["Waiting to send 1 swipe(s)."])
+        world.server.isNetworkDown = false
+        world.backend.scheduler.advance(by: .seconds(60))
+        #expect(deck.swipeQueue.snapshot.count == 0)
+    }
+
+    /// The notices of the deck's part of home.
+    func homeNotices(_ flow: DeckFlow) -> [String] {
+        var elements: [ScreenElement] = []
+        flow.addContent(to: &elements)
+        return elements.compactMap { element in
+            if case .notice(let text) = element { return text }
+            return nil
+        }
     }
 
     @Test func aReleasedDeckFlow_rendersNothingMore() throws {
         let queueStore = try InMemoryUserDataStore().swipeQueue(for: "alice")
         let (world, deck) = try SwipeQueueStorageTests.startedDeck(savingTo: queueStore)
-        let services = world.backend.makeServices()
         let events = Events()
-        let presenter = CountingPresenter(transcript: Transcript(clock: world.backend.scheduler))
-        let environment = FlowEnvironment(presenter: presenter, analytics: events, services: services)
         let home = Home()
-        let authorizer = RequestAuthorizer(
-            tokens: AuthTokens(accessToken: "unused", accessTokenExpiresAt: nil, refreshToken: nil),
-            auth: services.auth
-        ) { _ in }
-        var flow: DeckFlow? = DeckFlow(environment: environment, context: deck) { current in
-            PreferencesContext(current: current, authorizer: authorizer, discovery: services.discovery)
-        }
-        flow?.delegate = home
-        flow?.isVisible = true
-        flow?.start()
+        var flow: DeckFlow? = startedFlow(over: deck, in: world, home: home, events: events)
         let before = home.changes
         deck.swiped(.pass)
         #expect(home.changes == before + 1)

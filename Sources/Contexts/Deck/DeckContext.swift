@@ -136,7 +136,8 @@ public final class DeckContext: StateContext {
             pendingSwipes?.queued(swipe)
             swipes.enqueue(swipe)
             if let match { announcedMatches.insert(match.id) }
-            // One notification for the swipe, its match and the page request it may start.
+            // One notification for the swipe, its match and the page request it may start; the
+            // queue's, inside it, reaches observers who read the deck as it is after the swipe.
             store.batch {
                 store.update { state in
                     state.cards.removeFirst()
@@ -145,10 +146,10 @@ public final class DeckContext: StateContext {
                     state.lastSwipe = swipe
                     if let match { state.pendingMatch = match }
                 }
+                queueChanged()
                 flush()
                 refillIfNeeded()
             }
-            queueChanged()
             scheduleDayTurn()
         }
     }
@@ -172,12 +173,14 @@ public final class DeckContext: StateContext {
                 swipes.enqueue(undo)
             }
         }
-        store.update { state in
-            state.cards.insert(card, at: state.cards.startIndex)
-            state.rewindable = nil
+        store.batch {
+            store.update { state in
+                state.cards.insert(card, at: state.cards.startIndex)
+                state.rewindable = nil
+            }
+            queueChanged()
+            flush()
         }
-        queueChanged()
-        flush()
     }
 
     /// Call when the user closed the "It's a match" modal, either way.

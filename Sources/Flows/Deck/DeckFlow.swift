@@ -96,12 +96,12 @@ public final class DeckFlow: FlowNode {
     }
 
     /// Step 7 for each change of the swipe queue: home tells of swipes waiting or not sent.
+    ///
+    /// Home shows the deck as it is now: when the queue changed within a change of the deck (a
+    /// swipe, a rewind), home is rendered once, here, and the deck's render finds nothing new.
     private func render(_ queue: SwipeQueueState) {
-        let notice = DeckScreens.QueueNotice(queue)
-        guard notice != shown.queue else { return }
-        var changed = shown
-        changed.queue = notice
-        show(changed)
+        guard DeckScreens.QueueNotice(queue) != shown.queue else { return }
+        show(DeckScreens.Shown(context.snapshot, queue: queue))
     }
 
     /// Keeps what home's part now shows, and tells the delegate, which renders home again.
