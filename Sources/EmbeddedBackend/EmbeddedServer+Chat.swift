@@ -211,47 +211,6 @@ extension EmbeddedServer {
         return (delivered, seen(message, other: recipient, in: conversation))
     }
 
-    func read(in state: inout State, conversation: String, by reader: UserID, now: Date) {
-        guard let other = partner(of: reader, in: conversation, state: state) else { return }
-        let position = state.chat.conversations.position(of: conversation) { .init() }
-        let upTo = state.chat.conversations.update(at: position) { Self.read(&$0, by: reader, now: now) }
-        emit(in: &state, to: other, .read(conversation: conversation, upTo: upTo))
-    }
-
-    /// Marks a conversation read (and so delivered) by `reader` up to its last message (or `now`, when
-    /// it has none); returns up to when.
-    private static func read(_ conversation: inout ChatServerState.Conversation, by reader: UserID, now: Date)
-        -> Date
-    {
-        let upTo = conversation.messages.last?.sentAt ?? now
-        conversation.update(reader) { receipts in
-            receipts.readUpTo = upTo
-            receipts.deliveredUpTo = upTo
-            receipts.unread = 0
-        }
-        return upTo
-    }
-
-    private func deliver(in state: inout State, conversation: String, to recipient: UserID, now: Date) {
-        guard let index = state.chat.conversations.lookup(conversation).position,
-            let sender = partner(of: recipient, in: conversation, state: state),
-            let upTo = state.chat.conversations.update(at: index, { Self.deliver(&$0, to: recipient) })
-        else { return }
-        emit(in: &state, to: sender, .delivered(conversation: conversation, upTo: upTo))
-    }
-
-    /// Marks a conversation's last message delivered to `recipient` unless it is theirs or already
-    /// was; returns its time when it was marked.
-    private static func deliver(_ conversation: inout ChatServerState.Conversation, to recipient: UserID)
-        -> Date?
-    {
-        guard let last = conversation.messages.last, last.sender != recipient,
-            (conversation.deliveredUpTo(of: recipient) ?? .distantPast) < last.sentAt
-        else { return nil }
-        conversation.update(recipient) { $0.deliveredUpTo = last.sentAt }
-        return last.sentAt
-    }
-
     func end(in state: inout State, conversation: String, by user: UserID, block: Bool) {
         guard let pair = state.discovery.matches.remove(conversation) else { return }
         if block { state.chat.blocked.insert(Self.pair(pair.first, pair.second)) }
@@ -259,54 +218,20 @@ extension EmbeddedServer {
         emit(in: &state, to: pair.second, .unmatched(conversation: conversation))
     }
 
-    /// A message as `viewer` sees it: their own messages carry the other person's receipts.
-    private func seen(by viewer: UserID, _ message: Message, in state: State) -> Message {
-        guard message.sender == viewer,
-            let other = partner(of: viewer, in: message.conversation, state: state, includeEnded: true)
-        else { return message }
-        return seen(by: viewer, message, other: other, in: state)
-    }
-
-    /// A message of `viewer`'s, whose partner in the conversation is `other`, with `other`'s receipts.
-    private func seen(by viewer: UserID, _ message: Message, other: UserID, in state: State) -> Message {
-        guard message.sender == viewer else { return message }
-        guard let conversation = state.chat.conversations[message.conversation] else {
-            var seen = message
-            seen.status = .sent
-            return seen
-        }
-        return Self.seen(message, other: other, in: conversation)
-    }
-
-    /// A message with `other`'s receipts from its conversation: read, delivered or sent.
-    private static func seen(_ message: Message, other: UserID, in conversation: ChatServerState.Conversation)
-        -> Message
-    {
-        var seen = message
-        if let read = conversation.readUpTo(of: other), message.sentAt <= read {
-            seen.status = .read
-        } else if let delivered = conversation.deliveredUpTo(of: other), message.sentAt <= delivered {
-            seen.status = .delivered
-        } else {
-            seen.status = .sent
-        }
-        return seen
-    }
-
-    private func isMember(_ user: UserID, of conversation: String, in state: State) -> Bool {
+    func isMember(_ user: UserID, of conversation: String, in state: State) -> Bool {
         partner(of: user, in: conversation, state: state) != nil
     }
 
     /// The other person of `user`'s live match `conversation`, remembering the match for the next
     /// request about it (see ``MatchTable``).
-    private func partner(of user: UserID, in conversation: String, state: inout State) -> UserID? {
+    func partner(of user: UserID, in conversation: String, state: inout State) -> UserID? {
         guard let pair = state.discovery.matches.value(for: conversation) else { return nil }
         if pair.first == user { return pair.second }
         if pair.second == user { return pair.first }
         return nil
     }
 
-    private func partner(of user: UserID, in conversation: String, state: State, includeEnded: Bool = false)
+    func partner(of user: UserID, in conversation: String, state: State, includeEnded: Bool = false)
         -> UserID?
     {
         if let pair = state.discovery.matches[conversation] {
@@ -317,50 +242,6 @@ extension EmbeddedServer {
         guard includeEnded else { return nil }
         // An ended match is no longer in the table: its id names its two people.
         return Match.other(in: conversation, than: user)
-    }
-
-    func emit(in state: inout State, to user: UserID, _ event: ChatEvent) {
-        let handlers = state.chat.subscribers.handlers(of: user)
-        emit(in: &state, to: user, event, via: handlers)
-    }
-
-    /// ``emit(in:to:_:)`` with the user's subscription handlers found beforehand: sent to them now, or
-    /// held while the knob holds events (and then sent to whoever listens when they are let go).
-    private func emit(
-        in state: inout State, to user: UserID, _ event: ChatEvent,
-        via handlers: SubscriberTable.Handlers?
-    ) {
-        if state.chat.holdEvents > 0 { return hold(event, for: user, in: &state) }
-        send(event, via: handlers, after: state.latency, twice: state.chat.duplicateEvents)
-    }
-
-    /// Holds an event while the knob holds events; the last one held lets them all go, newest first.
-    @inline(never)
-    private func hold(_ event: ChatEvent, for user: UserID, in state: inout State) {
-        state.chat.heldEvents.append((user, event))
-        state.chat.holdEvents -= 1
-        guard state.chat.holdEvents == 0 else { return }
-        let held = state.chat.heldEvents.reversed()
-        state.chat.heldEvents = []
-        for (recipient, heldEvent) in held {
-            send(
-                heldEvent, via: state.chat.subscribers[recipient], after: state.latency,
-                twice: state.chat.duplicateEvents)
-        }
-    }
-
-    /// Sends an event to a user's subscription handlers (found beforehand) after `latency`, `twice`
-    /// when the knob duplicates events.
-    ///
-    /// Given the two settings rather than the server's state: handed the state, a call copied all of it.
-    private func send(
-        _ event: ChatEvent, via handlers: SubscriberTable.Handlers?, after latency: Duration, twice: Bool
-    ) {
-        guard let handlers, !handlers.isEmpty else { return }
-        let copies = twice ? 2 : 1
-        for handler in handlers.values {
-            for _ in 0..<copies { scheduler.deliver(after: latency) { handler(event) } }
-        }
     }
 
     func messageID(_ number: Int) -> String {

@@ -12,49 +12,6 @@ extension EmbeddedServer {
     /// The most pool positions one page request looks at before answering (possibly with no candidates).
     static let maximumScanPerPage = 20_000
 
-    // MARK: Knobs
-
-    /// Makes `liker` like `liked` (a scenario's "carol already liked me"); a match if `liked` liked back.
-    public func like(from liker: UserID, to liked: UserID, superLike: Bool = false) {
-        let now = scheduler.now
-        state.withLock { state in
-            state.discovery.likesReceived[liked, default: [:]][liker] = superLike
-            if pool.index(of: liker) != nil { state.discovery.poolIdsMayLike = true }
-            let position = state.discovery.position(ofViewer: liker)
-            state.discovery.viewers.update(at: position) {
-                $0.set(superLike ? .superLike : .like, on: liked, poolIndex: pool.index(of: liked))
-            }
-            if state.discovery.likesReceived[liker]?[liked] != nil {
-                recordMatch(in: &state, liker, liked, at: now)
-            }
-        }
-    }
-
-    /// The matches of a user, most recent first.
-    public func matches(of user: UserID) -> [Match] {
-        state.withLock { state in matches(of: user, in: state) }
-    }
-
-    /// What `viewer` did to `candidate`, as the server recorded it.
-    public func recordedSwipe(by viewer: UserID, on candidate: UserID) -> SwipeAction? {
-        state.withLock {
-            $0.discovery.viewers[viewer]?.action(on: candidate, poolIndex: pool.index(of: candidate))
-        }
-    }
-
-    /// How many swipes of `viewer` the server recorded.
-    public func swipeCount(of viewer: UserID) -> Int {
-        state.withLock { $0.discovery.viewers[viewer]?.count ?? 0 }
-    }
-
-    /// Whether `liked` received a super like from `liker`.
-    public func receivedSuperLike(_ liked: UserID, from liker: UserID) -> Bool {
-        state.withLock { $0.discovery.likesReceived[liked]?[liker] == true }
-    }
-
-    /// How many pool positions page requests have looked at, in all (proves paging is linear).
-    public var positionsScanned: Int { state.withLock { $0.discovery.positionsScanned } }
-
     // MARK: Requests
 
     func fetchCandidates(
@@ -228,78 +185,7 @@ extension EmbeddedServer {
         return true
     }
 
-    private func page(
-        for account: Account, from start: PoolCursor, cursor: String?, limit: Int, state: inout State,
-        now: Date
-    ) -> DiscoveryPage {
-        let viewer = account.user.id
-        let preferences = account.profile.lookingFor
-        let ages = preferences.minimumAge...max(preferences.minimumAge, preferences.maximumAge)
-        let record = state.discovery.viewers[viewer] ?? DiscoveryState.Viewer()
-        let received = state.discovery.likesReceived[viewer] ?? [:]
-        // A generated person is a liker only if some liker may have a generated person's id.
-        let generatedMayLike = state.discovery.poolIdsMayLike && !received.isEmpty
-        var candidates: [Candidate] = []
-        var position = start
-        var scanned = 0
-        let wanted = max(1, min(limit, 100))
-        candidates.reserveCapacity(wanted)
-        let anyBlocked = !state.chat.blocked.isEmpty
-        while candidates.count < wanted, scanned < Self.maximumScanPerPage {
-            switch position {
-            case .account(let index):
-                guard index < state.accountOrder.count else {
-                    position = .generated(0)
-                    continue
-                }
-                let id = state.accountOrder[index]
-                position = .account(index + 1)
-                scanned += 1
-                guard id != viewer, record.action(on: id, poolIndex: pool.index(of: id)) == nil,
-                    let other = state.accounts[id],
-                    !anyBlocked || !state.chat.blocked.contains(Self.pair(viewer, id))
-                else { continue }
-                let age = CalendarMath.age(bornOn: other.user.birthDate, at: now)
-                let distance = other.location.distanceKm(to: account.location)
-                guard ages.contains(age), distance <= preferences.maximumDistanceKm else { continue }
-                let like = received[id]
-                candidates.append(
-                    Candidate(
-                        id: id, displayName: other.user.displayName, age: age, bio: other.profile.bio,
-                        interests: other.profile.interests, distanceKm: distance, lastActiveAt: now,
-                        likedYou: like != nil, superLikedYou: like == true))
-            case .generated(let index):
-                guard index < pool.poolSize else { break }
-                position = .generated(index + 1)
-                scanned += 1
-                let sketch = pool.sketch(index)
-                guard ages.contains(sketch.age) else { continue }
-                let distance = sketch.location.distanceKm(to: account.location)
-                guard distance <= preferences.maximumDistanceKm else { continue }
-                guard !record.hasSwiped(poolIndex: index) else { continue }
-                let id = CandidateGenerator.id(of: index)
-                let like = generatedMayLike ? received[id] : nil
-                candidates.append(
-                    pool.candidate(
-                        sketch, id: id, distanceKm: distance, likedYou: like != nil,
-                        superLikedYou: like == true))
-            }
-            if case .generated(let index) = position, index >= pool.poolSize { break }
-        }
-        state.discovery.positionsScanned += scanned
-        let exhausted: Bool
-        if case .generated(let index) = position {
-            exhausted = index >= pool.poolSize
-        } else {
-            exhausted = false
-        }
-        return DiscoveryPage(
-            cursor: cursor, candidates: candidates, nextCursor: exhausted ? nil : position.description,
-            preferences: preferences, viewerInterests: account.profile.interests,
-            allowance: allowance(of: viewer, in: state, now: now))
-    }
-
-    private func allowance(of viewer: UserID, in state: State, now: Date) -> SwipeAllowance {
+    func allowance(of viewer: UserID, in state: State, now: Date) -> SwipeAllowance {
         let dayStart = Self.dayStart(of: now)
         let usage = state.discovery.viewers[viewer]?.usage.flatMap { $0.dayStart == dayStart ? $0 : nil }
         return SwipeAllowance(
@@ -310,7 +196,7 @@ extension EmbeddedServer {
             resetsAt: dayStart.addingTimeInterval(86_400))
     }
 
-    private func matches(of user: UserID, in state: State) -> [Match] {
+    func matches(of user: UserID, in state: State) -> [Match] {
         state.discovery.matches.all.compactMap { id, pair -> Match? in
             guard pair.first == user || pair.second == user else { return nil }
             let other = pair.first == user ? pair.second : pair.first
@@ -327,8 +213,7 @@ extension EmbeddedServer {
     }
 
     @discardableResult
-    private func recordMatch(in state: inout State, _ first: UserID, _ second: UserID, at now: Date) -> Match
-    {
+    func recordMatch(in state: inout State, _ first: UserID, _ second: UserID, at now: Date) -> Match {
         let id = Match.id(between: first, and: second)
         // One lookup tells an earlier match's time; a new match is recorded by one insertion.
         let at: Date
@@ -343,32 +228,5 @@ extension EmbeddedServer {
             at = now
         }
         return Match(id: id, user: second, displayName: displayName(of: second, in: state), matchedAt: at)
-    }
-}
-
-/// A position in the embedded pool: the n-th account or the n-th generated person.
-enum PoolCursor: CustomStringConvertible {
-    case account(Int)
-    case generated(Int)
-
-    /// Parses `a<n>` or `g<n>`; `nil` (the start) gives the first account.
-    init?(_ text: String?) {
-        guard let text else {
-            self = .account(0)
-            return
-        }
-        guard let kind = text.first, let number = Int(text.dropFirst()), number >= 0 else { return nil }
-        switch kind {
-        case "a": self = .account(number)
-        case "g": self = .generated(number)
-        default: return nil
-        }
-    }
-
-    var description: String {
-        switch self {
-        case .account(let index): DecimalText.make("a", index)
-        case .generated(let index): DecimalText.make("g", index)
-        }
     }
 }
