@@ -69,19 +69,10 @@ public enum CandidateRanker {
     }
 
     /// ``rank(_:for:excluding:)`` of a page, then ``merge(_:into:for:)`` of the ranked page into the
-    /// queued cards: the ranked page (whose ids the deck records as shown) and the merged cards.
+    /// queued cards, for a deck that records every card it held in `shown`: the page is ranked
+    /// excluding `shown`, the ranked cards are added to it, and the merged cards are returned.
     ///
-    /// Each card of the page is scored once, for both.
-    public static func rankAndMerge(
-        _ page: [Candidate], into queue: [Candidate], for viewer: Viewer, excluding excluded: Set<UserID>
-    ) -> (ranked: [Candidate], merged: [Candidate]) {
-        let ranked = scoredRanking(page, for: viewer, excluding: excluded)
-        return (ranked.map(\.candidate), merge(ranked, into: queue, for: viewer))
-    }
-
-    /// ``rankAndMerge(_:into:for:excluding:)`` for a deck that records every card it held in `shown`:
-    /// the page is ranked excluding `shown`, the ranked cards are added to it, and the merged cards
-    /// are returned. Each card of the page is looked up in `shown` once, for all three.
+    /// Each card of the page is scored once and looked up in `shown` once, for all three.
     public static func rankAndMerge(
         _ page: [Candidate], into queue: some Collection<Candidate>, for viewer: Viewer,
         recordingShownIn shown: inout Set<UserID>
