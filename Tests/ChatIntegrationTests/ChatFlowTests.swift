@@ -14,18 +14,6 @@ import Testing
     let world = TestWorld(configuration: EmbeddedServerConfiguration(candidatePoolSize: 0))
     var app: HeadlessApp { world.app }
 
-    /// Alice and Bob matched, each with their conversation open: Alice on `app`, Bob on the second
-    /// phone returned (keep it, with its folder, for the test's length).
-    func bothInTheConversation() throws -> (app: HeadlessApp, directory: TemporaryDirectory) {
-        world.match("alice", "bob")
-        let bobsPhone = world.secondApp()
-        try bobsPhone.app.signIn("bob", "builder123")
-        bobsPhone.app.open("discover://chat/m-alice~bob")
-        try app.signIn("alice", "wonderland")
-        app.open("discover://chat/m-alice~bob")
-        return bobsPhone
-    }
-
     @Test func theMatchesList_showsNewMatchesFirst_thenConversationsByActivity_withUnreadAndPreview() throws {
         world.match("alice", "bob")
         try world.server.sendMessage(from: "bob", to: "alice", "Hi Alice")
@@ -247,74 +235,8 @@ import Testing
         #expect(app.chat?.state.unreadCount(with: "bob") == 1)
     }
 
-    @Test func typing_sendsTypingOnce_thenStoppedAfterThreeQuietSeconds_andTheOtherSideSeesIt() throws {
-        let bobsPhone = try bothInTheConversation()
-        for (second, text) in [(0, "H"), (1, "He"), (1, "Hel")] {
-            app.advance(by: .seconds(second))
-            try app.type(text, into: "Message")
-        }
-        bobsPhone.app.settle()
-        #expect(bobsPhone.app.frontEnd.visibleTexts.contains("Alice is typing…"))
-        #expect(world.server.requestCount(.setTyping) == 1)
-        app.advance(by: .seconds(3))
-        #expect(world.server.requestCount(.setTyping) == 2)
-        #expect(!bobsPhone.app.frontEnd.visibleTexts.contains("Alice is typing…"))
-    }
-
-    @Test func typingAgainAfterStopping_sendsTypingAndStoppedAgain_andTheOtherSideSeesEachInTurn() throws {
-        let bobsPhone = try bothInTheConversation()
-        for round in 1...2 {
-            try app.type(String(repeating: "H", count: round), into: "Message")
-            bobsPhone.app.settle()
-            #expect(bobsPhone.app.frontEnd.visibleTexts.contains("Alice is typing…"))
-            #expect(world.server.requestCount(.setTyping) == 2 * round - 1)
-            app.advance(by: .seconds(3))
-            bobsPhone.app.settle()
-            #expect(world.server.requestCount(.setTyping) == 2 * round)
-            #expect(!bobsPhone.app.frontEnd.visibleTexts.contains("Alice is typing…"))
-        }
-    }
-
-    @Test func aLaterKeystroke_putsStoppedOffUntilThreeQuietSecondsAfterIt() throws {
-        _ = try bothInTheConversation()
-        try app.type("H", into: "Message")
-        app.advance(by: .seconds(2))
-        try app.type("Hi", into: "Message")
-        app.advance(by: .milliseconds(2_999))
-        #expect(world.server.requestCount(.setTyping) == 1)
-        app.advance(by: .milliseconds(1))
-        #expect(world.server.requestCount(.setTyping) == 2)
-        app.advance(by: .seconds(10))
-        #expect(world.server.requestCount(.setTyping) == 2)
-    }
-
-    @Test func typingAgainSoonAfterSending_sendsStoppedThreeQuietSecondsAfterTheNewKeystroke() throws {
-        _ = try bothInTheConversation()
-        try app.type("Hi", into: "Message")
-        try app.tap("Send")
-        #expect(world.server.requestCount(.setTyping) == 2)
-        app.advance(by: .seconds(2))
-        try app.type("Again", into: "Message")
-        #expect(world.server.requestCount(.setTyping) == 3)
-        app.advance(by: .milliseconds(2_999))
-        #expect(world.server.requestCount(.setTyping) == 3)
-        app.advance(by: .milliseconds(1))
-        #expect(world.server.requestCount(.setTyping) == 4)
-    }
-
-    @Test func theOtherPersonsTyping_expiresWithoutRenewal() throws {
-        world.match("alice", "bob")
-        try app.signIn("alice", "wonderland")
-        app.open("discover://chat/m-alice~bob")
-        world.server.setTyping(by: "bob", with: "alice", isTyping: true)
-        app.settle()
-        #expect(world.visibleTexts.contains("Bob is typing…"))
-        app.advance(by: .seconds(5))
-        #expect(!world.visibleTexts.contains("Bob is typing…"))
-    }
-
     @Test func unmatch_removesTheConversationOnBothSides_andRefusesMessages() throws {
-        let bobsPhone = try bothInTheConversation()
+        let bobsPhone = try world.bothInTheConversation()
         try app.tap("Unmatch")
         #expect(app.alert?.title == "Unmatch Bob?")
         try app.tap("Unmatch")

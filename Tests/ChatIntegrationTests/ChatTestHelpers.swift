@@ -36,3 +36,18 @@ extension HeadlessApp {
         screen?.lists.first { $0.id == "matches" }?.items.map { "\($0.title): \($0.detail)" } ?? []
     }
 }
+
+@MainActor
+extension TestWorld {
+    /// Alice and Bob matched, each with their conversation open: Alice on ``app``, Bob on the second
+    /// phone returned (keep it, with its folder, for the test's length).
+    func bothInTheConversation() throws -> (app: HeadlessApp, directory: TemporaryDirectory) {
+        match("alice", "bob")
+        let bobsPhone = secondApp()
+        try bobsPhone.app.signIn("bob", "builder123")
+        bobsPhone.app.open("discover://chat/m-alice~bob")
+        try app.signIn("alice", "wonderland")
+        app.open("discover://chat/m-alice~bob")
+        return bobsPhone
+    }
+}
