@@ -26,7 +26,7 @@ let package = Package(
         // Inert value types: inputs, outputs, state, screens, analytics events.
         .target(name: "Models", dependencies: ["PersistentList"], swiftSettings: strict),
         // A support data structure: an ordered list whose copies share storage, changed in O(log n)
-        // (the matches list of a million conversations).
+        // (the matches list of a million conversations, a long conversation and its rows).
         .target(name: "PersistentList", swiftSettings: strict),
         // Pure, stateless logic: validation, deep links, session policy, countdowns, calendar math.
         .target(name: "Interactors", dependencies: ["Models"], swiftSettings: strict),
@@ -52,7 +52,7 @@ let package = Package(
             name: "Contexts", dependencies: ["Interactors", "Services", "Models"], swiftSettings: strict),
         // The single control point of each use case: screens, modals, deep links, analytics.
         .target(
-            name: "Flows", dependencies: ["Contexts", "Interactors", "Services", "Models"],
+            name: "Flows", dependencies: ["Contexts", "Interactors", "Services", "Models", "PersistentList"],
             swiftSettings: strict),
 
         // MARK: Composition and front ends

@@ -12,12 +12,12 @@
 /// root to the element it changes and shares every other node with the list it started from, so a
 /// copy kept elsewhere (an earlier snapshot) never changes.
 ///
-/// Two optimisations, confined here: two lists that share their root node are equal without comparing
-/// their elements (a snapshot compared with an unchanged copy of itself costs O(1), not O(n)); and
-/// the list's code is `@inlinable`, as the standard library's collections are, so that the module
-/// using it compiles it for its element type (a generic type of another module otherwise reads every
-/// element through the element type's run-time description, which made each read of the matches list
-/// several times dearer).
+/// Two optimisations, confined here: the parts of the tree two lists share are equal without
+/// comparing their elements (a snapshot compared with an unchanged copy of itself costs O(1), with a
+/// copy changed in one place O(log n), not O(n)); and the list's code is `@inlinable`, as the
+/// standard library's collections are, so that the module using it compiles it for its element type
+/// (a generic type of another module otherwise reads every element through the element type's
+/// run-time description, which made each read of the matches list several times dearer).
 public struct PersistentList<Element: Sendable>: RandomAccessCollection, Sendable {
     /// Positions, as in an array.
     public typealias Index = Int
@@ -146,13 +146,83 @@ extension PersistentList: ExpressibleByArrayLiteral {
     }
 }
 
+extension PersistentList {
+    /// How many elements, from the start, this list and `other` have alike (`same` tells whether two
+    /// elements are).
+    ///
+    /// A part of the tree both lists hold (one list made from the other by changes elsewhere) counts
+    /// at once, without reading its elements, so comparing a list with a copy changed near its end
+    /// costs O(log n); lists that share nothing are compared element by element.
+    @inlinable
+    public func commonPrefixCount(with other: PersistentList, by same: (Element, Element) -> Bool) -> Int {
+        if root.isLeaf, other.root.isLeaf {
+            // Short lists, one leaf each: their elements side by side.
+            let (left, right) = (root.elements, other.root.elements)
+            let length = Swift.min(left.count, right.count)
+            return (0..<length).first { !same(left[$0], right[$0]) } ?? length
+        }
+        // The nodes of each list not read yet, in order with the next one last, and how many elements
+        // of that one (a leaf) are read already.
+        var left: [(node: Node, read: Int)] = [(root, 0)]
+        var right: [(node: Node, read: Int)] = [(other.root, 0)]
+        var count = 0
+        while let (a, readA) = left.last.map({ ($0.node, $0.read) }),
+            let (b, readB) = right.last.map({ ($0.node, $0.read) })
+        {
+            if readA == 0, readB == 0, a === b {
+                left.removeLast()
+                right.removeLast()
+                count += a.count
+            } else if !a.isLeaf, b.isLeaf || a.count >= b.count {
+                left.removeLast()
+                left += a.children.reversed().map { ($0, 0) }
+            } else if !b.isLeaf {
+                right.removeLast()
+                right += b.children.reversed().map { ($0, 0) }
+            } else {
+                let length = Swift.min(a.count - readA, b.count - readB)
+                for offset in 0..<length where !same(a.elements[readA + offset], b.elements[readB + offset]) {
+                    return count + offset
+                }
+                count += length
+                if readA + length == a.count {
+                    left.removeLast()
+                } else {
+                    left[left.count - 1].read += length
+                }
+                if readB + length == b.count {
+                    right.removeLast()
+                } else {
+                    right[right.count - 1].read += length
+                }
+            }
+        }
+        return count
+    }
+}
+
 extension PersistentList: Equatable where Element: Equatable {
     /// Whether both lists hold equal elements in the same order.
     ///
-    /// Lists that share their root are equal at once (the optimisation this type documents).
+    /// The parts of the tree both hold are equal at once (the optimisation this type documents): a
+    /// list compared with itself or with a copy changed in one place costs O(log n), not O(n).
     @inlinable
     public static func == (lhs: PersistentList, rhs: PersistentList) -> Bool {
-        lhs.root === rhs.root || (lhs.count == rhs.count && lhs.elementsEqual(rhs))
+        lhs.count == rhs.count && lhs.commonPrefixCount(with: rhs, by: ==) == lhs.count
+    }
+}
+
+extension PersistentList: Encodable where Element: Encodable {
+    /// Encodes the elements as an array's.
+    public func encode(to encoder: any Encoder) throws {
+        try Array(self).encode(to: encoder)
+    }
+}
+
+extension PersistentList: Decodable where Element: Decodable {
+    /// Decodes a list from an array's encoding.
+    public init(from decoder: any Decoder) throws {
+        self.init(try [Element](from: decoder))
     }
 }
 

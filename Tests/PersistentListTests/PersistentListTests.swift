@@ -1,3 +1,4 @@
+import Foundation
 import PersistentList
 import Testing
 
@@ -120,5 +121,52 @@ import Testing
             #expect(Array(list) == list.indices.map { list[$0] })
             #expect(list.description == Array(list).description)
         }
+    }
+
+    @Test func theCommonStart_ofListsThatShareParts_isWhatComparingElementByElementFinds() {
+        var random = Sequence(state: 23)
+        // The length of the common start, read element by element.
+        func naive(_ left: PersistentList<Int>, _ right: PersistentList<Int>) -> Int {
+            zip(left, right).prefix { $0 == $1 }.count
+        }
+        for size in [0, 1, 31, 32, 33, 500, 5_000] {
+            let original = PersistentList(0..<size)
+            var edited = original
+            var snapshots = [original]
+            for step in 0..<60 {
+                // Mostly near the end, as a conversation changes; sometimes anywhere.
+                let near = random.next(4) != 0
+                let count = edited.count
+                let index = near ? max(0, count - random.next(8)) : random.next(count + 1)
+                switch random.next(3) {
+                case 0:
+                    edited.insert(-step - 1, at: min(index, count))
+                case 1 where count > 0:
+                    edited.remove(at: min(index, count - 1))
+                default:
+                    guard count > 0 else { continue }
+                    edited.replace(at: min(index, count - 1), with: -step - 1_000)
+                }
+                snapshots.append(edited)
+            }
+            for _ in 0..<40 {
+                let left = snapshots[random.next(snapshots.count)]
+                let right = snapshots[random.next(snapshots.count)]
+                #expect(left.commonPrefixCount(with: right, by: ==) == naive(left, right))
+                #expect((left == right) == (Array(left) == Array(right)))
+            }
+            // Lists built apart share nothing: compared element by element, the same answers.
+            let rebuilt = PersistentList(Array(edited))
+            #expect(rebuilt == edited)
+            #expect(rebuilt.commonPrefixCount(with: edited, by: ==) == edited.count)
+            #expect(original.commonPrefixCount(with: edited, by: ==) == naive(original, edited))
+        }
+    }
+
+    @Test func aList_encodesAsAnArray_andDecodesBack() throws {
+        let list = PersistentList(0..<100)
+        let data = try JSONEncoder().encode(list)
+        #expect(data == (try JSONEncoder().encode(Array(0..<100))))
+        #expect(try JSONDecoder().decode(PersistentList<Int>.self, from: data) == list)
     }
 }

@@ -97,8 +97,8 @@ public final class ChatContext: StateContext {
     /// The signed-in user.
     public var me: UserID { viewer }
 
-    /// A conversation's loaded messages, oldest first.
-    public func messages(of conversation: String) -> [Message] {
+    /// A conversation's loaded messages, oldest first (shared with the chat's record, not copied).
+    public func messages(of conversation: String) -> MessageList {
         records[conversation]?.log.messages ?? []
     }
 

@@ -1,5 +1,6 @@
 import Contexts
 import Models
+import PersistentList
 
 /// Scripts one conversation (`discover://chat/<match>`, a row of the matches list, or "Send a message").
 ///
@@ -35,7 +36,7 @@ public final class ChatFlow: FlowNode {
     /// The message rows on screen, for the next render to start from.
     private struct Shown {
         var revision: Int
-        var rows: [ScreenList.Item]
+        var rows: PersistentList<ScreenList.Item>
     }
 
     private let environment: FlowEnvironment

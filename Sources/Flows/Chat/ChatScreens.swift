@@ -1,5 +1,6 @@
 import Foundation
 import Models
+import PersistentList
 
 /// Builds the matches list and the conversation screens from their states: pure functions.
 enum ChatScreens {
@@ -81,13 +82,13 @@ enum ChatScreens {
 
     /// The conversation's screen for user `me`, with its message rows built already
     /// (``messageRows(of:me:)`` or ``messageRows(of:after:me:)``).
-    static func conversation(_ state: ConversationState, rows: [ScreenList.Item], me: UserID) -> Screen {
+    static func conversation(
+        _ state: ConversationState, rows: PersistentList<ScreenList.Item>, me: UserID
+    ) -> Screen {
         let name = state.match.displayName
         // Messages that failed for now can be retried; those and the ones refused for good, deleted.
-        let showsDelete =
-            !state.isUnmatched
-            && state.messages.contains { ($0.status == .failed || $0.status == .refused) && $0.sender == me }
-        let showsRetry = showsDelete && state.messages.contains { $0.status == .failed && $0.sender == me }
+        let showsDelete = !state.isUnmatched && state.messages.failedCount + state.messages.refusedCount > 0
+        let showsRetry = showsDelete && state.messages.failedCount > 0
         let hasNoMessages = state.messages.isEmpty
         var elements: [ScreenElement] = []
         if state.isUnmatched { elements.append(.notice("You are no longer matched with \(name).")) }
@@ -128,19 +129,22 @@ enum ChatScreens {
     }
 
     /// The rows of a conversation's messages, in order.
-    static func messageRows(of state: ConversationState, me: UserID) -> [ScreenList.Item] {
-        state.messages.map { row($0, me: me, name: state.match.displayName) }
+    static func messageRows(of state: ConversationState, me: UserID) -> PersistentList<ScreenList.Item> {
+        PersistentList(state.messages.lazy.map { row($0, me: me, name: state.match.displayName) })
     }
 
     /// The rows of a conversation's messages, from `rows`, the rows of the snapshot before `state`:
     /// `state`'s list changes are applied to them, and only the rows inserted or updated are built.
     ///
     /// The same rows as ``messageRows(of:me:)``, for as many messages as the changes touch rather than
-    /// as many as the conversation holds. When the changes do not lead from `rows` to `state`'s
-    /// messages, every row is built.
-    static func messageRows(of state: ConversationState, after rows: [ScreenList.Item], me: UserID)
-        -> [ScreenList.Item]
-    {
+    /// as many as the conversation holds; the rows are a ``PersistentList/PersistentList`` shared with
+    /// the screen before, so each change costs O(log n). The first rows (a conversation's first page)
+    /// are built at once, and so is every row when the changes do not lead from `rows` to `state`'s
+    /// messages.
+    static func messageRows(
+        of state: ConversationState, after rows: PersistentList<ScreenList.Item>, me: UserID
+    ) -> PersistentList<ScreenList.Item> {
+        guard !rows.isEmpty else { return messageRows(of: state, me: me) }
         var rows = rows
         // The rows to build, by where they are once every change is applied.
         var toBuild: [Int] = []
@@ -149,8 +153,13 @@ enum ChatScreens {
             toBuild = toBuild.compactMap(change.position)
             switch change {
             case .insert(let id, let index):
-                rows.insert(ScreenList.Item(id: id, title: "", detail: ""), at: index)
-                toBuild.append(index)
+                // Usually the message is where it lands (one sent or received): its row is built now.
+                if index < state.messages.count, state.messages[index].id == id {
+                    rows.insert(row(state.messages[index], me: me, name: state.match.displayName), at: index)
+                } else {
+                    rows.insert(ScreenList.Item(id: id, title: "", detail: ""), at: index)
+                    toBuild.append(index)
+                }
             case .remove(_, let index):
                 rows.remove(at: index)
             case .move(_, let from, let to):
@@ -161,7 +170,7 @@ enum ChatScreens {
         }
         guard rows.count == state.messages.count else { return messageRows(of: state, me: me) }
         for index in toBuild {
-            rows[index] = row(state.messages[index], me: me, name: state.match.displayName)
+            rows.replace(at: index, with: row(state.messages[index], me: me, name: state.match.displayName))
         }
         return rows
     }

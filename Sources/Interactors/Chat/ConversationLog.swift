@@ -4,11 +4,12 @@ import Models
 /// One conversation's messages in order (``MessageOrder``), merged by id.
 ///
 /// A page that arrives twice or overlaps changes nothing; a message confirmed by the server replaces
-/// the pending copy with the same transaction id. Adding a message costs a binary search (and, when
-/// it is not the newest, moving the newer ones).
+/// the pending copy with the same transaction id. The messages are a ``Models/MessageList``, so a
+/// snapshot of them (the open conversation's state) is shared, not copied, when the next message
+/// comes: adding one costs a binary search, O(log² n).
 public struct ConversationLog: Hashable, Sendable {
     /// The messages, oldest first.
-    public private(set) var messages: [Message] = []
+    public private(set) var messages = MessageList()
     /// The ids of ``messages``.
     private var ids: Set<String> = []
 
@@ -81,7 +82,9 @@ public struct ConversationLog: Hashable, Sendable {
             guard message.sender == sender, message.sentAt <= date, !message.isPending else { continue }
             // Statuses only grow, and older messages got theirs first: stop at the first one far enough.
             if MessageOrder.rank(message.status) >= MessageOrder.rank(status) { break }
-            messages[index].status = status
+            var raised = message
+            raised.status = status
+            messages.replace(at: index, with: raised)
             changed.append(message.id)
         }
         return changed

@@ -22,8 +22,14 @@ public enum ListDiff {
 
     /// The changes from one list of messages to another, by id; `updated` names messages whose
     /// content changed (in any order, repeats and ids in neither list allowed).
-    public static func changes(from old: [Message], to new: [Message], updated: [String]) -> [ListChange] {
-        changes(from: old, to: new, id: \.id, updated: Set(updated))
+    ///
+    /// The messages both lists begin with are found without reading the part of the list they share
+    /// (``Models/MessageList/commonPrefixCount(with:)``), so a message added, confirmed or changed
+    /// near the end of a long conversation costs O(log n) and the messages after it.
+    public static func changes(from old: MessageList, to new: MessageList, updated: [String]) -> [ListChange]
+    {
+        let kept = old.commonPrefixCount(with: new)
+        return changes(from: old, to: new, keeping: kept, id: \.id, updated: Set(updated))
     }
 
     /// The changes from `old` to `new`, lists of items with unique ids (`id` reads an item's).
@@ -32,16 +38,32 @@ public enum ListDiff {
     ) -> [ListChange] {
         var kept = 0
         while kept < min(old.count, new.count), id(old[kept]) == id(new[kept]) { kept += 1 }
-        let changes = reordered(from: old[kept...].map(id), to: new[kept...].map(id), offset: kept)
+        return changes(from: old, to: new, keeping: kept, id: id, updated: updated)
+    }
+
+    /// The changes from `old` to `new`, whose first `kept` items have the same ids.
+    private static func changes<Items: RandomAccessCollection<Item>, Item>(
+        from old: Items, to new: Items, keeping kept: Int, id: (Item) -> String, updated: Set<String>
+    ) -> [ListChange] where Items.Index == Int {
+        let oldRest = old[kept...].map(id)
+        let newRest = new[kept...].map(id)
+        let changes = reordered(from: oldRest, to: newRest, offset: kept)
         guard !updated.isEmpty else { return changes }
-        // An id of the rows kept is in both lists; past them, it is in the old list if its rest has it.
-        let oldRest = Set(old[kept...].lazy.map(id))
+        // An updated row is one in both lists. Past the rows kept, the rests say which; an id in
+        // neither rest is one of the rows kept (both lists have it there) or in neither list.
+        let inOldRest = Set(oldRest)
+        var newRestIndex: [String: Int] = [:]
+        for (offset, rowID) in newRest.enumerated() { newRestIndex[rowID] = kept + offset }
         var updates: [(id: String, index: Int)] = []
         for updatedID in updated {
-            guard let index = new.lastIndex(where: { id($0) == updatedID }),
-                index < kept || oldRest.contains(updatedID)
-            else { continue }
-            updates.append((updatedID, index))
+            if let index = newRestIndex[updatedID] {
+                if inOldRest.contains(updatedID) { updates.append((updatedID, index)) }
+            } else if !inOldRest.contains(updatedID),
+                // The newest rows change most: the search starts at the end of the rows kept.
+                let index = new[..<kept].lastIndex(where: { id($0) == updatedID })
+            {
+                updates.append((updatedID, index))
+            }
         }
         updates.sort { $0.index < $1.index }
         return changes + updates.map { .update($0.id, at: $0.index) }

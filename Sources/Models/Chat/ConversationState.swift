@@ -10,7 +10,10 @@ public struct ConversationState: Hashable, Sendable {
     /// The match.
     public var match: Match
     /// The loaded messages, oldest first.
-    public var messages: [Message] = []
+    ///
+    /// The next snapshot shares them (a ``MessageList``), so a message added or changed costs
+    /// O(log n), however long the conversation.
+    public var messages = MessageList()
     /// Whether older messages exist on the server.
     public var hasOlderMessages = true
     /// Whether a history page is loading.

@@ -1,3 +1,5 @@
+import PersistentList
+
 /// A list of rows on a screen, with the changes from the version shown before.
 ///
 /// A front end that shows the list keeps its rows, applies ``changes`` when ``revision`` is one more
@@ -34,17 +36,26 @@ public struct ScreenList: Hashable, Sendable, Codable {
     /// The list's identity on the screen.
     public var id: String
     /// The rows in order.
-    public var items: [Item]
+    ///
+    /// A ``PersistentList/PersistentList`` (encoded as an array): a conversation's next screen
+    /// shares the rows of the one before, so a message sent or confirmed builds and stores one row,
+    /// not all of them.
+    public var items: PersistentList<Item>
     /// How the rows changed from `revision - 1`.
     public var changes: [ListChange]
     /// The version of the rows.
     public var revision: Int
 
     /// Creates a list.
-    public init(id: String, items: [Item], changes: [ListChange], revision: Int) {
+    public init(id: String, items: PersistentList<Item>, changes: [ListChange], revision: Int) {
         self.id = id
         self.items = items
         self.changes = changes
         self.revision = revision
+    }
+
+    /// Creates a list of the rows in an array.
+    public init(id: String, items: [Item], changes: [ListChange], revision: Int) {
+        self.init(id: id, items: PersistentList(items), changes: changes, revision: revision)
     }
 }
