@@ -134,6 +134,10 @@ struct ReferenceLog {
                         from: MessageList(old.map(message)), to: MessageList(new.map(message)),
                         updated: updated) == expected,
                     "\(old) → \(new), updated \(updated)")
+                #expect(
+                    ListDiff.changes(from: old.map(message), to: new.map(message), updated: updated)
+                        == expected,
+                    "\(old) → \(new), updated \(updated)")
             }
         }
     }
