@@ -4,8 +4,9 @@ import Models
 ///
 /// The changes are meant to be applied in order (``Models/ListChange/apply(_:to:)`` does it), each
 /// index referring to the list as it is at that point: removals from the bottom up, then, top down, a
-/// move or an insert wherever the list differs from the new one, then updates at their final index. A front end that applies them and compares
-/// the result with the new snapshot catches the "N rows shown while the state changed" class of bug.
+/// move or an insert wherever the list differs from the new one, then updates at their final index.
+/// A front end that applies them and compares the result with the new snapshot catches the "N rows
+/// shown while the state changed" class of bug.
 public enum ListDiff {
     /// The changes from `old` to `new`; `updated` names items whose content changed (ids in neither
     /// list are ignored).
@@ -32,7 +33,8 @@ public enum ListDiff {
         return changes(from: old, to: new, keeping: kept, id: \.id, updated: Set(updated))
     }
 
-    /// The changes from one array of messages to another, by id; `updated` as above.
+    /// The changes from one array of messages to another, by id; `updated` names messages whose
+    /// content changed (in any order, repeats and ids in neither list allowed).
     public static func changes(from old: [Message], to new: [Message], updated: [String]) -> [ListChange] {
         changes(from: old, to: new, id: \.id, updated: Set(updated))
     }
