@@ -4,6 +4,7 @@ import Models
 /// The chat's receipts: a conversation read or delivered to one side, told to the other, and a
 /// message as each side sees it (the sender's carries the other person's receipts).
 extension EmbeddedServer {
+    /// Marks `conversation` read by `reader` and tells the other person up to when.
     func read(in state: inout State, conversation: String, by reader: UserID, now: Date) {
         guard let other = partner(of: reader, in: conversation, state: state) else { return }
         let position = state.chat.conversations.position(of: conversation) { .init() }
@@ -25,6 +26,8 @@ extension EmbeddedServer {
         return upTo
     }
 
+    /// Marks `conversation`'s last message delivered to `recipient` (unless it is theirs or was already)
+    /// and tells its sender.
     func deliver(in state: inout State, conversation: String, to recipient: UserID, now: Date) {
         guard let index = state.chat.conversations.lookup(conversation).position,
             let sender = partner(of: recipient, in: conversation, state: state),

@@ -134,10 +134,6 @@ struct ReferenceLog {
                         from: MessageList(old.map(message)), to: MessageList(new.map(message)),
                         updated: updated) == expected,
                     "\(old) → \(new), updated \(updated)")
-                #expect(
-                    ListDiff.changes(from: old.map(message), to: new.map(message), updated: updated)
-                        == expected,
-                    "\(old) → \(new), updated \(updated)")
             }
         }
     }

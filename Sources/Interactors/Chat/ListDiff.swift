@@ -33,12 +33,6 @@ public enum ListDiff {
         return changes(from: old, to: new, keeping: kept, id: \.id, updated: Set(updated))
     }
 
-    /// The changes from one array of messages to another, by id; `updated` names messages whose
-    /// content changed (in any order, repeats and ids in neither list allowed).
-    public static func changes(from old: [Message], to new: [Message], updated: [String]) -> [ListChange] {
-        changes(from: old, to: new, id: \.id, updated: Set(updated))
-    }
-
     /// The changes from `old` to `new`, lists of items with unique ids (`id` reads an item's).
     private static func changes<Item>(
         from old: [Item], to new: [Item], id: (Item) -> String, updated: Set<String>
