@@ -6,18 +6,9 @@ import Synchronization
 /// There is one way to change the state, ``update(_:)``, and one way to group changes, ``batch(_:)``.
 /// Observers hear once per outermost update or batch, and not at all when the state ends equal.
 /// The state is observable three ways: ``observe(_:)`` with a closure and a token, ``states`` as an
-/// `AsyncSequence`, and the Observation framework (`Observable`, as SwiftUI reads it).
-///
-/// The store is the one place where the engine trades a little plainness for speed, because every
-/// context's every change runs through it: the code a change runs (``update(_:)``, ``batch(_:)``,
-/// ``observe(_:)`` and their helpers) is `@inlinable`, so a context in another module (an app's
-/// own) gets it specialized for its state rather than generic code that looks up type metadata on
-/// each change. The state, its observers and where a change stands are one value (its `Core`), so a
-/// change is one access to it, checked for exclusivity like any other. Observers live on the main
-/// actor; a token cancelled on another thread hands its id over through a small lock, read before
-/// the next delivery. Together they bring the machinery under 3× a hand-written floor, from 7–50×
-/// (Docs/Performance.md, section 1). Nothing else in the engine does this; `Scripts/check-clarity`
-/// names this file as its one exception.
+/// `AsyncSequence`, and the Observation framework (`Observable`, as SwiftUI reads it). A context
+/// reports the errors it cannot handle with ``report(_:)``; its flow hears them through
+/// ``observeErrors(_:)`` and raises them up the flow tree.
 @MainActor
 public final class StateStore<State: Sendable & Equatable>: Observable {
     /// A closure observer of the state.
@@ -29,137 +20,146 @@ public final class StateStore<State: Sendable & Equatable>: Observable {
     ///
     /// Reading it inside `withObservationTracking` (SwiftUI's body) registers interest in it.
     public var state: State {
-        core.isTracked = true
-        registrar.access(self, keyPath: \.core)
-        return core.state
+        registrar.access(self, keyPath: \.current)
+        return current
     }
 
     /// The current snapshot, read without registering Observation interest.
     ///
     /// Inside a ``batch(_:)`` it includes the batch's updates so far.
-    @inlinable public var snapshot: State { core.state }
+    public var snapshot: State { current }
 
     /// How many closure observers are registered.
-    public var observerCount: Int {
-        removeCancelledObservers()
-        return core.observers.callbacks.count
-    }
+    public var observerCount: Int { listeners.withLock { $0.states.count } }
 
-    /// The state, its observers and where a change stands.
-    @usableFromInline var core: Core
-    @usableFromInline let registrar = ObservationRegistrar()
-    /// The ids of observers whose tokens were cancelled, to remove before the next delivery: a token
-    /// may cancel on any thread.
-    @usableFromInline let cancelled = CancelledObservers()
-    /// The streams handed out by ``states``; made by the first one.
-    private var streams: StreamTable?
+    private var current: State
+    /// The state when the outermost update or batch began; `nil` when no change is open.
+    private var before: State?
+    /// Whether observers are being told, and whether a change arrived meanwhile.
+    private var isDelivering = false
+    private var hasUndelivered = false
+    private let registrar = ObservationRegistrar()
+    /// Who listens. Behind a lock because a token may be cancelled, and a stream end, on any thread.
+    private let listeners = Mutex(Listeners())
 
     /// Creates a store holding `initial`.
     public init(_ initial: State) {
-        core = Core(state: initial)
+        current = initial
     }
 
     /// Changes the state; observers hear once, after the outermost update or batch, if it changed.
     ///
     /// Calling `update` from inside another update's `body` is a programming error that stops the
-    /// program: use ``batch(_:)`` to group several updates.
-    @inlinable
+    /// program (Swift's exclusivity check): use ``batch(_:)`` to group several updates.
     public func update(_ body: (inout State) -> Void) {
-        if core.update(body) { changed() }
+        batch { body(&current) }
     }
 
     /// Groups several updates into one notification, sent when the outermost batch ends.
     ///
     /// Each update inside applies at once, so ``snapshot`` reads the newest state.
-    @inlinable
     public func batch(_ body: () -> Void) {
-        let opened = core.open()
+        guard before == nil else { return body() }
+        before = current
         body()
-        if opened, core.close() { changed() }
+        let start = before
+        before = nil
+        if start != current { changed() }
     }
 
     /// Calls `observer` now with the current state, then after every change, until the token is
     /// cancelled or released.
-    @inlinable
     public func observe(_ observer: @escaping Observer) -> ObservationToken {
-        let id = core.observers.add(observer)
-        observer(core.state)
-        return ObservationToken { [cancelled] in cancelled.add(id) }
+        let id = listeners.withLock { $0.add(state: observer) }
+        observer(current)
+        return ObservationToken { [weak self] in self?.removeListener(id) }
     }
 
-    /// The current state, then every change, as an `AsyncSequence`; ends when the consumer stops.
+    /// The current state, then every change, as an `AsyncSequence`; ends when the consumer stops or
+    /// the store goes away.
     public var states: AsyncStream<State> {
         let (stream, continuation) = AsyncStream.makeStream(
             of: State.self, bufferingPolicy: .bufferingNewest(64))
-        let streams = self.streams ?? StreamTable()
-        self.streams = streams
-        continuation.yield(core.state)
-        let id = streams.add(continuation)
-        continuation.onTermination = { [streams] _ in streams.remove(id) }
+        continuation.yield(current)
+        let id = listeners.withLock { $0.add(stream: continuation) }
+        continuation.onTermination = { [weak self] _ in self?.removeListener(id) }
         return stream
     }
 
     /// Reports an error the context cannot handle itself; error observers (its flow) raise it up the tree.
     public func report(_ error: any Error) {
-        removeCancelledObservers()
-        for observer in core.observers.errorCallbacks { observer(error) }
+        for observer in listeners.withLock({ $0.errors.map(\.observer) }) { observer(error) }
     }
 
     /// Calls `observer` with every error the context reports, until the token is cancelled or released.
     public func observeErrors(_ observer: @escaping ErrorObserver) -> ObservationToken {
-        let id = core.observers.addError(observer)
-        return ObservationToken { [cancelled] in cancelled.add(id) }
+        let id = listeners.withLock { $0.add(error: observer) }
+        return ObservationToken { [weak self] in self?.removeListener(id) }
     }
 
-    /// Tells Observation and the observers that the state changed.
-    @inlinable
-    func changed() {
-        if core.isTracked { registrar.withMutation(of: self, keyPath: \.core) {} }
-        deliver()
-    }
-
-    /// Tells every observer and stream the newest state.
+    /// Tells Observation, the observers and the streams that the state changed.
     ///
-    /// An observer that changes the store while being told is fine: the delivery starts again with
-    /// the newest state, so every observer ends on the latest snapshot and none hears an older one
-    /// after a newer.
-    @inlinable
-    func deliver() {
-        if cancelled.isPending { removeCancelledObservers() }
-        guard var round = core.beginDelivery() else { return }
-        while true {
-            for observer in round.observers {
-                observer(round.state)
-                if core.hasUndelivered { break }
-            }
-            if cancelled.isPending { removeCancelledObservers() }
-            guard let next = core.nextRound() else { return yieldToStreams(round.state) }
-            round = next
-        }
+    /// An observer that changes the store while being told is fine: the round stops and a new one
+    /// starts with the newest state, so every observer ends on the latest snapshot and none hears an
+    /// older one after a newer.
+    private func changed() {
+        registrar.withMutation(of: self, keyPath: \.current) {}
+        guard !isDelivering else { return hasUndelivered = true }
+        isDelivering = true
+        defer { isDelivering = false }
+        repeat {
+            hasUndelivered = false
+            let state = current
+            let (observers, streams) = listeners.withLock { ($0.states.map(\.observer), $0.streams.values) }
+            for observer in observers where !hasUndelivered { observer(state) }
+            if !hasUndelivered { for stream in streams { stream.yield(state) } }
+        } while hasUndelivered
     }
 
-    /// Hands `state` to every stream still listening.
-    @usableFromInline
-    func yieldToStreams(_ state: State) {
-        streams?.yield(state)
-    }
-
-    /// Removes the observers whose tokens were cancelled.
+    /// Forgets the listener added under `id`; any thread.
     ///
-    /// Each closure is let go after the list changed: it may hold a token of this same store, whose
-    /// cancel is then removed by the next turn of the loop.
-    @usableFromInline
-    func removeCancelledObservers() {
-        while let ids = cancelled.take() {
-            for id in ids {
-                let removed = core.observers.remove(id)
-                _ = removed
-            }
-        }
+    /// The removed closure is let go after the lock is released: it may hold a token of this same
+    /// store, whose cancel comes back here.
+    private nonisolated func removeListener(_ id: Int) {
+        let removed = listeners.withLock { $0.remove(id) }
+        withExtendedLifetime(removed) {}
     }
 
-    // Not isolated: only the stream table, which is thread-safe, is touched.
+    // Not isolated: only the lock-protected listeners are touched.
     deinit {
-        streams?.finishAll()
+        for stream in listeners.withLock({ $0.streams.values }) { stream.finish() }
+    }
+
+    /// The state observers and error observers in the order added, and the open streams, each under an id.
+    private struct Listeners {
+        var lastID = 0
+        var states: [(id: Int, observer: Observer)] = []
+        var errors: [(id: Int, observer: ErrorObserver)] = []
+        var streams: [Int: AsyncStream<State>.Continuation] = [:]
+
+        mutating func add(state observer: @escaping Observer) -> Int {
+            lastID += 1
+            states.append((lastID, observer))
+            return lastID
+        }
+
+        mutating func add(error observer: @escaping ErrorObserver) -> Int {
+            lastID += 1
+            errors.append((lastID, observer))
+            return lastID
+        }
+
+        mutating func add(stream: AsyncStream<State>.Continuation) -> Int {
+            lastID += 1
+            streams[lastID] = stream
+            return lastID
+        }
+
+        /// Takes out whatever was added under `id`, handed back to be released outside the lock.
+        mutating func remove(_ id: Int) -> (any Sendable)? {
+            if let index = states.firstIndex(where: { $0.id == id }) { return states.remove(at: index) }
+            if let index = errors.firstIndex(where: { $0.id == id }) { return errors.remove(at: index) }
+            return streams.removeValue(forKey: id)
+        }
     }
 }
