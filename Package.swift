@@ -143,7 +143,8 @@ let package = Package(
         // The flow tree: errors up, events down, printing (random inputs from the embedded backend's
         // seeded generator).
         .testTarget(
-            name: "FlowsTests", dependencies: ["Flows", "Models", "EmbeddedBackend"], swiftSettings: strict),
+            name: "FlowsTests", dependencies: ["Flows", "Contexts", "Models", "EmbeddedBackend"],
+            swiftSettings: strict),
         // The composition root on both clocks, driven by the library's ScreenStack.
         .testTarget(
             name: "DiscoverAppTests",

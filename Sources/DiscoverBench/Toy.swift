@@ -25,6 +25,9 @@ enum Toy {
 final class ToyContext: StateContext {
     let store = StateStore(Toy.State())
 
+    /// Call when the toy ends: nothing runs on its own.
+    func end() {}
+
     /// Call when the count goes up.
     func increment() {
         store.update { state in

@@ -57,11 +57,11 @@ import Testing
         #expect(log.lines == ["root 1", "leaf 1", "sibling 1", "leaf 2"])
     }
 
-    @Test func detachedNodes_neitherHearEventsNorReachOldParents() {
+    @Test func endedNodes_neitherHearEventsNorReachOldParents() {
         let log = Log()
         let nodes = tree(log)
         nodes.leaf.subscribe(to: Ping.self) { _ in log.lines.append("leaf heard") }
-        nodes.leaf.detachFromParent()
+        nodes.leaf.end()
         nodes.root.broadcast(Ping(value: 1))
         nodes.leaf.raise(Expired())
         #expect(log.lines.isEmpty)

@@ -48,6 +48,21 @@ import Testing
                     lookingFor: SearchPreferences(minimumAge: 25, maximumAge: 35, maximumDistanceKm: 20)))
     }
 
+    /// A link opened during set-up waits for it: the typed bio stays, and the link opens once the
+    /// profile is saved, with the deck loaded beneath it.
+    @Test func aLinkOpenedDuringProfileSetUp_waitsForIt_thenOpensAboveALoadedDeck() throws {
+        try startSignUp()
+        try world.app.type("Likes long walks.", into: "Bio")
+        world.app.open("discover://profile/alice")
+        #expect(world.app.screen?.id == .profileSetup)
+        try world.app.tap("Save")
+        #expect(world.server.profile(of: "sam")?.bio == "Likes long walks.")
+        #expect(world.screens() == [.launching, .welcome, .signUp, .profileSetup, .home, .profile])
+        try world.app.tap("Back")
+        #expect(world.app.screen?.id == .home)
+        #expect(world.app.screen?.elements.contains { if case .card = $0 { true } else { false } } == true)
+    }
+
     @Test func profileSetUp_showsErrorsBesideFields_andSavesNothingWhileInvalid() throws {
         try startSignUp()
         try world.app.type(String(repeating: "x", count: 501), into: "Bio")

@@ -16,14 +16,13 @@ extension ChatContext {
     /// (``Models/ChatListState/loadFailure``) and tries again with ``RetryPolicy`` (offline: when the
     /// network returns).
     func loadList(attempt: Int) {
-        listRetry?.cancel()
-        listRetry = nil
+        tasks.cancel("listRetry")
         isLoadingList = true
         listAttempt = attempt
         authorizer.perform(
             { [chat] token, completion in chat.fetchConversations(accessToken: token, completion: completion)
             },
-            completion: { [weak self] result in self?.listArrived(result, attempt: attempt) })
+            completion: tasks.answer { [weak self] result in self?.listArrived(result, attempt: attempt) })
     }
 
     /// The answer to attempt `attempt` to load the list.
@@ -33,15 +32,16 @@ extension ChatContext {
         if reportIfSessionEnded(error) { return }
         let failure = Self.failure(for: error, otherwise: "Could not load your matches")
         store.update { $0.loadFailure = failure }
-        listRetry = retries.schedule(attempt: attempt + 1) { [weak self] in
+        let retry = retries.schedule(attempt: attempt + 1) { [weak self] in
             self?.loadList(attempt: attempt + 1)
         }
+        tasks.keep(retry, as: "listRetry")
     }
 
     /// A request of the chat went through: if the list has not loaded (the network was down), it is
     /// loaded now rather than at its next retry.
     func serverAnswered() {
-        if listRetry != nil { reloadList() }
+        if tasks.contains("listRetry") { reloadList() }
     }
 
     /// The conversations list arrived: the live feed starts, every summary is merged with what the
@@ -50,14 +50,15 @@ extension ChatContext {
         guard case .success(let list) = result else { return }
         // The list came through the authorizer, so its token is fresh: the live feed uses it, and asks
         // the authorizer for a fresh one when the server refuses it.
-        if subscription == nil {
+        if !tasks.contains("feed") {
             let renewal: AccessTokenRenewal = { [weak authorizer] expired, completion in
                 guard let authorizer else { return completion(.failure(.tokenRevoked)) }
                 authorizer.renewAccessToken(replacing: expired, completion: completion)
             }
-            subscription = chat.subscribe(accessToken: authorizer.tokens.accessToken, renewal: renewal) {
+            let feed = chat.subscribe(accessToken: authorizer.tokens.accessToken, renewal: renewal) {
                 [weak self] event in self?.received(event)
             }
+            tasks.keep(feed, as: "feed")
         }
         for summary in list {
             let merged = ConversationSummaryRules.merged(summary, over: records[summary.id]?.summary)

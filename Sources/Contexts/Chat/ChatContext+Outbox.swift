@@ -28,7 +28,9 @@ extension ChatContext {
         outbox.onSaveFailed = { [weak self] error in self?.store.report(error) }
         outbox.onChange = { [weak self] message, state in self?.show(message, state) }
         outbox.onReady = { [weak self] in self?.flush() }
-        dependencyToken = pendingSwipes?.observe { [weak self] in self?.swipesChanged() }
+        if let pendingSwipes {
+            tasks.keep(pendingSwipes.observe { [weak self] in self?.swipesChanged() }, as: "pendingSwipes")
+        }
     }
 
     /// The deck's queue changed: the matches its pending swipes made have their conversations (before
@@ -65,7 +67,7 @@ extension ChatContext {
                 { [chat] token, completion in
                     chat.sendMessage(message, accessToken: token, completion: completion)
                 },
-                completion: { [weak self] result in self?.sent(message, result) })
+                completion: tasks.answer { [weak self] result in self?.sent(message, result) })
         }
         publishOutboxCount()
     }

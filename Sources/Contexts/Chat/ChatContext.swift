@@ -56,9 +56,9 @@ public final class ChatContext: StateContext {
     let outbox: SendQueue<OutgoingMessage>
     /// What the deck's swipe queue holds: a message to a new match waits for its swipe.
     let pendingSwipes: PendingSwipes?
-    var dependencyToken: ObservationToken?
-    var subscription: ScheduledTask?
-    var listRetry: ScheduledTask?
+    /// The live feed (`"feed"`), the list's retry (`"listRetry"`), the watch on the deck's pending
+    /// swipes (`"pendingSwipes"`) and the answers of requests, cancelled by ``end()``.
+    let tasks = CancelBag()
     /// Whether a request for the list is under way.
     var isLoadingList = false
     /// The number of the last attempt to load the list (0 for the first).
@@ -87,9 +87,11 @@ public final class ChatContext: StateContext {
         connectOutbox()
     }
 
-    deinit {
-        subscription?.cancel()
-        listRetry?.cancel()
+    /// Call when the session's flow ends: stops the live feed, the list's and the outbox's retries,
+    /// and drops the answers still on their way. The outbox stays saved.
+    public func end() {
+        tasks.cancelAll()
+        outbox.cancelRetries()
     }
 
     // MARK: Reading
@@ -236,7 +238,7 @@ public final class ChatContext: StateContext {
                     conversation: conversation, before: cursor, limit: 50, accessToken: token,
                     completion: completion)
             },
-            completion: { [weak self] result in
+            completion: tasks.answer { [weak self] result in
                 self?.historyArrived(result, conversation: conversation, older: older)
             })
     }
@@ -271,7 +273,7 @@ public final class ChatContext: StateContext {
                 chat.unmatch(
                     conversation: conversation, block: block, accessToken: token, completion: completion)
             },
-            completion: { [weak self] result in
+            completion: tasks.answer { [weak self] result in
                 if case .failure(let error) = result { self?.reportIfSessionEnded(error) }
             })
     }

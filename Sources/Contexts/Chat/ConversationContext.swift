@@ -23,10 +23,9 @@ public final class ConversationContext: StateContext {
     private let conversation: String
     private let chat: ChatContext
     private let scheduler: any Scheduler
-    private var observation: ObservationToken?
     private var typing = TypingPolicy.State()
-    private var typingCheck: ScheduledTask?
-    private var othersTypingExpiry: ScheduledTask?
+    /// The chat's feed of this conversation and the typing timers, cancelled by ``close()`` and ``end()``.
+    private let tasks = CancelBag()
     private var isOpen = false
 
     /// Creates the context of a conversation the user has, on the chat's clock; `nil` when it is not
@@ -39,16 +38,12 @@ public final class ConversationContext: StateContext {
         store = StateStore(ConversationState(match: match))
     }
 
-    deinit {
-        typingCheck?.cancel()
-        othersTypingExpiry?.cancel()
-    }
-
     /// Call when the conversation is shown: loads the newest page and marks messages read while open.
     public func open() {
         guard !isOpen else { return }
         isOpen = true
-        observation = chat.observeConversation(conversation) { [weak self] change in self?.changed(change) }
+        let feed = chat.observeConversation(conversation) { [weak self] change in self?.changed(change) }
+        tasks.keep(feed, as: "feed")
         chat.opened(conversation)
         showMessages(updated: [])
         chat.loadHistory(of: conversation, older: false)
@@ -76,7 +71,7 @@ public final class ConversationContext: StateContext {
         if sendTyping { chat.setTyping(true, in: conversation) }
         // One check waits at a time, due no later than ``Interactors/TypingPolicy/stopAfter`` after this keystroke:
         // a check that comes early (a keystroke since it was scheduled) waits again for the rest.
-        if typingCheck == nil { scheduleTypingCheck(after: TypingPolicy.stopAfter) }
+        if !tasks.contains("typingCheck") { scheduleTypingCheck(after: TypingPolicy.stopAfter) }
     }
 
     /// Call when the user taps send: the draft goes out (shown as sending at once) or the problem shows.
@@ -116,7 +111,13 @@ public final class ConversationContext: StateContext {
         isOpen = false
         stopTyping()
         chat.closed(conversation)
-        observation = nil
+        tasks.cancel("feed")
+    }
+
+    /// Call when the conversation's flow ends: closes it if open, and cancels its timers and feed.
+    public func end() {
+        close()
+        tasks.cancelAll()
     }
 
     // MARK: Internals
@@ -126,13 +127,13 @@ public final class ConversationContext: StateContext {
         case .messages(_, let updated):
             showMessages(updated: updated)
         case .typing(let isTyping):
-            othersTypingExpiry?.cancel()
+            tasks.cancel("othersTyping")
             store.update { $0.otherIsTyping = isTyping }
             if isTyping {
-                othersTypingExpiry = scheduler.schedule(after: TypingPolicy.othersExpireAfter) {
-                    [weak self] in
+                let expiry = scheduler.schedule(after: TypingPolicy.othersExpireAfter) { [weak self] in
                     self?.store.update { $0.otherIsTyping = false }
                 }
+                tasks.keep(expiry, as: "othersTyping")
             }
         case .unmatched:
             stopTyping()
@@ -174,12 +175,12 @@ public final class ConversationContext: StateContext {
     }
 
     private func scheduleTypingCheck(after delay: Duration) {
-        typingCheck = scheduler.schedule(after: delay) { [weak self] in self?.checkTyping() }
+        tasks.keep(scheduler.schedule(after: delay) { [weak self] in self?.checkTyping() }, as: "typingCheck")
     }
 
     /// The typing check: "stopped" goes out when it is due, and a check that came early waits again.
     private func checkTyping() {
-        typingCheck = nil
+        tasks.cancel("typingCheck")
         let now = scheduler.now
         if let wait = TypingPolicy.wait(typing, at: now) { return scheduleTypingCheck(after: wait) }
         let (next, sendStopped) = TypingPolicy.check(typing, at: now)

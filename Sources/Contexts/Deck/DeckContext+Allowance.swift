@@ -13,33 +13,34 @@ extension DeckContext {
     /// Set again only when the reset moves (a swipe leaves it where it is).
     func scheduleDayTurn() {
         let resetsAt = store.snapshot.allowance?.resetsAt
-        guard resetsAt != dayTurnAt || dayTask == nil else { return }
-        dayTask?.cancel()
-        dayTask = nil
+        guard resetsAt != dayTurnAt || !tasks.contains("dayTurn") else { return }
+        tasks.cancel("dayTurn")
         dayTurnAt = resetsAt
         guard let resetsAt else { return }
         let seconds = max(1, SwipeLimiter.secondsUntil(resetsAt, from: scheduler.now))
-        dayTask = scheduler.schedule(after: .seconds(seconds)) { [weak self] in
+        let dayTurn = scheduler.schedule(after: .seconds(seconds)) { [weak self] in
             guard let self else { return }
-            self.dayTask = nil
+            self.tasks.cancel("dayTurn")
             let now = self.scheduler.now
-            self.resetTask?.cancel()
+            self.tasks.cancel("countdown")
             self.store.update { state in
                 state.allowance = state.allowance.map { SwipeLimiter.current($0, at: now) }
                 // The out-of-likes countdown, if it shows, is over.
                 state.likesResetInSeconds = nil
             }
         }
+        tasks.keep(dayTurn, as: "dayTurn")
     }
 
     /// Counts the out-of-likes modal down, a tick at each whole minute left.
     func scheduleResetTick() {
-        resetTask?.cancel()
+        tasks.cancel("countdown")
         guard let secondsLeft = store.snapshot.likesResetInSeconds else { return }
-        resetTask = scheduler.schedule(after: SwipeLimiter.countdownStep(secondsLeft: secondsLeft)) {
+        let tick = scheduler.schedule(after: SwipeLimiter.countdownStep(secondsLeft: secondsLeft)) {
             [weak self] in
             self?.resetTick()
         }
+        tasks.keep(tick, as: "countdown")
     }
 
     private func resetTick() {

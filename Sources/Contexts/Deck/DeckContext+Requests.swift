@@ -79,7 +79,7 @@ extension DeckContext {
                     cursor: cursor, limit: DeckRefillPolicy.pageSize, accessToken: token,
                     completion: completion)
             },
-            completion: { [weak self] result in
+            completion: tasks.answer { [weak self] result in
                 guard let self, generation == self.generation else { return }
                 self.received(result, for: cursor)
             })
@@ -93,13 +93,13 @@ extension DeckContext {
             authorizer.perform(
                 { token, completion in discovery.sendSwipe(swipe, accessToken: token, completion: completion)
                 },
-                completion: { [weak self] result in self?.sent(swipe.id, result) })
+                completion: tasks.answer { [weak self] result in self?.sent(swipe.id, result) })
             return
         }
         authorizer.perform(
             { token, completion in
                 discovery.undoSwipe(id: swipe.id, accessToken: token, completion: completion)
             },
-            completion: { [weak self] result in self?.sent(swipe.id, result.map { .recorded }) })
+            completion: tasks.answer { [weak self] result in self?.sent(swipe.id, result.map { .recorded }) })
     }
 }

@@ -51,11 +51,10 @@ public final class DeckContext: StateContext {
     let pendingSwipes: PendingSwipes?
     /// The swipes made in this run that are still queued, by swipe id.
     var madeThisRun: [String: SwipeMade] = [:]
-    /// The next tick of the out-of-likes countdown.
-    var resetTask: ScheduledTask?
-    /// Brings the allowance back to the daily counts when the day turns (``Models/SwipeAllowance/resetsAt``).
-    var dayTask: ScheduledTask?
-    /// The reset ``dayTask`` is set for.
+    /// The out-of-likes countdown's next tick (`"countdown"`), the day's turn (`"dayTurn"`) and the
+    /// answers of the page and swipe requests, cancelled by ``end()``.
+    let tasks = CancelBag()
+    /// The reset the day's turn is set for.
     var dayTurnAt: Date?
     /// The id of the last pass, which rewind can take back.
     private var lastPassID: String?
@@ -89,11 +88,6 @@ public final class DeckContext: StateContext {
         swipes.onSaveFailed = { [weak self] error in self?.store.report(error) }
         swipes.onChange = { [weak self] _, _ in self?.queueChanged() }
         swipes.onReady = { [weak self] in self?.flush() }
-    }
-
-    deinit {
-        resetTask?.cancel()
-        dayTask?.cancel()
     }
 
     /// The swipes the server has not confirmed, oldest first (undos of passes not counted).
@@ -183,6 +177,13 @@ public final class DeckContext: StateContext {
         }
     }
 
+    /// Call when the deck's flow ends (the session ended): stops the countdown, the day's turn and
+    /// the queue's retries, and drops the answers still on their way. The queue stays saved.
+    public func end() {
+        tasks.cancelAll()
+        swipes.cancelRetries()
+    }
+
     /// Call when the user closed the "It's a match" modal, either way.
     public func matchSeen() {
         store.update { $0.pendingMatch = nil }
@@ -190,7 +191,7 @@ public final class DeckContext: StateContext {
 
     /// Call when the user closed the out-of-likes modal.
     public func outOfLikesSeen() {
-        resetTask?.cancel()
+        tasks.cancel("countdown")
         store.update { $0.likesResetInSeconds = nil }
     }
 

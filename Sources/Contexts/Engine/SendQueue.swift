@@ -261,6 +261,15 @@ final class SendQueue<Item: QueueItem> {
         if entries.contains(where: { $0.heldBySave > previous && $0.heldBySave <= number }) { onReady() }
     }
 
+    /// Cancels every retry waiting on a timer or for the network: the owner ended. The items stay
+    /// saved for the next run.
+    func cancelRetries() {
+        for entry in entries {
+            entry.retry?.cancel()
+            entry.retry = nil
+        }
+    }
+
     private func retryDue(_ id: String) {
         guard let entry = byID[id] else { return }
         entry.retry = nil

@@ -8,6 +8,10 @@ public protocol StateContext: AnyObject {
 
     /// The store holding the state and its observers.
     var store: StateStore<State> { get }
+
+    /// Call when the use case ends (its flow ended): cancels the context's timers, feeds and pending
+    /// requests, so nothing of it runs again. Calling it again does nothing.
+    func end()
 }
 
 extension StateContext {

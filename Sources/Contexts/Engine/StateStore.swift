@@ -104,7 +104,10 @@ public final class StateStore<State: Sendable & Equatable>: Observable {
     /// older one after a newer.
     private func changed() {
         registrar.withMutation(of: self, keyPath: \.current) {}
-        guard !isDelivering else { return hasUndelivered = true }
+        guard !isDelivering else {
+            hasUndelivered = true
+            return
+        }
         isDelivering = true
         defer { isDelivering = false }
         repeat {

@@ -18,7 +18,8 @@ public final class LoginContext: StateContext {
 
     private let auth: any AuthService
     private let scheduler: any Scheduler
-    private var countdown: ScheduledTask?
+    /// The rate limit's countdown and the request's answer, cancelled by ``end()``.
+    private let tasks = CancelBag()
 
     /// Creates a context in a mode, with a notice and a pre-filled username (after an expiry).
     public init(
@@ -65,17 +66,20 @@ public final class LoginContext: StateContext {
             case .invalid(let errors): return showInvalid(errors)
             case .valid(let credentials):
                 startRequest()
-                auth.signIn(credentials) { [weak self] in self?.finish($0) }
+                auth.signIn(credentials, completion: tasks.answer { [weak self] in self?.finish($0) })
             }
         case .signUp:
             switch LoginValidator.validateSignUp(state.values, now: scheduler.now) {
             case .invalid(let errors): return showInvalid(errors)
             case .valid(let request):
                 startRequest()
-                auth.signUp(request) { [weak self] in self?.finish($0) }
+                auth.signUp(request, completion: tasks.answer { [weak self] in self?.finish($0) })
             }
         }
     }
+
+    /// Call when the login use case ends: stops the countdown, and an answer still on its way is dropped.
+    public func end() { tasks.cancelAll() }
 
     // MARK: Internals
 
@@ -124,8 +128,7 @@ public final class LoginContext: StateContext {
     }
 
     private func scheduleTick() {
-        countdown?.cancel()
-        countdown = scheduler.schedule(after: .seconds(1)) { [weak self] in self?.tick() }
+        tasks.keep(scheduler.schedule(after: .seconds(1)) { [weak self] in self?.tick() }, as: "countdown")
     }
 
     private func tick() {
@@ -133,7 +136,6 @@ public final class LoginContext: StateContext {
             state.rateLimitSecondsRemaining = max(0, state.rateLimitSecondsRemaining - 1)
             if state.rateLimitSecondsRemaining == 0 {
                 state.failure = nil
-                countdown = nil
             } else {
                 scheduleTick()
             }

@@ -12,6 +12,8 @@ public final class PreferencesContext: StateContext {
     ///
     /// Emits on every edit, save and response.
     public let store: StateStore<PreferencesState>
+    /// The request under way, whose answer ``end()`` drops.
+    private let tasks = CancelBag()
 
     private let authorizer: RequestAuthorizer
     private let discovery: any DiscoveryService
@@ -56,9 +58,12 @@ public final class PreferencesContext: StateContext {
                 { token, completion in
                     discovery.savePreferences(preferences, accessToken: token, completion: completion)
                 },
-                completion: { [weak self] result in self?.finish(result, preferences) })
+                completion: tasks.answer { [weak self] result in self?.finish(result, preferences) })
         }
     }
+
+    /// Call when the use case ends: an answer still on its way is dropped.
+    public func end() { tasks.cancelAll() }
 
     private func finish(_ result: Result<Void, ServiceError>, _ preferences: SearchPreferences) {
         var ended: SignedOutReason?

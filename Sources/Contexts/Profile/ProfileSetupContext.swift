@@ -13,6 +13,8 @@ public final class ProfileSetupContext: StateContext {
     ///
     /// Emits on every edit, save and response.
     public let store = StateStore(ProfileSetupState())
+    /// The request under way, whose answer ``end()`` drops.
+    private let tasks = CancelBag()
 
     private let authorizer: RequestAuthorizer
     private let profiles: any ProfileService
@@ -69,9 +71,12 @@ public final class ProfileSetupContext: StateContext {
                 { token, completion in
                     profiles.saveProfile(profile, accessToken: token, completion: completion)
                 },
-                completion: { [weak self] result in self?.finish(result, profile: profile) })
+                completion: tasks.answer { [weak self] result in self?.finish(result, profile: profile) })
         }
     }
+
+    /// Call when the use case ends: an answer still on its way is dropped.
+    public func end() { tasks.cancelAll() }
 
     private func finish(_ result: Result<User, ServiceError>, profile: Profile) {
         var ended: SignedOutReason?

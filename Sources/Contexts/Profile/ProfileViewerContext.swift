@@ -12,6 +12,8 @@ public final class ProfileViewerContext: StateContext {
     ///
     /// Emits when loading starts and when the answer arrives.
     public let store: StateStore<ProfileViewState>
+    /// The request under way, whose answer ``end()`` drops.
+    private let tasks = CancelBag()
 
     private let user: UserID
     private let authorizer: RequestAuthorizer
@@ -33,8 +35,11 @@ public final class ProfileViewerContext: StateContext {
         authorizer.perform(
             { token, completion in profiles.fetchProfile(of: user, accessToken: token, completion: completion)
             },
-            completion: { [weak self] result in self?.finish(result) })
+            completion: tasks.answer { [weak self] result in self?.finish(result) })
     }
+
+    /// Call when the use case ends: an answer still on its way is dropped.
+    public func end() { tasks.cancelAll() }
 
     private func finish(_ result: Result<PublicProfile, ServiceError>) {
         switch result {

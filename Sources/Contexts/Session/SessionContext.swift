@@ -5,7 +5,7 @@ import Services
 
 /// The session use case's context: restores, starts and ends the signed-in session.
 ///
-/// Inputs: ``launch()``, ``signedIn(_:)``, ``routeChanged(_:)``, ``logout()``, ``end(_:)``.
+/// Inputs: ``launch()``, ``signedIn(_:)``, ``routeChanged(_:)``, ``logout()``, ``sessionEnded(_:)``, ``end()``.
 /// Output: ``Models/SessionState`` through ``store``; a store error (an unreadable session file) is
 /// reported through ``StateStore/report(_:)``. Owns the ``SessionScope`` while signed in.
 @MainActor
@@ -96,10 +96,15 @@ public final class SessionContext: StateContext {
 
     /// Call when a session-scoped part learned that the server ended the session (revoked or expired):
     /// deletes the stored session but keeps the user's local data, so unsent work survives a re-login.
-    public func end(_ reason: SignedOutReason) {
+    public func sessionEnded(_ reason: SignedOutReason) {
         guard let user = scope?.user else { return }
         generation += 1
         signedOut(reason, username: user.username)
+    }
+
+    /// Call when the app's flow ends: answers to a launch or refresh still on their way are ignored.
+    public func end() {
+        generation += 1
     }
 
     // MARK: Internals

@@ -76,7 +76,7 @@ public final class ChatFlow: FlowNode {
 
     /// Step 1: pushes the conversation, or "Loading…" until the matches list has loaded (or the
     /// conversation is known).
-    public func start() {
+    public override func start() {
         guard !chat.snapshot.isLoaded, chat.match(of: conversation) == nil else { return show(.push) }
         place = .loading(failure: chat.snapshot.loadFailure)
         environment.show(ChatScreens.loading(failure: chat.snapshot.loadFailure), .push, by: self) {
@@ -108,7 +108,7 @@ public final class ChatFlow: FlowNode {
             environment.show(ChatScreens.unavailable, placement, by: self) { [weak self] in self?.handle($0) }
             return
         }
-        place = .conversation(context)
+        place = .conversation(own(context))
         let snapshot = context.snapshot
         shown = Shown(revision: snapshot.revision, rows: ChatScreens.messageRows(of: snapshot, me: chat.me))
         let screen = ChatScreens.conversation(snapshot, rows: shown.rows, me: chat.me)

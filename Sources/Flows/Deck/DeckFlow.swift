@@ -51,6 +51,7 @@ public final class DeckFlow: FlowNode {
         self.makePreferences = makePreferences
         shown = DeckScreens.Shown(context.snapshot, queue: context.swipeQueue.snapshot)
         super.init(name: "DeckFlow")
+        own(context)
     }
 
     /// The deck's state in brief.
@@ -65,7 +66,7 @@ public final class DeckFlow: FlowNode {
     }
 
     /// Step 1: watches the deck and its swipe queue, and loads the deck.
-    public func start() {
+    public override func start() {
         observations = watch(context, render: { [weak self] state in self?.render(state) })
         observations.append(context.swipeQueue.observe { [weak self] queue in self?.render(queue) })
         context.start()
@@ -185,7 +186,7 @@ public final class DeckFlow: FlowNode {
         let flow = PreferencesFlow(environment: environment, context: makePreferences(current)) {
             [weak self] saved in
             guard let self else { return }
-            self.detachChildren(ofType: PreferencesFlow.self)
+            self.endChildren()
             if let saved { self.context.preferencesChanged(saved) }
         }
         attach(flow)
@@ -193,10 +194,15 @@ public final class DeckFlow: FlowNode {
     }
 
     /// Forgets what covers home (the preferences editor, a modal), which a link is about to replace
-    /// by setting home as the root: the editor's flow is detached, so opening it again starts one.
+    /// by setting home as the root: the editor's flow ends, so opening it again starts one.
     public func closeCovers() {
-        detachChildren(ofType: PreferencesFlow.self)
+        endChildren()
         modal = nil
+    }
+
+    /// Ends the preferences editor, the one kind of flow below the deck.
+    private func endChildren() {
+        for child in children { child.end() }
     }
 
     private func present(_ modal: Modal, _ screen: Screen, onIntent: @escaping IntentHandler) {

@@ -1,4 +1,11 @@
+import Contexts
+
 /// A node of the flow tree: a parent, children, the errors it handles and the events it hears.
+///
+/// Lifecycle: a parent attaches a flow and calls ``start()``; ``end()`` ends the flow's children
+/// first (the newest first), then the contexts it owns (``own(_:)``: their timers, feeds and
+/// requests stop), then takes it off the tree. A flow that finishes on its own (Back, Cancel) tells
+/// its parent through its contract, and the parent ends it.
 ///
 /// Errors raised anywhere travel **up** to the nearest node that handles their type; errors nobody
 /// handles reach the root and are kept in ``unhandledErrors``, never lost. Events broadcast from a
@@ -30,6 +37,8 @@ open class FlowNode {
     public var onUnhandledError: (@MainActor (any Error) -> Void)?
 
     private var errorHandlers: [ErrorHandler] = []
+    /// The contexts that end with this flow, in the order owned.
+    private var ownedContexts: [any StateContext] = []
     private var eventHandlers: [EventHandler] = []
 
     /// Creates a detached node.
@@ -45,24 +54,38 @@ open class FlowNode {
         return node
     }
 
-    /// Attaches `child` below this node, detaching it from any former parent.
+    /// Attaches `child` below this node, taking it from any former parent.
     public func attach(_ child: FlowNode) {
         child.detachFromParent()
         child.parent = self
         children.append(child)
     }
 
-    /// Detaches this node (and its subtree) from its parent.
-    public func detachFromParent() {
+    /// Starts the flow: shows its first screen and watches its contexts. The base does nothing.
+    open func start() {}
+
+    /// Ends the flow: its children first (the newest first), then the contexts it owns, newest first;
+    /// then it leaves the tree. Ending a flow that has ended does nothing more.
+    public func end() {
+        for child in children.reversed() { child.end() }
+        let contexts = ownedContexts
+        ownedContexts = []
+        for context in contexts.reversed() { context.end() }
+        detachFromParent()
+    }
+
+    /// Makes `context` end when this flow ends, and hands it back.
+    @discardableResult
+    public func own<Context: StateContext>(_ context: Context) -> Context {
+        ownedContexts.append(context)
+        return context
+    }
+
+    /// Takes this node (and its subtree) off its parent.
+    private func detachFromParent() {
         guard let parent else { return }
         parent.children.removeAll { $0 === self }
         self.parent = nil
-    }
-
-    /// Detaches the nodes below this one of type `type` (with their subtrees).
-    public func detachChildren<Node: FlowNode>(ofType type: Node.Type) {
-        for child in children where child is Node { child.parent = nil }
-        children.removeAll { $0 is Node }
     }
 
     /// Handles errors of type `type` raised at or below this node.

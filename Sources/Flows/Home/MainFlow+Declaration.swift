@@ -16,19 +16,23 @@ extension MainFlow {
         children: ["DeckFlow", "ProfileSetupFlow", "ProfileFlow", "ChatFlow"])
 
     /// Where the user is.
-    enum Place: Equatable {
-        /// Home has not shown yet: profile set-up comes first for a new account.
-        case settingUp
+    enum Place {
+        /// Not started.
+        case idle
+        /// Home has not shown yet: profile set-up comes first for a new account; a route opened
+        /// meanwhile waits for it.
+        case settingUp(ProfileSetupFlow, routeAfter: Route?)
         /// Home shows a tab.
         case home(HomeScreens.Tab)
-        /// A profile or a conversation covers home (on a tab); `homeIsStale` once home changed under it.
-        case covered(HomeScreens.Tab, homeIsStale: Bool)
+        /// A profile or a conversation (its flow) covers home (on a tab); `homeIsStale` once home
+        /// changed under it.
+        case covered(HomeScreens.Tab, by: FlowNode, homeIsStale: Bool)
 
         /// The tab home shows (or will show first).
         var tab: HomeScreens.Tab {
             switch self {
-            case .settingUp: .deck
-            case .home(let tab), .covered(let tab, _): tab
+            case .idle, .settingUp: .deck
+            case .home(let tab), .covered(let tab, _, _): tab
             }
         }
     }

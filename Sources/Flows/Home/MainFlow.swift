@@ -6,7 +6,7 @@ import Models
 /// 1. The chat (matches, conversations, the outbox, the live feed) starts with the session, and the
 ///    deck (``DeckFlow``) too — for a new account, after ``ProfileSetupFlow``, so it ranks with the
 ///    new profile.
-/// 2. A new account first goes through ``ProfileSetupFlow``.
+/// 2. A new account first goes through ``ProfileSetupFlow``; a route opened meanwhile waits for it.
 /// 3. Home: tabs for the deck and the matches; a new match (``MatchMade``) joins the list at once.
 ///    Until the server's list arrives the matches tab says it is loading ("Try again" when offline).
 /// 4. Routes (deep links, or the place restored on relaunch): deck, matches, a profile
@@ -23,25 +23,33 @@ public final class MainFlow: FlowNode, DeckFlowDelegate {
     private let environment: FlowEnvironment
     private let scope: SessionScope
     private weak var session: SessionContext?
-    private var place = Place.settingUp
-    /// The route to open once profile set-up is done.
-    private var routeAfterSetUp: Route?
+    private let isNewAccount: Bool
+    /// The route to open first (a link opened before login, or the place restored at launch).
+    private let firstRoute: Route?
+    private var place = Place.idle
     private var observations: [ObservationToken] = []
     /// The matches list's elements last built, and the list they show.
     private var matchesList: (list: ChatListState, elements: [ScreenElement])?
     /// Home's frame (who is signed in, the tabs, "Log out") last built, for the tab it shows.
     private var homeFrame: HomeScreens.Frame?
 
-    /// Creates the flow for a signed-in session.
-    public init(environment: FlowEnvironment, scope: SessionScope, session: SessionContext) {
+    /// Creates the flow for a signed-in session; a new account sets up its profile first, and
+    /// `route` (or the deck tab) opens when home first shows.
+    public init(
+        environment: FlowEnvironment, scope: SessionScope, session: SessionContext, isNewAccount: Bool,
+        route: Route?
+    ) {
         self.environment = environment
         self.scope = scope
         self.session = session
+        self.isNewAccount = isNewAccount
+        self.firstRoute = route
         self.deck = DeckFlow(environment: environment, context: scope.makeDeckContext()) { current in
             scope.makePreferencesContext(current: current)
         }
         self.chat = scope.makeChatContext()
         super.init(name: "MainFlow")
+        own(chat)
         deck.delegate = self
         subscribe(to: MatchMade.self) { [weak self] event in self?.chat.matchMade(event.match) }
     }
@@ -51,31 +59,31 @@ public final class MainFlow: FlowNode, DeckFlowDelegate {
         "SessionScope: \(scope.user.id) tab=\(place.tab) rows=\(chat.snapshot.rowIDs.count) outbox=\(chat.snapshot.outboxCount)"
     }
 
-    /// Steps 1 and 2: the chat starts, then profile set-up for a new account, then the deck and
-    /// `route` (or the deck tab).
-    public func start(isNewAccount: Bool, route: Route?) {
+    /// Steps 1 and 2: the chat starts, then profile set-up for a new account, then the deck and the
+    /// first route (or the deck tab).
+    public override func start() {
         attach(deck)
         observations = watch(chat, render: { [weak self] _ in self?.chatChanged() })
         chat.start()
         guard isNewAccount else {
             deck.start()
-            return open(route ?? .deck)
+            return open(firstRoute ?? .deck)
         }
-        routeAfterSetUp = route
         let setup = ProfileSetupFlow(environment: environment, context: scope.makeProfileSetupContext()) {
             [weak self] in self?.setUpFinished()
         }
+        place = .settingUp(setup, routeAfter: firstRoute)
         attach(setup)
         setup.start()
     }
 
     /// Step 2 done: the deck starts, and the route waiting opens.
     private func setUpFinished() {
-        detachChildren(ofType: ProfileSetupFlow.self)
-        let route = routeAfterSetUp ?? .deck
-        routeAfterSetUp = nil
+        guard case .settingUp(let setup, let route) = place else { return }
+        setup.end()
+        place = .idle
         deck.start()
-        open(route)
+        open(route ?? .deck)
     }
 
     /// Steps 4 and 5: goes to a route — a tab of home, or a profile or conversation above home.
@@ -84,11 +92,12 @@ public final class MainFlow: FlowNode, DeckFlowDelegate {
     /// so old links and a session stored by an earlier build still open their conversation.
     public func open(_ route: Route) {
         let route = route.current(for: scope.user.id)
-        deck.closeCovers()
-        for child in children where child is ProfileFlow || child is ChatFlow {
-            (child as? ChatFlow)?.context?.close()
-            child.detachFromParent()
+        if case .settingUp(let setup, _) = place {
+            place = .settingUp(setup, routeAfter: route)
+            return
         }
+        deck.closeCovers()
+        if case .covered(_, let cover, _) = place { cover.end() }
         switch route {
         case .deck:
             showHome(.deck)
@@ -99,14 +108,14 @@ public final class MainFlow: FlowNode, DeckFlowDelegate {
             deck.isVisible = false
             let context = scope.makeProfileViewerContext(for: user)
             let profile = ProfileFlow(environment: environment, context: context) { [weak self] in
-                self?.uncover(from: ProfileFlow.self)
+                self?.uncover()
             }
             cover(with: profile)
             profile.start()
         case .chat(let conversation):
             showHome(.matches)
             let flow = ChatFlow(environment: environment, conversation: conversation, chat: chat) {
-                [weak self] in self?.uncover(from: ChatFlow.self)
+                [weak self] in self?.uncover()
             }
             cover(with: flow)
             flow.start()
@@ -143,28 +152,27 @@ public final class MainFlow: FlowNode, DeckFlowDelegate {
 
     /// Step 4: puts a profile or a conversation above home.
     private func cover(with flow: FlowNode) {
-        place = .covered(place.tab, homeIsStale: false)
+        place = .covered(place.tab, by: flow, homeIsStale: false)
         attach(flow)
     }
 
     /// Steps 4 and 5: the profile or conversation above home finished; home shows again (rendered
     /// afresh if it changed), and the session hears of the tab.
-    private func uncover<Flow: FlowNode>(from type: Flow.Type) {
-        detachChildren(ofType: type)
-        deck.isVisible = place.tab == .deck
-        if case .covered(let tab, let homeIsStale) = place {
-            place = .home(tab)
-            if homeIsStale { refreshHome() }
-        }
-        session?.routeChanged(place.tab == .deck ? .deck : .matches)
+    private func uncover() {
+        guard case .covered(let tab, let cover, let homeIsStale) = place else { return }
+        cover.end()
+        place = .home(tab)
+        deck.isVisible = tab == .deck
+        if homeIsStale { refreshHome() }
+        session?.routeChanged(tab == .deck ? .deck : .matches)
     }
 
     /// Renders home again, or marks it stale while a flow covers it (it renders when uncovered).
     private func refreshHome() {
         switch place {
-        case .settingUp: break
+        case .idle, .settingUp: break
         case .home: environment.presenter.update(homeScreen())
-        case .covered(let tab, _): place = .covered(tab, homeIsStale: true)
+        case .covered(let tab, let cover, _): place = .covered(tab, by: cover, homeIsStale: true)
         }
     }
 

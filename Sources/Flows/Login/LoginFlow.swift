@@ -54,6 +54,7 @@ public final class LoginFlow: FlowNode {
             auth: environment.services.auth, scheduler: environment.services.scheduler, notice: notice,
             username: username)
         super.init(name: "LoginFlow")
+        own(context)
     }
 
     /// The login context's state.
@@ -67,7 +68,7 @@ public final class LoginFlow: FlowNode {
     }
 
     /// Shows the first screen and starts listening to the context.
-    public func start() {
+    public override func start() {
         // 1. Welcome, or straight to the form after an expiry or revocation.
         if notice == nil || notice == .loggedOut {
             environment.show(LoginScreens.welcome(notice: notice), .root, by: self) { [weak self] in

@@ -28,6 +28,7 @@ public final class PreferencesFlow: FlowNode {
         self.context = context
         self.onFinished = onFinished
         super.init(name: "PreferencesFlow")
+        own(context)
     }
 
     /// The editor's state.
@@ -36,7 +37,7 @@ public final class PreferencesFlow: FlowNode {
     }
 
     /// Pushes the form.
-    public func start() {
+    public override func start() {
         environment.show(PreferencesScreens.screen(context.snapshot), .push, by: self) { [weak self] in
             self?.intent($0)
         }

@@ -27,6 +27,7 @@ public final class ProfileFlow: FlowNode {
         self.context = context
         self.onClosed = onClosed
         super.init(name: "ProfileFlow")
+        own(context)
     }
 
     /// The viewer context's state.
@@ -35,7 +36,7 @@ public final class ProfileFlow: FlowNode {
     }
 
     /// Pushes the screen and loads the profile.
-    public func start() {
+    public override func start() {
         environment.show(ProfileScreens.screen(context.snapshot), .push, by: self) { [weak self] in
             self?.intent($0)
         }

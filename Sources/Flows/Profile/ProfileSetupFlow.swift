@@ -29,6 +29,7 @@ public final class ProfileSetupFlow: FlowNode {
         self.context = context
         self.onFinished = onFinished
         super.init(name: "ProfileSetupFlow")
+        own(context)
     }
 
     /// The profile set-up context's state.
@@ -39,7 +40,7 @@ public final class ProfileSetupFlow: FlowNode {
     }
 
     /// Shows the form as the root screen.
-    public func start() {
+    public override func start() {
         environment.show(ProfileSetupScreens.screen(context.snapshot), .root, by: self) { [weak self] in
             self?.intent($0)
         }

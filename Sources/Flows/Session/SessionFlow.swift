@@ -53,6 +53,7 @@ public final class SessionFlow: FlowNode {
         self.environment = environment
         self.context = SessionContext(services: environment.services)
         super.init(name: "SessionFlow")
+        own(context)
         handle(SessionError.self) { [weak self] error in self?.sessionEnded(error) }
         subscribe(to: DeepLinkOpened.self) { [weak self] event in self?.deepLinkOpened(event.route) }
     }
@@ -77,7 +78,7 @@ public final class SessionFlow: FlowNode {
     }
 
     /// Starts observing the session and launches it.
-    public func start() {
+    public override func start() {
         observations = watch(context) { [weak self] state in self?.render(state) }
         context.launch()
     }
@@ -125,16 +126,18 @@ public final class SessionFlow: FlowNode {
         let route = pendingRoute ?? details.restoredRoute
         if let pendingRoute { environment.analytics.record(.deepLinkOpened(pendingRoute)) }
         pendingRoute = nil
-        let main = MainFlow(environment: environment, scope: scope, session: context)
+        let main = MainFlow(
+            environment: environment, scope: scope, session: context, isNewAccount: details.isNewAccount,
+            route: route)
         place = .main(main)
         attach(main)
-        main.start(isNewAccount: details.isNewAccount, route: route)
+        main.start()
     }
 
     // 4. A session error raised below.
     private func sessionEnded(_ error: SessionError) {
         switch error {
-        case .ended(let reason): context.end(reason)
+        case .ended(let reason): context.sessionEnded(reason)
         }
     }
 
@@ -149,5 +152,7 @@ public final class SessionFlow: FlowNode {
         }
     }
 
-    private func removeChildren() { detachChildren(ofType: FlowNode.self) }
+    private func removeChildren() {
+        for child in children { child.end() }
+    }
 }
