@@ -43,9 +43,10 @@ struct Journey {
         return nil
     }
 
-    /// Section 3: the journey with stores in memory (bounded) and with the default file stores: the
-    /// time on the wall, the main actor's (the main thread's CPU time; bounded for file stores: ≤ 2× in
-    /// memory), and how long the items took to be durable.
+    /// Section 3: the journey with stores in memory and with the default file stores: the time on
+    /// the wall, the main actor's (the main thread's CPU time), and how long the items took to be
+    /// durable. Reported, not bounded: how the two compare depends on what the other core's disk work
+    /// does to this one (Docs/Performance.md).
     static func run(_ report: Report, smoke: Bool) -> Bool {
         report.section("3. end-to-end journey (launch → login → 20 swipes → match → 10 messages → logout)")
         report.note("per journey; embedded backend, virtual time, the server's default password hashing")
@@ -90,22 +91,19 @@ struct Journey {
         let wall = walls.map(Measure.median)
         let main = mains.map(Measure.median)
         let durable = log.samples.sorted()
-        let bound = Report.Bound.time(nanoseconds: 1_000_000)
-        let verdict = report.record("journey", "stores in memory", nanoseconds: wall[0], bound: bound)
+        report.record("journey", "stores in memory", nanoseconds: wall[0])
         report.record("journey", "default file stores", nanoseconds: wall[1])
         report.record("journey", "main actor, stores in memory", nanoseconds: main[0])
-        let mainVerdict = report.record(
-            "journey", "main actor, default file stores", nanoseconds: main[1], baseline: main[0],
-            bound: .ratio(2))
+        report.record("journey", "main actor, default file stores", nanoseconds: main[1], baseline: main[0])
         report.record("journey", "durable after, median", nanoseconds: Measure.median(durable))
         report.record("journey", "durable after, max", nanoseconds: durable.last ?? 0)
         report.table(
-            ["stores", "wall", "main actor", "bound", ""],
+            ["stores", "wall", "main actor", "main actor against memory"],
             [
-                ["in memory", Report.time(wall[0]), Report.time(main[0]), "wall " + bound.text, verdict],
+                ["in memory", Report.time(wall[0]), Report.time(main[0]), ""],
                 [
                     "default files (temporary folder)", Report.time(wall[1]), Report.time(main[1]),
-                    "main actor ≤ 2× (\(Report.number(main[1] / main[0]))×)", mainVerdict,
+                    Report.number(main[1] / main[0]) + "×",
                 ],
             ])
         report.note(

@@ -17,9 +17,9 @@ enum Machinery {
             rows.append(
                 report.comparison(
                     "machinery", observers == 1 ? "1 observer" : "\(observers) observers", baseline: floor,
-                    engine: engine, bound: 3))
+                    engine: engine))
         }
-        report.table(["observers", "floor", "engine", "ratio", "bound", ""], rows)
+        report.table(["observers", "floor", "engine", "ratio"], rows)
         return true
     }
 

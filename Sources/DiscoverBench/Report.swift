@@ -2,29 +2,15 @@ import Foundation
 
 /// What the benchmark prints: a plain table per section, or with `--json` one JSON document of
 /// every figure at the end.
+///
+/// Figures are reported, not judged against a hand-written floor: a baseline beside a figure says
+/// what the same work costs written by hand, for reading. The one verdict is what a user feels at
+/// scale: an operation at the largest size costs at most ``growthLimit`` times what it costs at the
+/// smallest (no step that grows with the data).
 @MainActor
 final class Report {
-    /// The most a figure may be: a multiple of its baseline, or a time.
-    enum Bound: Sendable {
-        case ratio(Double)
-        case time(nanoseconds: Double)
-
-        var text: String {
-            switch self {
-            case .ratio(let ratio): "≤ \(Report.number(ratio))×"
-            case .time(let nanoseconds):
-                "≤ \(Report.time(nanoseconds).replacingOccurrences(of: ".00 ", with: " "))"
-            }
-        }
-
-        /// Whether `nanoseconds` (against `baseline`, for a ratio) stays within the bound.
-        func holds(_ nanoseconds: Double, baseline: Double?) -> Bool {
-            switch self {
-            case .ratio(let ratio): baseline.map { nanoseconds <= ratio * $0 } ?? false
-            case .time(let limit): nanoseconds <= limit
-            }
-        }
-    }
+    /// How much an operation may cost at the largest size against the smallest.
+    static let growthLimit = 2.0
 
     /// One figure, as `--json` writes it.
     struct Figure: Encodable {
@@ -32,9 +18,12 @@ final class Report {
         let name: String
         /// The median per operation.
         let nanoseconds: Double
-        /// The baseline's median per operation, measured in the same run.
+        /// The baseline's median per operation, measured in the same run: the same work by hand, or
+        /// the same operation at the smallest size (for a growth check).
         let baselineNanoseconds: Double?
+        /// The growth allowed, for a growth check.
         let bound: String?
+        /// Whether the growth check held; `nil` when the figure has none or the run does not judge.
         let passed: Bool?
     }
 
@@ -58,31 +47,32 @@ final class Report {
         if !json { print(text) }
     }
 
-    /// Records a figure; returns its verdict for the table ("PASS", "MISS", or "—" when there is no
-    /// bound or the run does not judge).
-    @discardableResult
-    func record(
-        _ section: String, _ name: String, nanoseconds: Double, baseline: Double? = nil, bound: Bound? = nil
-    ) -> String {
-        let passed = bound.map { $0.holds(nanoseconds, baseline: baseline) }
+    /// Records a figure, with the baseline measured beside it if there is one.
+    func record(_ section: String, _ name: String, nanoseconds: Double, baseline: Double? = nil) {
         figures.append(
             Figure(
                 section: section, name: name, nanoseconds: nanoseconds, baselineNanoseconds: baseline,
-                bound: bound?.text, passed: judges ? passed : nil))
-        guard let passed, judges else { return "—" }
-        return passed ? "PASS" : "MISS"
+                bound: nil, passed: nil))
     }
 
-    /// Records `engine` against `baseline` (per operation, the same run) with the bound `bound` times
-    /// the baseline; returns the table row: name, baseline, engine, ratio, bound, verdict.
-    func comparison(_ section: String, _ name: String, baseline: Double, engine: Double, bound: Double)
-        -> [String]
-    {
-        let verdict = record(section, name, nanoseconds: engine, baseline: baseline, bound: .ratio(bound))
-        return [
-            name, Report.time(baseline), Report.time(engine), Report.number(engine / baseline) + "×",
-            Bound.ratio(bound).text, verdict,
-        ]
+    /// Records `engine` beside `baseline` (per operation, the same run); returns the table row: name,
+    /// baseline, engine, ratio.
+    func comparison(_ section: String, _ name: String, baseline: Double, engine: Double) -> [String] {
+        record(section, name, nanoseconds: engine, baseline: baseline)
+        return [name, Report.time(baseline), Report.time(engine), Report.number(engine / baseline) + "×"]
+    }
+
+    /// Records how an operation's cost grew from the smallest size (`small`) to a larger one
+    /// (`large`); returns the table row: name, both figures, the growth and the verdict ("PASS",
+    /// "MISS", or "—" when the run does not judge).
+    func growth(_ section: String, _ name: String, small: Double, large: Double) -> [String] {
+        let passed = large <= Self.growthLimit * small
+        figures.append(
+            Figure(
+                section: section, name: name + ": growth", nanoseconds: large, baselineNanoseconds: small,
+                bound: "≤ \(Report.number(Self.growthLimit))×", passed: judges ? passed : nil))
+        let verdict = judges ? (passed ? "PASS" : "MISS") : "—"
+        return [name, Report.time(small), Report.time(large), Report.number(large / small) + "×", verdict]
     }
 
     /// Prints rows under a header, each column as wide as its widest cell.
@@ -103,7 +93,7 @@ final class Report {
     }
 
     /// Ends the report: with `--json` every figure recorded, as JSON; else, when the run judges,
-    /// which bounds held.
+    /// which growth checks held.
     func finish() {
         if json {
             let encoder = JSONEncoder()
@@ -116,8 +106,9 @@ final class Report {
             let judged = figures.filter { $0.passed != nil }.count
             print(
                 missed.isEmpty
-                    ? "\nevery bound held (\(judged))"
-                    : "\nbounds missed (\(missed.count) of \(judged)): " + missed.joined(separator: ", "))
+                    ? "\nevery growth check held (\(judged))"
+                    : "\ngrowth checks missed (\(missed.count) of \(judged)): "
+                        + missed.joined(separator: ", "))
         }
     }
 

@@ -3,13 +3,14 @@ import Flows
 import Models
 
 /// Section 4: chat with many messages and a deck over a million candidates, per operation at each
-/// size, so that how the cost grows with the size shows.
+/// size, so that how the cost grows with the size shows; the growth from 10k to 1M is checked
+/// (``Report/growthLimit``).
 ///
 /// Everything runs through the app on the embedded backend with stores in memory, as section 3.
 @MainActor
 enum Scale {
     static func run(_ report: Report, smoke: Bool) -> Bool {
-        chat(report, smoke: smoke) && deck(report, smoke: smoke)
+        chat(report, smoke: smoke) && deck(report, smoke: smoke) && queue(report, smoke: smoke)
     }
 
     // MARK: Chat
@@ -27,6 +28,7 @@ enum Scale {
                 + "matches list; send: type and send a message")
         let (operations, repetitions) = smoke ? (10, 2) : (200, 9)
         var rows: [[String]] = []
+        var perSize: [(size: String, figures: [(String, Double)])] = []
         for (conversations, each) in chatSizes(smoke: smoke) {
             let size = "\(count(conversations * each)) (\(count(conversations)) × \(count(each)))"
             let app = BenchApp(
@@ -93,9 +95,29 @@ enum Scale {
                 report.record("chat", "\(size): \(name)", nanoseconds: nanoseconds)
             }
             rows.append([size] + figures.map { Report.time($0.1) })
+            perSize.append((size, Array(figures.dropFirst())))
         }
         report.table(["messages", "sign in (1 run)", "arrives", "open", "back", "send"], rows)
+        growth(report, "chat", perSize)
         return true
+    }
+
+    /// Checks each operation's growth from the first size to every later one (sign-in, which loads
+    /// the whole list once, is not an operation that should stay flat).
+    static func growth(
+        _ report: Report, _ section: String, _ perSize: [(size: String, figures: [(String, Double)])]
+    ) {
+        guard let smallest = perSize.first, perSize.count > 1 else { return }
+        var rows: [[String]] = []
+        for larger in perSize.dropFirst() {
+            for ((name, small), (_, large)) in zip(smallest.figures, larger.figures) {
+                rows.append(
+                    report.growth(
+                        section, "\(name), \(smallest.size) → \(larger.size)", small: small, large: large))
+            }
+        }
+        report.note("growth from the smallest size (at most \(Report.number(Report.growthLimit))×)")
+        report.table(["operation", "smallest", "larger", "growth", ""], rows)
     }
 
     /// The conversation between alice and the `index`th generated person.
@@ -112,6 +134,7 @@ enum Scale {
         )
         let pools = smoke ? [1_000] : [10_000, 100_000, 1_000_000]
         var rows: [[String]] = []
+        var perSize: [(size: String, figures: [(String, Double)])] = []
         for pool in pools {
             let configuration = EmbeddedServerConfiguration(
                 candidatePoolSize: pool, dailyLikeLimit: 1_000_000_000)
@@ -145,8 +168,70 @@ enum Scale {
             report.record("deck", "\(count(pool)) candidates: first card", nanoseconds: firstCard)
             report.record("deck", "\(count(pool)) candidates: swipe", nanoseconds: swipe)
             rows.append([count(pool), Report.time(firstCard), Report.time(swipe)])
+            perSize.append((count(pool), [("first card", firstCard), ("swipe", swipe)]))
         }
         report.table(["candidates", "first card", "swipe"], rows)
+        growth(report, "deck", perSize)
+        return true
+    }
+
+    // MARK: The send queue
+
+    /// Messages sent offline until the outbox holds `size` (3,000: a long offline run), then sent
+    /// when the network returns.
+    static func queue(_ report: Report, smoke: Bool) -> Bool {
+        let size = smoke ? 300 : 3_000
+        let batch = smoke ? 20 : 100
+        report.section("4c. the send queue holding \(count(size)) messages sent offline")
+        report.note(
+            "send: a message offline, with none queued and with \(count(size)) queued (the last \(batch)); "
+                + "delivered: per message, from the network's return until the outbox is empty")
+        let app = BenchApp(stores: .memory, configuration: EmbeddedServerConfiguration(candidatePoolSize: 10))
+        defer { app.cleanUp() }
+        app.backend.server.seedConversations(for: "alice", count: 1, messagesEach: 1)
+        guard app.launchSignedIn() else {
+            print("alice could not sign in for the send queue")
+            return false
+        }
+        app.open("discover://chat/" + conversation(0))
+        app.backend.server.isNetworkDown = true
+        var sentCount = 0
+        func sends(_ count: Int) -> Double {
+            let elapsed = Measure.time {
+                for _ in 0..<count {
+                    sentCount += 1
+                    app.send(.edit(FieldID.Chat.message, "Message \(sentCount)"))
+                    app.send(.tap(ActionID.Chat.send))
+                }
+            }
+            return Measure.nanoseconds(elapsed) / Double(count)
+        }
+        let first = sends(batch)
+        _ = sends(size - 2 * batch)
+        let last = sends(batch)
+        guard app.outboxCount == size else {
+            print("the outbox holds \(app.outboxCount ?? 0) messages, not \(size)")
+            return false
+        }
+        app.backend.server.isNetworkDown = false
+        let delivering = Measure.time {
+            var roundsLeft = 10 * size
+            while roundsLeft > 0, app.outboxCount != 0 {
+                app.backend.scheduler.runDue()
+                roundsLeft -= 1
+            }
+        }
+        guard app.outboxCount == 0 else {
+            print("\(app.outboxCount ?? 0) messages were not delivered when the network returned")
+            return false
+        }
+        let delivered = Measure.nanoseconds(delivering) / Double(size)
+        report.record("queue", "send offline, first \(batch)", nanoseconds: first)
+        report.record("queue", "send offline, \(count(size)) queued", nanoseconds: last)
+        report.record("queue", "delivered when back online, per message", nanoseconds: delivered)
+        report.table(
+            ["send, first \(batch)", "send, \(count(size)) queued", "delivered, per message"],
+            [[Report.time(first), Report.time(last), Report.time(delivered)]])
         return true
     }
 
