@@ -40,15 +40,16 @@ public struct CandidateGenerator: Sendable {
     }
 
     /// The id of generated person `index`.
-    public static func id(of index: Int) -> UserID { UserID(DecimalText.make("c", index)) }
+    public static func id(of index: Int) -> UserID { UserID("c\(index)") }
 
     /// The pool index of a generated id, if it is one and within the pool.
     ///
-    /// Only the id ``id(of:)`` gives is one: `c` and the index in canonical decimal.
+    /// Only the id ``id(of:)`` gives is one: `c` and the index in decimal, with no sign, no leading
+    /// zero and nothing else.
     public func index(of id: UserID) -> Int? {
-        guard let index = DecimalText.parse(id.rawValue, after: UInt8(ascii: "c")), index < poolSize else {
-            return nil
-        }
+        guard let index = Int(id.rawValue.dropFirst()), (0..<poolSize).contains(index),
+            Self.id(of: index) == id
+        else { return nil }
         return index
     }
 

@@ -4,26 +4,23 @@ import Models
 /// The embedded server's conversations: messages, receipts, unread counts, live subscribers.
 struct ChatServerState {
     typealias Subscriber = @MainActor @Sendable (ChatEvent) -> Void
+    /// A user's live-feed handlers: subscription id → handler.
+    typealias Handlers = [UInt64: Subscriber]
 
-    /// conversation → its messages, receipts and unread counts.
-    var conversations = TextTable<String, Conversation>()
-    /// A sent message's sender and transaction id: the key of ``transactions``, hashed as the two
-    /// strings rather than a string made of both.
-    struct TransactionKey: TextTableKey {
+    /// A sent message's sender and transaction id: the key of ``transactions``.
+    struct TransactionKey: Hashable {
+        /// Who sent the message.
         let sender: UserID
+        /// The client's id for the message, the same on every resend.
         let transaction: String
-
-        /// The ``TextHash`` of the sender's id followed by the transaction id.
-        var textHash: Int {
-            TextHash.finish(
-                TextHash.adding(transaction, to: TextHash.adding(sender.rawValue, to: TextHash.start)))
-        }
     }
 
+    /// conversation → its messages, receipts and unread counts.
+    var conversations: [String: Conversation] = [:]
     /// sender and transaction → the message it made, so a resend returns the same message.
-    var transactions = TextTable<TransactionKey, Message>()
+    var transactions: [TransactionKey: Message] = [:]
     /// user → subscription id → handler.
-    var subscribers = SubscriberTable()
+    var subscribers: [UserID: Handlers] = [:]
     var nextSubscriber: UInt64 = 0
     var nextMessage = 0
     /// Blocked pairs, "a|b" with a < b.
@@ -35,11 +32,10 @@ struct ChatServerState {
     var heldEvents: [(UserID, ChatEvent)] = []
 
     /// The message a transaction made: the one recorded already (a resend, left as it is), or `nil`
-    /// after recording `made` (if any) under `key`. One hash of the key for both.
+    /// after recording `made` (if any) under `key`.
     mutating func claimTransaction(_ key: TransactionKey, for made: Message?) -> Message? {
-        let lookup = transactions.lookup(key)
-        if let position = lookup.position { return transactions[at: position] }
-        if let made { transactions.add(made, for: key, after: lookup) }
+        if let existing = transactions[key] { return existing }
+        if let made { transactions[key] = made }
         return nil
     }
 }

@@ -3,7 +3,7 @@ import Models
 
 /// The embedded server's swipe records: who swiped whom, who liked whom, matches, daily usage.
 struct DiscoveryState {
-    /// An applied swipe as its id's resend or undo needs it (not the whole swipe: the table copies it in).
+    /// An applied swipe as its id's resend or undo needs it.
     struct ProcessedSwipe {
         let viewer: UserID
         let candidate: UserID
@@ -17,14 +17,12 @@ struct DiscoveryState {
         var superLikes = 0
     }
 
-    /// What one viewer did: their swipes and today's allowance use, in one record so a swipe looks the
-    /// viewer up once. A record with no swipes reads the same as no record.
+    /// What one viewer did: their swipes and today's allowance use. A record with no swipes reads the
+    /// same as no record.
     ///
     /// Swipes on generated people (an id that is a pool index, see ``CandidateGenerator/index(of:)``)
-    /// are kept as two bits per pool index, read and written in place: a swipe records one without
-    /// hashing its id or moving others (a deck's order is not the pool's), and a page of the generated
-    /// pool asks "swiped?" of each person it looks at without making an id. Swipes on anyone else are
-    /// kept by id.
+    /// are kept as two bits per pool index, so a page of the generated pool asks "swiped?" of each
+    /// person it looks at by index. Swipes on anyone else are kept by id.
     struct Viewer {
         /// candidate (not a generated person) → action.
         private var otherSwipes: [UserID: SwipeAction] = [:]
@@ -52,12 +50,15 @@ struct DiscoveryState {
         /// Records (or, with `nil`, forgets) what the viewer did to `candidate`, whose pool index is
         /// `poolIndex` when its id is a generated person's.
         mutating func set(_ action: SwipeAction?, on candidate: UserID, poolIndex: Int?) {
-            guard let poolIndex else { return setOther(action, on: candidate) }
+            guard let poolIndex else {
+                otherSwipes[candidate] = action
+                return
+            }
             let word = poolIndex >> 5
             let shift = UInt64(poolIndex & 31) << 1
             if word >= poolSwipes.count {
                 guard action != nil else { return }
-                growPoolSwipes(toHold: word)
+                poolSwipes.append(contentsOf: repeatElement(0, count: word + 1 - poolSwipes.count))
             }
             let old = (poolSwipes[word] >> shift) & 3
             let new = Self.code(of: action)
@@ -65,24 +66,11 @@ struct DiscoveryState {
             if (old == 0) != (new == 0) { poolSwipeCount += new == 0 ? -1 : 1 }
         }
 
-        /// ``set(_:on:poolIndex:)`` for someone not generated: out of the way of the generated pool's
-        /// swipes (a session's usual ones).
-        @inline(never)
-        private mutating func setOther(_ action: SwipeAction?, on candidate: UserID) {
-            otherSwipes[candidate] = action
-        }
-
         /// The two bits of generated person `poolIndex` (0: no swipe).
         private func bits(of poolIndex: Int) -> UInt64 {
             let word = poolIndex >> 5
             guard word < poolSwipes.count else { return 0 }
             return (poolSwipes[word] >> (UInt64(poolIndex & 31) << 1)) & 3
-        }
-
-        /// Adds words (no swipes) up to `word`: out of the way, a session's first swipes only.
-        @inline(never)
-        private mutating func growPoolSwipes(toHold word: Int) {
-            poolSwipes.append(contentsOf: repeatElement(0, count: word + 1 - poolSwipes.count))
         }
 
         /// An action's two bits: 0 for none.
@@ -106,10 +94,8 @@ struct DiscoveryState {
         }
     }
 
-    /// viewer → what they did. Records are never removed (see ``position(ofViewer:)``).
-    var viewers = TextTable<UserID, Viewer>()
-    /// The viewer ``position(ofViewer:)`` found last, and where.
-    private var lastViewer: (id: UserID, position: Int)?
+    /// viewer → what they did.
+    var viewers: [UserID: Viewer] = [:]
     /// liked → liker → whether it was a super like.
     var likesReceived: [UserID: [UserID: Bool]] = [:]
     /// Whether any liker in ``likesReceived`` may have a generated person's id (a knob's like from a
@@ -117,21 +103,9 @@ struct DiscoveryState {
     /// need not look its people up among the viewer's likers. Never reset (only ever conservative).
     var poolIdsMayLike = false
     /// Every swipe id applied, with its outcome, so a resend gets the same answer.
-    var processed = TextTable<String, ProcessedSwipe>()
+    var processed: [String: ProcessedSwipe] = [:]
     /// match id → the pair and when.
-    var matches = MatchTable()
+    var matches: [String: MatchPair] = [:]
     /// How many pool positions page requests have looked at, in all.
     var positionsScanned = 0
-
-    /// The position of `viewer`'s record in ``viewers``, added (with no swipes) if there is none.
-    ///
-    /// A client swipes again and again as one viewer: the last viewer's position is kept, and their
-    /// id compared (the same string each time, from the access token's record, so equal at once)
-    /// rather than hashed and looked up. Records are never removed, so a kept position stays right.
-    mutating func position(ofViewer viewer: UserID) -> Int {
-        if let lastViewer, lastViewer.id == viewer { return lastViewer.position }
-        let position = viewers.position(of: viewer) { .init() }
-        lastViewer = (viewer, position)
-        return position
-    }
 }

@@ -11,9 +11,7 @@ extension EmbeddedServer {
             guard let id = state.identifiers[credentials.identifier.lowercased()],
                 let account = state.accounts[id]
             else { return .failure(.invalidCredentials) }
-            // Without a failure recorded (nearly always), nothing to look up or clear: each hashed the id.
-            let hasFailures = !state.failures.isEmpty
-            var failures = hasFailures ? state.failures[id, default: SignInFailures()] : SignInFailures()
+            var failures = state.failures[id, default: SignInFailures()]
             if let lockedUntil = failures.lockedUntil, lockedUntil > now {
                 let seconds = Int(lockedUntil.timeIntervalSince(now).rounded(.up))
                 return .failure(.rateLimited(retryAfterSeconds: max(1, seconds)))
@@ -27,7 +25,7 @@ extension EmbeddedServer {
                 state.failures[id] = failures
                 return .failure(.invalidCredentials)
             }
-            if hasFailures { state.failures[id] = nil }
+            state.failures[id] = nil
             return .success(
                 AuthSession(user: account.user, tokens: issueTokens(in: &state, for: id, now: now)))
         }
@@ -64,7 +62,7 @@ extension EmbeddedServer {
 
     func signOut(accessToken: String, completion: @escaping ServiceCompletion<Void>) {
         perform(.signOut, completion: completion) { state, _ in
-            guard let record = state.accessTokens.remove(accessToken) else {
+            guard let record = state.accessTokens.removeValue(forKey: accessToken) else {
                 return .failure(.tokenRevoked)
             }
             state.refreshTokens = state.refreshTokens.filter { $0.value.user != record.user }
@@ -96,8 +94,10 @@ extension EmbeddedServer {
 
     // MARK: Internals
 
-    func authorize(_ token: String, in state: inout State, now: Date) -> Result<UserID, ServiceError> {
-        guard let record = state.accessTokens.record(for: token) else { return .failure(.tokenRevoked) }
+    /// The user of a live access token: `tokenRevoked` if the token is unknown, `tokenExpired` if it
+    /// expired.
+    func authorize(_ token: String, in state: State, now: Date) -> Result<UserID, ServiceError> {
+        guard let record = state.accessTokens[token] else { return .failure(.tokenRevoked) }
         guard record.expiresAt > now else { return .failure(.tokenExpired) }
         return .success(record.user)
     }
@@ -106,7 +106,7 @@ extension EmbeddedServer {
         let access = Self.randomToken("eat_", &state.generator)
         let refresh = Self.randomToken("ert_", &state.generator)
         let accessExpiry = now.addingTimeInterval(configuration.accessTokenLifetime.timeInterval)
-        state.accessTokens.insert(.init(user: user, expiresAt: accessExpiry), for: access)
+        state.accessTokens[access] = TokenRecord(user: user, expiresAt: accessExpiry)
         state.refreshTokens[refresh] = TokenRecord(
             user: user, expiresAt: now.addingTimeInterval(configuration.refreshTokenLifetime.timeInterval))
         return AuthTokens(accessToken: access, accessTokenExpiresAt: accessExpiry, refreshToken: refresh)
@@ -137,21 +137,9 @@ extension EmbeddedServer {
         return .success(user)
     }
 
-    /// `prefix` followed by 16 random bytes in lowercase hex, written straight into the string.
+    /// `prefix` followed by 16 random bytes in lowercase hex.
     private static func randomToken(_ prefix: String, _ generator: inout SeededGenerator) -> String {
-        withUnsafeTemporaryAllocation(byteCount: 16, alignment: 1) { bytes in
-            for index in 0..<16 { bytes[index] = UInt8.random(in: 0...255, using: &generator) }
-            let prefix = prefix.utf8
-            return String(unsafeUninitializedCapacity: prefix.count + 32) { output in
-                var offset = 0
-                for byte in prefix {
-                    output[offset] = byte
-                    offset += 1
-                }
-                let hex = UnsafeMutableRawBufferPointer(
-                    UnsafeMutableBufferPointer(rebasing: output[offset...]))
-                return offset + SHA256.writeHex(UnsafeRawBufferPointer(bytes), to: hex)
-            }
-        }
+        let bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        return prefix + SHA256.hex(bytes)
     }
 }

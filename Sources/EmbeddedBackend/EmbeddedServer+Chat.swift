@@ -15,10 +15,8 @@ extension EmbeddedServer {
     ) {
         performAuthorized(.fetchConversations, accessToken: accessToken, completion: completion) {
             state, viewer, _ in
-            // A loop, not `compactMap`: its closure captured the server's whole state, copied (every
-            // table in it retained and released) on each request.
             var summaries: [ConversationSummary] = []
-            for (id, pair) in state.discovery.matches.all {
+            for (id, pair) in state.discovery.matches {
                 guard pair.first == viewer || pair.second == viewer else { continue }
                 let other = pair.first == viewer ? pair.second : pair.first
                 let match = Match(
@@ -86,7 +84,7 @@ extension EmbeddedServer {
         completion: @escaping ServiceCompletion<Void>
     ) {
         performAuthorized(.setTyping, accessToken: accessToken, completion: completion) { state, viewer, _ in
-            guard let other = partner(of: viewer, in: conversation, state: &state) else {
+            guard let other = partner(of: viewer, in: conversation, state: state) else {
                 return .failure(.notFound)
             }
             emit(in: &state, to: other, .typing(conversation: conversation, isTyping: isTyping))
@@ -109,12 +107,12 @@ extension EmbeddedServer {
     {
         let now = scheduler.now
         let subscription = state.withLock { state -> (UserID, UInt64)? in
-            guard case .success(let viewer) = authorize(accessToken, in: &state, now: now) else { return nil }
+            guard case .success(let viewer) = authorize(accessToken, in: state, now: now) else { return nil }
             let id = state.chat.nextSubscriber
             state.chat.nextSubscriber += 1
-            state.chat.subscribers.add(onEvent, of: viewer, id: id)
+            state.chat.subscribers[viewer, default: [:]][id] = onEvent
             // Everything waiting for this user has now reached a device of theirs.
-            for (conversation, pair) in state.discovery.matches.all
+            for (conversation, pair) in state.discovery.matches
             where pair.first == viewer || pair.second == viewer {
                 deliver(in: &state, conversation: conversation, to: viewer, now: now)
             }
@@ -122,7 +120,7 @@ extension EmbeddedServer {
         }
         guard let (viewer, id) = subscription else { return ScheduledTask {} }
         return ScheduledTask { [weak self] in
-            self?.state.withLock { $0.chat.subscribers.remove(of: viewer, id: id) }
+            self?.state.withLock { _ = $0.chat.subscribers[viewer]?.removeValue(forKey: id) }
         }
     }
 
@@ -150,9 +148,8 @@ extension EmbeddedServer {
     func post(in state: inout State, _ outgoing: OutgoingMessage, from sender: UserID, now: Date)
         -> Result<Message, ServiceError>
     {
-        // The partner is looked up first (a read): then one hash of the transaction key finds a resend
-        // or records the new message.
-        let recipient = partner(of: sender, in: outgoing.conversation, state: &state)
+        // The message is made only for a live match; a resend gets the message its transaction made.
+        let recipient = partner(of: sender, in: outgoing.conversation, state: state)
         let made: Message? =
             if recipient != nil {
                 Message(
@@ -167,16 +164,12 @@ extension EmbeddedServer {
         }
         guard let recipient, let message = made else { return .failure(.rejected("This match has ended.")) }
         state.chat.nextMessage += 1
-        // The recipient's devices, found once: whether one is listening (sending an event does not
-        // change that) and where the message goes.
-        let handlers = state.chat.subscribers.handlers(of: recipient)
+        // The recipient's devices: whether one is listening, and where the message goes.
+        let handlers = state.chat.subscribers[recipient]
         let listening = handlers?.isEmpty == false
-        // The conversation is found once: the message, the unread count, the delivery receipt and
-        // the sender's view of the message all come from the one record.
-        let position = state.chat.conversations.position(of: outgoing.conversation) { .init() }
-        let (delivered, seen) = state.chat.conversations.update(at: position) {
-            Self.append(message, to: &$0, recipient: recipient, listening: listening)
-        }
+        let (delivered, seen) = Self.append(
+            message, to: &state.chat.conversations[outgoing.conversation, default: .init()],
+            recipient: recipient, listening: listening)
         emit(in: &state, to: recipient, .messageReceived(message), via: handlers)
         if configuration.faults.contains(.duplicateMessageWithoutID) {
             // The fault: the message again, under another id and with no transaction id.
@@ -212,7 +205,7 @@ extension EmbeddedServer {
     }
 
     func end(in state: inout State, conversation: String, by user: UserID, block: Bool) {
-        guard let pair = state.discovery.matches.remove(conversation) else { return }
+        guard let pair = state.discovery.matches.removeValue(forKey: conversation) else { return }
         if block { state.chat.blocked.insert(Self.pair(pair.first, pair.second)) }
         emit(in: &state, to: pair.first, .unmatched(conversation: conversation))
         emit(in: &state, to: pair.second, .unmatched(conversation: conversation))
@@ -222,15 +215,8 @@ extension EmbeddedServer {
         partner(of: user, in: conversation, state: state) != nil
     }
 
-    /// The other person of `user`'s live match `conversation`, remembering the match for the next
-    /// request about it (see ``MatchTable``).
-    func partner(of user: UserID, in conversation: String, state: inout State) -> UserID? {
-        guard let pair = state.discovery.matches.value(for: conversation) else { return nil }
-        if pair.first == user { return pair.second }
-        if pair.second == user { return pair.first }
-        return nil
-    }
-
+    /// The other person of `user`'s live match `conversation`; with `includeEnded`, of an ended one too
+    /// (named by its id).
     func partner(of user: UserID, in conversation: String, state: State, includeEnded: Bool = false)
         -> UserID?
     {
@@ -244,7 +230,9 @@ extension EmbeddedServer {
         return Match.other(in: conversation, than: user)
     }
 
+    /// The id of the `number`-th message: `msg-` and the number, zero-padded to at least nine digits.
     func messageID(_ number: Int) -> String {
-        DecimalText.make("msg-", number, minimumDigits: 9)
+        let digits = String(number)
+        return "msg-" + String(repeating: "0", count: max(0, 9 - digits.count)) + digits
     }
 }

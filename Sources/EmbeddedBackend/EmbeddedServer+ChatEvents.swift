@@ -6,15 +6,14 @@ import Models
 extension EmbeddedServer {
     /// Sends `event` to `user`'s devices (see ``emit(in:to:_:via:)``).
     func emit(in state: inout State, to user: UserID, _ event: ChatEvent) {
-        let handlers = state.chat.subscribers.handlers(of: user)
-        emit(in: &state, to: user, event, via: handlers)
+        emit(in: &state, to: user, event, via: state.chat.subscribers[user])
     }
 
     /// ``emit(in:to:_:)`` with the user's subscription handlers found beforehand: sent to them now, or
     /// held while the knob holds events (and then sent to whoever listens when they are let go).
     func emit(
         in state: inout State, to user: UserID, _ event: ChatEvent,
-        via handlers: SubscriberTable.Handlers?
+        via handlers: ChatServerState.Handlers?
     ) {
         if state.chat.holdEvents > 0 { return hold(event, for: user, in: &state) }
         send(event, via: handlers, after: state.latency, twice: state.chat.duplicateEvents)
@@ -36,10 +35,8 @@ extension EmbeddedServer {
 
     /// Sends an event to a user's subscription handlers (found beforehand) after `latency`, `twice`
     /// when the knob duplicates events.
-    ///
-    /// Given the two settings rather than the server's state: handed the state, a call copied all of it.
     private func send(
-        _ event: ChatEvent, via handlers: SubscriberTable.Handlers?, after latency: Duration, twice: Bool
+        _ event: ChatEvent, via handlers: ChatServerState.Handlers?, after latency: Duration, twice: Bool
     ) {
         guard let handlers, !handlers.isEmpty else { return }
         let copies = twice ? 2 : 1

@@ -56,7 +56,7 @@ extension EmbeddedServer {
             for index in 0..<min(count, pool.poolSize) {
                 let other = CandidateGenerator.id(of: index)
                 let id = Match.id(between: user, and: other)
-                state.discovery.matches.insert((user, other, clock), for: id)
+                state.discovery.matches[id] = (user, other, clock)
                 var messages: [Message] = []
                 messages.reserveCapacity(messagesEach)
                 for number in 0..<messagesEach {
@@ -68,10 +68,9 @@ extension EmbeddedServer {
                             sender: number.isMultiple(of: 2) ? other : user, text: "Message \(number)",
                             sentAt: clock))
                 }
-                let position = state.chat.conversations.position(of: id) { .init() }
-                state.chat.conversations.update(at: position) {
-                    Self.seed(&$0, with: messages, readBy: user, and: other, upTo: clock)
-                }
+                Self.seed(
+                    &state.chat.conversations[id, default: .init()], with: messages, readBy: user, and: other,
+                    upTo: clock)
             }
         }
     }

@@ -31,85 +31,41 @@ extension EmbeddedServer {
     {
         performAuthorized(.sendSwipe, accessToken: accessToken, completion: completion) {
             state, viewer, now in
-            // One hash of the swipe id finds a resend or, once the swipe is applied, records it.
-            let lookup = state.discovery.processed.lookup(swipe.id)
-            if let position = lookup.position {
-                return resent(at: position, of: state.discovery.processed, to: viewer)
+            if let done = state.discovery.processed[swipe.id] {
+                // A resend: the same outcome for its viewer, refused for anyone else.
+                return done.viewer == viewer ? .success(done.outcome) : .failure(.rejected("swipe id in use"))
             }
-            return apply(swipe, by: viewer, in: &state, now: now, recordingAfter: lookup)
+            return apply(swipe, by: viewer, in: &state, now: now)
         }
-    }
-
-    /// The answer to a swipe id applied already, at `position` of `processed` (the applied swipes),
-    /// resent by `viewer`: the same outcome for its viewer, refused for anyone else.
-    @inline(never)
-    private func resent(
-        at position: Int, of processed: TextTable<String, DiscoveryState.ProcessedSwipe>, to viewer: UserID
-    ) -> Result<SwipeOutcome, ServiceError> {
-        let done = processed[at: position]
-        return done.viewer == viewer ? .success(done.outcome) : .failure(.rejected("swipe id in use"))
     }
 
     /// Applies a swipe not seen before: the allowance, the record, the like and a match; a swipe
-    /// recorded (not refused, not over the allowance) is added to the applied swipes where `lookup`
-    /// (of its id, the table unchanged since) did not find it.
-    ///
-    /// A pass (nearly every swipe) is recorded here, a straight run of code; a refusal, the allowance
-    /// used up and a like (with its match) are in functions of their own.
-    private func apply(
-        _ swipe: Swipe, by viewer: UserID, in state: inout State, now: Date,
-        recordingAfter lookup: TextTable<String, DiscoveryState.ProcessedSwipe>.Lookup
-    ) -> Result<SwipeOutcome, ServiceError> {
+    /// recorded (not refused, not over the allowance) is added to the applied swipes under its id.
+    private func apply(_ swipe: Swipe, by viewer: UserID, in state: inout State, now: Date)
+        -> Result<SwipeOutcome, ServiceError>
+    {
         let poolIndex = pool.index(of: swipe.candidate)
         guard swipe.candidate != viewer, poolIndex != nil || state.accounts[swipe.candidate] != nil else {
-            return Self.notFound()
+            return .failure(.notFound)
         }
         let dayStart = Self.dayStart(of: now)
-        let position = state.discovery.position(ofViewer: viewer)
         guard
-            state.discovery.viewers.update(
-                at: position,
-                {
-                    record(swipe, poolIndex: poolIndex, in: &$0, dayStart: dayStart)
-                })
+            record(
+                swipe, poolIndex: poolIndex, in: &state.discovery.viewers[viewer, default: .init()],
+                dayStart: dayStart)
         else {
-            return Self.limitReached(dayStart: dayStart)
+            return .success(.limitReached(resetsAt: dayStart.addingTimeInterval(86_400)))
         }
-        guard swipe.action == .pass else {
-            return applyLike(swipe, by: viewer, in: &state, now: now, recordingAfter: lookup)
-        }
-        state.discovery.processed.add(
-            .init(viewer: viewer, candidate: swipe.candidate, action: .pass, outcome: .recorded),
-            for: swipe.id, after: lookup)
-        return .success(.recorded)
-    }
-
-    /// The rest of ``apply(_:by:in:now:recordingAfter:)`` for a like or a super like, recorded
-    /// already: the like received, a match if it is mutual, and the swipe added to the applied ones.
-    @inline(never)
-    private func applyLike(
-        _ swipe: Swipe, by viewer: UserID, in state: inout State, now: Date,
-        recordingAfter lookup: TextTable<String, DiscoveryState.ProcessedSwipe>.Lookup
-    ) -> Result<SwipeOutcome, ServiceError> {
         var outcome = SwipeOutcome.recorded
-        state.discovery.likesReceived[swipe.candidate, default: [:]][viewer] = swipe.action == .superLike
-        if state.discovery.likesReceived[viewer]?[swipe.candidate] != nil {
-            outcome = .matched(recordMatch(in: &state, viewer, swipe.candidate, at: now))
+        if swipe.action != .pass {
+            state.discovery.likesReceived[swipe.candidate, default: [:]][viewer] = swipe.action == .superLike
+            if state.discovery.likesReceived[viewer]?[swipe.candidate] != nil {
+                outcome = .matched(recordMatch(in: &state, viewer, swipe.candidate, at: now))
+            }
         }
-        state.discovery.processed.add(
-            .init(viewer: viewer, candidate: swipe.candidate, action: swipe.action, outcome: outcome),
-            for: swipe.id, after: lookup)
+        state.discovery.processed[swipe.id] = .init(
+            viewer: viewer, candidate: swipe.candidate, action: swipe.action, outcome: outcome)
         return .success(outcome)
-    }
-
-    /// A swipe on no one (an unknown id, or the viewer): out of the way of ``apply(_:by:in:now:recordingAfter:)``.
-    @inline(never)
-    private static func notFound() -> Result<SwipeOutcome, ServiceError> { .failure(.notFound) }
-
-    /// A swipe over the day's allowance: out of the way of ``apply(_:by:in:now:recordingAfter:)``.
-    @inline(never)
-    private static func limitReached(dayStart: Date) -> Result<SwipeOutcome, ServiceError> {
-        .success(.limitReached(resetsAt: dayStart.addingTimeInterval(86_400)))
     }
 
     /// The start of the (UTC) day holding `now`: its time rounded down to a whole number of days.
@@ -125,12 +81,9 @@ extension EmbeddedServer {
             guard done.action == .pass else {
                 return .failure(.rejected("only a pass can be undone"))
             }
-            _ = state.discovery.processed.removeValue(forKey: id)
-            if let position = state.discovery.viewers.lookup(viewer).position {
-                state.discovery.viewers.update(at: position) {
-                    $0.set(nil, on: done.candidate, poolIndex: pool.index(of: done.candidate))
-                }
-            }
+            state.discovery.processed[id] = nil
+            state.discovery.viewers[viewer]?.set(
+                nil, on: done.candidate, poolIndex: pool.index(of: done.candidate))
             return .success(())
         }
     }
@@ -197,7 +150,7 @@ extension EmbeddedServer {
     }
 
     func matches(of user: UserID, in state: State) -> [Match] {
-        state.discovery.matches.all.compactMap { id, pair -> Match? in
+        state.discovery.matches.compactMap { id, pair -> Match? in
             guard pair.first == user || pair.second == user else { return nil }
             let other = pair.first == user ? pair.second : pair.first
             return Match(
@@ -206,7 +159,6 @@ extension EmbeddedServer {
     }
 
     func displayName(of id: UserID, in state: State) -> String {
-        // The one field read in place: binding the account copied all of it.
         if let name = state.accounts[id]?.user.displayName { return name }
         if let index = pool.index(of: id) { return pool.name(index) }
         return id.rawValue
@@ -215,12 +167,11 @@ extension EmbeddedServer {
     @discardableResult
     func recordMatch(in state: inout State, _ first: UserID, _ second: UserID, at now: Date) -> Match {
         let id = Match.id(between: first, and: second)
-        // One lookup tells an earlier match's time; a new match is recorded by one insertion.
         let at: Date
         if let earlier = state.discovery.matches[id] {
             at = earlier.at
         } else {
-            state.discovery.matches.insert((first, second, now), for: id)
+            state.discovery.matches[id] = (first, second, now)
             // A match made again starts an empty conversation: what an earlier match of the two left
             // (kept after it ended, for its resends and receipts) goes, as the phones show it.
             _ = state.chat.conversations.removeValue(forKey: id)

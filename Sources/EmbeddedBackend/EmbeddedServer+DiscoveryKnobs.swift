@@ -10,10 +10,8 @@ extension EmbeddedServer {
         state.withLock { state in
             state.discovery.likesReceived[liked, default: [:]][liker] = superLike
             if pool.index(of: liker) != nil { state.discovery.poolIdsMayLike = true }
-            let position = state.discovery.position(ofViewer: liker)
-            state.discovery.viewers.update(at: position) {
-                $0.set(superLike ? .superLike : .like, on: liked, poolIndex: pool.index(of: liked))
-            }
+            state.discovery.viewers[liker, default: .init()].set(
+                superLike ? .superLike : .like, on: liked, poolIndex: pool.index(of: liked))
             if state.discovery.likesReceived[liker]?[liked] != nil {
                 recordMatch(in: &state, liker, liked, at: now)
             }

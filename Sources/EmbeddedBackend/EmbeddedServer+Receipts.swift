@@ -7,8 +7,7 @@ extension EmbeddedServer {
     /// Marks `conversation` read by `reader` and tells the other person up to when.
     func read(in state: inout State, conversation: String, by reader: UserID, now: Date) {
         guard let other = partner(of: reader, in: conversation, state: state) else { return }
-        let position = state.chat.conversations.position(of: conversation) { .init() }
-        let upTo = state.chat.conversations.update(at: position) { Self.read(&$0, by: reader, now: now) }
+        let upTo = Self.read(&state.chat.conversations[conversation, default: .init()], by: reader, now: now)
         emit(in: &state, to: other, .read(conversation: conversation, upTo: upTo))
     }
 
@@ -29,10 +28,11 @@ extension EmbeddedServer {
     /// Marks `conversation`'s last message delivered to `recipient` (unless it is theirs or was already)
     /// and tells its sender.
     func deliver(in state: inout State, conversation: String, to recipient: UserID, now: Date) {
-        guard let index = state.chat.conversations.lookup(conversation).position,
-            let sender = partner(of: recipient, in: conversation, state: state),
-            let upTo = state.chat.conversations.update(at: index, { Self.deliver(&$0, to: recipient) })
+        guard let sender = partner(of: recipient, in: conversation, state: state),
+            var record = state.chat.conversations[conversation],
+            let upTo = Self.deliver(&record, to: recipient)
         else { return }
+        state.chat.conversations[conversation] = record
         emit(in: &state, to: sender, .delivered(conversation: conversation, upTo: upTo))
     }
 

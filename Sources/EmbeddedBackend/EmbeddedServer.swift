@@ -18,7 +18,13 @@ public final class EmbeddedServer: Sendable {
         var location: PlanePoint
     }
 
-    typealias TokenRecord = AccessTokenTable.Record
+    /// Who a token belongs to and until when it is accepted.
+    struct TokenRecord {
+        /// Whose token it is.
+        var user: UserID
+        /// When it stops being accepted.
+        var expiresAt: Date
+    }
 
     struct SignInFailures {
         var count = 0
@@ -31,7 +37,7 @@ public final class EmbeddedServer: Sendable {
         var discovery = DiscoveryState()
         var chat = ChatServerState()
         var identifiers: [String: UserID] = [:]
-        var accessTokens = AccessTokenTable()
+        var accessTokens: [String: TokenRecord] = [:]
         var refreshTokens: [String: TokenRecord] = [:]
         var failures: [UserID: SignInFailures] = [:]
         var generator: SeededGenerator
@@ -54,9 +60,6 @@ public final class EmbeddedServer: Sendable {
     public let pool: CandidateGenerator
     /// Hashes and checks passwords (the configuration's rounds).
     let hasher: PasswordHasher
-    /// No latency, the start of every request's ``Delivery`` (which the server then sets): kept,
-    /// because `Duration.zero` is a call into the standard library.
-    let noLatency = Duration.zero
     let state: Mutex<State>
 
     /// Creates an empty server.
@@ -122,7 +125,7 @@ public final class EmbeddedServer: Sendable {
     /// Revokes every access and refresh token of a user, as an admin or a password change would.
     public func revokeSessions(of user: UserID) {
         state.withLock { state in
-            state.accessTokens.removeAll(of: user)
+            state.accessTokens = state.accessTokens.filter { $0.value.user != user }
             state.refreshTokens = state.refreshTokens.filter { $0.value.user != user }
         }
     }
@@ -134,7 +137,7 @@ public final class EmbeddedServer: Sendable {
 
     /// How many access tokens of `user` are live (not revoked or signed out; expired ones count).
     public func liveSessionCount(of user: UserID) -> Int {
-        state.withLock { $0.accessTokens.count(of: user) }
+        state.withLock { $0.accessTokens.values.filter { $0.user == user }.count }
     }
 
     /// The stored profile of a user, if the account exists.
@@ -152,7 +155,7 @@ public final class EmbeddedServer: Sendable {
         completion: @escaping ServiceCompletion<Value>,
         handler: (inout State, Date) -> Result<Value, ServiceError>
     ) {
-        var delivery = Delivery(latency: noLatency, count: 1)
+        var delivery = Delivery(latency: .zero, count: 1)
         let result = answer(endpoint, delivery: &delivery, handler: handler)
         if !configuration.faults.isEmpty, configuration.faults.dropsAnswer(of: endpoint) { return }
         if delivery.count > 1 { scheduler.deliver(after: delivery.latency) { completion(result) } }
@@ -167,7 +170,7 @@ public final class EmbeddedServer: Sendable {
         completion: @escaping ServiceCompletion<Value>,
         handler: (inout State, UserID, Date) -> Result<Value, ServiceError>
     ) {
-        var delivery = Delivery(latency: noLatency, count: 1)
+        var delivery = Delivery(latency: .zero, count: 1)
         let result = answer(endpoint, accessToken: accessToken, delivery: &delivery, handler: handler)
         if !configuration.faults.isEmpty, configuration.faults.dropsAnswer(of: endpoint) { return }
         if delivery.count > 1 { scheduler.deliver(after: delivery.latency) { completion(result) } }
@@ -185,10 +188,6 @@ public final class EmbeddedServer: Sendable {
     /// Answers one request: network and injected failures first (``admit(_:in:delivery:)``), then
     /// `handler` on the server's state, all under the lock; sets `delivery` to how the answer is
     /// delivered.
-    ///
-    /// Only the handler and the answer's type are generic: the rest is one function every request
-    /// shares rather than a copy inlined into each.
-    @inline(__always)
     func answer<Value: Sendable>(
         _ endpoint: EmbeddedEndpoint, delivery: inout Delivery,
         handler: (inout State, Date) -> Result<Value, ServiceError>
@@ -202,68 +201,34 @@ public final class EmbeddedServer: Sendable {
 
     /// Answers one request that needs a signed-in user: ``answer(_:delivery:handler:)`` with the access
     /// token checked first, as ``performAuthorized(_:accessToken:completion:handler:)`` does.
-    @inline(__always)
     func answer<Value: Sendable>(
         _ endpoint: EmbeddedEndpoint, accessToken: String, delivery: inout Delivery,
         handler: (inout State, UserID, Date) -> Result<Value, ServiceError>
     ) -> Result<Value, ServiceError> {
         let now = scheduler.now
         return state.withLock { state -> Result<Value, ServiceError> in
-            switch admit(endpoint, accessToken: accessToken, in: &state, now: now, delivery: &delivery) {
-            case .success(let user): handler(&state, user, now)
-            case .failure(let error): .failure(error)
+            if let failure = admit(endpoint, in: &state, delivery: &delivery) { return .failure(failure) }
+            switch authorize(accessToken, in: state, now: now) {
+            case .success(let user): return handler(&state, user, now)
+            case .failure(let error): return .failure(error)
             }
         }
     }
 
-    /// ``admit(_:in:delivery:)``, then the access token: its user, or why the request fails.
-    ///
-    /// One function every authorized request calls (not inlined into each).
-    @inline(never)
-    func admit(
-        _ endpoint: EmbeddedEndpoint, accessToken: String, in state: inout State, now: Date,
-        delivery: inout Delivery
-    ) -> Result<UserID, ServiceError> {
-        if let failure = admit(endpoint, in: &state, delivery: &delivery) { return .failure(failure) }
-        return authorize(accessToken, in: &state, now: now)
-    }
-
-    /// Admits one request under the lock: counts it and applies the knobs (network down, a duplicated
-    /// response, an injected failure), in that order; returns why it fails before its handler, if it
-    /// does, and sets `delivery`.
-    ///
-    /// Without a knob set (every request of a session, normally) this is the count and the latency;
-    /// the knobs are looked at in ``admitWithKnobs(_:in:delivery:)``, out of the way.
-    @inline(__always)
+    /// Admits one request under the lock and sets `delivery`: with the network down it fails
+    /// uncounted; otherwise it is counted, delivered twice if its endpoint's next response is
+    /// duplicated, and failed if a failure was injected for it (or for any endpoint). Returns why it
+    /// fails before its handler, if it does.
     func admit(_ endpoint: EmbeddedEndpoint, in state: inout State, delivery: inout Delivery)
         -> ServiceError?
     {
-        if state.isNetworkDown || !state.duplicateDeliveries.isEmpty || !state.injectedFailures.isEmpty {
-            return admitWithKnobs(endpoint, in: &state, delivery: &delivery)
-        }
-        state.requestCounts[endpoint.ordinal] += 1
-        delivery.latency = state.latency
-        return nil
-    }
-
-    /// ``admit(_:in:delivery:)`` when a knob is set: the network down fails the request uncounted;
-    /// otherwise it is counted, delivered twice if its endpoint's next response is duplicated, and
-    /// failed if a failure was injected for it (or for any endpoint).
-    @inline(never)
-    private func admitWithKnobs(
-        _ endpoint: EmbeddedEndpoint, in state: inout State, delivery: inout Delivery
-    ) -> ServiceError? {
         delivery.latency = state.latency
         if state.isNetworkDown { return .networkUnavailable }
         state.requestCounts[endpoint.ordinal] += 1
-        if !state.duplicateDeliveries.isEmpty, state.duplicateDeliveries.remove(endpoint) != nil {
-            delivery.count = 2
-        }
-        if !state.injectedFailures.isEmpty,
-            let index = state.injectedFailures.firstIndex(where: {
-                $0.endpoint == nil || $0.endpoint == endpoint
-            })
-        {
+        if state.duplicateDeliveries.remove(endpoint) != nil { delivery.count = 2 }
+        if let index = state.injectedFailures.firstIndex(where: {
+            $0.endpoint == nil || $0.endpoint == endpoint
+        }) {
             return state.injectedFailures.remove(at: index).error
         }
         return nil

@@ -3,9 +3,7 @@ import Models
 /// Salted, iterated SHA-256 password hashes for the embedded backend: no plaintext password is kept.
 ///
 /// A stand-in for a production key-derivation function, sized so tests stay fast; the stored form is
-/// `rounds$salt$hash` in hex. Both directions work on bytes in one buffer: the rounds digest in place,
-/// and checking a password builds the candidate stored form as bytes and compares it with the stored
-/// text's UTF-8 without making any intermediate string.
+/// `rounds$salt$hash`, the salt and the hash in lowercase hex.
 public struct PasswordHasher: Sendable {
     /// How many times the digest is applied.
     public let rounds: Int
@@ -18,13 +16,7 @@ public struct PasswordHasher: Sendable {
 
     /// The stored form of `password` with `salt`.
     public func hash(_ password: String, salt: [UInt8]) -> String {
-        salt.withUnsafeBytes { salt in
-            let count = Self.storedFormCount(rounds: rounds, saltCount: salt.count)
-            return String(unsafeUninitializedCapacity: count) { output in
-                Self.writeStoredForm(
-                    password, salt: salt, rounds: rounds, to: UnsafeMutableRawBufferPointer(output))
-            }
-        }
+        Self.storedForm(password, salt: salt, rounds: rounds)
     }
 
     /// Whether `password` matches a stored form made by ``hash(_:salt:)``; compares in constant time.
@@ -33,103 +25,57 @@ public struct PasswordHasher: Sendable {
     /// canonical form can ever match (decimal rounds without sign or leading zeros, lowercase hex), so
     /// anything else is refused without hashing.
     public func verify(_ password: String, against stored: String) -> Bool {
-        var stored = stored
-        return stored.withUTF8 { stored in
-            guard let (storedRounds, saltRange) = Self.parse(stored) else { return false }
-            return withUnsafeTemporaryAllocation(byteCount: saltRange.count / 2, alignment: 1) { salt in
-                guard
-                    Self.decodeHex(
-                        UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: stored[saltRange])), into: salt)
-                else {
-                    return false
-                }
-                let count = Self.storedFormCount(rounds: storedRounds, saltCount: salt.count)
-                guard count == stored.count else { return false }
-                return withUnsafeTemporaryAllocation(byteCount: count, alignment: 1) { candidate in
-                    Self.writeStoredForm(
-                        password, salt: UnsafeRawBufferPointer(salt), rounds: storedRounds, to: candidate)
-                    var difference: UInt8 = 0
-                    for index in 0..<count { difference |= candidate[index] ^ stored[index] }
-                    return difference == 0
-                }
-            }
-        }
+        let fields = stored.utf8.split(separator: UInt8(ascii: "$"))
+        guard fields.count == 3, let storedRounds = Self.rounds(fields[0]),
+            let salt = Self.bytes(hex: fields[1])
+        else { return false }
+        let candidate = Array(Self.storedForm(password, salt: salt, rounds: storedRounds).utf8)
+        let expected = Array(stored.utf8)
+        guard candidate.count == expected.count else { return false }
+        var difference: UInt8 = 0
+        for (one, other) in zip(candidate, expected) { difference |= one ^ other }
+        return difference == 0
     }
 
     // MARK: Internals
 
-    /// How many bytes the stored form of a hash with `rounds` and a salt of `saltCount` bytes has.
-    static func storedFormCount(rounds: Int, saltCount: Int) -> Int {
-        DecimalText.digitCount(of: rounds) + 1 + saltCount * 2 + 1 + SHA256.digestByteCount * 2
+    /// `rounds$salt$digest`: the salt, then the digest of the salt and the password's UTF-8 bytes
+    /// digested again with the salt until `rounds` digests are done, in hex.
+    private static func storedForm(_ password: String, salt: [UInt8], rounds: Int) -> String {
+        var digest = SHA256.digest(salt + Array(password.utf8))
+        for _ in 1..<max(1, rounds) { digest = SHA256.digest(salt + digest) }
+        return "\(rounds)$\(SHA256.hex(salt))$\(SHA256.hex(digest))"
     }
 
-    /// Writes `rounds$salt$digest` (hex) to `output`, which holds exactly ``storedFormCount(rounds:saltCount:)``
-    /// bytes; returns how many bytes it wrote.
-    @discardableResult
-    static func writeStoredForm(
-        _ password: String, salt: UnsafeRawBufferPointer, rounds: Int,
-        to output: UnsafeMutableRawBufferPointer
-    ) -> Int {
-        var offset = DecimalText.write(rounds, digits: DecimalText.digitCount(of: rounds), to: output)
-        output[offset] = UInt8(ascii: "$")
-        offset += 1
-        offset += SHA256.writeHex(salt, to: UnsafeMutableRawBufferPointer(rebasing: output[offset...]))
-        output[offset] = UInt8(ascii: "$")
-        offset += 1
-        withUnsafeTemporaryAllocation(byteCount: SHA256.digestByteCount, alignment: 1) { digest in
-            var password = password
-            password.withUTF8 { SHA256.digest(salt, UnsafeRawBufferPointer($0), into: digest) }
-            for _ in 1..<max(1, rounds) { SHA256.digest(salt, UnsafeRawBufferPointer(digest), into: digest) }
-            offset += SHA256.writeHex(
-                UnsafeRawBufferPointer(digest), to: UnsafeMutableRawBufferPointer(rebasing: output[offset...])
-            )
-        }
-        return offset
-    }
-
-    /// Reads `rounds$salt$digest`: the rounds (canonical decimal, 1 through ``maximumRounds``) and where
-    /// the salt is; `nil` unless the text splits on `$` into exactly three non-empty fields.
-    private static func parse(_ stored: UnsafeBufferPointer<UInt8>) -> (rounds: Int, salt: Range<Int>)? {
-        var roundsField = 0..<0
-        var saltField = 0..<0
-        var fieldCount = 0
-        var start = 0
-        for index in 0...stored.count where index == stored.count || stored[index] == UInt8(ascii: "$") {
-            if index > start {
-                fieldCount += 1
-                switch fieldCount {
-                case 1: roundsField = start..<index
-                case 2: saltField = start..<index
-                case 3: break
-                default: return nil
-                }
-            }
-            start = index + 1
-        }
-        guard fieldCount == 3, let rounds = parseRounds(UnsafeBufferPointer(rebasing: stored[roundsField]))
+    /// The rounds a stored form asks for: canonical decimal digits (no sign, no leading zero) from 1
+    /// through ``maximumRounds``.
+    private static func rounds(_ digits: Substring.UTF8View) -> Int? {
+        guard let first = digits.first, first != UInt8(ascii: "0"), digits.count <= 6,
+            digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+            let value = Int(String(decoding: digits, as: UTF8.self)), value <= maximumRounds
         else { return nil }
-        return (rounds, saltField)
+        return value
     }
 
-    /// Canonical decimal digits (no sign, no leading zero) from 1 through ``maximumRounds``.
-    private static func parseRounds(_ digits: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard let first = digits.first, first != UInt8(ascii: "0"), digits.count <= 6 else { return nil }
-        var value = 0
-        for digit in digits {
-            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(digit) else { return nil }
-            value = value * 10 + Int(digit - UInt8(ascii: "0"))
+    /// The bytes lowercase hex (an even number of digits) stands for; `nil` for anything else.
+    private static func bytes(hex: Substring.UTF8View) -> [UInt8]? {
+        let digits = Array(hex)
+        guard digits.count.isMultiple(of: 2) else { return nil }
+        var bytes: [UInt8] = []
+        for index in stride(from: 0, to: digits.count, by: 2) {
+            guard let high = hexValue(digits[index]), let low = hexValue(digits[index + 1])
+            else { return nil }
+            bytes.append(high << 4 | low)
         }
-        return value <= maximumRounds ? value : nil
+        return bytes
     }
 
-    /// Decodes lowercase hex (an even number of digits) into `bytes`, which holds half as many bytes.
-    static func decodeHex(_ hex: UnsafeRawBufferPointer, into bytes: UnsafeMutableRawBufferPointer) -> Bool {
-        guard hex.count.isMultiple(of: 2), bytes.count == hex.count / 2 else { return false }
-        for index in 0..<bytes.count {
-            guard let high = SHA256.hexValue(hex[index * 2]), let low = SHA256.hexValue(hex[index * 2 + 1])
-            else { return false }
-            bytes[index] = high << 4 | low
+    /// The value of a lowercase ASCII hex digit (`0`–`9`, `a`–`f`), or `nil` for any other byte.
+    private static func hexValue(_ digit: UInt8) -> UInt8? {
+        switch digit {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
+        default: nil
         }
-        return true
     }
 }

@@ -19,10 +19,11 @@ enum PoolCursor: CustomStringConvertible {
         }
     }
 
+    /// `a<n>` or `g<n>`, the text ``init(_:)`` reads.
     var description: String {
         switch self {
-        case .account(let index): DecimalText.make("a", index)
-        case .generated(let index): DecimalText.make("g", index)
+        case .account(let index): "a\(index)"
+        case .generated(let index): "g\(index)"
         }
     }
 }

@@ -2,11 +2,7 @@ import Foundation
 import Models
 
 extension ChatServerState {
-    /// One conversation: its messages, receipts and unread counts, kept together so that a request
-    /// finds them with one hash of the conversation's id.
-    ///
-    /// Each person's receipts and unread count sit in one small record, found by comparing user ids
-    /// (a conversation has two people) rather than hashing them in three tables.
+    /// One conversation: its messages, and each of its two people's receipts and unread count.
     struct Conversation {
         /// One person's receipts and unread count.
         struct Receipts {

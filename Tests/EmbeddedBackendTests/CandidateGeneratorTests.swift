@@ -3,8 +3,8 @@ import Foundation
 import Models
 import Testing
 
-/// The generator's ids and candidates, written and parsed by hand for speed, against the plain
-/// construction they replaced.
+/// The generator's ids (exactly the pool's are read back) and candidates, against their plain
+/// construction.
 @Suite struct CandidateGeneratorTests {
     let generator = CandidateGenerator(
         seed: 0xD15C_0E4E, poolSize: 1_000, now: Date(timeIntervalSince1970: 0))

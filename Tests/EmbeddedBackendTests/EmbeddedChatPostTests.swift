@@ -5,8 +5,8 @@ import Services
 import TestSupport
 import Testing
 
-/// The server records a sent message under its transaction with one hash of the key: it must answer
-/// as looking the transaction up and then recording it did.
+/// The server records a sent message under its sender and transaction id: a resend gets the message
+/// the transaction made, and a transaction of a match that ended makes none.
 @MainActor
 @Suite struct EmbeddedChatPostTests {
     let directory = TemporaryDirectory()
@@ -66,7 +66,7 @@ import Testing
         #expect(backend.server.messages(between: "alice", and: "c0").count == 4)
     }
 
-    @Test func manyMessages_resentAfterTheTablesGrew_returnTheirRecordedMessages() throws {
+    @Test func manyMessages_resent_returnTheirRecordedMessages() throws {
         let token = try token()
         var sent: [Message] = []
         for number in 0..<150 {
