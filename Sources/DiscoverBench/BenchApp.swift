@@ -120,7 +120,7 @@ final class BenchApp {
     var outboxCount: Int? { app?.sessionFlow?.mainFlow?.chat.snapshot.outboxCount }
 
     /// The swipes waiting in the signed-in user's swipe queue, if signed in.
-    var queuedSwipes: Int? { app?.sessionFlow?.mainFlow?.deck.context.swipeQueue.snapshot.count }
+    var queuedSwipes: Int? { app?.sessionFlow?.mainFlow?.deck.context.snapshot.queue.count }
 
     /// Removes the app's files, if any.
     func cleanUp() { try? FileManager.default.removeItem(at: backend.storageDirectory) }

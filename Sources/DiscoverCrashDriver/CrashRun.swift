@@ -57,7 +57,7 @@ struct CrashRun {
         guard let main = driver.mainFlow else { return false }
         for _ in 0..<600 {
             driver.settle()
-            if main.deck.context.swipeQueue.snapshot.count == 0, main.chat.snapshot.outboxCount == 0 {
+            if main.deck.context.snapshot.queue.count == 0, main.chat.snapshot.outboxCount == 0 {
                 return true
             }
             driver.advance(by: .seconds(1))

@@ -34,6 +34,7 @@ import Testing
                 { $0.pendingMatch = Match(id: "m", user: "c1", displayName: "C", matchedAt: now) }
             ),
             ("likesResetInSeconds", { $0.likesResetInSeconds = 5 }),
+            ("queue", { $0.queue.count = 1 }),
             ("isOutOfSuperLikes", { $0.isOutOfSuperLikes = true }),
             (
                 "lastSwipe",
@@ -73,7 +74,7 @@ import Testing
 
     @Test func takingTheTopCard_leavesTheSnapshotsBeforeItWhole() {
         var deck = DeckState()
-        deck.cards = ["a", "b", "c"].map(candidate)[...]
+        deck.cards = ["a", "b", "c"].map(candidate)
         let before = deck
         deck.cards.removeFirst()
         #expect(deck.cards.map(\.id) == ["b", "c"])
@@ -91,10 +92,10 @@ import Testing
 
     @Test func aCardPutBackOnTop_isShownFirst() {
         var deck = DeckState()
-        deck.cards = ["a", "b"].map(candidate)[...]
+        deck.cards = ["a", "b"].map(candidate)
         deck.cards.removeFirst()
         let before = deck
-        deck.cards.insert(candidate("a"), at: deck.cards.startIndex)
+        deck.cards.insert(candidate("a"), at: 0)
         #expect(deck.cards.map(\.id) == ["a", "b"])
         #expect(deck.cards.contains { $0.id == "a" })
         #expect(!before.cards.contains { $0.id == "a" })
@@ -103,10 +104,10 @@ import Testing
 
     @Test func decksWithTheSameCards_areEqual_howeverTheyGotThem() {
         var swiped = DeckState()
-        swiped.cards = ["a", "b", "c"].map(candidate)[...]
+        swiped.cards = ["a", "b", "c"].map(candidate)
         swiped.cards.removeFirst()
         var set = DeckState()
-        set.cards = ["b", "c"].map(candidate)[...]
+        set.cards = ["b", "c"].map(candidate)
         #expect(swiped == set)
         #expect(swiped.hashValue == set.hashValue)
     }

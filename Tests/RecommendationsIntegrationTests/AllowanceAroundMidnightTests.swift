@@ -48,7 +48,7 @@ import Testing
         shown.append(counters)
         world.server.isNetworkDown = false
         world.app.advance(by: .seconds(60))
-        #expect(deck?.swipeQueue.state.count == 0)
+        #expect(deck?.state.queue.count == 0)
         #expect(world.server.recordedSwipe(by: "alice", on: cards[1]) == .like)
         // The server's count for the new day is untouched: another phone of alice's sees both likes.
         let otherPhone = world.secondApp()

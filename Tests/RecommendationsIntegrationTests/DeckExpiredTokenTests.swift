@@ -20,7 +20,7 @@ import Testing
         #expect(world.server.requestCount(.sendSwipe) == 2)
         #expect(world.server.recordedSwipe(by: "alice", on: "carol") == .pass)
         #expect(deck.state.cards.map(\.id) == ["dave", "bob"])
-        #expect(deck.swipeQueue.state.count == 0)
+        #expect(deck.state.queue.count == 0)
         #expect(deck.state.failure == nil)
     }
 
@@ -38,7 +38,7 @@ import Testing
         #expect(world.server.requestCount(.refresh) == 1)
         #expect(world.server.requestCount(.fetchCandidates) == pages + 2)
         #expect(deck.state.cards.count > DeckRefillPolicy.threshold)
-        #expect(deck.swipeQueue.state.count == 0)
+        #expect(deck.state.queue.count == 0)
         #expect(deck.state.failure == nil)
         #expect(firstPage > DeckRefillPolicy.threshold + 1)
     }

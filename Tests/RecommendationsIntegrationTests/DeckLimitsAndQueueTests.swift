@@ -71,16 +71,16 @@ import Testing
         try world.app.tap("Like")
         try world.app.tap("Pass")
         try world.app.tap("Super like")
-        #expect(deck(world)?.swipeQueue.state.count == 3)
+        #expect(deck(world)?.state.queue.count == 3)
         #expect(world.visibleTexts.contains("Waiting to send 3 swipe(s)."))
         #expect(world.server.swipeCount(of: "alice") == 0)
 
         world.app.relaunch()
-        #expect(deck(world)?.swipeQueue.state.count == 3)
+        #expect(deck(world)?.state.queue.count == 3)
         #expect(world.errorBanners == ["You're offline. Check your connection and try again."])
         world.server.isNetworkDown = false
         world.app.advance(by: .seconds(60))
-        #expect(deck(world)?.swipeQueue.state.count == 0)
+        #expect(deck(world)?.state.queue.count == 0)
         try world.app.tap("Retry")
         #expect(deck(world)?.state.cards.contains { cards.contains($0.id) } == false)
         #expect(world.server.requestCount(.sendSwipe) == 3)
@@ -93,19 +93,19 @@ import Testing
         try world.signIn()
         world.server.latency = .seconds(1)
         try world.app.tap("Like")
-        #expect(deck(world)?.swipeQueue.state.count == 1)
+        #expect(deck(world)?.state.queue.count == 1)
         #expect(!world.visibleTexts.contains { $0.hasPrefix("Waiting to send") })
         world.app.advance(by: .seconds(1))
-        #expect(deck(world)?.swipeQueue.state.count == 0)
+        #expect(deck(world)?.state.queue.count == 0)
         world.server.isNetworkDown = true
         try world.app.tap("Pass")
         #expect(!world.visibleTexts.contains { $0.hasPrefix("Waiting to send") })
         world.app.advance(by: .seconds(1))
-        #expect(deck(world)?.swipeQueue.state.isSendingDelayed == true)
+        #expect(deck(world)?.state.queue.isSendingDelayed == true)
         #expect(world.visibleTexts.contains("Waiting to send 1 swipe(s)."))
         world.server.isNetworkDown = false
         world.app.advance(by: .seconds(60))
-        #expect(deck(world)?.swipeQueue.state.count == 0)
+        #expect(deck(world)?.state.queue.count == 0)
         #expect(!world.visibleTexts.contains { $0.hasPrefix("Waiting to send") })
     }
 
@@ -117,15 +117,15 @@ import Testing
         world.app.advance(by: .seconds(1))
         #expect(world.visibleTexts.contains("Waiting to send 1 swipe(s)."))
         try world.app.tap("Rewind")
-        #expect(deck(world)?.swipeQueue.state.count == 0)
-        #expect(deck(world)?.swipeQueue.state.isSendingDelayed == false)
+        #expect(deck(world)?.state.queue.count == 0)
+        #expect(deck(world)?.state.queue.isSendingDelayed == false)
         #expect(!world.visibleTexts.contains { $0.hasPrefix("Waiting to send") })
         world.server.isNetworkDown = false
         world.server.latency = .seconds(1)
         try world.app.tap("Like")
         #expect(!world.visibleTexts.contains { $0.hasPrefix("Waiting to send") })
         world.app.advance(by: .seconds(1))
-        #expect(deck(world)?.swipeQueue.state.count == 0)
+        #expect(deck(world)?.state.queue.count == 0)
     }
 
     @Test func aSwipeWhoseResponseWasLost_isResentAfterRelaunch_andAppliedOnce() throws {
@@ -140,7 +140,7 @@ import Testing
         world.server.latency = .zero
         world.app.launch()
         #expect(world.server.requestCount(.sendSwipe) == 2)
-        #expect(deck(world)?.swipeQueue.state.count == 0)
+        #expect(deck(world)?.state.queue.count == 0)
         #expect(world.server.swipeCount(of: "alice") == 1)
         #expect(world.server.recordedSwipe(by: "alice", on: top.id) == .like)
         #expect(deck(world)?.state.cards.contains { $0.id == top.id } == false)
@@ -153,7 +153,7 @@ import Testing
         try world.app.tap("Like")
         try world.app.tap("Like")
         #expect(world.server.swipeCount(of: "alice") == 2)
-        #expect(deck(world)?.swipeQueue.state.count == 0)
+        #expect(deck(world)?.state.queue.count == 0)
         #expect(deck(world)?.state.allowance?.likesRemaining == 98)
     }
 

@@ -49,21 +49,19 @@ import Testing
         withExtendedLifetime(token) {}
     }
 
-    @Test func aSwipeConfirmed_tellsTheQueuesObservers_notTheDecks() throws {
+    @Test func aSwipeAndItsConfirmation_areOneNotificationEach_withTheQueueInTheDeck() throws {
         let queueStore = try InMemoryUserDataStore().swipeQueue(for: "alice")
         let (world, deck) = try SwipeQueueStorageTests.startedDeck(savingTo: queueStore)
         var decks: [DeckState] = []
-        var queues: [SwipeQueueState] = []
-        let tokens = [
-            deck.store.observe { decks.append($0) }, deck.swipeQueue.observe { queues.append($0) },
-        ]
+        let token = deck.store.observe { decks.append($0) }
+        let top = try #require(deck.snapshot.top)
         deck.swiped(.like)
         world.backend.scheduler.advance(by: .seconds(5))
-        // The swipe is one change of the deck; its confirmation changes only the queue.
-        #expect(decks.count == 2)
-        #expect(queues.map(\.count) == [0, 1, 0])
-        #expect(queues.allSatisfy { !$0.isSendingDelayed && $0.unsent == 0 })
-        withExtendedLifetime(tokens) {}
+        // The swipe (its card off, the queue holding it) is one change; its confirmation another.
+        #expect(decks.map(\.queue.count) == [0, 1, 0])
+        #expect(decks.map { $0.cards.contains(top) } == [true, false, false])
+        #expect(decks.allSatisfy { !$0.queue.isSendingDelayed && $0.queue.unsent == 0 })
+        withExtendedLifetime(token) {}
     }
 
     @Test func aSnapshotHeldAcrossASwipe_keepsItsCardsAndSwipe() throws {
@@ -86,7 +84,7 @@ import Testing
         #expect(deck.store.snapshot.rewindable?.id == heldCards.dropFirst().first?.id)
         // The two swipes' answers are delivered, so nothing waits on the scheduler when the world goes.
         world.backend.scheduler.advance(by: .seconds(5))
-        #expect(deck.swipeQueue.snapshot.count == 0)
+        #expect(deck.snapshot.queue.count == 0)
     }
 
     /// Analytics that keeps every event.
@@ -130,10 +128,10 @@ import Testing
         let before = home.changes
         deck.swiped(.like)
         #expect(home.changes == before + 1)
-        #expect(deck.swipeQueue.snapshot.count == 1)
+        #expect(deck.snapshot.queue.count == 1)
         world.backend.scheduler.advance(by: .seconds(5))
         // The server confirmed the swipe: the queue is empty, and home shows nothing new.
-        #expect(deck.swipeQueue.snapshot.count == 0)
+        #expect(deck.snapshot.queue.count == 0)
         #expect(home.changes == before + 1)
         withExtendedLifetime(flow) {}
     }
@@ -146,7 +144,7 @@ import Testing
         world.server.isNetworkDown = true
         deck.swiped(.like)
         world.backend.scheduler.advance(by: .seconds(1))
-        #expect(deck.swipeQueue.snapshot.isSendingDelayed)
+        #expect(deck.snapshot.queue.isSendingDelayed)
         var before = home.changes
         // The card goes and the swipes waiting grow by one: one input, home rendered once.
         deck.swiped(.pass)
@@ -158,7 +156,7 @@ import Testing
         #expect(homeNotices(flow) == ["Waiting to send 1 swipe(s)."])
         world.server.isNetworkDown = false
         world.backend.scheduler.advance(by: .seconds(60))
-        #expect(deck.swipeQueue.snapshot.count == 0)
+        #expect(deck.snapshot.queue.count == 0)
     }
 
     /// The notices of the deck's part of home.

@@ -37,7 +37,7 @@ import Testing
         #expect(app.screen?.id == .home)
         world.server.isNetworkDown = false
         app.advance(by: .seconds(60))
-        #expect(deck?.swipeQueue.state.count == 0)
+        #expect(deck?.state.queue.count == 0)
         #expect(world.server.matches(of: "alice").map(\.user) == ["carol"])
         #expect(app.screen?.id == .home)
         #expect(!world.visibleTexts.contains("You and Carol like each other."))

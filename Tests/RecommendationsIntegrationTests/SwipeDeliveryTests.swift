@@ -29,7 +29,7 @@ import Testing
             #expect(
                 world.server.recordedSwipe(by: "alice", on: id) == (index.isMultiple(of: 2) ? .pass : .like))
         }
-        #expect(world.app.mainFlow?.deck.context.swipeQueue.state.count == 0)
+        #expect(world.app.mainFlow?.deck.context.state.queue.count == 0)
         #expect(world.app.mainFlow?.deck.context.state.allowance?.likesRemaining == 97)
     }
 
@@ -43,11 +43,11 @@ import Testing
             swiped.append(top.id)
             try world.app.tap("Like")
         }
-        #expect(world.app.mainFlow?.deck.context.swipeQueue.state.count == 3)
+        #expect(world.app.mainFlow?.deck.context.state.queue.count == 3)
         world.server.isNetworkDown = false
         world.server.duplicateNextResponse(on: .sendSwipe)
         world.app.advance(by: .seconds(60))
-        #expect(world.app.mainFlow?.deck.context.swipeQueue.state.count == 0)
+        #expect(world.app.mainFlow?.deck.context.state.queue.count == 0)
         #expect(world.server.swipeCount(of: "alice") == 3)
         for id in swiped { #expect(world.server.recordedSwipe(by: "alice", on: id) == .like) }
     }

@@ -48,7 +48,7 @@ import Testing
         #expect(try world.backend.userDataStore.swipeQueue(for: "alice").load().items.count == 1)
         world.app.settle()
         #expect(world.server.requestCount(.sendSwipe) == 1)
-        #expect(deck.swipeQueue.state.count == 0)
+        #expect(deck.state.queue.count == 0)
     }
 
     @Test func swipesMadeWhileASaveIsWritten_waitForIt_thenAreSavedTogether() throws {
@@ -62,7 +62,7 @@ import Testing
         #expect(world.server.requestCount(.sendSwipe) == 0)
         world.app.settle()
         #expect(world.server.requestCount(.sendSwipe) == 3)
-        #expect(deck.swipeQueue.state.count == 0)
+        #expect(deck.state.queue.count == 0)
         #expect(try world.backend.userDataStore.swipeQueue(for: "alice").load().items.isEmpty)
     }
 }

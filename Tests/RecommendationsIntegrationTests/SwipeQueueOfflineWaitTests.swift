@@ -28,14 +28,14 @@ import Testing
         ]
         try world.app.tap("Like")
         try world.app.tap("Pass")
-        #expect(deck?.swipeQueue.state.count == 2)
+        #expect(deck?.state.queue.count == 2)
         let before = world.backend.scheduler.workRun
         world.app.advance(by: Self.year)
         #expect(world.backend.scheduler.workRun - before <= 5)
         #expect(world.visibleTexts.contains("Waiting to send 2 swipe(s)."))
         world.server.isNetworkDown = false
         world.app.settle()
-        #expect(deck?.swipeQueue.state.count == 0)
+        #expect(deck?.state.queue.count == 0)
         #expect(world.server.swipeCount(of: "alice") == 2)
         #expect(cards.map { world.server.recordedSwipe(by: "alice", on: $0) } == [.like, .pass])
     }

@@ -38,7 +38,7 @@ import Testing
                 deck.swiped(.pass)
                 world.backend.scheduler.advance(by: .seconds(5))
                 #expect(queueStore.load().items.isEmpty)
-                #expect(deck.swipeQueue.state.count == 0)
+                #expect(deck.state.queue.count == 0)
             }
             // Offline: the swipes wait, in order, in the store.
             world.server.isNetworkDown = true
@@ -49,11 +49,11 @@ import Testing
                 deck.swiped(.like)
                 #expect(queueStore.load().items.map(\.candidate) == waiting)
             }
-            #expect(deck.swipeQueue.state.count == waiting.count)
+            #expect(deck.state.queue.count == waiting.count)
             world.server.isNetworkDown = false
             world.backend.scheduler.advance(by: .seconds(120))
             #expect(queueStore.load().items.isEmpty)
-            #expect(deck.swipeQueue.state.count == 0)
+            #expect(deck.state.queue.count == 0)
             sent += waiting
         }
         #expect(world.server.swipeCount(of: "alice") == sent.count)
@@ -97,11 +97,11 @@ import Testing
         deck.swiped(.pass)
         world.backend.scheduler.advance(by: .seconds(5))
         let likedCard = try #require(liked.card)
-        #expect(deck.swipeQueue.state.count == 1)
+        #expect(deck.state.queue.count == 1)
         #expect(queueStore.saved.map(\.candidate) == [likedCard])
         server.isNetworkDown = false
         world.backend.scheduler.advance(by: .seconds(120))
-        #expect(deck.swipeQueue.state.count == 0)
+        #expect(deck.state.queue.count == 0)
         #expect(queueStore.saved.isEmpty)
         #expect(world.server.swipeCount(of: "alice") == 2)
         #expect(world.server.recordedSwipe(by: "alice", on: passed) != nil)

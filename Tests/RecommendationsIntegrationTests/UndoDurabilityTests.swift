@@ -18,7 +18,7 @@ import Testing
         let passed = try #require(deck?.state.top?.id)
         try app.tap("Pass")
         #expect(world.server.recordedSwipe(by: "alice", on: passed) == .pass)
-        #expect(deck?.swipeQueue.state.count == 0)
+        #expect(deck?.state.queue.count == 0)
         world.server.isNetworkDown = true
         try app.tap("Rewind")
         #expect(deck?.state.top?.id == passed)
@@ -27,7 +27,7 @@ import Testing
         #expect(world.server.requestCount(.undoSwipe) == 0)
         world.server.isNetworkDown = false
         app.advance(by: .seconds(60))
-        #expect(deck?.swipeQueue.state.count == 0)
+        #expect(deck?.state.queue.count == 0)
         #expect(world.server.recordedSwipe(by: "alice", on: passed) == nil)
         #expect(world.server.requestCount(.undoSwipe) == 1)
         try app.tap("Retry")

@@ -43,7 +43,7 @@ extension DeckContext {
                 page.candidates, into: store.snapshot.cards, for: viewer, recordingShownIn: &shown)
             cursor = page.nextCursor
             store.update { state in
-                state.cards = merged[...]
+                state.cards = merged
                 state.isLoading = false
                 state.isExhausted = page.nextCursor == nil
                 state.preferences = page.preferences

@@ -4,7 +4,7 @@ import Services
 
 /// The swipe queue behind ``DeckContext``: a ``SendQueue`` of swipes (and undos), one at a time in
 /// order, each kept until the server confirmed it; the server's answers, and what the deck shows of
-/// the queue (``DeckContext/swipeQueue``).
+/// the queue (``Models/DeckState/queue``).
 extension DeckContext {
     /// Sends the queued swipe whose turn has come (one at a time, in order).
     func flush() {
@@ -62,7 +62,7 @@ extension DeckContext {
                 state.allowance?.likesRemaining = 0
                 state.allowance?.resetsAt = resetsAt
                 if let card, !state.cards.contains(where: { $0.id == card.id }) {
-                    state.cards.insert(card, at: state.cards.startIndex)
+                    state.cards.insert(card, at: 0)
                 }
                 state.likesResetInSeconds = seconds
             }
@@ -80,7 +80,7 @@ extension DeckContext {
         if store.snapshot.pendingMatch?.id == match.id { store.update { $0.pendingMatch = nil } }
     }
 
-    /// Tells ``swipeQueue`` the swipes queued (undos not counted), whether one failed (and waits for
+    /// Shows in ``Models/DeckState/queue`` the swipes queued (undos not counted), whether one failed (and waits for
     /// a retry or the user), and how many the queue gave up on: in one pass over the queue.
     func queueChanged() {
         var counts = SwipeQueueState()
@@ -90,6 +90,6 @@ extension DeckContext {
             counts.count += 1
             if entry.isGivenUp { counts.unsent += 1 }
         }
-        swipeQueue.update { $0 = counts }
+        store.update { $0.queue = counts }
     }
 }

@@ -6,9 +6,9 @@ import Services
 /// The recommendations use case's context: the ranked deck, swipes and their persistent queue.
 ///
 /// Inputs: ``start()``, ``swiped(_:)``, ``rewind()``, ``matchSeen()``, ``outOfLikesSeen()``,
-/// ``outOfSuperLikesSeen()``, ``retry()``, ``retrySending()``, ``preferencesChanged(_:)``. Outputs:
-/// ``Models/DeckState`` through ``store``, and the swipes on their way (``Models/SwipeQueueState``)
-/// through ``swipeQueue``. Pages are ranked by ``Interactors/CandidateRanker`` and merged into the cards left; the next
+/// ``outOfSuperLikesSeen()``, ``retry()``, ``retrySending()``, ``preferencesChanged(_:)``, ``end()``.
+/// Output: ``Models/DeckState`` through ``store``, with the swipes on their way
+/// (``Models/DeckState/queue``). Pages are ranked by ``Interactors/CandidateRanker`` and merged into the cards left; the next
 /// page is asked for before the deck runs dry (``Interactors/DeckRefillPolicy``). Every swipe goes into a
 /// persistent queue first and leaves it only when the server confirmed it, so a swipe made offline is sent
 /// once when the network returns (retried then, or with ``Interactors/RetryPolicy``'s delay after a
@@ -18,13 +18,8 @@ import Services
 public final class DeckContext: StateContext {
     /// The observable state.
     ///
-    /// Emits on every swipe, page, response and countdown tick.
+    /// Emits on every swipe, page, response, countdown tick and change of the swipe queue.
     public let store = StateStore(DeckState())
-    /// The swipe queue as the deck shows it.
-    ///
-    /// Emits when a swipe joins or leaves the queue, when sending it is delayed, and when the queue
-    /// gives up on one: the server's confirmation of a swipe changes this, not ``store``.
-    public let swipeQueue = StateStore(SwipeQueueState())
 
     // Not private: the page requests and the swipe queue (DeckContext+Requests.swift,
     // DeckContext+SwipeQueue.swift) use these too.
@@ -169,7 +164,7 @@ public final class DeckContext: StateContext {
         }
         store.batch {
             store.update { state in
-                state.cards.insert(card, at: state.cards.startIndex)
+                state.cards.insert(card, at: 0)
                 state.rewindable = nil
             }
             queueChanged()

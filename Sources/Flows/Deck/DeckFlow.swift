@@ -49,14 +49,14 @@ public final class DeckFlow: FlowNode {
         self.environment = environment
         self.context = context
         self.makePreferences = makePreferences
-        shown = DeckScreens.Shown(context.snapshot, queue: context.swipeQueue.snapshot)
+        shown = DeckScreens.Shown(context.snapshot)
         super.init(name: "DeckFlow")
         own(context)
     }
 
     /// The deck's state in brief.
     public override var stateSummary: String? {
-        DeckScreens.summary(of: context.snapshot, queue: context.swipeQueue.snapshot)
+        DeckScreens.summary(of: context.snapshot)
     }
 
     /// Adds the deck's part of the home screen (steps 2, 6 and 7) to `elements`, as the deck is now:
@@ -65,21 +65,21 @@ public final class DeckFlow: FlowNode {
         DeckScreens.addHome(for: shown, to: &elements)
     }
 
-    /// Step 1: watches the deck and its swipe queue, and loads the deck.
+    /// Step 1: watches the deck, and loads it.
     public override func start() {
         observations = watch(context, render: { [weak self] state in self?.render(state) })
-        observations.append(context.swipeQueue.observe { [weak self] queue in self?.render(queue) })
         context.start()
     }
 
-    /// Steps 2, 4, 5 and 6 for each new state: records the swipe, tells the delegate when what home
-    /// shows of the deck changed, announces the top card, and shows the modals.
+    /// Steps 2, 4, 5, 6 and 7 for each new state: records the swipe, tells the delegate when what
+    /// home shows of the deck (its swipe queue's notice included) changed, announces the top card,
+    /// and shows the modals.
     private func render(_ state: DeckState) {
         defer { rendered = state }
         if let swipe = state.lastSwipe, swipe.id != rendered.lastSwipe?.id {
             environment.analytics.record(.swiped(swipe.action, swipe.candidate))
         }
-        let shown = DeckScreens.Shown(state, queue: context.swipeQueue.snapshot)
+        let shown = DeckScreens.Shown(state)
         if shown != self.shown { show(shown) }
         announceTop(state)
         if state.isEmpty, !rendered.isEmpty { environment.analytics.record(.deckEmpty) }
@@ -94,15 +94,6 @@ public final class DeckFlow: FlowNode {
                 self?.context.outOfSuperLikesSeen()
             }
         }
-    }
-
-    /// Step 7 for each change of the swipe queue: home tells of swipes waiting or not sent.
-    ///
-    /// Home shows the deck as it is now: when the queue changed within a change of the deck (a
-    /// swipe, a rewind), home is rendered once, here, and the deck's render finds nothing new.
-    private func render(_ queue: SwipeQueueState) {
-        guard DeckScreens.QueueNotice(queue) != shown.queue else { return }
-        show(DeckScreens.Shown(context.snapshot, queue: queue))
     }
 
     /// Keeps what home's part now shows, and tells the delegate, which renders home again.

@@ -3,7 +3,7 @@ import Models
 /// Builds what the deck shows from its state: its part of home, the full profile of a card and the
 /// modals. Pure functions of their inputs.
 enum DeckScreens {
-    /// What of the deck's state and its swipe queue its part of home shows; ``addHome(for:to:)`` reads
+    /// What of the deck's state (its swipe queue included) its part of home shows; ``addHome(for:to:)`` reads
     /// nothing else, so two states that show the same give the same elements.
     ///
     /// A swipe confirmed, a page asked for or a match seen leave it as it was: the flow builds home
@@ -11,7 +11,7 @@ enum DeckScreens {
     struct Shown: Equatable {
         var failure: RequestFailure?
         /// The top card and the one under it (the peek).
-        var cards: ArraySlice<Candidate>
+        var cards: [Candidate]
         var viewerInterests: [Interest]
         var isEmpty: Bool
         var canRewind: Bool
@@ -20,15 +20,15 @@ enum DeckScreens {
         /// queue gave up on, waiting for "Retry sending".
         var queue: QueueNotice
 
-        /// What `state` and `queue` show.
-        init(_ state: DeckState, queue: SwipeQueueState) {
+        /// What `state` shows.
+        init(_ state: DeckState) {
             failure = state.failure
-            cards = state.cards.prefix(2)
+            cards = Array(state.cards.prefix(2))
             viewerInterests = state.viewerInterests
             isEmpty = state.isEmpty
             canRewind = state.canRewind
             allowance = state.allowance
-            self.queue = QueueNotice(queue)
+            queue = QueueNotice(state.queue)
         }
     }
 
@@ -46,12 +46,12 @@ enum DeckScreens {
     }
 
     /// The deck's state in brief, for the flow tree (``DeckFlow/stateSummary``).
-    static func summary(of state: DeckState, queue: SwipeQueueState) -> String {
+    static func summary(of state: DeckState) -> String {
         var parts = ["cards=\(state.cards.count)"]
         if let top = state.top { parts.append("top=\(top.id)") }
         if state.isLoading { parts.append("loading") }
         if state.isExhausted { parts.append("exhausted") }
-        if queue.count > 0 { parts.append("queued=\(queue.count)") }
+        if state.queue.count > 0 { parts.append("queued=\(state.queue.count)") }
         return "DeckContext: " + parts.joined(separator: " ")
     }
 

@@ -208,7 +208,7 @@ public final class MainFlow: FlowNode, DeckFlowDelegate {
     /// Step 6: asks before logging out, warning about what was not sent.
     private func confirmLogout() {
         let alert = HomeScreens.logoutAlert(
-            queuedSwipes: deck.context.swipeQueue.snapshot.count, unsentMessages: chat.snapshot.outboxCount)
+            queuedSwipes: deck.context.snapshot.queue.count, unsentMessages: chat.snapshot.outboxCount)
         environment.presenter.showAlert(alert) { [weak self] intent in
             let confirmed = intent == .tap(ActionID.Home.confirmLogOut)
             self?.environment.analytics.record(confirmed ? .logoutConfirmed : .logoutCancelled)

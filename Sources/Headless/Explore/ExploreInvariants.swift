@@ -153,7 +153,7 @@ struct ExploreInvariants {
     private func counters(_ main: MainFlow) -> ExploreViolation? {
         let chat = main.chat.snapshot
         let deck = main.deck.context.snapshot
-        let queue = main.deck.context.swipeQueue.snapshot
+        let queue = main.deck.context.snapshot.queue
         var negative: [String] = []
         if chat.outboxCount < 0 { negative.append("the outbox holds \(chat.outboxCount)") }
         if queue.count < 0 { negative.append("the swipe queue holds \(queue.count)") }
@@ -202,7 +202,7 @@ struct ExploreInvariants {
     }
 
     private mutating func stuck(_ main: MainFlow, _ world: some ExploreWorld) -> ExploreViolation? {
-        let queue = main.deck.context.swipeQueue.snapshot
+        let queue = main.deck.context.snapshot.queue
         // A swipe the queue gave up on shows as not sent, with "Retry sending": fine, once it met as
         // many failures as the queue allows.
         if queue.unsent > 0, swipeFailuresSinceLaunch < SendQueuePolicy.maximumAttempts {

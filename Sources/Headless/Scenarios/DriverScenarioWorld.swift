@@ -24,7 +24,7 @@ extension DriverScenarioWorld {
     /// The signed-in user, if any.
     public var signedInUser: UserID? { app.sessionState?.user?.id }
     /// Swipes waiting in the deck's queue.
-    public var queuedSwipes: Int { app.mainFlow?.deck.context.swipeQueue.snapshot.count ?? 0 }
+    public var queuedSwipes: Int { app.mainFlow?.deck.context.snapshot.queue.count ?? 0 }
     /// Messages waiting in the outbox.
     public var outboxCount: Int { app.mainFlow?.chat.snapshot.outboxCount ?? 0 }
     /// Lists whose changes did not add up.

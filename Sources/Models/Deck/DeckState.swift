@@ -4,16 +4,11 @@ import Foundation
 ///
 /// A plain value: every snapshot an observer keeps stays as it was, whatever happens to the deck
 /// after it. The cards are the ranked ones still to swipe, a page or two of them at a time (the
-/// context asks for the next page before they run out). The swipes on their way to the server are
-/// counted apart, in ``SwipeQueueState``.
+/// context asks for the next page before they run out); the swipes on their way to the server are
+/// counted in ``queue``.
 public struct DeckState: Hashable, Sendable {
     /// The ranked cards still to swipe; the first is on top, the second is the peek.
-    ///
-    /// A slice of the list the last page was merged into: taking the top card off moves the slice's
-    /// start and copies nothing, even while earlier snapshots share the list (an array would copy
-    /// the cards left). Like any slice, its indices start where it starts, so read it with `first`,
-    /// `dropFirst()` or its own `indices`, not from 0.
-    public var cards: ArraySlice<Candidate> = []
+    public var cards: [Candidate] = []
     /// Whether a page request is in flight.
     public var isLoading = false
     /// Whether the server said there are no more pages.
@@ -36,6 +31,8 @@ public struct DeckState: Hashable, Sendable {
     public var isOutOfSuperLikes = false
     /// The last swipe the user made (accepted by the daily limits).
     public var lastSwipe: Swipe?
+    /// The swipes on their way to the server, as the deck shows them.
+    public var queue = SwipeQueueState()
 
     /// Creates an empty deck.
     public init() {}

@@ -1,9 +1,5 @@
-/// The deck's swipe queue as the app shows it: how many swipes wait to reach the server, and how
-/// sending them goes.
-///
-/// Apart from ``DeckState`` because it changes on its own: the server's confirmation of a swipe
-/// changes the queue and nothing on the cards, so it tells the queue's observers (the deck's notice
-/// of swipes waiting, the logout alert) and not every observer of the deck.
+/// The deck's swipe queue as the app shows it (``DeckState/queue``): how many swipes wait to reach
+/// the server, and how sending them goes.
 public struct SwipeQueueState: Hashable, Sendable {
     /// The swipes waiting in the persistent queue to reach the server (undos of passes not counted).
     public var count = 0
