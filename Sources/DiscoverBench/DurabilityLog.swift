@@ -55,12 +55,10 @@ struct TimedUserDataStore: UserDataStore {
     let base: any UserDataStore
     let log: DurabilityLog
 
-    func swipeQueue(for user: UserID) throws(StoreError) -> any SwipeQueueStore {
-        Queue(base: try base.swipeQueue(for: user), log: log)
-    }
-
-    func outbox(for user: UserID) throws(StoreError) -> any OutboxStore {
-        Outbox(base: try base.outbox(for: user), log: log)
+    func queue<Item: QueueItem>(named name: String, of type: Item.Type, for user: UserID)
+        throws(StoreError) -> any QueueStore<Item>
+    {
+        Queue(base: try base.queue(named: name, of: type, for: user), log: log)
     }
 
     @MainActor
@@ -68,33 +66,17 @@ struct TimedUserDataStore: UserDataStore {
         base.removeAll(for: user, completion: completion)
     }
 
-    /// A swipe queue whose saves are timed.
-    struct Queue: SwipeQueueStore {
-        let base: any SwipeQueueStore
+    /// A queue whose saves are timed.
+    struct Queue<Item: QueueItem>: QueueStore {
+        let base: any QueueStore<Item>
         let log: DurabilityLog
 
-        func load() -> LoadedItems<Swipe> { base.load() }
+        func load() -> LoadedItems<Item> { base.load() }
 
         @MainActor
-        func save(_ swipes: [Swipe], completion: @escaping StoreCompletion) {
-            base.save(swipes) { [log] result in
-                log.finished(holding: swipes.map(\.id))
-                completion(result)
-            }
-        }
-    }
-
-    /// An outbox whose saves are timed.
-    struct Outbox: OutboxStore {
-        let base: any OutboxStore
-        let log: DurabilityLog
-
-        func load() -> LoadedItems<OutgoingMessage> { base.load() }
-
-        @MainActor
-        func save(_ messages: [OutgoingMessage], completion: @escaping StoreCompletion) {
-            base.save(messages) { [log] result in
-                log.finished(holding: messages.map(\.id))
+        func save(_ items: [Item], completion: @escaping StoreCompletion) {
+            base.save(items) { [log] result in
+                log.finished(holding: items.map(\.id))
                 completion(result)
             }
         }

@@ -19,7 +19,7 @@ final class HandWrittenDeck {
     private let analytics = CountingAnalytics()
     private let user: User
     private let token: String
-    private let queueStore: (any SwipeQueueStore)?
+    private let queueStore: (any QueueStore<Swipe>)?
 
     private var cards: [Candidate] = []
     private var seen: Set<UserID> = []

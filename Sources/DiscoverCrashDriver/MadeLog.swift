@@ -39,12 +39,10 @@ struct LoggingUserDataStore: UserDataStore {
     let base: any UserDataStore
     let log: MadeLog
 
-    func swipeQueue(for user: UserID) throws(StoreError) -> any SwipeQueueStore {
-        Queue(base: try base.swipeQueue(for: user), log: log)
-    }
-
-    func outbox(for user: UserID) throws(StoreError) -> any OutboxStore {
-        Outbox(base: try base.outbox(for: user), log: log)
+    func queue<Item: QueueItem>(named name: String, of type: Item.Type, for user: UserID)
+        throws(StoreError) -> any QueueStore<Item>
+    {
+        Queue(base: try base.queue(named: name, of: type, for: user), log: log)
     }
 
     @MainActor
@@ -52,49 +50,34 @@ struct LoggingUserDataStore: UserDataStore {
         base.removeAll(for: user, completion: completion)
     }
 
-    static func entries(_ swipes: [Swipe]) -> [MadeLog.Entry] {
-        swipes.map { MadeLog.Entry(kind: "swipe", id: $0.id, detail: $0.candidate.rawValue) }
-    }
-
-    static func entries(_ messages: [OutgoingMessage]) -> [MadeLog.Entry] {
-        messages.map { MadeLog.Entry(kind: "message", id: $0.id, detail: $0.text) }
-    }
-
-    /// A swipe queue that logs what it made durable.
-    struct Queue: SwipeQueueStore {
-        let base: any SwipeQueueStore
-        let log: MadeLog
-
-        func load() -> LoadedItems<Swipe> {
-            let loaded = base.load()
-            MainActor.assumeIsolated { log.made(LoggingUserDataStore.entries(loaded.items)) }
-            return loaded
-        }
-
-        @MainActor
-        func save(_ swipes: [Swipe], completion: @escaping StoreCompletion) {
-            base.save(swipes) { [log] result in
-                if case .success = result { log.made(LoggingUserDataStore.entries(swipes)) }
-                completion(result)
+    /// What the log notes of queued items: swipes and messages.
+    static func entries(_ items: [some QueueItem]) -> [MadeLog.Entry] {
+        items.compactMap { item in
+            switch item {
+            case let swipe as Swipe:
+                MadeLog.Entry(kind: "swipe", id: swipe.id, detail: swipe.candidate.rawValue)
+            case let message as OutgoingMessage:
+                MadeLog.Entry(kind: "message", id: message.id, detail: message.text)
+            default: nil
             }
         }
     }
 
-    /// An outbox that logs what it made durable.
-    struct Outbox: OutboxStore {
-        let base: any OutboxStore
+    /// A queue that logs what it made durable.
+    struct Queue<Item: QueueItem>: QueueStore {
+        let base: any QueueStore<Item>
         let log: MadeLog
 
-        func load() -> LoadedItems<OutgoingMessage> {
+        func load() -> LoadedItems<Item> {
             let loaded = base.load()
             MainActor.assumeIsolated { log.made(LoggingUserDataStore.entries(loaded.items)) }
             return loaded
         }
 
         @MainActor
-        func save(_ messages: [OutgoingMessage], completion: @escaping StoreCompletion) {
-            base.save(messages) { [log] result in
-                if case .success = result { log.made(LoggingUserDataStore.entries(messages)) }
+        func save(_ items: [Item], completion: @escaping StoreCompletion) {
+            base.save(items) { [log] result in
+                if case .success = result { log.made(LoggingUserDataStore.entries(items)) }
                 completion(result)
             }
         }

@@ -18,7 +18,7 @@ import Testing
         let chat: ChatContext
         let conversation = Match.id(between: "alice", and: "bob")
 
-        init(outboxStore: (any OutboxStore)? = nil) throws {
+        init(outboxStore: (any QueueStore<OutgoingMessage>)? = nil) throws {
             backend = EmbeddedBackend(storageDirectory: directory.url)
             backend.addDemoAccounts()
             backend.server.like(from: "alice", to: "bob")

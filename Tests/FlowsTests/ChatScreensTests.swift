@@ -52,7 +52,7 @@ import Testing
                     transactionID: "t1", status: .sending),
                 unreadCount: 0)
         ]
-        state.outboxCount = 1
+        state.outbox.entries = [waiting(in: bob.id)]
         let elements = ChatScreens.matchesList(state)
         guard case .list(let list) = elements.first else {
             Issue.record("no list")
@@ -77,7 +77,7 @@ import Testing
                 lastMessage: Message(id: "x", conversation: eve.id, sender: "eve", text: "hey", sentAt: t0),
                 unreadCount: 2)
         ]
-        state.outboxCount = 1
+        state.outbox.entries = [waiting(in: eve.id)]
         let elements = ChatScreens.matchesList(state)
         #expect(elements.count == 2)
         guard case .list(let list) = elements.first else {
@@ -170,5 +170,12 @@ import Testing
         #expect(patched == ChatScreens.messageRows(of: after, me: "alice"))
         // Changes that do not fit the rows given: every row is built.
         #expect(ChatScreens.messageRows(of: after, after: [], me: "alice") == patched)
+    }
+
+    /// An entry of the outbox: a message waiting to be sent in `conversation`.
+    func waiting(in conversation: String) -> SendQueue<OutgoingMessage>.Entry {
+        SendQueue.Entry(
+            item: OutgoingMessage(id: "w1", conversation: conversation, text: "Waiting", createdAt: t0),
+            state: .waiting, isSaved: true)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Interactors
 import Models
 import Testing
 
@@ -34,7 +35,18 @@ import Testing
                 { $0.pendingMatch = Match(id: "m", user: "c1", displayName: "C", matchedAt: now) }
             ),
             ("likesResetInSeconds", { $0.likesResetInSeconds = 5 }),
-            ("queue", { $0.queue.count = 1 }),
+            (
+                "swipes",
+                { $0.swipes.enqueue(Swipe(id: "s", candidate: "c1", action: .pass, swipedAt: self.now)) }
+            ),
+            ("isStarted", { $0.isStarted = true }),
+            ("generation", { $0.generation = 1 }),
+            ("cursor", { $0.cursor = "next" }),
+            ("held", { $0.held = ["c1"] }),
+            ("madeThisRun", { $0.madeThisRun["s"] = SwipeMade(card: card) }),
+            ("lastPassID", { $0.lastPassID = "s" }),
+            ("announcedMatches", { $0.announcedMatches = ["m"] }),
+            ("dayTurnAt", { $0.dayTurnAt = self.now }),
             ("isOutOfSuperLikes", { $0.isOutOfSuperLikes = true }),
             (
                 "lastSwipe",

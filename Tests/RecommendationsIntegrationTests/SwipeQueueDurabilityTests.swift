@@ -51,14 +51,15 @@ import Testing
         #expect(deck.state.queue.count == 0)
     }
 
-    @Test func swipesMadeWhileASaveIsWritten_waitForIt_thenAreSavedTogether() throws {
+    @Test func swipesMadeInARow_areEachSavedBeforeAnyIsSent() throws {
         try world.signIn()
         let deck = try #require(deck)
         deck.swiped(.pass)
         deck.swiped(.pass)
         deck.swiped(.pass)
-        // One save is in flight, holding the first swipe; the other two wait until it is done.
-        #expect(try world.backend.userDataStore.swipeQueue(for: "alice").load().items.count == 1)
+        // Each swipe's save is queued on the disk writer (which writes the newest of a file's saves
+        // that wait); a read waits for them, and nothing was sent before its save completed.
+        #expect(try world.backend.userDataStore.swipeQueue(for: "alice").load().items.count == 3)
         #expect(world.server.requestCount(.sendSwipe) == 0)
         world.app.settle()
         #expect(world.server.requestCount(.sendSwipe) == 3)

@@ -11,7 +11,7 @@ import Testing
 @Suite struct SwipeQueueStorageTests {
     /// Alice signed in on a fresh server and her deck started, its first page loaded, its queue
     /// saved to `queueStore`.
-    static func startedDeck(savingTo queueStore: any SwipeQueueStore) throws -> (TestWorld, DeckContext) {
+    static func startedDeck(savingTo queueStore: any QueueStore<Swipe>) throws -> (TestWorld, DeckContext) {
         let world = TestWorld(
             configuration: EmbeddedServerConfiguration(candidatePoolSize: 100, dailyLikeLimit: 100))
         let services = world.backend.makeServices()
@@ -61,10 +61,11 @@ import Testing
     }
 
     /// A queue store whose first save of an empty queue fails; it keeps what else it is given.
-    final class FailingFirstEmptySave: SwipeQueueStore, @unchecked Sendable {
+    final class FailingFirstEmptySave: QueueStore, @unchecked Sendable {
         var saved: [Swipe] = []
         var failed = false
         func load() -> LoadedItems<Swipe> { LoadedItems(saved) }
+        @MainActor
         func save(_ swipes: [Swipe], completion: @escaping StoreCompletion) {
             if swipes.isEmpty, !failed {
                 failed = true

@@ -27,7 +27,8 @@ import Testing
     @Test func aSave_returnsBeforeTheFileIsWritten_andCompletesOnTheMainActorOnceItIs() throws {
         let queue = DispatchQueue(label: "held")
         queue.suspend()
-        let store = FileOutboxStore(fileURL: fileURL, writer: DiskWriter(queue: queue), scheduler: scheduler)
+        let store = FileQueueStore<OutgoingMessage>(
+            fileURL: fileURL, writer: DiskWriter(queue: queue), scheduler: scheduler)
         let completions = Completions()
         store.save([Self.message(1)]) { completions.results.append($0) }
         #expect(!FileManager.default.fileExists(atPath: fileURL.path))
@@ -42,7 +43,7 @@ import Testing
         let queue = DispatchQueue(label: "held")
         queue.suspend()
         let writer = DiskWriter(queue: queue)
-        let store = FileOutboxStore(fileURL: fileURL, writer: writer, scheduler: scheduler)
+        let store = FileQueueStore<OutgoingMessage>(fileURL: fileURL, writer: writer, scheduler: scheduler)
         let completions = Completions()
         var order: [Int] = []
         for count in 1...3 {
@@ -71,7 +72,7 @@ import Testing
     @Test func aFailedWrite_isReportedToEverySaveItCovered() throws {
         let blocker = directory.url.appendingPathComponent("blocker")
         try Data("file".utf8).write(to: blocker)
-        let store = FileOutboxStore(
+        let store = FileQueueStore<OutgoingMessage>(
             fileURL: blocker.appendingPathComponent("outbox.json"), writer: DiskWriter(), scheduler: scheduler
         )
         let completions = Completions()
@@ -120,7 +121,8 @@ import Testing
     @Test func aLoad_seesTheSavesOfItsFileQueuedBeforeIt() throws {
         let queue = DispatchQueue(label: "held")
         queue.suspend()
-        let store = FileOutboxStore(fileURL: fileURL, writer: DiskWriter(queue: queue), scheduler: scheduler)
+        let store = FileQueueStore<OutgoingMessage>(
+            fileURL: fileURL, writer: DiskWriter(queue: queue), scheduler: scheduler)
         store.save([Self.message(1)]) { _ in }
         // The load waits for the held save: the queue is let go from another thread.
         DispatchQueue.global().async { queue.resume() }

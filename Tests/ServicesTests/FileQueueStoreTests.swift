@@ -25,11 +25,11 @@ import Testing
         )
     }
 
-    func outbox() -> FileOutboxStore {
-        FileOutboxStore(fileURL: outboxURL, writer: writer, scheduler: scheduler)
+    func outbox() -> FileQueueStore<OutgoingMessage> {
+        FileQueueStore<OutgoingMessage>(fileURL: outboxURL, writer: writer, scheduler: scheduler)
     }
-    func swipeQueue() -> FileSwipeQueueStore {
-        FileSwipeQueueStore(fileURL: swipesURL, writer: writer, scheduler: scheduler)
+    func swipeQueue() -> FileQueueStore<Swipe> {
+        FileQueueStore<Swipe>(fileURL: swipesURL, writer: writer, scheduler: scheduler)
     }
 
     func permissions(_ path: String) -> Int? {

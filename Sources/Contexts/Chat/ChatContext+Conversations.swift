@@ -85,7 +85,7 @@ extension ChatContext {
     func removeConversation(_ conversation: String) {
         let reason = "You are no longer matched"
         var refused: [String] = []
-        for entry in outbox.entries where entry.item.conversation == conversation {
+        for entry in outbox.queue.entries where entry.item.conversation == conversation {
             let id = entry.item.id
             if records[conversation]?.log.setPendingStatus(id, .refused, reason: reason) == true {
                 refused.append(id)
@@ -98,7 +98,6 @@ extension ChatContext {
         records[conversation]?.log = ConversationLog()
         notify(conversation, .unmatched)
         publish()
-        publishOutboxCount()
     }
 
     /// The record of a conversation, made on first use.

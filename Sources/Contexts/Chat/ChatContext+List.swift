@@ -5,7 +5,7 @@ import Models
 /// The matches list behind ``ChatContext``: the rows that changed, published with their changes.
 extension ChatContext {
     /// Publishes the list: the rows changed since the last publish are put where they now sort
-    /// (``MatchesListOrder``), with the changes from the previous snapshot and the outbox's count.
+    /// (``MatchesListOrder``), with the changes from the previous snapshot.
     ///
     /// Only the changed rows are looked at, so an arrival costs O(log n) in the number of
     /// conversations; when most rows changed at once (the list arriving from the server), the rows
@@ -17,14 +17,12 @@ extension ChatContext {
         changedRows = []
         let rebuilds = MatchesListOrder.prefersRebuild(edits: edits.count, rows: summaryCount)
         let summaries = rebuilds ? records.values.compactMap(\.summary) : []
-        let outboxCount = waitingCount
         store.update { state in
             var (list, changes) =
                 rebuilds
                 ? MatchesListOrder.rebuilt(from: summaries, replacing: state)
                 : MatchesListOrder.apply(edits, to: state)
             ListRevision.record(changes, revision: &list.revision, changes: &list.changes)
-            list.outboxCount = outboxCount
             state = list
         }
         if rebuilds {

@@ -3,33 +3,25 @@ import Interactors
 import Models
 import Services
 
-extension OutgoingMessage: QueueItem {
-    /// A conversation keeps its messages in order.
-    var lane: String { conversation }
-}
-
-/// The outbox behind ``ChatContext``: a ``SendQueue`` of messages, in order per conversation, each
-/// waiting for the swipe that made its match, kept until confirmed or deleted.
+/// The outbox behind ``ChatContext``: a ``DurableQueue`` of messages (``Models/ChatListState/outbox``),
+/// in order per conversation, each waiting for the swipe that made its match, kept until confirmed or
+/// deleted.
 extension ChatContext {
-    /// Makes the outbox: retried with `retries`, and waiting for the swipes in `pendingSwipes`.
-    static func makeOutbox(retries: RetryTimer, pendingSwipes: PendingSwipes?) -> SendQueue<OutgoingMessage> {
-        let queue = SendQueue<OutgoingMessage>(retries: retries)
-        if let pendingSwipes { queue.dependency = { pendingSwipes.dependency(of: $0) } }
-        return queue
-    }
-
-    /// Wires the outbox to this context: saves go to the store, state changes to the messages shown.
+    /// Wires the outbox to this context: it waits for the swipes in `pendingSwipes`, writes a refusal
+    /// into its message, shows each message as its state says, and sends through the chat service.
     func connectOutbox() {
-        outbox.save = { [weak self] entries, done in
-            guard let self else { return }
-            guard let outboxStore else { return done(.success(())) }
-            outboxStore.save(Self.messages(in: entries), completion: done)
+        outbox.send = { [weak self] message, completion in self?.send(message, completion: completion) }
+        outbox.stored = { entry in
+            var message = entry.item
+            if case .failed(let reason, false) = entry.state { message.refusal = reason }
+            return message
         }
-        outbox.onSaveFailed = { [weak self] error in self?.store.report(error) }
-        outbox.onChange = { [weak self] message, state in self?.show(message, state) }
-        outbox.onReady = { [weak self] in self?.flush() }
+        outbox.stateChanged = { [weak self] message, state in self?.show(message, state) }
+        outbox.answered = { [weak self] message, result, _ in self?.sent(message, result) }
         if let pendingSwipes {
-            tasks.keep(pendingSwipes.observe { [weak self] in self?.swipesChanged() }, as: "pendingSwipes")
+            outbox.dependency = { pendingSwipes.dependency(of: $0) }
+            tasks.keep(
+                pendingSwipes.store.observe { [weak self] _ in self?.swipesChanged() }, as: "pendingSwipes")
         }
     }
 
@@ -37,58 +29,55 @@ extension ChatContext {
     /// the server has the swipes), those the server did not make go, and the messages waiting for a
     /// swipe that landed go.
     func swipesChanged() {
-        guard let pendingSwipes else { return }
-        // A match the client saw a swipe make and the server did not: no phantom conversation.
-        for conversation in pendingSwipes.takeUnmadeMatches() where has(conversation) {
-            removeConversation(conversation)
-        }
-        var added = false
-        for match in pendingSwipes.matches where !has(match.id) {
-            setSummary(ConversationSummary(match: match, lastMessage: nil, unreadCount: 0), for: match.id)
-            added = true
-        }
-        if added { publish() }
-        flush()
-    }
-
-    /// The outbox's messages as they are saved: those refused for good with their reason.
-    static func messages(in entries: [SendQueue<OutgoingMessage>.Entry]) -> [OutgoingMessage] {
-        entries.map { entry in
-            var message = entry.item
-            if case .failed(let reason, false) = entry.state { message.refusal = reason }
-            return message
+        guard started, let pendingSwipes else { return }
+        store.batch {
+            // A match the client saw a swipe make and the server did not: no phantom conversation.
+            for conversation in pendingSwipes.takeUnmadeMatches() where has(conversation) {
+                removeConversation(conversation)
+            }
+            var added = false
+            for match in pendingSwipes.matches where !has(match.id) {
+                setSummary(ConversationSummary(match: match, lastMessage: nil, unreadCount: 0), for: match.id)
+                added = true
+            }
+            if added { publish() }
+            outbox.flush()
         }
     }
 
     /// Sends every message whose turn has come (one per conversation at a time).
     func flush() {
-        for message in outbox.take() {
-            authorizer.perform(
-                { [chat] token, completion in
-                    chat.sendMessage(message, accessToken: token, completion: completion)
-                },
-                completion: tasks.answer { [weak self] result in self?.sent(message, result) })
-        }
-        publishOutboxCount()
+        outbox.flush()
     }
 
-    /// The server's answer to `message`: confirmed; refused for good (shown with its reason, never
-    /// retried); or failed for now (retried with ``RetryPolicy``'s delay, or when the network returns,
-    /// up to ``Interactors/SendQueuePolicy/maximumAttempts``, then shown failed for Retry / Delete).
+    /// Sends `message` through the chat service.
+    func send(
+        _ message: OutgoingMessage,
+        completion: @escaping @MainActor @Sendable (Result<Message, ServiceError>) -> Void
+    ) {
+        authorizer.perform(
+            { [chat] token, completion in
+                chat.sendMessage(message, accessToken: token, completion: completion)
+            },
+            completion: tasks.answer(completion))
+    }
+
+    /// The server's answer to `message`, once the outbox took it: confirmed; refused for good (shown
+    /// with its reason, never retried); or failed for now (retried with ``RetryPolicy``'s delay, or
+    /// when the network returns, up to ``Interactors/SendQueuePolicy/maximumAttempts``, then shown
+    /// failed for Retry / Delete).
     func sent(_ message: OutgoingMessage, _ result: Result<Message, ServiceError>) {
-        switch result {
-        case .success(let confirmed):
-            outbox.succeeded(message.id)
-            absorb([confirmed], in: message.conversation, countUnread: false)
-            publish()
-            serverAnswered()
-        case .failure(let error):
-            if reportIfSessionEnded(error) { return }
-            // Not in the outbox any more when its conversation ended while it was on its way.
-            outbox.failed(message.id, with: error)
-            publish()
+        store.batch {
+            switch result {
+            case .success(let confirmed):
+                absorb([confirmed], in: message.conversation, countUnread: false)
+                publish()
+                serverAnswered()
+            case .failure(let error):
+                if reportIfSessionEnded(error) { return }
+                publish()
+            }
         }
-        flush()
     }
 
     /// Shows a message of the outbox as its state says.
@@ -107,32 +96,17 @@ extension ChatContext {
         notify(message.conversation, .messages(added: [], updated: [message.id]))
     }
 
-    /// Publishes the number of messages waiting to be sent, when it changed.
-    func publishOutboxCount() {
-        if store.snapshot.outboxCount != waitingCount { publish() }
-    }
-
-    /// The messages of the outbox that will still be sent (not refused for good).
-    var waitingCount: Int {
-        outbox.entries.count { entry in
-            if case .failed(_, false) = entry.state { return false }
-            return true
-        }
-    }
-
     /// Rewrites the loaded outbox's conversation ids of the earlier form (`m-<a>-<b>`, kept by an earlier
-    /// build) as ``Models/Match/currentID(of:for:)`` reads them.
-    func migrated(_ messages: [OutgoingMessage]) -> (messages: [OutgoingMessage], changed: Bool) {
-        var messages = messages
+    /// build) as ``Models/Match/currentID(of:for:)`` reads them, and saves the outbox if one changed.
+    func migrateConversationIDs() {
         var changed = false
-        for index in messages.indices {
-            let conversation = messages[index].conversation
-            guard let current = Match.currentID(of: conversation, for: viewer), current != conversation else {
-                continue
-            }
-            messages[index].conversation = current
+        for message in outbox.queue.items {
+            guard let current = Match.currentID(of: message.conversation, for: viewer),
+                current != message.conversation
+            else { continue }
+            store.update { state in state.outbox.update(message.id) { $0.conversation = current } }
             changed = true
         }
-        return (messages, changed)
+        if changed { outbox.save() }
     }
 }

@@ -38,10 +38,9 @@ public final class ChatContext: StateContext {
     let viewer: UserID
     let authorizer: RequestAuthorizer
     let chat: any ChatService
-    let outboxStore: (any OutboxStore)?
     let scheduler: any Scheduler
     let ids: any IDGenerator
-    /// Tries failed sends and list loads again: on a timer, or when the network returns.
+    /// Tries list loads again: on a timer, or when the network returns.
     let retries: RetryTimer
 
     /// Everything kept per conversation, by its id.
@@ -52,8 +51,8 @@ public final class ChatContext: StateContext {
     var changedRows: Set<String> = []
     /// Each conversation's observers (``observeConversation(_:_:)``), made on first use.
     var observers: [String: ObserverRegistry<ConversationChange>] = [:]
-    /// The messages not confirmed by the server, oldest first (those refused for good until deleted).
-    let outbox: SendQueue<OutgoingMessage>
+    /// Saves, sends and retries the messages of ``Models/ChatListState/outbox``.
+    let outbox: DurableQueue<ChatListState, OutgoingMessage, Message>
     /// What the deck's swipe queue holds: a message to a new match waits for its swipe.
     let pendingSwipes: PendingSwipes?
     /// The live feed (`"feed"`), the list's retry (`"listRetry"`), the watch on the deck's pending
@@ -70,20 +69,20 @@ public final class ChatContext: StateContext {
     /// whose swipe `pendingSwipes` holds waits for it (nothing waits when `nil`).
     public init(
         viewer: UserID, authorizer: RequestAuthorizer, chat: any ChatService, scheduler: any Scheduler,
-        ids: any IDGenerator, outboxStore: (any OutboxStore)?, network: (any NetworkMonitor)? = nil,
+        ids: any IDGenerator, outboxStore: (any QueueStore<OutgoingMessage>)?,
+        network: (any NetworkMonitor)? = nil,
         pendingSwipes: PendingSwipes? = nil
     ) {
         self.viewer = viewer
         self.authorizer = authorizer
         self.chat = chat
-        self.outboxStore = outboxStore
         self.scheduler = scheduler
         self.ids = ids
         self.pendingSwipes = pendingSwipes
-        let retries = RetryTimer(
-            scheduler: scheduler, network: network ?? UnmonitoredNetwork(scheduler: scheduler))
-        self.retries = retries
-        self.outbox = Self.makeOutbox(retries: retries, pendingSwipes: pendingSwipes)
+        let network = network ?? UnmonitoredNetwork(scheduler: scheduler)
+        retries = RetryTimer(scheduler: scheduler, network: network)
+        outbox = DurableQueue(
+            in: store, at: \.outbox, file: outboxStore, scheduler: scheduler, network: network, tasks: tasks)
         connectOutbox()
     }
 
@@ -91,7 +90,6 @@ public final class ChatContext: StateContext {
     /// and drops the answers still on their way. The outbox stays saved.
     public func end() {
         tasks.cancelAll()
-        outbox.cancelRetries()
     }
 
     // MARK: Reading
@@ -142,14 +140,11 @@ public final class ChatContext: StateContext {
     public func start() {
         guard !started else { return }
         started = true
-        let loaded = outboxStore?.load()
-        if let problem = loaded?.problem { store.report(problem) }
-        let (messages, migrated) = migrated(loaded?.items ?? [])
-        outbox.load(messages) { message in
+        _ = outbox.load { message in
             message.refusal.map { .failed(reason: $0, retryable: false) } ?? .waiting
         }
-        if migrated { outbox.persist() }
-        for message in messages {
+        migrateConversationIDs()
+        for message in outbox.queue.items {
             if let match = message.match, match.id == message.conversation, !has(message.conversation) {
                 setSummary(
                     ConversationSummary(match: match, lastMessage: nil, unreadCount: 0), for: match.id)
@@ -186,18 +181,19 @@ public final class ChatContext: StateContext {
         let message = OutgoingMessage(
             id: ids.next(), conversation: conversation, text: validated, createdAt: scheduler.now,
             match: match, dependsOn: match.flatMap { pendingSwipes?.swipe(liking: $0.user) })
-        outbox.enqueue(message)
-        addPending(message, status: .sending)
-        publish()
-        flush()
+        store.batch {
+            outbox.enqueue(message)
+            addPending(message, status: .sending)
+            publish()
+            flush()
+        }
         return nil
     }
 
     /// Call when the user taps retry: the conversation's messages that failed and may succeed are
     /// sent again now (those refused for good are not).
     public func retryFailed(in conversation: String) {
-        outbox.retry(outbox.items.filter { $0.conversation == conversation }.map(\.id))
-        flush()
+        outbox.retry(outbox.queue.items.filter { $0.conversation == conversation }.map(\.id))
     }
 
     /// Call when the user deletes the conversation's messages not sent (failed or refused): they
@@ -205,21 +201,23 @@ public final class ChatContext: StateContext {
     public func deleteFailed(in conversation: String) {
         var deleted: [String] = []
         var removed: [String] = []
-        for entry in outbox.entries where entry.item.conversation == conversation {
+        for entry in outbox.queue.entries where entry.item.conversation == conversation {
             guard case .failed = entry.state else { continue }
             deleted.append(entry.item.id)
             if records[conversation]?.log.remove(entry.item.id) == true { removed.append(entry.item.id) }
         }
-        for id in deleted { outbox.remove(id) }
-        if !deleted.isEmpty { flush() }
-        guard !removed.isEmpty else { return }
-        if let record = records[conversation], let summary = record.summary {
-            setSummary(
-                ConversationSummaryRules.taking(record.log.messages.last, unseen: 0, into: summary),
-                for: conversation)
+        store.batch {
+            for id in deleted { outbox.remove(id) }
+            if !deleted.isEmpty { flush() }
+            guard !removed.isEmpty else { return }
+            if let record = records[conversation], let summary = record.summary {
+                setSummary(
+                    ConversationSummaryRules.taking(record.log.messages.last, unseen: 0, into: summary),
+                    for: conversation)
+            }
+            notify(conversation, .messages(added: [], updated: removed))
+            publish()
         }
-        notify(conversation, .messages(added: [], updated: removed))
-        publish()
     }
 
     /// Call when a conversation's screen needs history: the newest page, or (`older`) the next older one.

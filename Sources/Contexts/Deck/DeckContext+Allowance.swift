@@ -13,9 +13,9 @@ extension DeckContext {
     /// Set again only when the reset moves (a swipe leaves it where it is).
     func scheduleDayTurn() {
         let resetsAt = store.snapshot.allowance?.resetsAt
-        guard resetsAt != dayTurnAt || !tasks.contains("dayTurn") else { return }
+        guard resetsAt != store.snapshot.dayTurnAt || !tasks.contains("dayTurn") else { return }
         tasks.cancel("dayTurn")
-        dayTurnAt = resetsAt
+        store.update { $0.dayTurnAt = resetsAt }
         guard let resetsAt else { return }
         let seconds = max(1, SwipeLimiter.secondsUntil(resetsAt, from: scheduler.now))
         let dayTurn = scheduler.schedule(after: .seconds(seconds)) { [weak self] in

@@ -2,13 +2,6 @@ import Interactors
 import Models
 import Services
 
-extension Swipe: QueueItem {
-    /// The deck keeps its swipes in one order.
-    var lane: String { "deck" }
-    /// A swipe waits for nothing but the swipes before it.
-    var dependsOn: String? { nil }
-}
-
 extension DeckContext {
     // MARK: Pages
 
@@ -29,7 +22,7 @@ extension DeckContext {
         switch result {
         case .success(let page):
             // A page for another request (a duplicate or late delivery) changes nothing.
-            guard store.snapshot.isLoading, requested == cursor else { return }
+            guard store.snapshot.isLoading, requested == store.snapshot.cursor else { return }
             guard page.cursor == requested else {
                 store.update { state in
                     state.isLoading = false
@@ -39,16 +32,15 @@ extension DeckContext {
             }
             let viewer = CandidateRanker.Viewer(
                 id: viewerID, interests: Set(page.viewerInterests), preferences: page.preferences)
-            let merged = CandidateRanker.rankAndMerge(
-                page.candidates, into: store.snapshot.cards, for: viewer, recordingShownIn: &shown)
-            cursor = page.nextCursor
             store.update { state in
-                state.cards = merged
+                state.cards = CandidateRanker.rankAndMerge(
+                    page.candidates, into: state.cards, for: viewer, recordingShownIn: &state.held)
+                state.cursor = page.nextCursor
                 state.isLoading = false
                 state.isExhausted = page.nextCursor == nil
                 state.preferences = page.preferences
                 state.viewerInterests = page.viewerInterests
-                state.allowance = SwipeLimiter.allowance(page.allowance, lessQueued: queuedSwipes)
+                state.allowance = SwipeLimiter.allowance(page.allowance, lessQueued: state.queuedSwipes)
             }
             scheduleDayTurn()
             refillIfNeeded()
@@ -67,12 +59,12 @@ extension DeckContext {
 
     // MARK: Requests
 
-    /// Asks for the page at ``cursor``; the answer goes to ``received(_:for:)`` unless the deck
-    /// reloaded meanwhile (new preferences), or is gone.
+    /// Asks for the page at the state's cursor; the answer goes to ``received(_:for:)`` unless the
+    /// deck reloaded meanwhile (new preferences), or is gone.
     func fetchPage() {
         let discovery = discovery
-        let cursor = cursor
-        let generation = generation
+        let cursor = store.snapshot.cursor
+        let generation = store.snapshot.generation
         authorizer.perform(
             { token, completion in
                 discovery.fetchCandidates(
@@ -80,26 +72,8 @@ extension DeckContext {
                     completion: completion)
             },
             completion: tasks.answer { [weak self] result in
-                guard let self, generation == self.generation else { return }
+                guard let self, generation == self.store.snapshot.generation else { return }
                 self.received(result, for: cursor)
             })
-    }
-
-    /// Sends `swipe` (or, for an undo, undoes the pass it names); the answer goes to ``sent(_:_:)``,
-    /// if the deck is still there.
-    func send(_ swipe: Swipe) {
-        let discovery = discovery
-        guard swipe.isUndo else {
-            authorizer.perform(
-                { token, completion in discovery.sendSwipe(swipe, accessToken: token, completion: completion)
-                },
-                completion: tasks.answer { [weak self] result in self?.sent(swipe.id, result) })
-            return
-        }
-        authorizer.perform(
-            { token, completion in
-                discovery.undoSwipe(id: swipe.id, accessToken: token, completion: completion)
-            },
-            completion: tasks.answer { [weak self] result in self?.sent(swipe.id, result.map { .recorded }) })
     }
 }

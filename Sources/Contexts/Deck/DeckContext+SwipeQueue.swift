@@ -2,47 +2,59 @@ import Interactors
 import Models
 import Services
 
-/// The swipe queue behind ``DeckContext``: a ``SendQueue`` of swipes (and undos), one at a time in
-/// order, each kept until the server confirmed it; the server's answers, and what the deck shows of
-/// the queue (``Models/DeckState/queue``).
+/// The swipe queue behind ``DeckContext``: the server's answers to the swipes (and undos) that the
+/// ``DurableQueue`` sends one at a time, in order.
 extension DeckContext {
-    /// Sends the queued swipe whose turn has come (one at a time, in order).
-    func flush() {
-        for swipe in swipes.take() { send(swipe) }
+    /// Sends `swipe` (or, for an undo, undoes the pass it names).
+    func send(
+        _ swipe: Swipe,
+        completion: @escaping @MainActor @Sendable (Result<SwipeOutcome, ServiceError>) -> Void
+    ) {
+        let discovery = discovery
+        guard swipe.isUndo else {
+            authorizer.perform(
+                { token, completion in discovery.sendSwipe(swipe, accessToken: token, completion: completion)
+                },
+                completion: tasks.answer(completion))
+            return
+        }
+        authorizer.perform(
+            { token, completion in
+                discovery.undoSwipe(id: swipe.id, accessToken: token, completion: completion)
+            },
+            completion: tasks.answer { completion($0.map { .recorded }) })
     }
 
-    /// The server's answer to the swipe (or undo) with id `id`.
-    func sent(_ id: String, _ result: Result<SwipeOutcome, ServiceError>) {
-        let predicted = swipes.item(id)?.match
+    /// The server's answer to `swipe`, once the queue took it (`verdict`: what a failure means).
+    func sent(
+        _ swipe: Swipe, _ result: Result<SwipeOutcome, ServiceError>, _ verdict: SendQueuePolicy.Verdict?
+    ) {
+        let id = swipe.id
         switch result {
         case .success(let outcome):
-            let made = madeThisRun.removeValue(forKey: id)
-            if made?.isRewound == true, var undo = swipes.item(id) {
+            var made: SwipeMade?
+            store.update { made = $0.madeThisRun.removeValue(forKey: id) }
+            if made?.isRewound == true {
                 // Rewound while on its way: the server has it now, so its undo takes its place.
+                var undo = swipe
                 undo.isUndo = true
-                swipes.remove(id)
                 swipes.enqueue(undo)
-            } else {
-                swipes.succeeded(id)
             }
-            if case .recorded = outcome { matchNotMade(id, predicted: predicted) }
+            if case .recorded = outcome { matchNotMade(id, predicted: swipe.match) }
             pendingSwipes?.settled(id)
             received(outcome, card: made?.card)
         case .failure(.tokenExpired):
             store.report(SessionError.ended(.sessionExpired))
         case .failure(.tokenRevoked):
             store.report(SessionError.ended(.sessionRevoked))
-        case .failure(let error):
-            if case .refuse(let reason)? = swipes.failed(id, with: error) {
-                // Refused for good: it leaves the queue, and what waited for it learns why.
-                swipes.remove(id)
-                madeThisRun[id] = nil
-                matchNotMade(id, predicted: predicted)
-                pendingSwipes?.refused(id, reason: reason)
-            }
+        case .failure:
+            guard case .refuse(let reason)? = verdict else { return }
+            // Refused for good: it leaves the queue, and what waited for it learns why.
+            swipes.remove(id)
+            store.update { $0.madeThisRun[id] = nil }
+            matchNotMade(id, predicted: swipe.match)
+            pendingSwipes?.refused(id, reason: reason)
         }
-        queueChanged()
-        flush()
     }
 
     /// What the server said of a swipe it has: a match is announced once, a like over the allowance
@@ -52,9 +64,10 @@ extension DeckContext {
         case .recorded:
             break
         case .matched(let match):
-            if !announcedMatches.contains(match.id) {
-                announcedMatches.insert(match.id)
-                store.update { $0.pendingMatch = match }
+            store.update { state in
+                guard !state.announcedMatches.contains(match.id) else { return }
+                state.announcedMatches.insert(match.id)
+                state.pendingMatch = match
             }
         case .limitReached(let resetsAt):
             let seconds = SwipeLimiter.secondsUntil(resetsAt, from: scheduler.now)
@@ -75,21 +88,10 @@ extension DeckContext {
     /// match, goes, and the chat drops the conversation (through ``PendingSwipes``).
     func matchNotMade(_ id: String, predicted: Match?) {
         guard let match = predicted else { return }
-        pendingSwipes?.matchNotMade(id)
-        announcedMatches.remove(match.id)
-        if store.snapshot.pendingMatch?.id == match.id { store.update { $0.pendingMatch = nil } }
-    }
-
-    /// Shows in ``Models/DeckState/queue`` the swipes queued (undos not counted), whether one failed (and waits for
-    /// a retry or the user), and how many the queue gave up on: in one pass over the queue.
-    func queueChanged() {
-        var counts = SwipeQueueState()
-        for entry in swipes.entries {
-            if case .failed = entry.state { counts.isSendingDelayed = true }
-            guard !entry.item.isUndo else { continue }
-            counts.count += 1
-            if entry.isGivenUp { counts.unsent += 1 }
+        pendingSwipes?.matchNotMade(id, match: match)
+        store.update { state in
+            state.announcedMatches.remove(match.id)
+            if state.pendingMatch?.id == match.id { state.pendingMatch = nil }
         }
-        store.update { $0.queue = counts }
     }
 }

@@ -37,7 +37,7 @@ public final class SessionScope {
     /// Makes the deck, with its swipe queue in the user's data store (memory only, and the error
     /// reported, if the store cannot be opened).
     public func makeDeckContext() -> DeckContext {
-        var queue: (any SwipeQueueStore)?
+        var queue: (any QueueStore<Swipe>)?
         var failure: StoreError?
         do throws(StoreError) {
             queue = try services.userData.swipeQueue(for: user.id)
@@ -55,7 +55,7 @@ public final class SessionScope {
     /// Makes the chat, with its outbox in the user's data store (memory only, and the error reported,
     /// if the store cannot be opened).
     public func makeChatContext() -> ChatContext {
-        var outbox: (any OutboxStore)?
+        var outbox: (any QueueStore<OutgoingMessage>)?
         var failure: StoreError?
         do throws(StoreError) {
             outbox = try services.userData.outbox(for: user.id)

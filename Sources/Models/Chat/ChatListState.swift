@@ -11,8 +11,9 @@ public struct ChatListState: Hashable, Sendable {
     public var revision = 0
     /// How ``rowIDs`` changed from the previous snapshot to this one.
     public var changes: [ListChange] = []
-    /// Messages waiting in the outbox, in every conversation.
-    public var outboxCount = 0
+    /// The messages the server has not confirmed, in every conversation, oldest first (those refused
+    /// for good stay until the user deletes them).
+    public var outbox = SendQueue<OutgoingMessage>()
     /// Whether the list has come from the server at least once.
     ///
     /// Until it has, the list is loading: the rows it has (matches made and messages waiting in the
@@ -28,6 +29,10 @@ public struct ChatListState: Hashable, Sendable {
 
     /// An empty list.
     public init() {}
+
+    /// Messages waiting in the outbox to be sent, in every conversation (those refused for good not
+    /// counted).
+    public var outboxCount: Int { outbox.entries.count { !$0.isRefused } }
 
     /// The ids of the rows in display order: new matches, then conversations.
     public var rowIDs: [String] { newMatches.map(\.id) + conversations.map(\.id) }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A message waiting in the persistent outbox until the server confirms it.
-public struct OutgoingMessage: Hashable, Codable, Sendable, Identifiable {
+public struct OutgoingMessage: QueueItem, Identifiable {
     /// The client transaction id: the server applies each one once.
     public var id: String
     /// The conversation.
@@ -22,6 +22,9 @@ public struct OutgoingMessage: Hashable, Codable, Sendable, Identifiable {
     /// Why the server refused the message for good, once it did: it stays in the outbox, shown as not
     /// sent with this reason and never retried, until the user deletes it.
     public var refusal: String?
+
+    /// A conversation keeps its messages in order.
+    public var lane: String { conversation }
 
     /// Creates an outgoing message.
     public init(

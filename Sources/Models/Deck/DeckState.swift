@@ -5,7 +5,9 @@ import Foundation
 /// A plain value: every snapshot an observer keeps stays as it was, whatever happens to the deck
 /// after it. The cards are the ranked ones still to swipe, a page or two of them at a time (the
 /// context asks for the next page before they run out); the swipes on their way to the server are
-/// counted in ``queue``.
+/// ``swipes`` (counted for the screen in ``queue``). Everything the deck decides with is here too
+/// (the next page's cursor, the cards already held, the matches announced, the last pass): a deck
+/// made from a copy of this value goes on exactly as the original would.
 public struct DeckState: Hashable, Sendable {
     /// The ranked cards still to swipe; the first is on top, the second is the peek.
     public var cards: [Candidate] = []
@@ -31,8 +33,27 @@ public struct DeckState: Hashable, Sendable {
     public var isOutOfSuperLikes = false
     /// The last swipe the user made (accepted by the daily limits).
     public var lastSwipe: Swipe?
-    /// The swipes on their way to the server, as the deck shows them.
-    public var queue = SwipeQueueState()
+    /// The swipes (and undos of passes) the server has not confirmed, oldest first, sent one at a time.
+    public var swipes = SendQueue<Swipe>()
+
+    // MARK: What the deck decides with
+
+    /// Whether the deck started (read its queue and asked for its first page).
+    public var isStarted = false
+    /// Counts the reloads (new preferences): the answer to a page asked for before one is ignored.
+    public var generation = 0
+    /// The cursor of the next page to ask for.
+    public var cursor: String?
+    /// Every card the deck has held, and the card of every queued swipe: none is shown twice.
+    public var held: Set<UserID> = []
+    /// The swipes made in this run that are still queued, by swipe id.
+    public var madeThisRun: [String: SwipeMade] = [:]
+    /// The id of the last pass, which rewind can take back.
+    public var lastPassID: String?
+    /// The matches already shown, so the server's confirmation of one is not shown again.
+    public var announcedMatches: Set<String> = []
+    /// The reset of the allowance the deck's turn of the day is set for.
+    public var dayTurnAt: Date?
 
     /// Creates an empty deck.
     public init() {}
@@ -45,6 +66,22 @@ public struct DeckState: Hashable, Sendable {
 
     /// Whether a card is waiting to be rewound.
     public var canRewind: Bool { rewindable != nil }
+
+    /// The swipe queue as the deck shows it: the swipes waiting (undos not counted), whether sending
+    /// is delayed, and those given up on.
+    public var queue: SwipeQueueState {
+        var counts = SwipeQueueState()
+        for entry in swipes.entries {
+            if case .failed = entry.state { counts.isSendingDelayed = true }
+            guard !entry.item.isUndo else { continue }
+            counts.count += 1
+            if entry.isGivenUp { counts.unsent += 1 }
+        }
+        return counts
+    }
+
+    /// The swipes the server has not confirmed, oldest first (undos of passes not counted).
+    public var queuedSwipes: [Swipe] { swipes.items.filter { !$0.isUndo } }
 
     /// Whether no card is left and none will come.
     public var isEmpty: Bool { cards.isEmpty && isExhausted && !isLoading && failure == nil }

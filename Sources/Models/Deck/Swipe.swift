@@ -1,7 +1,7 @@
 import Foundation
 
 /// One swipe as the client queues and sends it; ``id`` makes sending idempotent.
-public struct Swipe: Hashable, Codable, Sendable, Identifiable {
+public struct Swipe: QueueItem, Identifiable {
     /// The client's id for this swipe; the server applies each id once.
     public var id: String
     /// Whose card.
@@ -17,6 +17,12 @@ public struct Swipe: Hashable, Codable, Sendable, Identifiable {
     /// relaunch neither announces it again nor hides its conversation before the server has the
     /// swipe; `nil` for other swipes and in a queue written before it was kept.
     public var match: Match?
+
+    /// The deck keeps its swipes in one order.
+    public var lane: String { "deck" }
+
+    /// A swipe waits for nothing but the swipes before it.
+    public var dependsOn: String? { nil }
 
     /// Creates a swipe.
     public init(

@@ -1,7 +1,7 @@
 import Foundation
 import Models
 
-/// A queue (the swipe queue, the outbox) in one owner-only file, written off the main actor by a
+/// A queue of durable work (the swipe queue, the outbox, …) in one owner-only file, written off the main actor by a
 /// ``DiskWriter``.
 ///
 /// The file is a ``QueueFile``: a header line, then one item per line. Loading reads it on the
@@ -10,7 +10,7 @@ import Models
 /// (owner-only, never overwritten), whatever could be read of it is written back at once and
 /// answered, with the problem to report once. A save returns at once; its completion comes on the main actor, through the
 /// scheduler, once the file is durable.
-public struct FileQueueStore<Item: Codable & Sendable>: Sendable {
+public struct FileQueueStore<Item: QueueItem>: QueueStore {
     /// The file.
     public let fileURL: URL
     private let path: String
@@ -81,13 +81,3 @@ public struct FileQueueStore<Item: Codable & Sendable>: Sendable {
         }
     }
 }
-
-/// The swipe queue in one file (`swipes.json` in the user's folder).
-public typealias FileSwipeQueueStore = FileQueueStore<Swipe>
-
-extension FileQueueStore: SwipeQueueStore where Item == Swipe {}
-
-/// The outbox in one file (`outbox.json` in the user's folder).
-public typealias FileOutboxStore = FileQueueStore<OutgoingMessage>
-
-extension FileQueueStore: OutboxStore where Item == OutgoingMessage {}

@@ -4,7 +4,8 @@ import Models
 /// A ``UserDataStore`` with one owner-only folder per user under a root folder.
 ///
 /// Folder names are the hex of the user id's UTF-8 bytes, so any id is a safe single path component.
-/// The queues are ``FileQueueStore``s written off the main actor by one ``DiskWriter``; the folder is
+/// Each queue is a ``FileQueueStore`` in `<name>.json`, written off the main actor by one
+/// ``DiskWriter``; the folder is
 /// made by the first write. Removing a user's data waits for the writes queued before it, so nothing
 /// written for the user is left behind, temporary files and files moved aside included.
 public struct FileUserDataStore: UserDataStore {
@@ -32,22 +33,23 @@ public struct FileUserDataStore: UserDataStore {
     }
 
     /// The name of a user's swipe queue file in their folder.
-    public static let swipeQueueFileName = "swipes.json"
+    public static let swipeQueueFileName = fileName(of: QueueName.swipes)
     /// The name of a user's outbox file in their folder.
-    public static let outboxFileName = "outbox.json"
+    public static let outboxFileName = fileName(of: QueueName.outbox)
 
-    /// The user's swipe queue: `swipes.json` in the user's folder.
-    public func swipeQueue(for user: UserID) throws(StoreError) -> any SwipeQueueStore {
-        FileSwipeQueueStore(
-            fileURL: location(of: user).appendingPathComponent(Self.swipeQueueFileName, isDirectory: false),
-            writer: writer,
-            scheduler: scheduler)
-    }
+    /// The file name of the queue named `name`.
+    public static func fileName(of name: String) -> String { name + ".json" }
 
-    /// The user's outbox: `outbox.json` in the user's folder.
-    public func outbox(for user: UserID) throws(StoreError) -> any OutboxStore {
-        FileOutboxStore(
-            fileURL: location(of: user).appendingPathComponent(Self.outboxFileName, isDirectory: false),
+    /// The user's queue named `name`: `<name>.json` in the user's folder.
+    public func queue<Item: QueueItem>(named name: String, of type: Item.Type, for user: UserID)
+        throws(StoreError) -> any QueueStore<Item>
+    {
+        let folder = location(of: user)
+        guard QueueName.isValid(name) else {
+            throw .unreadable(path: folder.path, reason: "not a queue name: \(name.debugDescription)")
+        }
+        return FileQueueStore<Item>(
+            fileURL: folder.appendingPathComponent(Self.fileName(of: name), isDirectory: false),
             writer: writer,
             scheduler: scheduler)
     }
