@@ -29,7 +29,7 @@ let package = Package(
         // (the matches list of a million conversations, a long conversation and its rows).
         .target(name: "PersistentList", swiftSettings: strict),
         // Pure, stateless logic: validation, deep links, session policy, countdowns, calendar math.
-        .target(name: "Interactors", dependencies: ["Models"], swiftSettings: strict),
+        .target(name: "Interactors", dependencies: ["Models", "PersistentList"], swiftSettings: strict),
 
         // MARK: Services and backends
 
@@ -49,7 +49,8 @@ let package = Package(
 
         // One use case's state and behaviour each, observable three ways.
         .target(
-            name: "Contexts", dependencies: ["Interactors", "Services", "Models"], swiftSettings: strict),
+            name: "Contexts", dependencies: ["Interactors", "Services", "Models", "PersistentList"],
+            swiftSettings: strict),
         // The single control point of each use case: screens, modals, deep links, analytics.
         .target(
             name: "Flows", dependencies: ["Contexts", "Interactors", "Services", "Models", "PersistentList"],

@@ -24,7 +24,7 @@ import Testing
         try world.app.signIn("alice", "wonderland")
         try world.app.tap("Matches")
         let chat = try #require(world.app.chat)
-        var snapshots: [ChatListState] = []
+        var snapshots: [ChatState] = []
         let token = chat.observe { snapshots.append($0) }
         var random = Sequence(state: 42)
         for step in 0..<600 {
@@ -125,7 +125,7 @@ import Testing
             case 2:
                 chat.opened(conversation)
                 open[conversation, default: 0] += 1
-                tokens.append(chat.observeConversation(conversation) { _ in changes += 1 })
+                tokens.append(chat.observe { _ in changes += 1 })
             case 3:
                 chat.closed(conversation)
                 if let count = open[conversation] { open[conversation] = count > 1 ? count - 1 : nil }

@@ -95,39 +95,46 @@ import Testing
         #expect(unkept.chat.state.outboxCount == 0)
     }
 
-    /// The changes one observer heard.
+    /// The records of one conversation an observer of the chat heard.
     @MainActor
     final class Heard {
-        var changes: [ChatContext.ConversationChange] = []
-
-        /// The message changes heard, as "added updated".
-        var messages: [String] {
-            changes.compactMap { change in
-                guard case .messages(let added, let updated) = change else { return nil }
-                return "\(added) \(updated)"
-            }
-        }
+        var records: [ConversationRecord] = []
     }
 
-    @Test func messagesMerged_tellObserversTheAddedAndUpdatedIDs() throws {
+    @Test func messagesMerged_recordEachChangeAsOneRevisionOfTheConversation() throws {
         let world = try World()
-        let observed = Heard()
-        let token = world.chat.observeConversation(world.conversation) { observed.changes.append($0) }
+        let heard = Heard()
+        let token = world.chat.observe { state in
+            guard let record = state.records[world.conversation], record != heard.records.last else { return }
+            heard.records.append(record)
+        }
         #expect(world.chat.send("hello bob", to: world.conversation) == nil)
         world.backend.scheduler.runDue()
         let last = try #require(world.chat.messages(of: world.conversation).last)
         let pending = try #require(last.transactionID)
-        #expect(observed.messages == ["[\"\(pending)\"] []", "[\"\(last.id)\"] [\"\(pending)\"]"])
+        let revisions = heard.records.map(\.revision)
+        #expect(revisions == Array(revisions[0]...(revisions[0] + revisions.count - 1)))
+        // The pending copy joined, then the server's copy took its place.
+        let ids = heard.records.map { $0.log.messages.map(\.id) }
+        #expect(ids.last?.last == last.id)
+        #expect(ids.contains { $0.last == pending })
+        for (previous, next) in zip(heard.records, heard.records.dropFirst())
+        where next.revision == previous.revision + 1 {
+            #expect(
+                ListChange.apply(next.changes, to: previous.log.messages.map(\.id))
+                    == next.log.messages.map(\.id))
+        }
         world.backend.server.unmatch(by: "bob", with: "alice")
         world.backend.scheduler.runDue()
-        #expect(observed.changes.count > 2)
+        #expect(heard.records.last?.hasEnded == true)
+        #expect(heard.records.last?.summary == nil)
         withExtendedLifetime(token) {}
     }
 
     /// The list snapshots one observer heard.
     @MainActor
     final class Lists {
-        var states: [ChatListState] = []
+        var states: [ChatState] = []
     }
 
     @Test func oneRowChangedWhereItWas_publishesTheUpdateTheFullPublishWould() throws {

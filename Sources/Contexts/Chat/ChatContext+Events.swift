@@ -8,8 +8,9 @@ extension ChatContext {
     /// Call when the user asks to try again (or something shows the network is back): loads the list
     /// now, unless it has loaded or a request for it is under way.
     public func reloadList() {
-        guard started, !store.snapshot.isLoaded, !isLoadingList else { return }
-        loadList(attempt: listAttempt)
+        let state = store.snapshot
+        guard state.isStarted, !state.isLoaded, !state.isLoadingList else { return }
+        loadList(attempt: state.listAttempt)
     }
 
     /// Loads the conversations list; offline or on a server fault, says why
@@ -17,8 +18,10 @@ extension ChatContext {
     /// network returns).
     func loadList(attempt: Int) {
         tasks.cancel("listRetry")
-        isLoadingList = true
-        listAttempt = attempt
+        store.update { state in
+            state.isLoadingList = true
+            state.listAttempt = attempt
+        }
         authorizer.perform(
             { [chat] token, completion in chat.fetchConversations(accessToken: token, completion: completion)
             },
@@ -27,15 +30,19 @@ extension ChatContext {
 
     /// The answer to attempt `attempt` to load the list.
     func listArrived(_ result: Result<[ConversationSummary], ServiceError>, attempt: Int) {
-        isLoadingList = false
-        guard case .failure(let error) = result else { return loaded(result) }
-        if reportIfSessionEnded(error) { return }
-        let failure = Self.failure(for: error, otherwise: "Could not load your matches")
-        store.update { $0.loadFailure = failure }
-        let retry = retries.schedule(attempt: attempt + 1) { [weak self] in
-            self?.loadList(attempt: attempt + 1)
+        switch result {
+        case .success(let list):
+            loaded(list)
+        case .failure(let error):
+            store.update { $0.isLoadingList = false }
+            if reportIfSessionEnded(error) { return }
+            let failure = Self.failure(for: error, otherwise: "Could not load your matches")
+            store.update { $0.list.loadFailure = failure }
+            let retry = retries.schedule(attempt: attempt + 1) { [weak self] in
+                self?.loadList(attempt: attempt + 1)
+            }
+            tasks.keep(retry, as: "listRetry")
         }
-        tasks.keep(retry, as: "listRetry")
     }
 
     /// A request of the chat went through: if the list has not loaded (the network was down), it is
@@ -45,57 +52,73 @@ extension ChatContext {
     }
 
     /// The conversations list arrived: the live feed starts, every summary is merged with what the
-    /// client has, and the list is published.
-    func loaded(_ result: Result<[ConversationSummary], ServiceError>) {
-        guard case .success(let list) = result else { return }
-        // The list came through the authorizer, so its token is fresh: the live feed uses it, and asks
-        // the authorizer for a fresh one when the server refuses it.
-        if !tasks.contains("feed") {
-            let renewal: AccessTokenRenewal = { [weak authorizer] expired, completion in
-                guard let authorizer else { return completion(.failure(.tokenRevoked)) }
-                authorizer.renewAccessToken(replacing: expired, completion: completion)
-            }
-            let feed = chat.subscribe(accessToken: authorizer.tokens.accessToken, renewal: renewal) {
-                [weak self] event in self?.received(event)
-            }
-            tasks.keep(feed, as: "feed")
-        }
-        for summary in list {
-            let merged = ConversationSummaryRules.merged(summary, over: records[summary.id]?.summary)
-            setSummary(merged, for: summary.id)
-            if let last = summary.lastMessage { absorb([last], in: summary.id, countUnread: false) }
-        }
+    /// client has, and the open conversations catch up.
+    func loaded(_ list: [ConversationSummary]) {
+        startFeed()
+        let viewer = viewer
         store.batch {
-            publish()
             store.update { state in
-                state.isLoaded = true
-                state.loadFailure = nil
+                state.isLoadingList = false
+                for summary in list {
+                    let merged = ConversationSummaryRules.merged(
+                        summary, over: state.records[summary.id]?.summary)
+                    state.setSummary(merged, for: summary.id)
+                    if let last = summary.lastMessage {
+                        Self.absorb([last], in: summary.id, countUnread: false, by: viewer, to: &state)
+                    }
+                }
+                state.list.isLoaded = true
+                state.list.loadFailure = nil
+            }
+            let open = store.snapshot.records.entries.filter { $0.value.openCount > 0 }.map(\.key)
+            for conversation in open {
+                markReadIfNeeded(conversation)
+                // Its history failed (offline) or could not be asked for yet: the server answers now.
+                if record(of: conversation)?.historyLoaded == false {
+                    loadHistory(of: conversation, older: false)
+                }
             }
         }
-        let open = records.filter { $0.value.openCount > 0 }.keys.sorted()
-        for conversation in open {
-            markReadIfNeeded(conversation)
-            // Its history failed (offline) or could not be asked for yet: the server answers now.
-            if records[conversation]?.historyLoaded == false { loadHistory(of: conversation, older: false) }
+    }
+
+    /// Starts the live feed, unless it runs. The list came through the authorizer, so its token is
+    /// fresh: the feed uses it, and asks the authorizer for a fresh one when the server refuses it.
+    func startFeed() {
+        guard !tasks.contains("feed") else { return }
+        let renewal: AccessTokenRenewal = { [weak authorizer] expired, completion in
+            guard let authorizer else { return completion(.failure(.tokenRevoked)) }
+            authorizer.renewAccessToken(replacing: expired, completion: completion)
         }
+        let feed = chat.subscribe(accessToken: authorizer.tokens.accessToken, renewal: renewal) {
+            [weak self] event in self?.received(event)
+        }
+        tasks.keep(feed, as: "feed")
     }
 
     /// A history page arrived (or failed).
     func historyArrived(_ result: Result<MessagePage, ServiceError>, conversation: String, older: Bool) {
-        ensureRecord(conversation).isLoadingHistory = false
         switch result {
         case .success(let page):
-            serverAnswered()
-            if !older || records[conversation]?.historyLoaded == true {
-                records[conversation]?.olderCursor = page.olderCursor
+            let viewer = viewer
+            store.batch {
+                store.update { state in
+                    state.edit(conversation) { record in
+                        record.isLoadingHistory = false
+                        record.historyFailure = nil
+                        if !older || record.historyLoaded { record.olderCursor = page.olderCursor }
+                        record.historyLoaded = true
+                    }
+                    Self.absorb(
+                        page.messages.reversed(), in: conversation, countUnread: false, by: viewer, to: &state
+                    )
+                }
+                serverAnswered()
             }
-            records[conversation]?.historyLoaded = true
-            absorb(page.messages.reversed(), in: conversation, countUnread: false)
-            notify(conversation, .history(nil))
-            publish()
         case .failure(let error):
+            store.update { $0.edit(conversation) { $0.isLoadingHistory = false } }
             if reportIfSessionEnded(error) { return }
-            notify(conversation, .history(Self.failure(for: error, otherwise: "Could not load messages")))
+            let failure = Self.failure(for: error, otherwise: "Could not load messages")
+            store.update { $0.edit(conversation) { $0.historyFailure = failure } }
         }
     }
 
@@ -105,13 +128,15 @@ extension ChatContext {
         case .messageReceived(let message):
             let conversation = message.conversation
             guard has(conversation) else { return }
-            absorb([message], in: conversation)
-            if message.sender != viewer, let record = records[conversation], record.openCount > 0,
-                record.log.contains(message.id)
-            {
-                markReadIfNeeded(conversation)
+            let viewer = viewer
+            store.batch {
+                store.update { Self.absorb([message], in: conversation, by: viewer, to: &$0) }
+                if message.sender != viewer, let record = record(of: conversation), record.openCount > 0,
+                    record.log.contains(message.id)
+                {
+                    markReadIfNeeded(conversation)
+                }
             }
-            publish()
         case .messageRemoved(let conversation, let id):
             removeMessage(id, from: conversation)
         case .delivered(let conversation, let upTo):
@@ -119,13 +144,27 @@ extension ChatContext {
         case .read(let conversation, let upTo):
             raise(conversation, upTo: upTo, to: .read)
         case .typing(let conversation, let isTyping):
-            notify(conversation, .typing(isTyping))
+            otherTyping(isTyping, in: conversation)
         case .matched(let match):
             matchMade(match)
         case .unmatched(let conversation):
             guard has(conversation) else { return }
             removeConversation(conversation)
         }
+    }
+
+    /// The other person started or stopped typing; "typing" lasts at most
+    /// ``Interactors/TypingPolicy/othersExpireAfter`` without word.
+    func otherTyping(_ isTyping: Bool, in conversation: String) {
+        guard has(conversation) else { return }
+        let name = "typing " + conversation
+        tasks.cancel(name)
+        store.update { $0.edit(conversation) { $0.otherIsTyping = isTyping } }
+        guard isTyping else { return }
+        let expiry = scheduler.schedule(after: TypingPolicy.othersExpireAfter) { [weak self] in
+            self?.store.update { $0.edit(conversation) { $0.otherIsTyping = false } }
+        }
+        tasks.keep(expiry, as: name)
     }
 
     /// Reports a session that ended (``SessionError/ended(_:)``); returns whether `error` said so.

@@ -29,18 +29,22 @@ extension ChatContext {
     /// the server has the swipes), those the server did not make go, and the messages waiting for a
     /// swipe that landed go.
     func swipesChanged() {
-        guard started, let pendingSwipes else { return }
+        guard store.snapshot.isStarted, let pendingSwipes else { return }
         store.batch {
             // A match the client saw a swipe make and the server did not: no phantom conversation.
             for conversation in pendingSwipes.takeUnmadeMatches() where has(conversation) {
                 removeConversation(conversation)
             }
-            var added = false
-            for match in pendingSwipes.matches where !has(match.id) {
-                setSummary(ConversationSummary(match: match, lastMessage: nil, unreadCount: 0), for: match.id)
-                added = true
+            let matches = pendingSwipes.matches.filter { !has($0.id) }
+            if !matches.isEmpty {
+                store.update { state in
+                    for match in matches {
+                        state.setSummary(
+                            ConversationSummary(match: match, lastMessage: nil, unreadCount: 0), for: match.id
+                        )
+                    }
+                }
             }
-            if added { publish() }
             outbox.flush()
         }
     }
@@ -67,16 +71,15 @@ extension ChatContext {
     /// when the network returns, up to ``Interactors/SendQueuePolicy/maximumAttempts``, then shown
     /// failed for Retry / Delete).
     func sent(_ message: OutgoingMessage, _ result: Result<Message, ServiceError>) {
-        store.batch {
-            switch result {
-            case .success(let confirmed):
-                absorb([confirmed], in: message.conversation, countUnread: false)
-                publish()
-                serverAnswered()
-            case .failure(let error):
-                if reportIfSessionEnded(error) { return }
-                publish()
+        switch result {
+        case .success(let confirmed):
+            let viewer = viewer
+            store.update {
+                Self.absorb([confirmed], in: message.conversation, countUnread: false, by: viewer, to: &$0)
             }
+            serverAnswered()
+        case .failure(let error):
+            reportIfSessionEnded(error)
         }
     }
 
@@ -91,9 +94,15 @@ extension ChatContext {
             status = retryable ? .failed : .refused
             reason = why
         }
-        guard records[message.conversation]?.log.setPendingStatus(message.id, status, reason: reason) == true
-        else { return }
-        notify(message.conversation, .messages(added: [], updated: [message.id]))
+        guard record(of: message.conversation)?.log.contains(message.id) == true else { return }
+        let viewer = viewer
+        store.update { state in
+            state.edit(message.conversation) { record in
+                record.changeMessages(by: viewer) { log in
+                    log.setPendingStatus(message.id, status, reason: reason) ? [message.id] : []
+                }
+            }
+        }
     }
 
     /// Rewrites the loaded outbox's conversation ids of the earlier form (`m-<a>-<b>`, kept by an earlier

@@ -7,33 +7,22 @@ import Services
 /// persistent outbox and the live feed.
 ///
 /// Inputs: ``start()``, ``reloadList()``, ``matchMade(_:)``, ``send(_:to:)``, ``retryFailed(in:)``,
-/// ``loadHistory(of:older:)``, ``opened(_:)``, ``closed(_:)``, ``setTyping(_:in:)``,
-/// ``unmatch(_:block:)``. Output: ``Models/ChatListState`` through ``store`` (new matches, conversations
-/// by last activity with unread counts and previews, and the list changes from the previous
-/// snapshot), ordered by ``Interactors/MatchesListOrder``; per-conversation changes through
-/// ``observeConversation(_:_:)``. Messages are merged by id in a ``Interactors/ConversationLog`` per
-/// conversation, so duplicate or out-of-order deliveries change nothing and one arrival never walks
-/// other conversations. Every outgoing message waits in a persistent outbox with its transaction id
-/// until the server confirmed it, so it is sent exactly once across network drops, relaunches and
-/// re-logins.
+/// ``deleteFailed(in:)``, ``loadHistory(of:older:)``, ``opened(_:)``, ``closed(_:)``,
+/// ``setTyping(_:in:)``, ``unmatch(_:block:)``, ``end()``. Output: ``ChatState`` through ``store``:
+/// the matches list (new matches, conversations by last activity with unread counts and previews, and
+/// the list changes from the previous snapshot, ordered by ``Interactors/MatchesListOrder``) and every
+/// conversation's ``ConversationRecord``, which an open conversation's ``ConversationContext`` shows.
+/// Messages are merged by id in a ``Interactors/ConversationLog`` per conversation, so duplicate or
+/// out-of-order deliveries change nothing and one arrival never walks other conversations. Every
+/// outgoing message waits in a persistent outbox (a ``DurableQueue``) with its transaction id until
+/// the server confirmed it, so it is sent exactly once across network drops, relaunches and re-logins.
 @MainActor
 public final class ChatContext: StateContext {
-    /// What changed in one conversation, for its open screen.
-    public enum ConversationChange: Sendable {
-        /// Messages were added or changed (ids).
-        case messages(added: [String], updated: [String])
-        /// The other person started or stopped typing.
-        case typing(Bool)
-        /// The match ended.
-        case unmatched
-        /// A history page arrived or failed.
-        case history(RequestFailure?)
-    }
-
-    /// The observable list.
+    /// The observable state.
     ///
-    /// Emits when a conversation, match, unread count or the outbox changes.
-    public let store = StateStore(ChatListState())
+    /// Emits when a conversation, match, message, unread count, typing or the outbox changes: once
+    /// per input, with the list's rows placed.
+    public let store: StateStore<ChatState>
 
     let viewer: UserID
     let authorizer: RequestAuthorizer
@@ -42,36 +31,25 @@ public final class ChatContext: StateContext {
     let ids: any IDGenerator
     /// Tries list loads again: on a timer, or when the network returns.
     let retries: RetryTimer
-
-    /// Everything kept per conversation, by its id.
-    var records: [String: ConversationRecord] = [:]
-    /// How many records have a summary: the number of conversations and new matches.
-    var summaryCount = 0
-    /// Conversations whose summary changed since the list was last published.
-    var changedRows: Set<String> = []
-    /// Each conversation's observers (``observeConversation(_:_:)``), made on first use.
-    var observers: [String: ObserverRegistry<ConversationChange>] = [:]
     /// Saves, sends and retries the messages of ``Models/ChatListState/outbox``.
-    let outbox: DurableQueue<ChatListState, OutgoingMessage, Message>
+    let outbox: DurableQueue<ChatState, OutgoingMessage, Message>
     /// What the deck's swipe queue holds: a message to a new match waits for its swipe.
     let pendingSwipes: PendingSwipes?
     /// The live feed (`"feed"`), the list's retry (`"listRetry"`), the watch on the deck's pending
-    /// swipes (`"pendingSwipes"`) and the answers of requests, cancelled by ``end()``.
+    /// swipes (`"pendingSwipes"`), the other person's typing in each conversation, the outbox's retries
+    /// and the answers of requests, cancelled by ``end()``.
     let tasks = CancelBag()
-    /// Whether a request for the list is under way.
-    var isLoadingList = false
-    /// The number of the last attempt to load the list (0 for the first).
-    var listAttempt = 0
-    var started = false
 
     /// Creates the chat of `viewer`; `outboxStore` keeps unsent messages (memory only when `nil`);
     /// retries wait for `network` while it is down (always reachable when `nil`); a message to a match
-    /// whose swipe `pendingSwipes` holds waits for it (nothing waits when `nil`).
+    /// whose swipe `pendingSwipes` holds waits for it (nothing waits when `nil`). A chat made from a
+    /// `state` another chat published goes on as that chat would: its retries are armed again and,
+    /// once it had loaded the list, its live feed starts.
     public init(
         viewer: UserID, authorizer: RequestAuthorizer, chat: any ChatService, scheduler: any Scheduler,
         ids: any IDGenerator, outboxStore: (any QueueStore<OutgoingMessage>)?,
-        network: (any NetworkMonitor)? = nil,
-        pendingSwipes: PendingSwipes? = nil
+        network: (any NetworkMonitor)? = nil, pendingSwipes: PendingSwipes? = nil,
+        state: ChatState = ChatState()
     ) {
         self.viewer = viewer
         self.authorizer = authorizer
@@ -79,17 +57,13 @@ public final class ChatContext: StateContext {
         self.scheduler = scheduler
         self.ids = ids
         self.pendingSwipes = pendingSwipes
+        store = StateStore(state, finishing: ChatState.placeRows)
         let network = network ?? UnmonitoredNetwork(scheduler: scheduler)
         retries = RetryTimer(scheduler: scheduler, network: network)
         outbox = DurableQueue(
             in: store, at: \.outbox, file: outboxStore, scheduler: scheduler, network: network, tasks: tasks)
         connectOutbox()
-    }
-
-    /// Call when the session's flow ends: stops the live feed, the list's and the outbox's retries,
-    /// and drops the answers still on their way. The outbox stays saved.
-    public func end() {
-        tasks.cancelAll()
+        if state.isStarted { resume() }
     }
 
     // MARK: Reading
@@ -97,39 +71,36 @@ public final class ChatContext: StateContext {
     /// The signed-in user.
     public var me: UserID { viewer }
 
-    /// A conversation's loaded messages, oldest first (shared with the chat's record, not copied).
+    /// A conversation's record, if the chat knows it.
+    public func record(of conversation: String) -> ConversationRecord? {
+        store.snapshot.records[conversation]
+    }
+
+    /// A conversation's loaded messages, oldest first (shared with the chat's record, not copied);
+    /// none once its match ended.
     public func messages(of conversation: String) -> MessageList {
-        records[conversation]?.log.messages ?? []
+        guard let record = record(of: conversation), !record.hasEnded else { return [] }
+        return record.log.messages
     }
 
     /// The match a conversation belongs to, if it is one of the user's.
     public func match(of conversation: String) -> Match? {
-        records[conversation]?.summary?.match
-    }
-
-    /// Whether the conversation is one of the user's.
-    func has(_ conversation: String) -> Bool {
-        records[conversation]?.summary != nil
+        record(of: conversation)?.summary?.match
     }
 
     /// Whether older messages of a conversation exist on the server.
     public func hasOlderMessages(_ conversation: String) -> Bool {
-        records[conversation]?.hasOlderMessages ?? true
+        record(of: conversation)?.hasOlderMessages ?? true
     }
 
     /// Whether a history page of the conversation is loading.
     public func isLoadingHistory(_ conversation: String) -> Bool {
-        records[conversation]?.isLoadingHistory ?? false
+        record(of: conversation)?.isLoadingHistory ?? false
     }
 
-    /// Calls `observer` with every change to one conversation, until the token goes.
-    public func observeConversation(
-        _ conversation: String, _ observer: @escaping @MainActor @Sendable (ConversationChange) -> Void
-    ) -> ObservationToken {
-        _ = ensureRecord(conversation)
-        let registry = observers[conversation] ?? ObserverRegistry<ConversationChange>()
-        observers[conversation] = registry
-        return registry.add(observer)
+    /// Whether the conversation is one of the user's.
+    func has(_ conversation: String) -> Bool {
+        record(of: conversation)?.summary != nil
     }
 
     // MARK: Inputs
@@ -138,33 +109,39 @@ public final class ChatContext: StateContext {
     /// form made current) and shows its messages at once (each in its conversation's row, from the
     /// match it keeps), loads the list (which starts the live feed), and sends what waits in the outbox.
     public func start() {
-        guard !started else { return }
-        started = true
-        _ = outbox.load { message in
-            message.refusal.map { .failed(reason: $0, retryable: false) } ?? .waiting
-        }
-        migrateConversationIDs()
-        for message in outbox.queue.items {
-            if let match = message.match, match.id == message.conversation, !has(message.conversation) {
-                setSummary(
-                    ConversationSummary(match: match, lastMessage: nil, unreadCount: 0), for: match.id)
+        guard !store.snapshot.isStarted else { return }
+        store.batch {
+            store.update { $0.isStarted = true }
+            _ = outbox.load { message in
+                message.refusal.map { .failed(reason: $0, retryable: false) } ?? .waiting
             }
-            if let refusal = message.refusal {
-                addPending(message, status: .refused, reason: refusal)
-            } else {
-                addPending(message, status: .sending)
+            migrateConversationIDs()
+            let viewer = viewer
+            store.update { state in
+                for message in state.outbox.items {
+                    if let match = message.match, match.id == message.conversation,
+                        state.records[match.id]?.summary == nil
+                    {
+                        state.setSummary(
+                            ConversationSummary(match: match, lastMessage: nil, unreadCount: 0), for: match.id
+                        )
+                    }
+                    let status: Message.Status = message.refusal == nil ? .sending : .refused
+                    Self.addPending(message, status: status, reason: message.refusal, by: viewer, to: &state)
+                }
             }
+            loadList(attempt: 0)
+            flush()
         }
-        loadList(attempt: 0)
-        publish()
-        flush()
     }
 
     /// Call when a swipe made a match (the deck's broadcast).
     public func matchMade(_ match: Match) {
         guard !has(match.id) else { return }
-        setSummary(ConversationSummary(match: match, lastMessage: nil, unreadCount: 0), for: match.id)
-        publish()
+        store.update { state in
+            state.setSummary(
+                ConversationSummary(match: match, lastMessage: nil, unreadCount: 0), for: match.id)
+        }
     }
 
     /// Call when the user sends a message: validated, shown at once as sending, and queued.
@@ -181,10 +158,10 @@ public final class ChatContext: StateContext {
         let message = OutgoingMessage(
             id: ids.next(), conversation: conversation, text: validated, createdAt: scheduler.now,
             match: match, dependsOn: match.flatMap { pendingSwipes?.swipe(liking: $0.user) })
+        let viewer = viewer
         store.batch {
             outbox.enqueue(message)
-            addPending(message, status: .sending)
-            publish()
+            store.update { Self.addPending(message, status: .sending, by: viewer, to: &$0) }
             flush()
         }
         return nil
@@ -199,37 +176,37 @@ public final class ChatContext: StateContext {
     /// Call when the user deletes the conversation's messages not sent (failed or refused): they
     /// leave the outbox and the conversation, and the messages that waited behind them go now.
     public func deleteFailed(in conversation: String) {
-        var deleted: [String] = []
-        var removed: [String] = []
-        for entry in outbox.queue.entries where entry.item.conversation == conversation {
-            guard case .failed = entry.state else { continue }
-            deleted.append(entry.item.id)
-            if records[conversation]?.log.remove(entry.item.id) == true { removed.append(entry.item.id) }
-        }
+        let deleted = outbox.queue.entries.filter { entry in
+            guard case .failed = entry.state else { return false }
+            return entry.item.conversation == conversation
+        }.map(\.item.id)
+        guard !deleted.isEmpty else { return }
+        let viewer = viewer
         store.batch {
             for id in deleted { outbox.remove(id) }
-            if !deleted.isEmpty { flush() }
-            guard !removed.isEmpty else { return }
-            if let record = records[conversation], let summary = record.summary {
-                setSummary(
-                    ConversationSummaryRules.taking(record.log.messages.last, unseen: 0, into: summary),
-                    for: conversation)
+            store.update { state in
+                state.edit(conversation) { record in
+                    record.changeMessages(by: viewer) { log in
+                        for id in deleted { _ = log.remove(id) }
+                        return []
+                    }
+                }
+                Self.previewLastMessage(of: conversation, in: &state)
             }
-            notify(conversation, .messages(added: [], updated: removed))
-            publish()
+            flush()
         }
     }
 
     /// Call when a conversation's screen needs history: the newest page, or (`older`) the next older one.
     public func loadHistory(of conversation: String, older: Bool) {
-        guard let record = records[conversation], !record.isLoadingHistory, record.summary != nil else {
+        guard let record = record(of: conversation), !record.isLoadingHistory, record.summary != nil else {
             return
         }
         let older = older && record.historyLoaded
         if older, record.olderCursor == nil { return }
         if !older, record.historyLoaded { return }
         let cursor = older ? record.olderCursor : nil
-        records[conversation]?.isLoadingHistory = true
+        store.update { $0.edit(conversation) { $0.isLoadingHistory = true } }
         authorizer.perform(
             { [chat] token, completion in
                 chat.fetchMessages(
@@ -243,14 +220,16 @@ public final class ChatContext: StateContext {
 
     /// Call when a conversation's screen opens: its messages are marked read while it is open.
     public func opened(_ conversation: String) {
-        ensureRecord(conversation).openCount += 1
-        markReadIfNeeded(conversation)
+        store.batch {
+            store.update { $0.edit(conversation) { $0.openCount += 1 } }
+            markReadIfNeeded(conversation)
+        }
     }
 
     /// Call when a conversation's screen closes.
     public func closed(_ conversation: String) {
-        guard let record = records[conversation], record.openCount > 0 else { return }
-        records[conversation]?.openCount -= 1
+        guard let record = record(of: conversation), record.openCount > 0 else { return }
+        store.update { $0.edit(conversation) { $0.openCount -= 1 } }
     }
 
     /// Call when the user starts or stops typing in a conversation.
@@ -274,5 +253,24 @@ public final class ChatContext: StateContext {
             completion: tasks.answer { [weak self] result in
                 if case .failure(let error) = result { self?.reportIfSessionEnded(error) }
             })
+    }
+
+    /// Call when the session's flow ends: stops the live feed, the list's and the outbox's retries,
+    /// and drops the answers still on their way. The outbox stays saved.
+    public func end() {
+        tasks.cancelAll()
+    }
+
+    /// Arms again what the state says runs on its own: the outbox's retries, the live feed once the
+    /// list had loaded (or the list's next attempt); sends what may go.
+    private func resume() {
+        outbox.resume()
+        if store.snapshot.isLoaded {
+            startFeed()
+        } else {
+            store.update { $0.isLoadingList = false }
+            loadList(attempt: store.snapshot.listAttempt)
+        }
+        flush()
     }
 }

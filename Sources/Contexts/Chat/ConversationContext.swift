@@ -7,12 +7,14 @@ import Services
 /// receipts and unmatching, over the session's ``ChatContext``.
 ///
 /// Inputs: ``open()``, ``loadOlder()``, ``draftChanged(_:)``, ``send()``, ``retryFailed()``,
-/// ``unmatch(block:)``, ``close()``. Output: ``Models/ConversationState`` through ``store``, with the list
-/// changes from the previous snapshot. Typing: "typing" goes out on the first keystroke and "stopped"
-/// after ``Interactors/TypingPolicy/stopAfter`` without one (debounced on the scheduler); the other person's
-/// typing shows until they stop or ``Interactors/TypingPolicy/othersExpireAfter`` passes. Edits and sends are
-/// ignored unless the conversation is open (between ``open()`` and ``close()``): a screen a front end
-/// keeps a moment after Back (a pop animation) neither edits nor sends.
+/// ``deleteFailed()``, ``unmatch(block:)``, ``close()``, ``end()``. Output: ``Models/ConversationState``
+/// through ``store``: a view of the conversation's ``ConversationRecord`` in the chat's state (its
+/// messages with the changes of their last revision, whether older ones exist, the other person's
+/// typing, the match's end) with what belongs to the screen (the draft, a problem with it). Typing:
+/// "typing" goes out on the first keystroke and "stopped" after ``Interactors/TypingPolicy/stopAfter``
+/// without one (debounced on the scheduler). Edits and sends are ignored unless the conversation is
+/// open (between ``open()`` and ``close()``): a screen a front end keeps a moment after Back (a pop
+/// animation) neither edits nor sends. Once the match ended, the screen keeps the messages it shows.
 @MainActor
 public final class ConversationContext: StateContext {
     /// The observable state.
@@ -23,62 +25,59 @@ public final class ConversationContext: StateContext {
     private let conversation: String
     private let chat: ChatContext
     private let scheduler: any Scheduler
-    private var typing = TypingPolicy.State()
-    /// The chat's feed of this conversation and the typing timers, cancelled by ``close()`` and ``end()``.
+    /// The watch on the chat's state (`"chat"`) and the typing check (`"typingCheck"`), cancelled by
+    /// ``close()`` and ``end()``.
     private let tasks = CancelBag()
-    private var isOpen = false
 
     /// Creates the context of a conversation the user has, on the chat's clock; `nil` when it is not
-    /// one of theirs.
-    public init?(conversation: String, chat: ChatContext) {
+    /// one of theirs. A context made from a `state` another one published goes on as that one would.
+    public init?(conversation: String, chat: ChatContext, state: ConversationState? = nil) {
         guard let match = chat.match(of: conversation) else { return nil }
         self.conversation = conversation
         self.chat = chat
         scheduler = chat.scheduler
-        store = StateStore(ConversationState(match: match))
+        store = StateStore(state ?? ConversationState(match: match))
+        if let state, state.isOpen { resume() }
     }
 
     /// Call when the conversation is shown: loads the newest page and marks messages read while open.
     public func open() {
-        guard !isOpen else { return }
-        isOpen = true
-        let feed = chat.observeConversation(conversation) { [weak self] change in self?.changed(change) }
-        tasks.keep(feed, as: "feed")
+        guard !store.snapshot.isOpen else { return }
+        store.update { $0.isOpen = true }
+        watchChat()
         chat.opened(conversation)
-        showMessages(updated: [])
         chat.loadHistory(of: conversation, older: false)
-        let isLoadingHistory = chat.isLoadingHistory(conversation)
-        store.update { $0.isLoadingHistory = isLoadingHistory }
     }
 
     /// Call when the user asks for older messages.
     public func loadOlder() {
         chat.loadHistory(of: conversation, older: true)
-        let isLoadingHistory = chat.isLoadingHistory(conversation)
-        store.update { $0.isLoadingHistory = isLoadingHistory }
     }
 
     /// Call when the user edits the message field.
     public func draftChanged(_ text: String) {
-        guard isOpen else { return }
+        guard store.snapshot.isOpen else { return }
+        let now = scheduler.now
+        var sendTyping = false
         store.update { state in
             state.draft = text
             state.problem = nil
+            guard !state.isUnmatched, !text.isEmpty else { return }
+            (state.typing, sendTyping) = TypingPolicy.keystroke(state.typing, at: now)
         }
-        guard !store.snapshot.isUnmatched, !text.isEmpty else { return }
-        let (next, sendTyping) = TypingPolicy.keystroke(typing, at: scheduler.now)
-        typing = next
         if sendTyping { chat.setTyping(true, in: conversation) }
-        // One check waits at a time, due no later than ``Interactors/TypingPolicy/stopAfter`` after this keystroke:
-        // a check that comes early (a keystroke since it was scheduled) waits again for the rest.
-        if !tasks.contains("typingCheck") { scheduleTypingCheck(after: TypingPolicy.stopAfter) }
+        // One check waits at a time, due no later than ``Interactors/TypingPolicy/stopAfter`` after this
+        // keystroke: a check that comes early (a keystroke since it was scheduled) waits again for the rest.
+        if store.snapshot.typing.isTyping, !tasks.contains("typingCheck") {
+            scheduleTypingCheck(after: TypingPolicy.stopAfter)
+        }
     }
 
     /// Call when the user taps send: the draft goes out (shown as sending at once) or the problem shows.
     ///
     /// One notification: the message shown as sending and the emptied draft arrive together.
     public func send() {
-        guard isOpen else { return }
+        guard store.snapshot.isOpen else { return }
         guard !store.snapshot.isUnmatched else { return store.update { $0.problem = .unmatched } }
         store.batch {
             if let problem = chat.send(store.snapshot.draft, to: conversation) {
@@ -107,14 +106,14 @@ public final class ConversationContext: StateContext {
 
     /// Call when the conversation is no longer shown.
     public func close() {
-        guard isOpen else { return }
-        isOpen = false
+        guard store.snapshot.isOpen else { return }
         stopTyping()
+        store.update { $0.isOpen = false }
         chat.closed(conversation)
-        tasks.cancel("feed")
+        tasks.cancel("chat")
     }
 
-    /// Call when the conversation's flow ends: closes it if open, and cancels its timers and feed.
+    /// Call when the conversation's flow ends: closes it if open, and cancels its timers.
     public func end() {
         close()
         tasks.cancelAll()
@@ -122,56 +121,44 @@ public final class ConversationContext: StateContext {
 
     // MARK: Internals
 
-    private func changed(_ change: ChatContext.ConversationChange) {
-        switch change {
-        case .messages(_, let updated):
-            showMessages(updated: updated)
-        case .typing(let isTyping):
-            tasks.cancel("othersTyping")
-            store.update { $0.otherIsTyping = isTyping }
-            if isTyping {
-                let expiry = scheduler.schedule(after: TypingPolicy.othersExpireAfter) { [weak self] in
-                    self?.store.update { $0.otherIsTyping = false }
-                }
-                tasks.keep(expiry, as: "othersTyping")
+    /// Follows the conversation's record in the chat's state from now on.
+    private func watchChat() {
+        let watch = chat.store.observe { [weak self] state in
+            guard let self, let record = state.records[self.conversation] else { return }
+            self.show(record)
+        }
+        tasks.keep(watch, as: "chat")
+    }
+
+    /// Shows what the chat's record of the conversation says; once the match ended, only that.
+    private func show(_ record: ConversationRecord) {
+        store.update { state in
+            // Once the match ended, the screen keeps what it shows.
+            guard !state.isUnmatched else { return }
+            if record.revision != state.revision {
+                state.changes =
+                    record.revision == state.revision + 1
+                    ? record.changes
+                    : ListDiff.changes(from: state.messages, to: record.log.messages, updated: [])
+                state.revision = record.revision
+                state.messages = record.log.messages
             }
-        case .unmatched:
-            stopTyping()
-            store.update { state in
+            state.hasOlderMessages = record.hasOlderMessages
+            state.isLoadingHistory = record.isLoadingHistory
+            state.failure = record.historyFailure
+            state.otherIsTyping = record.otherIsTyping
+            if record.hasEnded {
                 state.isUnmatched = true
                 state.otherIsTyping = false
-            }
-        case .history(let failure):
-            let isLoadingHistory = chat.isLoadingHistory(conversation)
-            let hasOlderMessages = chat.hasOlderMessages(conversation)
-            store.update { state in
-                state.failure = failure
-                state.isLoadingHistory = isLoadingHistory
-                state.hasOlderMessages = hasOlderMessages
+                state.isLoadingHistory = false
             }
         }
     }
 
-    /// Shows the conversation's messages from the chat, with the changes from those shown before
-    /// (`updated` names the messages whose content changed); a new message from the other person
-    /// ends their typing.
-    private func showMessages(updated: [String]) {
-        let messages = chat.messages(of: conversation)
-        let hasOlderMessages = chat.hasOlderMessages(conversation)
-        let me = chat.me
-        store.update { state in
-            let shown = state.messages
-            let changes = ListDiff.changes(from: shown, to: messages, updated: updated)
-            // The last message is new when the changes insert it (it was not shown before).
-            if let last = messages.last, last.sender != me,
-                changes.contains(where: { if case .insert(last.id, _) = $0 { true } else { false } })
-            {
-                state.otherIsTyping = false
-            }
-            ListRevision.record(changes, revision: &state.revision, changes: &state.changes)
-            state.messages = messages
-            state.hasOlderMessages = hasOlderMessages
-        }
+    /// Arms again what the state says runs on its own: the chat's watch and the typing check.
+    private func resume() {
+        watchChat()
+        if store.snapshot.typing.isTyping { scheduleTypingCheck(after: .zero) }
     }
 
     private func scheduleTypingCheck(after delay: Duration) {
@@ -182,16 +169,17 @@ public final class ConversationContext: StateContext {
     private func checkTyping() {
         tasks.cancel("typingCheck")
         let now = scheduler.now
+        let typing = store.snapshot.typing
         if let wait = TypingPolicy.wait(typing, at: now) { return scheduleTypingCheck(after: wait) }
         let (next, sendStopped) = TypingPolicy.check(typing, at: now)
-        typing = next
+        store.update { $0.typing = next }
         if sendStopped { chat.setTyping(false, in: conversation) }
     }
 
     /// Ends the user's typing ("stopped" goes out if "typing" did); a waiting check is left to find
     /// nothing to do, or a later keystroke's typing to check.
     private func stopTyping() {
-        if typing.isTyping { chat.setTyping(false, in: conversation) }
-        typing = TypingPolicy.State()
+        if store.snapshot.typing.isTyping { chat.setTyping(false, in: conversation) }
+        store.update { $0.typing = TypingState() }
     }
 }

@@ -8,7 +8,9 @@ import Synchronization
 /// The state is observable three ways: ``observe(_:)`` with a closure and a token, ``states`` as an
 /// `AsyncSequence`, and the Observation framework (`Observable`, as SwiftUI reads it). A context
 /// reports the errors it cannot handle with ``report(_:)``; its flow hears them through
-/// ``observeErrors(_:)`` and raises them up the flow tree.
+/// ``observeErrors(_:)`` and raises them up the flow tree. A state with a part derived from the rest
+/// (the matches list from the conversations) brings it up to date in `finishing`, once per change,
+/// before anyone hears of it.
 @MainActor
 public final class StateStore<State: Sendable & Equatable>: Observable {
     /// A closure observer of the state.
@@ -39,12 +41,15 @@ public final class StateStore<State: Sendable & Equatable>: Observable {
     private var isDelivering = false
     private var hasUndelivered = false
     private let registrar = ObservationRegistrar()
+    private let finishing: @MainActor (inout State) -> Void
     /// Who listens. Behind a lock because a token may be cancelled, and a stream end, on any thread.
     private let listeners = Mutex(Listeners())
 
-    /// Creates a store holding `initial`.
-    public init(_ initial: State) {
+    /// Creates a store holding `initial`; `finishing` runs at the end of every outermost update or
+    /// batch, on the state it leaves.
+    public init(_ initial: State, finishing: @escaping @MainActor (inout State) -> Void = { _ in }) {
         current = initial
+        self.finishing = finishing
     }
 
     /// Changes the state; observers hear once, after the outermost update or batch, if it changed.
@@ -62,6 +67,7 @@ public final class StateStore<State: Sendable & Equatable>: Observable {
         guard before == nil else { return body() }
         before = current
         body()
+        finishing(&current)
         let start = before
         before = nil
         if start != current { changed() }

@@ -88,7 +88,7 @@ public final class ChatFlow: FlowNode {
 
     /// Step 1: the matches list changed while "Loading…" shows: the conversation once it is known or
     /// the list loaded, else "Loading…" again if why it failed changed.
-    private func listChanged(_ state: ChatListState) {
+    private func listChanged(_ state: ChatState) {
         guard case .loading(let shownFailure) = place else { return }
         if state.isLoaded || chat.match(of: conversation) != nil {
             observations = []

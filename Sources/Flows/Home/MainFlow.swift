@@ -136,7 +136,7 @@ public final class MainFlow: FlowNode, DeckFlowDelegate {
         let tab = place.tab
         let frame = frame(for: tab)
         guard tab == .matches else { return HomeScreens.home(frame) { deck.addContent(to: &$0) } }
-        let list = chat.snapshot
+        let list = chat.snapshot.list
         if matchesList?.list != list { matchesList = (list, ChatScreens.matchesList(list)) }
         let rows = matchesList?.elements ?? []
         return HomeScreens.home(frame) { $0 += rows }
@@ -178,7 +178,7 @@ public final class MainFlow: FlowNode, DeckFlowDelegate {
 
     /// Step 3: the matches changed; home shows them again if they are its tab.
     private func chatChanged() {
-        if place.tab == .matches { refreshHome() }
+        if place.tab == .matches, chat.snapshot.list != matchesList?.list { refreshHome() }
     }
 
     /// Step 3: the deck's part of home changed.

@@ -32,7 +32,9 @@ public final class EmbeddedScenarioWorld: DriverScenarioWorld {
     }
 
     /// The unread count of the conversation with a user.
-    public func unreadCount(with user: UserID) -> Int? { app.mainFlow?.chat.snapshot.unreadCount(with: user) }
+    public func unreadCount(with user: UserID) -> Int? {
+        app.mainFlow?.chat.snapshot.list.unreadCount(with: user)
+    }
 
     /// Sends a message as `sender`'s app would.
     public func sendMessage(from sender: UserID, to recipient: UserID, _ text: String)

@@ -62,7 +62,7 @@ public final class MatrixScenarioWorld: DriverScenarioWorld {
 
     /// The unread count of the conversation with a user.
     public func unreadCount(with user: UserID) -> Int? {
-        app.mainFlow?.chat.snapshot.unreadCount(with: matrixID(user))
+        app.mainFlow?.chat.snapshot.list.unreadCount(with: matrixID(user))
     }
 
     // MARK: Set-up

@@ -1,23 +1,28 @@
 import Foundation
 import Models
+import PersistentList
 
 /// One conversation's messages in order (``MessageOrder``), merged by id.
 ///
 /// A page that arrives twice or overlaps changes nothing; a message confirmed by the server replaces
 /// the pending copy with the same transaction id. The messages are a ``Models/MessageList``, so a
 /// snapshot of them (the open conversation's state) is shared, not copied, when the next message
-/// comes: adding one costs a binary search, O(log² n).
-public struct ConversationLog: Hashable, Sendable {
+/// comes: adding one costs a binary search, O(log² n). Their ids are a ``PersistentList/PersistentMap``
+/// for the same reason: a log kept in a snapshot and changed in the next one is never copied whole.
+public struct ConversationLog: Equatable, Sendable {
     /// The messages, oldest first.
     public private(set) var messages = MessageList()
     /// The ids of ``messages``.
-    private var ids: Set<String> = []
+    private var ids = PersistentMap<String, Bool>()
 
     /// An empty log.
     public init() {}
 
+    /// Whether both logs hold the same messages (their ids follow from them).
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.messages == rhs.messages }
+
     /// Whether a message with this id is in the log.
-    public func contains(_ id: String) -> Bool { ids.contains(id) }
+    public func contains(_ id: String) -> Bool { ids[id] != nil }
 
     /// Adds or updates messages.
     ///
@@ -51,7 +56,7 @@ public struct ConversationLog: Hashable, Sendable {
         {
             // The server confirmed a pending message: the confirmed copy takes its place.
             messages.remove(at: index)
-            ids.remove(transaction)
+            ids[transaction] = nil
             updated.append(transaction)
         }
         if let index = index(of: message.id) {
@@ -65,7 +70,7 @@ public struct ConversationLog: Hashable, Sendable {
             return
         }
         insert(message)
-        ids.insert(message.id)
+        ids[message.id] = true
         added.append(message.id)
     }
 
@@ -112,7 +117,7 @@ public struct ConversationLog: Hashable, Sendable {
     public mutating func remove(_ id: String) -> Bool {
         guard let index = index(of: id) else { return false }
         messages.remove(at: index)
-        ids.remove(id)
+        ids[id] = nil
         return true
     }
 
@@ -130,7 +135,7 @@ public struct ConversationLog: Hashable, Sendable {
 
     /// Where the message with this id is; the newest change most, so the search starts at the end.
     private func index(of id: String) -> Int? {
-        guard ids.contains(id) else { return nil }
+        guard ids[id] != nil else { return nil }
         return messages.lastIndex { $0.id == id }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Models
 
 /// When to tell the other person the user is typing, and how long their "typing" lasts.
 ///
@@ -12,15 +13,8 @@ public enum TypingPolicy {
     public static let othersExpireAfter: Duration = .seconds(5)
 
     /// The user's typing, as the policy tracks it.
-    public struct State: Hashable, Sendable {
-        /// Whether "typing" was sent and "stopped" not yet.
-        public var isTyping = false
-        /// The last keystroke.
-        public var lastKeystroke: Date?
-
-        /// Not typing.
-        public init() {}
-    }
+    /// Where the user's typing is: ``Models/TypingState``.
+    public typealias State = TypingState
 
     /// A keystroke at `now`: the new state, and whether to send "typing".
     public static func keystroke(_ state: State, at now: Date) -> (State, sendTyping: Bool) {
@@ -47,12 +41,5 @@ public enum TypingPolicy {
             return (state, false)
         }
         return (State(), true)
-    }
-}
-
-extension TypingPolicy.State {
-    init(isTyping: Bool, lastKeystroke: Date?) {
-        self.isTyping = isTyping
-        self.lastKeystroke = lastKeystroke
     }
 }

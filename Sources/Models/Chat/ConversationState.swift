@@ -28,6 +28,11 @@ public struct ConversationState: Hashable, Sendable {
     public var isUnmatched = false
     /// The text being written.
     public var draft = ""
+    /// Whether the conversation is shown (between its context's `open()` and `close()`): edits and
+    /// sends count only then.
+    public var isOpen = false
+    /// Where the user's typing is ("typing" sent, the last keystroke), for the typing debounce.
+    public var typing = TypingState()
 
     /// A conversation with nothing loaded yet.
     public init(match: Match) {

@@ -1,0 +1,70 @@
+import PersistentList
+import Testing
+
+/// The persistent map is a dictionary: checked against one through random changes, its copies
+/// untouched by later changes, and its equality blind to the order entries were added in.
+@Suite struct PersistentMapTests {
+    /// A small seeded generator, so a failure repeats.
+    struct Seeded: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return state >> 11
+        }
+    }
+
+    @Test func randomChanges_readAsADictionary_inKeyOrder() {
+        var random = Seeded(state: 7)
+        var map = PersistentMap<Int, String>()
+        var reference: [Int: String] = [:]
+        for step in 0..<5_000 {
+            let key = Int.random(in: 0..<500, using: &random)
+            if Bool.random(using: &random) || step < 100 {
+                map[key] = "v\(step)"
+                reference[key] = "v\(step)"
+            } else {
+                map[key] = nil
+                reference[key] = nil
+            }
+            #expect(map[key] == reference[key])
+        }
+        #expect(map.count == reference.count)
+        #expect(map.keys == reference.keys.sorted())
+        #expect(map.values == reference.keys.sorted().compactMap { reference[$0] })
+    }
+
+    @Test func aCopy_keepsItsEntries_whateverHappensToTheOriginal() {
+        var map = PersistentMap<String, Int>()
+        for (index, key) in ["b", "a", "d", "c"].enumerated() { map[key] = index }
+        let copy = map
+        map["a"] = 10
+        map["e"] = 5
+        map["b"] = nil
+        #expect(copy.entries.map(\.key) == ["a", "b", "c", "d"])
+        #expect(copy["a"] == 1 && copy["b"] == 0 && copy["e"] == nil)
+        #expect(map.entries.map(\.key) == ["a", "c", "d", "e"])
+    }
+
+    @Test func equality_dependsOnTheEntries_notTheOrderTheyWereAddedIn() {
+        var random = Seeded(state: 3)
+        let keys = (0..<300).map { "k\($0)" }
+        var forward = PersistentMap<String, Int>()
+        for key in keys { forward[key] = key.count }
+        var shuffled = PersistentMap<String, Int>()
+        for key in keys.shuffled(using: &random) { shuffled[key] = key.count }
+        var withDetour = shuffled
+        withDetour["extra"] = 1
+        withDetour["k5"] = nil
+        withDetour["extra"] = nil
+        withDetour["k5"] = 2
+        #expect(forward == shuffled)
+        #expect(forward == withDetour)
+        var changed = forward
+        changed["k17"] = 99
+        #expect(changed != forward)
+        changed["k17"] = 3
+        #expect(changed == forward)
+        #expect(PersistentMap<String, Int>() == PersistentMap<String, Int>())
+        #expect(forward != PersistentMap<String, Int>())
+    }
+}
