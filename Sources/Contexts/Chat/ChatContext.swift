@@ -63,7 +63,7 @@ public final class ChatContext: StateContext {
         outbox = DurableQueue(
             in: store, at: \.outbox, file: outboxStore, scheduler: scheduler, network: network, tasks: tasks)
         connectOutbox()
-        if state.isStarted { resume() }
+        resume()
     }
 
     // MARK: Reading
@@ -261,10 +261,12 @@ public final class ChatContext: StateContext {
         tasks.cancelAll()
     }
 
-    /// Arms again what the state says runs on its own: the outbox's retries, the live feed once the
-    /// list had loaded (or the list's next attempt); sends what may go.
+    /// Arms what the state says runs on its own (nothing, for a new chat): the outbox's retries and,
+    /// once started, the live feed if the list had loaded (else the list's next attempt); sends what
+    /// may go.
     private func resume() {
         outbox.resume()
+        guard store.snapshot.isStarted else { return flush() }
         if store.snapshot.isLoaded {
             startFeed()
         } else {

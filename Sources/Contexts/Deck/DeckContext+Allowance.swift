@@ -35,7 +35,12 @@ extension DeckContext {
     /// Counts the out-of-likes modal down, a tick at each whole minute left.
     func scheduleResetTick() {
         tasks.cancel("countdown")
-        guard let secondsLeft = store.snapshot.likesResetInSeconds else { return }
+        let deck = store.snapshot
+        guard let shown = deck.likesResetInSeconds else { return }
+        // From the reset itself when known, so that the ticks fall on the same instants however late
+        // the countdown is armed (a deck made from a copy of another's state).
+        let secondsLeft =
+            deck.allowance.map { SwipeLimiter.secondsUntil($0.resetsAt, from: scheduler.now) } ?? shown
         let tick = scheduler.schedule(after: SwipeLimiter.countdownStep(secondsLeft: secondsLeft)) {
             [weak self] in
             self?.resetTick()

@@ -58,7 +58,7 @@ public final class DeckContext: StateContext {
             network: network ?? UnmonitoredNetwork(scheduler: scheduler), tasks: tasks)
         swipes.send = { [weak self] swipe, completion in self?.send(swipe, completion: completion) }
         swipes.answered = { [weak self] swipe, result, verdict in self?.sent(swipe, result, verdict) }
-        if state.isStarted { resume() }
+        resume()
     }
 
     /// Call once when the signed-in app starts: loads and sends queued swipes, then the first page.
@@ -194,8 +194,8 @@ public final class DeckContext: StateContext {
         refillIfNeeded()
     }
 
-    /// Arms again what the state says runs on its own: the queue's retries, the out-of-likes
-    /// countdown and the day's turn; sends what may go.
+    /// Arms what the state says runs on its own (nothing, for a new deck): the queue's retries, the
+    /// out-of-likes countdown and the day's turn; sends what may go.
     private func resume() {
         swipes.resume()
         scheduleResetTick()

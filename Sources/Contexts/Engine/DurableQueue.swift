@@ -14,8 +14,10 @@ import Services
 /// ``Interactors/SendQueuePolicy``'s. Every change of what is kept is saved (the disk writer groups
 /// saves made in a row); an item is sent only once a finished save holds it, so the server never holds
 /// an item the disk does not. A failure for now is retried when ``Models/SendQueue/Entry/retryAt`` comes
-/// (or when the network returns, while the device is offline): the timers are kept in the context's
-/// ``CancelBag``, so ending the context stops them, and ``resume()`` arms them again from the state.
+/// (if the device is offline then, when the network returns); a failure for want of network, while
+/// the device reports it offline, as soon as the network returns: a
+/// rule of the state alone, so a queue armed again from it (``resume()``) retries as the original
+/// would. The timers are kept in the context's ``CancelBag``, so ending the context stops them.
 @MainActor
 final class DurableQueue<State: Sendable & Equatable, Item: QueueItem, Answer: Sendable> {
     /// Sends an item; the answer goes to the completion, on the main actor.
@@ -180,13 +182,22 @@ final class DurableQueue<State: Sendable & Equatable, Item: QueueItem, Answer: S
     }
 
     private func armRetry(_ id: String) {
-        guard let due = queue.entry(id)?.retryAt else { return }
-        let work: ScheduledWork = { [weak self] in self?.retryDue(id) }
-        let task =
-            network.isReachable
-            ? scheduler.schedule(after: .seconds(max(0, due.timeIntervalSince(scheduler.now))), work)
-            : network.whenReachable(work)
-        tasks.keep(task, as: retryName(id))
+        guard let entry = queue.entry(id), let due = entry.retryAt else { return }
+        if entry.failedOffline, !network.isReachable {
+            return tasks.keep(network.whenReachable { [weak self] in self?.retryDue(id) }, as: retryName(id))
+        }
+        let timer = scheduler.schedule(after: .seconds(max(0, due.timeIntervalSince(scheduler.now)))) {
+            [weak self] in self?.retryTime(id)
+        }
+        tasks.keep(timer, as: retryName(id))
+    }
+
+    /// The retry of `id` is due: now if the network can be reached, else when it returns.
+    private func retryTime(_ id: String) {
+        guard network.isReachable else {
+            return tasks.keep(network.whenReachable { [weak self] in self?.retryDue(id) }, as: retryName(id))
+        }
+        retryDue(id)
     }
 
     private func retryDue(_ id: String) {

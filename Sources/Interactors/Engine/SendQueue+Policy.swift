@@ -68,7 +68,7 @@ extension SendQueue {
     }
 
     /// An attempt failed with `error` at `now`: retried later (its lane waits until
-    /// ``Entry/retryAt``), given up (Retry / Delete) or refused for good, as
+    /// ``Entry/retryAt``, after ``RetryPolicy``'s delay), given up (Retry / Delete) or refused for good, as
     /// ``SendQueuePolicy/verdict(after:attempt:)`` says; returns the verdict.
     @discardableResult
     public mutating func failed(_ id: String, with error: ServiceError, at now: Date) -> SendQueuePolicy
@@ -84,9 +84,11 @@ extension SendQueue {
         case .retry(let reason):
             entries[index].state = .failed(reason: reason, retryable: true)
             entries[index].retryAt = now + RetryPolicy.delay(forAttempt: attempt).timeInterval
+            entries[index].failedOffline = error == .networkUnavailable
         case .giveUp(let reason):
             entries[index].state = .failed(reason: reason, retryable: true)
             entries[index].retryAt = nil
+            entries[index].failedOffline = false
         case .refuse(let reason):
             refuse(id, reason: reason)
         }
@@ -98,12 +100,14 @@ extension SendQueue {
         guard let index = index(of: id) else { return }
         entries[index].state = .failed(reason: reason, retryable: false)
         entries[index].retryAt = nil
+        entries[index].failedOffline = false
     }
 
     /// The retry of the item with id `id` is due: it waits for its turn again.
     public mutating func retryDue(_ id: String) {
         guard let index = index(of: id), entries[index].retryAt != nil else { return }
         entries[index].retryAt = nil
+        entries[index].failedOffline = false
         entries[index].state = .waiting
     }
 
@@ -113,6 +117,7 @@ extension SendQueue {
         for index in entries.indices where ids.contains(entries[index].item.id) {
             guard case .failed(_, true) = entries[index].state else { continue }
             entries[index].retryAt = nil
+            entries[index].failedOffline = false
             entries[index].attempts = 0
             entries[index].state = .waiting
         }

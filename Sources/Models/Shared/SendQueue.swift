@@ -18,9 +18,11 @@ public struct SendQueue<Item: QueueItem>: Hashable, Sendable {
         public var attempts = 0
         /// Whether a finished save holds it: only then may it be sent.
         public var isSaved: Bool
-        /// When it is tried again, while it backs off after a failure for now (sooner if the network
-        /// returns while the device is offline).
+        /// When it is tried again, while it backs off after a failure for now.
         public var retryAt: Date?
+        /// Whether that failure was the network's: then it is tried again as soon as the device can
+        /// reach the network, rather than at ``retryAt``.
+        public var failedOffline = false
 
         /// Creates an entry.
         public init(item: Item, state: SendState, isSaved: Bool) {

@@ -1,0 +1,68 @@
+import Contexts
+import EmbeddedBackend
+import Foundation
+import Models
+import Services
+import TestSupport
+import Testing
+
+/// One of two backends seeded alike and driven alike, with alice signed in: what the state-copy
+/// tests run a context and its copy on, so that both meet the same answers.
+@MainActor
+final class TwinWorld {
+    let directory = TemporaryDirectory()
+    let backend: EmbeddedBackend
+    let services: AppServices
+    let authorizer: RequestAuthorizer
+
+    init(configuration: EmbeddedServerConfiguration) throws {
+        backend = EmbeddedBackend(
+            storageDirectory: directory.url, configuration: configuration, storesInMemory: true)
+        backend.addDemoAccounts()
+        services = backend.makeServices()
+        var session: Result<AuthSession, ServiceError>?
+        services.auth.signIn(Credentials(identifier: "alice", password: "wonderland")) { session = $0 }
+        backend.scheduler.runDue()
+        let tokens = try #require(try session?.get()).tokens
+        authorizer = RequestAuthorizer(tokens: tokens, auth: services.auth) { _ in }
+    }
+
+    /// Delivers everything due now.
+    func settle() { backend.scheduler.runDue() }
+}
+
+/// Numbers from a fixed pseudo-random sequence: a state-copy run repeats exactly.
+struct SeededNumbers {
+    var state: UInt64
+
+    /// A number in `0..<bound`.
+    mutating func next(_ bound: Int) -> Int {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return Int((state >> 33) % UInt64(max(1, bound)))
+    }
+}
+
+/// The states one store published, from when it was watched.
+@MainActor
+final class Published<State: Sendable & Equatable> {
+    private(set) var states: [State] = []
+    private var token: ObservationToken?
+
+    /// Starts again, on `store`.
+    func watch(_ store: StateStore<State>) {
+        states = []
+        token = store.observe { [weak self] state in self?.states.append(state) }
+    }
+}
+
+/// Where two sequences of published states first part: the index and the properties that differ.
+func firstDifference<State: Equatable>(_ copy: [State], _ original: [State]) -> String {
+    guard let index = zip(copy, original).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset
+    else {
+        return "counts \(copy.count) and \(original.count)"
+    }
+    let fields = zip(Mirror(reflecting: copy[index]).children, Mirror(reflecting: original[index]).children)
+        .filter { String(describing: $0.value) != String(describing: $1.value) }
+        .map { "\($0.label ?? "?"): \($0.value) ≠ \($1.value)" }
+    return "state \(index): " + fields.joined(separator: "; ")
+}
