@@ -47,7 +47,7 @@ public final class HeadlessDriver<Backend: HeadlessBackend> {
     /// The signed-in part of the app (deck, chat, profile), if signed in.
     public var mainFlow: MainFlow? { app?.sessionFlow?.mainFlow }
     /// The session's state, if launched.
-    public var sessionState: SessionState? { app?.sessionFlow?.context.snapshot }
+    public var sessionState: SessionPhase? { app?.sessionFlow?.context.snapshot.phase }
 
     /// Starts the app (a new process).
     public func launch() {

@@ -59,7 +59,7 @@ public final class LifecycleWatch {
     /// stored session or a folder of the user's data (``Services/FileUserDataStore``) still on disk;
     /// returns the report, or `nil` when nothing was left.
     @discardableResult
-    public func checkFiles(of state: SessionState?, services: AppServices?, after step: String) -> String? {
+    public func checkFiles(of state: SessionPhase?, services: AppServices?, after step: String) -> String? {
         let user = signedInUser
         switch state {
         case .signedIn(let details): signedInUser = details.user.id

@@ -51,7 +51,7 @@ import Testing
         let store = RecordingSessionStore()
         let context = context(with: store)
         context.launch()
-        #expect(context.snapshot == .signedOut(reason: nil, username: nil))
+        #expect(context.snapshot.phase == .signedOut(reason: nil, username: nil))
         #expect(store.calls == ["load"])
     }
 
@@ -59,7 +59,7 @@ import Testing
         let store = RecordingSessionStore(loadError: .unreadable(path: "session.json", reason: "garbage"))
         let context = context(with: store)
         context.launch()
-        #expect(context.snapshot == .signedOut(reason: .storedSessionUnreadable, username: nil))
+        #expect(context.snapshot.phase == .signedOut(reason: .storedSessionUnreadable, username: nil))
         #expect(store.calls == ["load", "delete"])
     }
 }

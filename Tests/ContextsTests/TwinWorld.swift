@@ -48,6 +48,13 @@ final class Published<State: Sendable & Equatable> {
     private(set) var states: [State] = []
     private var token: ObservationToken?
 
+    /// Whether `other` published as many states as this one, ending on the same: what a copy can
+    /// promise where timers fall due at the same instant (they run in the order they were set, which a
+    /// copy sets anew, so the states between may come in another order).
+    func endsAlike(_ other: Published<State>) -> Bool {
+        states.count == other.states.count && states.last == other.states.last
+    }
+
     /// Starts again, on `store`.
     func watch(_ store: StateStore<State>) {
         states = []

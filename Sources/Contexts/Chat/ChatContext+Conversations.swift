@@ -131,6 +131,7 @@ extension ChatContext {
                     }
                     record.hasEnded = true
                     record.otherIsTyping = false
+                    record.otherTypingEndsAt = nil
                 }
                 state.setSummary(nil, for: conversation)
             }

@@ -21,6 +21,7 @@ extension ChatContext {
         store.update { state in
             state.isLoadingList = true
             state.listAttempt = attempt
+            state.listRetryAt = nil
         }
         authorizer.perform(
             { [chat] token, completion in chat.fetchConversations(accessToken: token, completion: completion)
@@ -37,12 +38,33 @@ extension ChatContext {
             store.update { $0.isLoadingList = false }
             if reportIfSessionEnded(error) { return }
             let failure = Self.failure(for: error, otherwise: "Could not load your matches")
-            store.update { $0.list.loadFailure = failure }
-            let retry = retries.schedule(attempt: attempt + 1) { [weak self] in
-                self?.loadList(attempt: attempt + 1)
+            let retryAt = scheduler.now + RetryPolicy.delay(forAttempt: attempt + 1).timeInterval
+            store.update { state in
+                state.list.loadFailure = failure
+                state.listRetryAt = retryAt
             }
-            tasks.keep(retry, as: "listRetry")
+            armListRetry()
         }
+    }
+
+    /// Arms the list's next attempt: at ``ChatState/listRetryAt``, or as soon as the network returns
+    /// when the last attempt failed offline and the device is offline (if it is offline when the time
+    /// comes, then too).
+    func armListRetry() {
+        let state = store.snapshot
+        guard let due = state.listRetryAt else { return }
+        let attempt = state.listAttempt + 1
+        let retry: ScheduledWork = { [weak self] in self?.loadList(attempt: attempt) }
+        if state.loadFailure == .offline, !network.isReachable {
+            return tasks.keep(network.whenReachable(retry), as: "listRetry")
+        }
+        let timer = scheduler.schedule(after: .seconds(max(0, due.timeIntervalSince(scheduler.now)))) {
+            [weak self] in
+            guard let self else { return }
+            if self.network.isReachable { return retry() }
+            self.tasks.keep(self.network.whenReachable(retry), as: "listRetry")
+        }
+        tasks.keep(timer, as: "listRetry")
     }
 
     /// A request of the chat went through: if the list has not loaded (the network was down), it is
@@ -157,12 +179,29 @@ extension ChatContext {
     /// ``Interactors/TypingPolicy/othersExpireAfter`` without word.
     func otherTyping(_ isTyping: Bool, in conversation: String) {
         guard has(conversation) else { return }
+        let endsAt = isTyping ? scheduler.now + TypingPolicy.othersExpireAfter.timeInterval : nil
+        store.update { state in
+            state.edit(conversation) { record in
+                record.otherIsTyping = isTyping
+                record.otherTypingEndsAt = endsAt
+            }
+        }
+        armTypingExpiry(in: conversation)
+    }
+
+    /// Arms the lapse of the other person's "typing" in `conversation`, as its record says.
+    func armTypingExpiry(in conversation: String) {
         let name = "typing " + conversation
         tasks.cancel(name)
-        store.update { $0.edit(conversation) { $0.otherIsTyping = isTyping } }
-        guard isTyping else { return }
-        let expiry = scheduler.schedule(after: TypingPolicy.othersExpireAfter) { [weak self] in
-            self?.store.update { $0.edit(conversation) { $0.otherIsTyping = false } }
+        guard let endsAt = record(of: conversation)?.otherTypingEndsAt else { return }
+        let expiry = scheduler.schedule(after: .seconds(max(0, endsAt.timeIntervalSince(scheduler.now)))) {
+            [weak self] in
+            self?.store.update { state in
+                state.edit(conversation) { record in
+                    record.otherIsTyping = false
+                    record.otherTypingEndsAt = nil
+                }
+            }
         }
         tasks.keep(expiry, as: name)
     }

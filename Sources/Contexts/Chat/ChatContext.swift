@@ -29,8 +29,8 @@ public final class ChatContext: StateContext {
     let chat: any ChatService
     let scheduler: any Scheduler
     let ids: any IDGenerator
-    /// Tries list loads again: on a timer, or when the network returns.
-    let retries: RetryTimer
+    /// What the device knows of its network: a list load that failed offline waits for it.
+    let network: any NetworkMonitor
     /// Saves, sends and retries the messages of ``Models/ChatListState/outbox``.
     let outbox: DurableQueue<ChatState, OutgoingMessage, Message>
     /// What the deck's swipe queue holds: a message to a new match waits for its swipe.
@@ -59,7 +59,7 @@ public final class ChatContext: StateContext {
         self.pendingSwipes = pendingSwipes
         store = StateStore(state, finishing: ChatState.placeRows)
         let network = network ?? UnmonitoredNetwork(scheduler: scheduler)
-        retries = RetryTimer(scheduler: scheduler, network: network)
+        self.network = network
         outbox = DurableQueue(
             in: store, at: \.outbox, file: outboxStore, scheduler: scheduler, network: network, tasks: tasks)
         connectOutbox()
@@ -261,17 +261,21 @@ public final class ChatContext: StateContext {
         tasks.cancelAll()
     }
 
-    /// Arms what the state says runs on its own (nothing, for a new chat): the outbox's retries and,
-    /// once started, the live feed if the list had loaded (else the list's next attempt); sends what
-    /// may go.
+    /// Arms what the state says runs on its own (nothing, for a new chat): the outbox's retries, the
+    /// other person's typing lapsing in each conversation and, once started, the live feed if the list
+    /// had loaded (else the list's next attempt); sends what may go.
     private func resume() {
         outbox.resume()
-        guard store.snapshot.isStarted else { return flush() }
-        if store.snapshot.isLoaded {
+        for (conversation, record) in store.snapshot.records.entries where record.otherTypingEndsAt != nil {
+            armTypingExpiry(in: conversation)
+        }
+        let state = store.snapshot
+        if state.isLoaded {
             startFeed()
-        } else {
-            store.update { $0.isLoadingList = false }
-            loadList(attempt: store.snapshot.listAttempt)
+        } else if state.listRetryAt != nil {
+            armListRetry()
+        } else if state.isLoadingList {
+            loadList(attempt: state.listAttempt)
         }
         flush()
     }

@@ -1,3 +1,4 @@
+import Foundation
 import Interactors
 import Models
 import PersistentList
@@ -27,6 +28,9 @@ public struct ChatState: Equatable, Sendable {
     public var isLoadingList = false
     /// The number of the last attempt to load the list (0 for the first).
     public var listAttempt = 0
+    /// When the list is asked for again after a failure (at once when the network returns, for a
+    /// failure offline); `nil` when no retry waits.
+    public var listRetryAt: Date?
 
     /// An empty chat.
     public init() {}

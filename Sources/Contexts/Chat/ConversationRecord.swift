@@ -1,3 +1,4 @@
+import Foundation
 import Interactors
 import Models
 
@@ -28,6 +29,8 @@ public struct ConversationRecord: Equatable, Sendable {
     public var historyFailure: RequestFailure?
     /// Whether the other person is typing now.
     public var otherIsTyping = false
+    /// When their "typing" lapses without word (``Interactors/TypingPolicy/othersExpireAfter``).
+    public var otherTypingEndsAt: Date?
     /// Whether the match ended (unmatched or blocked, by either side).
     public var hasEnded = false
 
@@ -50,6 +53,7 @@ public struct ConversationRecord: Equatable, Sendable {
             changes.contains(where: { if case .insert(last.id, _) = $0 { true } else { false } })
         {
             otherIsTyping = false
+            otherTypingEndsAt = nil
         }
     }
 }

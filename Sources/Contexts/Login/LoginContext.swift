@@ -34,6 +34,15 @@ public final class LoginContext: StateContext {
         store = StateStore(LoginState(mode: mode, values: values, notice: notice))
     }
 
+    /// Creates a context from a `state` another login context published: it goes on as that one
+    /// would (a rate limit's countdown ticks on).
+    public init(auth: any AuthService, scheduler: any Scheduler, state: LoginState) {
+        self.auth = auth
+        self.scheduler = scheduler
+        store = StateStore(state)
+        if state.rateLimitSecondsRemaining > 0 { scheduleTick() }
+    }
+
     /// Call when the user switches between sign-in and sign-up; values typed so far are kept.
     public func modeSelected(_ mode: LoginMode) {
         guard store.snapshot.mode != mode else { return }

@@ -45,7 +45,7 @@ public final class SessionFlow: FlowNode {
     private var observations: [ObservationToken] = []
     private var place = Place.nothing
     /// The session state last rendered.
-    private var rendered: SessionState?
+    private var rendered: SessionPhase?
     private var pendingRoute: Route?
 
     /// Creates the flow over the app's services.
@@ -60,7 +60,7 @@ public final class SessionFlow: FlowNode {
 
     /// The session context's state.
     public override var stateSummary: String? {
-        switch context.snapshot {
+        switch context.snapshot.phase {
         case .idle: "SessionContext: idle"
         case .restoring: "SessionContext: restoring"
         case .signedOut(let reason, _): "SessionContext: signed out" + (reason.map { " (\($0))" } ?? "")
@@ -84,9 +84,9 @@ public final class SessionFlow: FlowNode {
     }
 
     private func render(_ state: SessionState) {
-        guard state != rendered else { return }
-        rendered = state
-        switch state {
+        guard state.phase != rendered else { return }
+        rendered = state.phase
+        switch state.phase {
         case .idle: break
         case .restoring: showLaunching()
         case .signedOut(let reason, let username): showLogin(notice: reason, username: username)
@@ -117,7 +117,7 @@ public final class SessionFlow: FlowNode {
     }
 
     // 3. Signed in.
-    private func showMain(_ details: SessionState.SignedIn) {
+    private func showMain(_ details: SessionPhase.SignedIn) {
         let wasRestoring = if case .launching = place { true } else { false }
         removeChildren()
         place = .nothing

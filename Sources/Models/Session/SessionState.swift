@@ -1,34 +1,18 @@
-/// The session context's observable state: who is signed in, if anyone.
-public enum SessionState: Hashable, Sendable {
+/// The session context's observable state: where the session is, and everything the context decides
+/// with — the session as stored (the user, the tokens, the last place) and how many launches,
+/// sign-ins and sign-outs there were.
+public struct SessionState: Hashable, Sendable {
+    /// Who is signed in, if anyone.
+    public var phase: SessionPhase = .idle
+    /// The session as last written to the session store; `nil` when signed out.
+    public var stored: StoredSession?
+    /// Counts launches, sign-ins and sign-outs: the answer to a request made before the last one is
+    /// ignored.
+    public var generation = 0
+
     /// Before launch.
-    case idle
-    /// Launch is restoring and validating a stored session.
-    case restoring
-    /// Nobody is signed in.
-    case signedOut(reason: SignedOutReason?, username: String?)
-    /// A user is signed in.
-    case signedIn(SignedIn)
-
-    /// The details of a signed-in session.
-    public struct SignedIn: Hashable, Sendable {
-        /// The signed-in user.
-        public var user: User
-        /// Whether the account was just created (profile set-up follows).
-        public var isNewAccount: Bool
-        /// The place to restore, when the session came back from disk.
-        public var restoredRoute: Route?
-
-        /// Creates the details.
-        public init(user: User, isNewAccount: Bool, restoredRoute: Route?) {
-            self.user = user
-            self.isNewAccount = isNewAccount
-            self.restoredRoute = restoredRoute
-        }
-    }
+    public init() {}
 
     /// The signed-in user, if any.
-    public var user: User? {
-        if case .signedIn(let details) = self { return details.user }
-        return nil
-    }
+    public var user: User? { phase.user }
 }
