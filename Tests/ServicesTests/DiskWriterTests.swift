@@ -100,24 +100,6 @@ import Testing
         func open() { opened.signal() }
     }
 
-    @Test func aLoad_doesNotWaitForTheWritesOfAnotherFile() throws {
-        let queue = DispatchQueue(label: "busy")
-        let users = FileUserDataStore(
-            rootURL: directory.url, writer: DiskWriter(queue: queue), scheduler: scheduler)
-        let swipes = try users.swipeQueue(for: "alice")
-        let swipe = Swipe(
-            id: "s1", candidate: "bob", action: .like, swipedAt: Date(timeIntervalSince1970: 0))
-        swipes.save([swipe]) { _ in }
-        scheduler.runDue()
-        let gate = Gate()
-        queue.async { gate.hold() }
-        try users.outbox(for: "alice").save([Self.message(1)]) { _ in }
-        #expect(swipes.load().items == [swipe])
-        #expect(!gate.isPassed, "the load waited for the write of the outbox")
-        gate.open()
-        scheduler.runDue()
-    }
-
     @Test func aLoad_seesTheSavesOfItsFileQueuedBeforeIt() throws {
         let queue = DispatchQueue(label: "held")
         queue.suspend()
@@ -144,15 +126,13 @@ import Testing
         scheduler.runDue()
     }
 
-    @Test func readsInOneFolder_shareTheCleanUpWaitingItsTurn_andAReadAfterItRanCleansAgain() throws {
-        let queue = DispatchQueue(label: "held")
-        queue.suspend()
+    @Test func aReadCleansItsFolder_andAReadAfterTheCleanUpRanCleansAgain() throws {
+        let queue = DispatchQueue(label: "writer")
         let users = FileUserDataStore(
             rootURL: directory.url, writer: DiskWriter(queue: queue), scheduler: scheduler)
         _ = try users.swipeQueue(for: "alice").load()
         _ = try users.outbox(for: "alice").load()
-        #expect(scheduler.pendingCount == 1, "one clean-up of alice's folder waits, not two")
-        queue.resume()
+        queue.sync {}
         scheduler.runDue()
         let folder = try users.directory(for: "alice")
         let leftover = folder.appendingPathComponent(".outbox.json.999999.1.tmp")

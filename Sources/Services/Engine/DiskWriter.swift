@@ -18,10 +18,9 @@ import Foundation
 /// often finds its contents written already; every save's completion still comes, in the order the
 /// saves were made, once what it asked for (or newer) is durable.
 ///
-/// A store's read of its file (``read(_:inDirectory:scheduler:_:)``) waits only for the queued work
-/// that may change that file: its own saves and any removal. With none queued it runs at once on the
-/// caller's thread, so a login reading the swipe queue does not wait for the session file's flush.
-/// Removals are queued like saves (``perform(scheduler:_:completion:)``), so a folder removed at
+/// A store's read of its file (``read(_:inDirectory:scheduler:_:)``) runs on the queue too, after
+/// the work queued before it, so no file is read or written on the main actor's thread (a test
+/// counts the thread's system calls through a whole journey). Removals are queued like saves (``perform(scheduler:_:completion:)``), so a folder removed at
 /// logout is not written again by a save made before. Share one writer between the stores of one
 /// process (a relaunch in the same process included) so they see each other's writes.
 public final class DiskWriter: Sendable {
@@ -44,17 +43,8 @@ public final class DiskWriter: Sendable {
         var pending: [String: Pending] = [:]
         var written: [String: Written] = [:]
         var fileWrites = 0
-        /// The saves queued and not done yet, by path.
-        var savesQueued: [String: Int] = [:]
-        /// The removals and other work queued and not done yet: any file may be changed by them.
-        var otherWorkQueued = 0
         /// The folders whose clean-up of crashed writes is queued and not started yet.
         var cleanUpsQueued: Set<String> = []
-
-        /// Whether queued work may still change the file at `path`.
-        func mayChange(_ path: String) -> Bool {
-            otherWorkQueued > 0 || savesQueued[path] != nil
-        }
     }
 
     private let queue: DispatchQueue
@@ -85,33 +75,32 @@ public final class DiskWriter: Sendable {
         let version = state.withLock { state in
             state.lastVersion += 1
             state.pending[path] = Pending(version: state.lastVersion, contents: contents)
-            state.savesQueued[path, default: 0] += 1
             return state.lastVersion
         }
         scheduler.run(
             on: queue,
-            {
-                let result = self.write(path, covering: version)
-                self.state.withLock { state in
-                    let left = (state.savesQueued[path] ?? 1) - 1
-                    state.savesQueued[path] = left > 0 ? left : nil
-                }
-                return result
-            }, then: completion)
+            { self.write(path, covering: version) }, then: completion)
     }
 
-    /// Runs `body` on the writer's queue after every write queued before it, and answers its result.
+    /// Runs `body` on the writer's queue after every write queued before it, and answers its result;
+    /// the caller waits.
     ///
-    /// Never call it from `body` or from a save's `contents` (the queue would wait for itself).
-    public func sync<Value>(_ body: () throws(StoreError) -> Value) throws(StoreError) -> Value {
-        let result = queue.sync { () -> Result<Value, StoreError> in
+    /// `body` runs on the queue's own thread, never the caller's (`DispatchQueue.sync` would run it on
+    /// the caller's thread when the queue is idle). Never call it from `body` or from a save's
+    /// `contents` (the queue would wait for itself).
+    public func sync<Value: Sendable>(_ body: @escaping @Sendable () throws(StoreError) -> Value)
+        throws(StoreError)
+        -> Value
+    {
+        let result = PendingResult<Result<Value, StoreError>>()
+        queue.async {
             do throws(StoreError) {
-                return .success(try body())
+                result.fulfil(.success(try body()))
             } catch {
-                return .failure(error)
+                result.fulfil(.failure(error))
             }
         }
-        return try result.get()
+        return try result.wait().get()
     }
 
     /// Runs `body` on the writer's queue, in order with the saves, off the main actor; `completion`
@@ -122,13 +111,7 @@ public final class DiskWriter: Sendable {
         scheduler: any Scheduler, _ body: @escaping @Sendable () throws(StoreError) -> Void,
         completion: @escaping StoreCompletion
     ) {
-        state.withLock { $0.otherWorkQueued += 1 }
-        enqueue(
-            scheduler: scheduler,
-            { () throws(StoreError) in
-                defer { self.state.withLock { $0.otherWorkQueued -= 1 } }
-                try body()
-            }, completion: completion)
+        enqueue(scheduler: scheduler, body, completion: completion)
     }
 
     /// Runs `body` on the queue, in order with the saves, and `completion` with how it went.
@@ -148,21 +131,19 @@ public final class DiskWriter: Sendable {
             }, then: completion)
     }
 
-    /// Reads the file at `path` of a store in `directory`: runs `body` once no queued work may change
-    /// that file (at once, on the caller's thread, when none is queued; else on the queue after it),
-    /// then queues the removal of the temporary files other processes' crashed writes left in
+    /// Reads the file at `path` of a store in `directory`: runs `body` on the queue after the work
+    /// queued before it (the caller waits, doing no file work itself), then queues the removal of the temporary files other processes' crashed writes left in
     /// `directory` (this process's writes leave none behind), off the main actor.
     ///
     /// `body` reads that file only (it may write it back, as a store recovering a damaged file does).
     /// The clean-up is best effort: a file it cannot remove stays until the folder is removed; it
     /// touches no store's file, so reads do not wait for it. Reads of several files of one folder
     /// (a user's swipe queue and outbox at login) share one clean-up while it waits its turn.
-    public func read<Value>(
+    public func read<Value: Sendable>(
         _ path: String, inDirectory directory: String, scheduler: any Scheduler,
-        _ body: () throws(StoreError) -> Value
+        _ body: @escaping @Sendable () throws(StoreError) -> Value
     ) throws(StoreError) -> Value {
-        let mustWait = state.withLock { $0.mayChange(path) }
-        let value = mustWait ? try sync(body) : try body()
+        let value = try sync(body)
         let isQueued = state.withLock { !$0.cleanUpsQueued.insert(directory).inserted }
         guard !isQueued else { return value }
         let process = getpid()
