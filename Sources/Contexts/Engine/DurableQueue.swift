@@ -19,9 +19,9 @@ import Services
 /// rule of the state alone, so a queue armed again from it (``resume()``) retries as the original
 /// would. The timers are kept in the context's ``CancelBag``, so ending the context stops them.
 @MainActor
-final class DurableQueue<State: Sendable & Equatable, Item: QueueItem, Answer: Sendable> {
+public final class DurableQueue<State: Sendable & Equatable, Item: QueueItem, Answer: Sendable> {
     /// Sends an item; the answer goes to the completion, on the main actor.
-    typealias Sender =
+    public typealias Sender =
         @MainActor (Item, _ completion: @escaping @MainActor @Sendable (Result<Answer, ServiceError>) -> Void)
         ->
         Void
@@ -33,21 +33,21 @@ final class DurableQueue<State: Sendable & Equatable, Item: QueueItem, Answer: S
     private let network: any NetworkMonitor
     private let tasks: CancelBag
     /// Sends an item: the owner's request to its server (set once, right after making the queue).
-    var send: Sender = { _, completion in completion(.failure(.server("Nothing sends this queue"))) }
+    public var send: Sender = { _, completion in completion(.failure(.server("Nothing sends this queue"))) }
     /// Where an item that items of this queue depend on is (another queue's); settled by default.
-    var dependency: (String) -> SendQueuePolicy.Dependency = { _ in .settled }
+    public var dependency: (String) -> SendQueuePolicy.Dependency = { _ in .settled }
     /// What is written for an entry (the chat writes a refusal into its message); the item by default.
-    var stored: (SendQueue<Item>.Entry) -> Item = \.item
+    public var stored: (SendQueue<Item>.Entry) -> Item = \.item
     /// Called when an entry's state changed (sending, failed, refused, waiting again).
-    var stateChanged: (Item, SendState) -> Void = { _, _ in }
+    public var stateChanged: (Item, SendState) -> Void = { _, _ in }
     /// Called with each answer once the queue took it: confirmed (the item left the queue) or failed,
     /// with the policy's verdict (`nil` when the session ended: the item stays for the next sign-in).
-    var answered: (Item, Result<Answer, ServiceError>, SendQueuePolicy.Verdict?) -> Void = { _, _, _ in }
+    public var answered: (Item, Result<Answer, ServiceError>, SendQueuePolicy.Verdict?) -> Void = { _, _, _ in }
 
     /// Creates the queue at `path` of `store`'s state, kept in `file` (memory only when `nil`),
     /// retried on `scheduler` or when `network` returns, its timers in `tasks`; set ``send`` before
     /// the first ``flush()``.
-    init(
+    public init(
         in store: StateStore<State>, at path: WritableKeyPath<State, SendQueue<Item>>,
         file: (any QueueStore<Item>)?, scheduler: any Scheduler, network: any NetworkMonitor,
         tasks: CancelBag
@@ -61,13 +61,13 @@ final class DurableQueue<State: Sendable & Equatable, Item: QueueItem, Answer: S
     }
 
     /// The queue as it is now.
-    var queue: SendQueue<Item> { store.snapshot[keyPath: path] }
+    public var queue: SendQueue<Item> { store.snapshot[keyPath: path] }
 
     // MARK: Inputs
 
     /// Reads the stored items into the queue (saved, each in `state`), reports a problem met reading
     /// them, and returns them.
-    func load(state: (Item) -> SendState = { _ in .waiting }) -> [Item] {
+    public func load(state: (Item) -> SendState = { _ in .waiting }) -> [Item] {
         let loaded = file?.load()
         if let problem = loaded?.problem { store.report(problem) }
         let items = loaded?.items ?? []
@@ -76,33 +76,33 @@ final class DurableQueue<State: Sendable & Equatable, Item: QueueItem, Answer: S
     }
 
     /// Adds `item` at the end of its lane and saves the queue.
-    func enqueue(_ item: Item) {
+    public func enqueue(_ item: Item) {
         commit { $0.enqueue(item) }
         save()
     }
 
     /// Changes a queued item and saves the queue.
-    func update(_ id: String, _ change: (inout Item) -> Void) {
+    public func update(_ id: String, _ change: (inout Item) -> Void) {
         commit { $0.update(id, change) }
         save()
     }
 
     /// Takes the item with id `id` out of the queue (its retry with it) and saves the queue.
-    func remove(_ id: String) {
+    public func remove(_ id: String) {
         tasks.cancel(retryName(id))
         commit { $0.remove(id) }
         save()
     }
 
     /// Fails the item with id `id` for good with `reason` and saves the queue.
-    func refuse(_ id: String, reason: String) {
+    public func refuse(_ id: String, reason: String) {
         tasks.cancel(retryName(id))
         commit { $0.refuse(id, reason: reason) }
         save()
     }
 
     /// The user asked to try the items with ids `ids` again: they wait for their turn, now.
-    func retry(_ ids: [String]) {
+    public func retry(_ ids: [String]) {
         for id in ids { tasks.cancel(retryName(id)) }
         commit { $0.retry(ids) }
         flush()
@@ -110,7 +110,7 @@ final class DurableQueue<State: Sendable & Equatable, Item: QueueItem, Answer: S
 
     /// Sends every item whose turn has come; the waiting items whose dependency was refused for good
     /// are refused too (and saved so).
-    func flush() {
+    public func flush() {
         var queue = self.queue
         let refusedBefore = queue.entries.count(where: \.isRefused)
         let ready = queue.take(dependency: dependency)
@@ -123,7 +123,7 @@ final class DurableQueue<State: Sendable & Equatable, Item: QueueItem, Answer: S
 
     /// Saves the queue as it is: the one place that writes. When the save is durable, the items it
     /// held may be sent.
-    func save() {
+    public func save() {
         let queue = self.queue
         let ids = Set(queue.entries.map(\.item.id))
         guard let file else { return saveFinished(ids, .success(())) }
@@ -132,7 +132,7 @@ final class DurableQueue<State: Sendable & Equatable, Item: QueueItem, Answer: S
 
     /// Arms the retry of every entry backing off, as the state says: after a copy of the state, or a
     /// relaunch that read it.
-    func resume() {
+    public func resume() {
         for entry in queue.entries where entry.retryAt != nil { armRetry(entry.item.id) }
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 import Models
 
-/// The decisions over a whole ``Models/SendQueue``, by ``SendQueuePolicy``'s rules: each takes the
+/// The decisions over a whole ``Models/SendQueue``, by ``Interactors/SendQueuePolicy``'s rules: each takes the
 /// queue and an input and leaves the queue as the rules say.
 extension SendQueue {
     /// What the policy knows of `entry`.
@@ -35,7 +35,7 @@ extension SendQueue {
     }
 
     /// The items to send now, marked sending: in each lane, the item whose turn has come
-    /// (``SendQueuePolicy/turn(of:dependency:)``), once a finished save holds it. The waiting items
+    /// (``Interactors/SendQueuePolicy/turn(of:dependency:)``), once a finished save holds it. The waiting items
     /// whose dependency was refused for good are refused first, with its reason.
     public mutating func take(dependency: (String) -> SendQueuePolicy.Dependency) -> [Item] {
         for index in entries.indices {
@@ -68,8 +68,8 @@ extension SendQueue {
     }
 
     /// An attempt failed with `error` at `now`: retried later (its lane waits until
-    /// ``Entry/retryAt``, after ``RetryPolicy``'s delay), given up (Retry / Delete) or refused for good, as
-    /// ``SendQueuePolicy/verdict(after:attempt:)`` says; returns the verdict.
+    /// ``Entry/retryAt``, after ``Interactors/RetryPolicy``'s delay), given up (Retry / Delete) or refused for good, as
+    /// ``Interactors/SendQueuePolicy/verdict(after:attempt:)`` says; returns the verdict.
     @discardableResult
     public mutating func failed(_ id: String, with error: ServiceError, at now: Date) -> SendQueuePolicy
         .Verdict?
