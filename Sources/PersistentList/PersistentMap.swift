@@ -82,10 +82,10 @@ public struct PersistentMap<Key: Comparable & Hashable & Sendable, Value: Sendab
     }
 
     /// The keys in order.
-    public var keys: [Key] { entries.map(\.key) }
+    public var keys: [Key] { entries.map { $0.key } }
 
     /// The values in key order.
-    public var values: [Value] { entries.map(\.value) }
+    public var values: [Value] { entries.map { $0.value } }
 
     // MARK: The tree
 

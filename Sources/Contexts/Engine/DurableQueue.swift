@@ -37,12 +37,13 @@ public final class DurableQueue<State: Sendable & Equatable, Item: QueueItem, An
     /// Where an item that items of this queue depend on is (another queue's); settled by default.
     public var dependency: (String) -> SendQueuePolicy.Dependency = { _ in .settled }
     /// What is written for an entry (the chat writes a refusal into its message); the item by default.
-    public var stored: (SendQueue<Item>.Entry) -> Item = \.item
+    public var stored: (SendQueue<Item>.Entry) -> Item = { $0.item }
     /// Called when an entry's state changed (sending, failed, refused, waiting again).
     public var stateChanged: (Item, SendState) -> Void = { _, _ in }
     /// Called with each answer once the queue took it: confirmed (the item left the queue) or failed,
     /// with the policy's verdict (`nil` when the session ended: the item stays for the next sign-in).
-    public var answered: (Item, Result<Answer, ServiceError>, SendQueuePolicy.Verdict?) -> Void = { _, _, _ in }
+    public var answered: (Item, Result<Answer, ServiceError>, SendQueuePolicy.Verdict?) -> Void = { _, _, _ in
+    }
 
     /// Creates the queue at `path` of `store`'s state, kept in `file` (memory only when `nil`),
     /// retried on `scheduler` or when `network` returns, its timers in `tasks`; set ``send`` before
@@ -112,10 +113,10 @@ public final class DurableQueue<State: Sendable & Equatable, Item: QueueItem, An
     /// are refused too (and saved so).
     public func flush() {
         var queue = self.queue
-        let refusedBefore = queue.entries.count(where: \.isRefused)
+        let refusedBefore = queue.entries.count { $0.isRefused }
         let ready = queue.take(dependency: dependency)
         commit { $0 = queue }
-        if queue.entries.count(where: \.isRefused) != refusedBefore { save() }
+        if queue.entries.count(where: { $0.isRefused }) != refusedBefore { save() }
         for item in ready {
             send(item) { [weak self] result in self?.answer(item, result) }
         }
@@ -125,7 +126,7 @@ public final class DurableQueue<State: Sendable & Equatable, Item: QueueItem, An
     /// held may be sent.
     public func save() {
         let queue = self.queue
-        let ids = Set(queue.entries.map(\.item.id))
+        let ids = Set(queue.entries.map { $0.item.id })
         guard let file else { return saveFinished(ids, .success(())) }
         file.save(queue.entries.map(stored)) { [weak self] result in self?.saveFinished(ids, result) }
     }

@@ -22,7 +22,7 @@ public final class StateStore<State: Sendable & Equatable>: Observable {
     ///
     /// Reading it inside `withObservationTracking` (SwiftUI's body) registers interest in it.
     public var state: State {
-        registrar.access(self, keyPath: \.current)
+        registrar.access(self, keyPath: currentPath)
         return current
     }
 
@@ -41,6 +41,9 @@ public final class StateStore<State: Sendable & Equatable>: Observable {
     private var isDelivering = false
     private var hasUndelivered = false
     private let registrar = ObservationRegistrar()
+    /// The key path Observation knows the state by: made once, as a generic type's key path is built
+    /// at run time.
+    private let currentPath: KeyPath<StateStore, State>
     private let finishing: @MainActor (inout State) -> Void
     /// Who listens. Behind a lock because a token may be cancelled, and a stream end, on any thread.
     private let listeners = Mutex(Listeners())
@@ -50,6 +53,7 @@ public final class StateStore<State: Sendable & Equatable>: Observable {
     public init(_ initial: State, finishing: @escaping @MainActor (inout State) -> Void = { _ in }) {
         current = initial
         self.finishing = finishing
+        currentPath = \.current
     }
 
     /// Changes the state; observers hear once, after the outermost update or batch, if it changed.
@@ -94,7 +98,7 @@ public final class StateStore<State: Sendable & Equatable>: Observable {
 
     /// Reports an error the context cannot handle itself; error observers (its flow) raise it up the tree.
     public func report(_ error: any Error) {
-        for observer in listeners.withLock({ $0.errors.map(\.observer) }) { observer(error) }
+        for observer in listeners.withLock({ $0.errors.map { $0.observer } }) { observer(error) }
     }
 
     /// Calls `observer` with every error the context reports, until the token is cancelled or released.
@@ -109,7 +113,7 @@ public final class StateStore<State: Sendable & Equatable>: Observable {
     /// starts with the newest state, so every observer ends on the latest snapshot and none hears an
     /// older one after a newer.
     private func changed() {
-        registrar.withMutation(of: self, keyPath: \.current) {}
+        registrar.withMutation(of: self, keyPath: currentPath) {}
         guard !isDelivering else {
             hasUndelivered = true
             return
@@ -119,7 +123,9 @@ public final class StateStore<State: Sendable & Equatable>: Observable {
         repeat {
             hasUndelivered = false
             let state = current
-            let (observers, streams) = listeners.withLock { ($0.states.map(\.observer), $0.streams.values) }
+            let (observers, streams) = listeners.withLock {
+                ($0.states.map { $0.observer }, Array($0.streams.values))
+            }
             for observer in observers where !hasUndelivered { observer(state) }
             if !hasUndelivered { for stream in streams { stream.yield(state) } }
         } while hasUndelivered

@@ -52,7 +52,7 @@ public struct SendQueue<Item: QueueItem>: Hashable, Sendable {
     public init() {}
 
     /// The items, oldest first.
-    public var items: [Item] { entries.map(\.item) }
+    public var items: [Item] { entries.map { $0.item } }
 
     /// The entry of the item with id `id`, if it is queued.
     public func entry(_ id: String) -> Entry? { entries.first { $0.item.id == id } }

@@ -13,7 +13,7 @@ public final class InMemoryUserDataStore: UserDataStore {
     /// user. A user's record stays once made; ``removeAll(for:completion:)`` empties it, so stores
     /// handed out before still reach the user's data.
     private final class Record: Sendable {
-        let queues = Mutex<[String: [any QueueItem]]>([:])
+        let queues = Mutex<[String: any Sendable]>([:])
     }
 
     private let records = Mutex<[UserID: Record]>([:])
@@ -41,7 +41,9 @@ public final class InMemoryUserDataStore: UserDataStore {
     /// Whether anything is kept for the user: items waiting in any queue.
     public func hasData(for user: UserID) -> Bool {
         guard let record = records.withLock({ $0[user] }) else { return false }
-        return record.queues.withLock { queues in queues.values.contains { !$0.isEmpty } }
+        return record.queues.withLock { queues in
+            queues.values.contains { ($0 as? [any QueueItem])?.isEmpty == false }
+        }
     }
 
     /// The user's record, made when it has none yet.
@@ -60,7 +62,7 @@ public final class InMemoryUserDataStore: UserDataStore {
         let record: Record
 
         func load() -> LoadedItems<Item> {
-            LoadedItems(record.queues.withLock { $0[name] ?? [] }.compactMap { $0 as? Item })
+            LoadedItems(record.queues.withLock { $0[name] as? [Item] } ?? [])
         }
 
         @MainActor
