@@ -36,30 +36,13 @@ import Testing
     @Test(arguments: 1...10)
     func aChatMadeFromACopyOfItsState_publishesWhatTheOriginalPublishes(seed: Int) throws {
         let worlds = [try world(), try world()]
-        var chats = [try chat(on: worlds[0]), try chat(on: worlds[1])]
-        let published = [Published<ChatState>(), Published<ChatState>()]
-        for (chat, heard) in zip(chats, published) { heard.watch(chat.store) }
-        var random = SeededNumbers(state: UInt64(seed))
-        let copies = Set((0..<3).map { _ in 3 + random.next(60) })
-        for step in 0..<80 {
-            if copies.contains(step) {
-                chats[1].end()
-                chats[1] = try chat(on: worlds[1], state: chats[0].store.state)
-                for (chat, heard) in zip(chats, published) { heard.watch(chat.store) }
-            }
-            let input = random.next(18)
-            let person = Self.people[random.next(Self.people.count)]
-            for (chat, world) in zip(chats, worlds) {
-                apply(input, person: person, to: chat, on: world, step: step)
-                world.settle()
-            }
-            #expect(
-                published[1].endsAlike(published[0]),
-                "seed \(seed), step \(step), input \(input): \(firstDifference(published[1].states, published[0].states)) \(recordDifference(published[1].states, published[0].states))"
-            )
-            if !published[1].endsAlike(published[0]) { return }
-        }
-        #expect(published[0].states.count > 1)
+        try expectCopiesPublishAlike(
+            seed: seed, steps: 80, worlds: worlds, strict: false,
+            make: { index, state in try chat(on: worlds[index], state: state) },
+            input: { random in (random.next(18), Self.people[random.next(Self.people.count)]) },
+            apply: { input, chat, world, step in
+                apply(input.0, person: input.1, to: chat, on: world, step: step)
+            })
     }
 
     @Test(arguments: 1...10)
@@ -71,33 +54,14 @@ import Testing
             world.settle()
         }
         let conversation = Match.id(between: "alice", and: "bob")
-        var conversations = try chats.map {
-            try #require(ConversationContext(conversation: conversation, chat: $0))
-        }
-        let published = [Published<ConversationState>(), Published<ConversationState>()]
-        for (context, heard) in zip(conversations, published) { heard.watch(context.store) }
-        var random = SeededNumbers(state: UInt64(seed))
-        let copies = Set((0..<3).map { _ in 3 + random.next(60) })
-        for step in 0..<80 {
-            if copies.contains(step) {
-                conversations[1].end()
-                conversations[1] = try #require(
-                    ConversationContext(
-                        conversation: conversation, chat: chats[1], state: conversations[0].store.state))
-                for (context, heard) in zip(conversations, published) { heard.watch(context.store) }
-            }
-            let input = random.next(14)
-            for (context, world) in zip(conversations, worlds) {
-                apply(input, to: context, on: world, step: step)
-                world.settle()
-            }
-            #expect(
-                published[1].endsAlike(published[0]),
-                "seed \(seed), step \(step), input \(input): \(firstDifference(published[1].states, published[0].states))"
-            )
-            if !published[1].endsAlike(published[0]) { return }
-        }
-        #expect(published[0].states.count > 1)
+        try expectCopiesPublishAlike(
+            seed: seed, steps: 80, worlds: worlds, strict: false,
+            make: { index, state in
+                try #require(
+                    ConversationContext(conversation: conversation, chat: chats[index], state: state))
+            },
+            input: { random in random.next(14) },
+            apply: { input, context, world, step in apply(input, to: context, on: world, step: step) })
     }
 
     /// One input of the chat, of the other side, of the network or of the clock.
@@ -145,19 +109,4 @@ import Testing
             if step > 70 { context.unmatch(block: false) } else { server.markRead(by: "bob", with: "alice") }
         }
     }
-}
-
-/// Where two chats' records first part, for a failure's message.
-func recordDifference(_ copy: [ChatState], _ original: [ChatState]) -> String {
-    guard let index = zip(copy, original).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset
-    else { return "" }
-    let (a, b) = (copy[index].records, original[index].records)
-    let keys = Set(a.keys + b.keys).sorted().filter { a[$0] != b[$0] }
-    return keys.map { key in
-        guard let left = a[key], let right = b[key] else { return "\(key): only in one" }
-        let fields = zip(Mirror(reflecting: left).children, Mirror(reflecting: right).children)
-            .filter { String(describing: $0.value) != String(describing: $1.value) }
-            .map { "\($0.label ?? "?"): \($0.value) ≠ \($1.value)" }
-        return "\(key): " + fields.joined(separator: "; ")
-    }.joined(separator: "\n")
 }

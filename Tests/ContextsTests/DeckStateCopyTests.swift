@@ -9,7 +9,7 @@ import Testing
 /// over a twin backend, publishes what the original publishes for the same inputs, from then on.
 @MainActor
 @Suite struct DeckStateCopyTests {
-    static let configuration = EmbeddedServerConfiguration(candidatePoolSize: 60, dailyLikeLimit: 6)
+    static let configuration = EmbeddedServerConfiguration(candidatePoolSize: 60, dailyLikeLimit: 2)
 
     /// A deck of alice on `world` (its swipes in the world's user data), made from `state` if given.
     func deck(on world: TwinWorld, state: DeckState? = nil) throws -> DeckContext {
@@ -26,33 +26,11 @@ import Testing
             try TwinWorld(configuration: Self.configuration),
             try TwinWorld(configuration: Self.configuration),
         ]
-        var decks = [try deck(on: worlds[0]), try deck(on: worlds[1])]
-        let published = [Published<DeckState>(), Published<DeckState>()]
-        for (deck, heard) in zip(decks, published) { heard.watch(deck.store) }
-        var random = SeededNumbers(state: UInt64(seed))
-        let copies = Set((0..<3).map { _ in 5 + random.next(60) })
-        var copied = 0
-        for step in 0..<80 {
-            if copies.contains(step) {
-                // The twin is replaced by a deck made from a copy of the original's state.
-                decks[1].end()
-                decks[1] = try deck(on: worlds[1], state: decks[0].store.state)
-                for (deck, heard) in zip(decks, published) { heard.watch(deck.store) }
-                copied += 1
-            }
-            let input = random.next(16)
-            for (deck, world) in zip(decks, worlds) {
-                apply(input, to: deck, on: world, step: step)
-                world.settle()
-            }
-            #expect(
-                published[1].states == published[0].states,
-                "seed \(seed), step \(step), input \(input): \(firstDifference(published[1].states, published[0].states))"
-            )
-            if published[1].states != published[0].states { return }
-        }
-        #expect(copied == copies.count)
-        #expect(published[0].states.count > 1)
+        try expectCopiesPublishAlike(
+            seed: seed, steps: 80, worlds: worlds,
+            make: { index, state in try deck(on: worlds[index], state: state) },
+            input: { random in random.next(16) },
+            apply: { input, deck, world, step in apply(input, to: deck, on: world, step: step) })
     }
 
     /// One input of the deck, of the server, of the network or of the clock.

@@ -73,3 +73,43 @@ func firstDifference<State: Equatable>(_ copy: [State], _ original: [State]) -> 
         .map { "\($0.label ?? "?"): \($0.value) ≠ \($1.value)" }
     return "state \(index): " + fields.joined(separator: "; ")
 }
+
+/// The state-copy check: two contexts over twin worlds take the same seeded inputs; at a few random
+/// steps the second is ended and replaced by one made from a copy of the first's `store.state`, and
+/// from then on the two must publish alike after every input.
+///
+/// `make(world, state)` makes the context on world 0 or 1 (from `state` when given); `input` draws
+/// one step's input; `apply` applies it to a context and its world. `strict` compares the whole
+/// sequences published; otherwise as many states ending on the same one (``Published/endsAlike(_:)``).
+@MainActor
+func expectCopiesPublishAlike<Context: StateContext, Input>(
+    seed: Int, steps: Int, worlds: [TwinWorld], strict: Bool = true,
+    make: (Int, Context.State?) throws -> Context,
+    input: (inout SeededNumbers) -> Input,
+    apply: (Input, Context, TwinWorld, Int) -> Void
+) throws {
+    var contexts = [try make(0, nil), try make(1, nil)]
+    let published = [Published<Context.State>(), Published<Context.State>()]
+    for (context, heard) in zip(contexts, published) { heard.watch(context.store) }
+    var random = SeededNumbers(state: UInt64(seed))
+    let copies = Set((0..<3).map { _ in 2 + random.next(steps * 3 / 4) })
+    for step in 0..<steps {
+        if copies.contains(step) {
+            contexts[1].end()
+            contexts[1] = try make(1, contexts[0].store.state)
+            for (context, heard) in zip(contexts, published) { heard.watch(context.store) }
+        }
+        let next = input(&random)
+        for (context, world) in zip(contexts, worlds) {
+            apply(next, context, world, step)
+            world.settle()
+        }
+        let alike = strict ? published[1].states == published[0].states : published[1].endsAlike(published[0])
+        #expect(
+            alike,
+            "seed \(seed), step \(step), input \(next): \(firstDifference(published[1].states, published[0].states))"
+        )
+        if !alike { return }
+    }
+    #expect(published[0].states.count > 1)
+}
