@@ -54,11 +54,9 @@ extension ChatContext {
         guard record(of: conversation)?.log.contains(id) == true else { return }
         let viewer = viewer
         store.update { state in
-            state.edit(conversation) { record in
-                record.changeMessages(by: viewer) { log in
-                    _ = log.remove(id)
-                    return []
-                }
+            state.changeMessages(of: conversation, by: viewer) { log in
+                _ = log.remove(id)
+                return []
             }
             if state.records[conversation]?.summary?.lastMessage?.id == id {
                 Self.previewLastMessage(of: conversation, in: &state, keepingUnread: true)
@@ -72,11 +70,9 @@ extension ChatContext {
         let viewer = viewer
         store.update { state in
             var changed: [String] = []
-            state.edit(conversation) { record in
-                record.changeMessages(by: viewer) { log in
-                    changed = log.raiseStatus(of: viewer, upTo: date, to: status)
-                    return changed
-                }
+            state.changeMessages(of: conversation, by: viewer) { log in
+                changed = log.raiseStatus(of: viewer, upTo: date, to: status)
+                return changed
             }
             if let last = state.records[conversation]?.summary?.lastMessage, changed.contains(last.id) {
                 Self.previewLastMessage(of: conversation, in: &state, keepingUnread: true)

@@ -97,10 +97,8 @@ extension ChatContext {
         guard record(of: message.conversation)?.log.contains(message.id) == true else { return }
         let viewer = viewer
         store.update { state in
-            state.edit(message.conversation) { record in
-                record.changeMessages(by: viewer) { log in
-                    log.setPendingStatus(message.id, status, reason: reason) ? [message.id] : []
-                }
+            state.changeMessages(of: message.conversation, by: viewer) { log in
+                log.setPendingStatus(message.id, status, reason: reason) ? [message.id] : []
             }
         }
     }

@@ -185,11 +185,9 @@ public final class ChatContext: StateContext {
         store.batch {
             for id in deleted { outbox.remove(id) }
             store.update { state in
-                state.edit(conversation) { record in
-                    record.changeMessages(by: viewer) { log in
-                        for id in deleted { _ = log.remove(id) }
-                        return []
-                    }
+                state.changeMessages(of: conversation, by: viewer) { log in
+                    for id in deleted { _ = log.remove(id) }
+                    return []
                 }
                 Self.previewLastMessage(of: conversation, in: &state)
             }

@@ -56,6 +56,14 @@ public struct ChatState: Equatable, Sendable {
         records[conversation] = record
     }
 
+    /// Changes the messages of `conversation` with `body` (which returns the ids whose content
+    /// changed), as a new revision of its record (``ConversationRecord/changeMessages(by:_:)``).
+    mutating func changeMessages(
+        of conversation: String, by viewer: UserID, _ body: (inout ConversationLog) -> [String]
+    ) {
+        edit(conversation) { $0.changeMessages(by: viewer, body) }
+    }
+
     /// Sets the summary of `conversation` (`nil`: it has no row); its row is placed at the end of the
     /// change. A conversation whose match had ended starts afresh with a new match.
     mutating func setSummary(_ summary: ConversationSummary?, for conversation: String) {
