@@ -38,8 +38,9 @@ public final class DurableQueue<State: Sendable & Equatable, Item: QueueItem, An
     public var dependency: (String) -> SendQueuePolicy.Dependency = { _ in .settled }
     /// What is written for an entry (the chat writes a refusal into its message); the item by default.
     public var stored: (SendQueue<Item>.Entry) -> Item = { $0.item }
-    /// Called when an entry's state changed (sending, failed, refused, waiting again).
-    public var stateChanged: (Item, SendState) -> Void = { _, _ in }
+    /// Called when an entry's state changed (sending, failed, refused, waiting again); `nil` when
+    /// nobody shows the entries' states one by one (the deck shows only counts).
+    public var stateChanged: ((Item, SendState) -> Void)?
     /// Called with each answer once the queue took it: confirmed (the item left the queue) or failed,
     /// with the policy's verdict (`nil` when the session ended: the item stays for the next sign-in).
     public var answered: (Item, Result<Answer, ServiceError>, SendQueuePolicy.Verdict?) -> Void = { _, _, _ in
@@ -115,8 +116,11 @@ public final class DurableQueue<State: Sendable & Equatable, Item: QueueItem, An
         var queue = self.queue
         let refusedBefore = queue.entries.count { $0.isRefused }
         let ready = queue.take(dependency: dependency)
+        let refusedNow = queue.entries.count(where: { $0.isRefused }) != refusedBefore
+        // Nothing went and nothing was refused: the queue is as it was.
+        guard !ready.isEmpty || refusedNow else { return }
         commit { $0 = queue }
-        if queue.entries.count(where: { $0.isRefused }) != refusedBefore { save() }
+        if refusedNow { save() }
         for item in ready {
             send(item) { [weak self] result in self?.answer(item, result) }
         }
@@ -214,6 +218,7 @@ public final class DurableQueue<State: Sendable & Equatable, Item: QueueItem, An
     /// Changes the queue in the state with `body`, then tells ``stateChanged`` of every entry whose
     /// state changed.
     private func commit(_ body: (inout SendQueue<Item>) -> Void) {
+        guard let stateChanged else { return store.update { body(&$0[keyPath: path]) } }
         let before = Dictionary(
             queue.entries.map { ($0.item.id, $0.state) }, uniquingKeysWith: { first, _ in first })
         store.update { body(&$0[keyPath: path]) }
