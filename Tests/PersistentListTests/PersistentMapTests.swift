@@ -31,6 +31,48 @@ import Testing
         #expect(map.count == reference.count)
         #expect(map.keys == reference.keys.sorted())
         #expect(map.values == reference.keys.sorted().compactMap { reference[$0] })
+        // Iterating gives the same entries, in no particular order.
+        #expect(map.sorted { $0.key < $1.key }.map(\.key) == map.keys)
+        #expect(map.underestimatedCount == reference.count)
+    }
+
+    /// A key whose hash says little: keys a multiple of `buckets` apart hash alike, whole.
+    struct Crowded: Hashable, Comparable, Sendable {
+        static let buckets = 3
+        let value: Int
+        func hash(into hasher: inout Hasher) { hasher.combine(value % Self.buckets) }
+        static func < (lhs: Self, rhs: Self) -> Bool { lhs.value < rhs.value }
+    }
+
+    @Test func keysWhoseHashesAreEqual_shareABucket_andStillReadAsADictionary() {
+        var random = Seeded(state: 11)
+        var map = PersistentMap<Crowded, Int>()
+        var reference: [Crowded: Int] = [:]
+        for step in 0..<3_000 {
+            let key = Crowded(value: Int.random(in: 0..<60, using: &random))
+            let value: Int? = Int.random(in: 0..<3, using: &random) == 0 ? nil : step
+            map[key] = value
+            reference[key] = value
+            #expect(map[key] == reference[key])
+            #expect(map.count == reference.count)
+        }
+        #expect(map.keys == reference.keys.sorted())
+        var rebuilt = PersistentMap<Crowded, Int>()
+        for key in reference.keys.sorted(by: >) { rebuilt[key] = reference[key] }
+        #expect(rebuilt == map)
+    }
+
+    @Test func aMapChangedAndChangedBack_equalsOneBuiltFromItsEntries() {
+        var random = Seeded(state: 5)
+        var map = PersistentMap<String, Int>()
+        for step in 0..<4_000 {
+            let key = "k\(Int.random(in: 0..<400, using: &random))"
+            map[key] = Bool.random(using: &random) ? step : nil
+        }
+        var rebuilt = PersistentMap<String, Int>()
+        for (key, value) in map.entries.reversed() { rebuilt[key] = value }
+        #expect(rebuilt == map)
+        #expect(rebuilt.entries.map(\.key) == map.keys)
     }
 
     @Test func aCopy_keepsItsEntries_whateverHappensToTheOriginal() {

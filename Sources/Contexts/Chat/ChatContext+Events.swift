@@ -92,8 +92,8 @@ extension ChatContext {
                 state.list.isLoaded = true
                 state.list.loadFailure = nil
             }
-            let open = store.snapshot.records.entries.filter { $0.value.openCount > 0 }.map(\.key)
-            for conversation in open {
+            let open = store.snapshot.records.filter { $0.value.openCount > 0 }.map(\.key)
+            for conversation in open.sorted() {
                 markReadIfNeeded(conversation)
                 // Its history failed (offline) or could not be asked for yet: the server answers now.
                 if record(of: conversation)?.historyLoaded == false {

@@ -264,9 +264,8 @@ public final class ChatContext: StateContext {
     /// had loaded (else the list's next attempt); sends what may go.
     private func resume() {
         outbox.resume()
-        for (conversation, record) in store.snapshot.records.entries where record.otherTypingEndsAt != nil {
-            armTypingExpiry(in: conversation)
-        }
+        let typing = store.snapshot.records.filter { $0.value.otherTypingEndsAt != nil }.map(\.key)
+        for conversation in typing.sorted() { armTypingExpiry(in: conversation) }
         let state = store.snapshot
         if state.isLoaded {
             startFeed()

@@ -93,11 +93,11 @@ public struct ChatState: Equatable, Sendable {
         var (list, changes) =
             rebuilds
             ? MatchesListOrder.rebuilt(
-                from: state.records.values.compactMap(\.summary), replacing: state.list)
+                from: state.records.compactMap { $0.value.summary }, replacing: state.list)
             : MatchesListOrder.apply(edits, to: state.list)
         ListRevision.record(changes, revision: &list.revision, changes: &list.changes)
         state.list = list
-        let placed = rebuilds ? state.records.keys : edits.map(\.id)
+        let placed = rebuilds ? state.records.map(\.key) : edits.map(\.id)
         for id in placed {
             guard let summary = state.records[id]?.summary else {
                 if state.records[id]?.shownKey != nil { state.edit(id) { $0.shownKey = nil } }
