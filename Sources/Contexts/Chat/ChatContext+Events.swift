@@ -122,6 +122,8 @@ extension ChatContext {
         switch result {
         case .success(let page):
             let viewer = viewer
+            let followsAtOnce = HistoryPaging.followsAtOnce(
+                page, into: record(of: conversation)?.log ?? ConversationLog(), wasOlder: older)
             store.batch {
                 store.update { state in
                     state.edit(conversation) { record in
@@ -135,6 +137,8 @@ extension ChatContext {
                     )
                 }
                 serverAnswered()
+                // Nothing new, and older messages may all be held already: the next page says.
+                if followsAtOnce { loadHistory(of: conversation, older: true) }
             }
         case .failure(let error):
             store.update { $0.edit(conversation) { $0.isLoadingHistory = false } }
