@@ -113,4 +113,31 @@ import Testing
         try app.tap("Delete unsent messages")
         #expect(app.messageRows == ["You: Sorry [sent]"])
     }
+
+    @Test func deletingUnsentMessages_theMatchesListPreviewsTheMessageBeforeThem() throws {
+        world.match("alice", "bob")
+        try world.server.sendMessage(from: "bob", to: "alice", "Hi Alice")
+        try app.signIn("alice", "wonderland")
+        app.open("discover://chat/m-alice~bob")
+        world.server.failNextRequest(with: .rejected("Links are not allowed"), on: .sendMessage)
+        try app.type("See http://spam", into: "Message")
+        try app.tap("Send")
+        try app.tap("Back")
+        #expect(app.matchRows == ["Bob: See http://spam"])
+
+        app.open("discover://chat/m-alice~bob")
+        try app.tap("Delete unsent messages")
+        #expect(app.messageRows == ["Bob: Hi Alice"])
+        try app.tap("Back")
+        // Nobody received it: the row shows the last message that was.
+        #expect(app.matchRows == ["Bob: Hi Alice"])
+    }
+
+    @Test func deletingTheOnlyMessage_leavesANewMatchRow() throws {
+        try sendToBob("See http://spam", failingWith: .rejected("Links are not allowed"))
+        try app.tap("Delete unsent messages")
+        #expect(app.messageRows.isEmpty)
+        try app.tap("Back")
+        #expect(app.matchRows == ["Bob: New match — say hi"])
+    }
 }

@@ -86,7 +86,10 @@ extension ChatContext {
         of conversation: String, in state: inout ChatState, keepingUnread: Bool = false
     ) {
         guard let record = state.records[conversation], var summary = record.summary else { return }
-        if keepingUnread {
+        // The message shown left the conversation (deleted unsent, removed by its sender): the row
+        // shows the one before it, or none.
+        let shownIsGone = summary.lastMessage.map { !record.log.contains($0.id) } ?? false
+        if keepingUnread || shownIsGone {
             summary.lastMessage = record.log.messages.last
         } else {
             summary = ConversationSummaryRules.taking(record.log.messages.last, unseen: 0, into: summary)
