@@ -11,8 +11,8 @@ struct DiscoveryState {
         let outcome: SwipeOutcome
     }
 
+    /// The likes and super likes counted for one day.
     struct Usage {
-        var dayStart: Date
         var likes = 0
         var superLikes = 0
     }
@@ -31,8 +31,8 @@ struct DiscoveryState {
         private var poolSwipes: [UInt64] = []
         /// How many generated people ``poolSwipes`` holds a swipe on.
         private var poolSwipeCount = 0
-        /// Today's likes and super likes, if any swipe was counted.
-        var usage: Usage?
+        /// The likes and super likes counted, by the start of the (UTC) day they were made.
+        var usage: [Date: Usage] = [:]
 
         /// How many swipes the viewer has recorded.
         var count: Int { otherSwipes.count + poolSwipeCount }

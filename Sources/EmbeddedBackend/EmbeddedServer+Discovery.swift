@@ -48,13 +48,15 @@ extension EmbeddedServer {
         guard swipe.candidate != viewer, poolIndex != nil || state.accounts[swipe.candidate] != nil else {
             return .failure(.notFound)
         }
-        let dayStart = Self.dayStart(of: now)
+        // A swipe is charged to the day it was made, however late it arrives (a like made offline
+        // days ago counts for its own day), never to a day after today.
+        let madeOn = Self.dayStart(of: min(swipe.swipedAt, now))
         guard
             record(
                 swipe, poolIndex: poolIndex, in: &state.discovery.viewers[viewer, default: .init()],
-                dayStart: dayStart)
+                madeOn: madeOn)
         else {
-            return .success(.limitReached(resetsAt: dayStart.addingTimeInterval(86_400)))
+            return .success(.limitReached(resetsAt: madeOn.addingTimeInterval(86_400)))
         }
         var outcome = SwipeOutcome.recorded
         if swipe.action != .pass {
@@ -106,23 +108,12 @@ extension EmbeddedServer {
 
     // MARK: Internals
 
-    /// Counts a swipe against the viewer's allowance for the day it was made (today, the day starting at
-    /// `dayStart`, or yesterday) and records it; `false` (nothing recorded) if that day's likes or super
-    /// likes are used up.
+    /// Counts a swipe against the viewer's allowance for the day starting at `madeOn` and records it;
+    /// `false` (nothing recorded) if that day's likes or super likes are used up.
     private func record(
-        _ swipe: Swipe, poolIndex: Int?, in viewer: inout DiscoveryState.Viewer, dayStart: Date
+        _ swipe: Swipe, poolIndex: Int?, in viewer: inout DiscoveryState.Viewer, madeOn: Date
     ) -> Bool {
-        // A swipe is charged to the day it was made (a like made offline before midnight and delivered
-        // after it counts for the day before), never later than today nor earlier than yesterday.
-        let madeOn = Self.dayStart(
-            of: max(min(swipe.swipedAt, dayStart.addingTimeInterval(86_399)), dayStart - 86_400))
-        var usage = viewer.usage ?? DiscoveryState.Usage(dayStart: madeOn)
-        if madeOn < usage.dayStart {
-            // The day it was made is over and no longer counted: recorded, not charged to today.
-            viewer.set(swipe.action, on: swipe.candidate, poolIndex: poolIndex)
-            return true
-        }
-        if usage.dayStart != madeOn { usage = DiscoveryState.Usage(dayStart: madeOn) }
+        var usage = viewer.usage[madeOn, default: DiscoveryState.Usage()]
         switch swipe.action {
         case .like:
             guard usage.likes < configuration.dailyLikeLimit else { return false }
@@ -133,14 +124,14 @@ extension EmbeddedServer {
         case .pass:
             break
         }
-        viewer.usage = usage
+        if swipe.action != .pass { viewer.usage[madeOn] = usage }
         viewer.set(swipe.action, on: swipe.candidate, poolIndex: poolIndex)
         return true
     }
 
     func allowance(of viewer: UserID, in state: State, now: Date) -> SwipeAllowance {
         let dayStart = Self.dayStart(of: now)
-        let usage = state.discovery.viewers[viewer]?.usage.flatMap { $0.dayStart == dayStart ? $0 : nil }
+        let usage = state.discovery.viewers[viewer]?.usage[dayStart]
         return SwipeAllowance(
             dailyLikes: configuration.dailyLikeLimit,
             likesRemaining: configuration.dailyLikeLimit - (usage?.likes ?? 0),

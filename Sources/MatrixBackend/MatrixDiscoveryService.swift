@@ -110,9 +110,11 @@ public struct MatrixDiscoveryService: DiscoveryService {
                 return try await MatrixDisplayNames.named(
                     earlier, viewer: me, accessToken: accessToken, connection: connection)
             }
-            let now = connection.scheduler.now
+            // Charged to the day it was made, however late it arrives; never to a day after today.
+            var swipe = swipe
+            swipe.swipedAt = min(swipe.swipedAt, connection.scheduler.now)
             if swipe.action != .pass {
-                let allowance = record.allowance(at: now, configuration: connection.configuration)
+                let allowance = record.allowance(at: swipe.swipedAt, configuration: connection.configuration)
                 if allowance.likesRemaining <= 0
                     || (swipe.action == .superLike && allowance.superLikesRemaining <= 0)
                 {

@@ -141,17 +141,19 @@ struct MatrixSwipeRecord: Sendable {
         entries[id] = nil
     }
 
-    /// Likes and super likes left today (UTC day), and when they reset.
+    /// Likes and super likes left on the (UTC) day holding `now`, counting the swipes made that day,
+    /// and when that day ends.
     func allowance(at now: Date, configuration: MatrixConfiguration) -> SwipeAllowance {
         let dayStart = Date(
             timeIntervalSince1970: (now.timeIntervalSince1970 / 86_400).rounded(.down) * 86_400)
-        let today = entries.values.filter { $0.at >= dayStart && $0.action != .pass }
+        let dayEnd = dayStart.addingTimeInterval(86_400)
+        let today = entries.values.filter { $0.at >= dayStart && $0.at < dayEnd && $0.action != .pass }
         let superLikes = today.filter { $0.action == .superLike }.count
         return SwipeAllowance(
             dailyLikes: configuration.dailyLikeLimit,
             likesRemaining: max(0, configuration.dailyLikeLimit - today.count),
             dailySuperLikes: configuration.dailySuperLikeLimit,
             superLikesRemaining: max(0, configuration.dailySuperLikeLimit - superLikes),
-            resetsAt: dayStart.addingTimeInterval(86_400))
+            resetsAt: dayEnd)
     }
 }

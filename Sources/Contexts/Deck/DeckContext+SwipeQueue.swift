@@ -58,7 +58,7 @@ extension DeckContext {
     }
 
     /// What the server said of a swipe it has: a match is announced once, a like over the allowance
-    /// brings its card back with the out-of-likes modal.
+    /// brings its card back, with the out-of-likes modal when the allowance refused is today's.
     func received(_ outcome: SwipeOutcome, card: Candidate?) {
         switch outcome {
         case .recorded:
@@ -70,16 +70,20 @@ extension DeckContext {
                 state.pendingMatch = match
             }
         case .limitReached(let resetsAt):
+            // Refused for the day the like was made: its card comes back. A day that is over (the
+            // like waited offline while that day's likes were spent elsewhere) says nothing of today.
+            let isToday = resetsAt > scheduler.now
             let seconds = SwipeLimiter.secondsUntil(resetsAt, from: scheduler.now)
             store.update { state in
-                state.allowance?.likesRemaining = 0
-                state.allowance?.resetsAt = resetsAt
                 if let card, !state.cards.contains(where: { $0.id == card.id }) {
                     state.cards.insert(card, at: 0)
                 }
+                guard isToday else { return }
+                state.allowance?.likesRemaining = 0
+                state.allowance?.resetsAt = resetsAt
                 state.likesResetInSeconds = seconds
             }
-            scheduleResetTick()
+            if isToday { scheduleResetTick() }
         }
     }
 
