@@ -107,10 +107,10 @@ extension ChatContext {
             summary.unreadCount = 0
             store.update { $0.setSummary(summary, for: conversation) }
         }
-        guard let last = summary.lastMessage, last.sender != viewer else { return }
-        authorizer.perform { [chat] token, completion in
-            chat.markRead(conversation: conversation, accessToken: token, completion: completion)
-        }
+        guard let last = summary.lastMessage, last.sender != viewer,
+            pendingRead(of: conversation).map({ $0 < last.sentAt }) ?? true
+        else { return }
+        queueRead(of: conversation, upTo: last.sentAt)
     }
 
     /// Ends a conversation: its messages not sent are refused for good (shown so, with why, and never

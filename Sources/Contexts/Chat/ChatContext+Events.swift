@@ -78,12 +78,26 @@ extension ChatContext {
     func loaded(_ list: [ConversationSummary]) {
         startFeed()
         let viewer = viewer
+        let waiting = store.snapshot.actions.items
+        let endedByTheUser = Set(waiting.filter(\.endsConversation).map(\.conversation))
+        var readsWaiting: [String: Date] = [:]
+        for read in waiting where read.kind == .read {
+            if let upTo = read.readUpTo {
+                readsWaiting[read.conversation] = max(readsWaiting[read.conversation] ?? upTo, upTo)
+            }
+        }
         store.batch {
+            retryGivenUpActions()
             store.update { state in
                 state.isLoadingList = false
-                for summary in list {
-                    let merged = ConversationSummaryRules.merged(
+                for summary in list where !endedByTheUser.contains(summary.id) {
+                    var merged = ConversationSummaryRules.merged(
                         summary, over: state.records[summary.id]?.summary)
+                    // Read here while the server did not know yet: the badge stays cleared.
+                    if let read = readsWaiting[summary.id], let last = merged.lastMessage, last.sentAt <= read
+                    {
+                        merged.unreadCount = 0
+                    }
                     state.setSummary(merged, for: summary.id)
                     if let last = summary.lastMessage {
                         Self.absorb([last], in: summary.id, countUnread: false, by: viewer, to: &state)

@@ -49,9 +49,11 @@ extension ChatContext {
         }
     }
 
-    /// Sends every message whose turn has come (one per conversation at a time).
+    /// Sends every message, read, unmatch and block whose turn has come (one per conversation at a time
+    /// in each queue).
     func flush() {
         outbox.flush()
+        actions.flush()
     }
 
     /// Sends `message` through the chat service.

@@ -33,6 +33,8 @@ public final class ChatContext: StateContext {
     let network: any NetworkMonitor
     /// Saves, sends and retries the messages of ``Models/ChatListState/outbox``.
     let outbox: DurableQueue<ChatState, OutgoingMessage, Message>
+    /// Saves, sends and retries the reads, unmatches and blocks of ``ChatState/actions``.
+    let actions: DurableQueue<ChatState, ChatAction, Void>
     /// What the deck's swipe queue holds: a message to a new match waits for its swipe.
     let pendingSwipes: PendingSwipes?
     /// The live feed (`"feed"`), the list's retry (`"listRetry"`), the watch on the deck's pending
@@ -40,7 +42,8 @@ public final class ChatContext: StateContext {
     /// and the answers of requests, cancelled by ``end()``.
     let tasks = CancelBag()
 
-    /// Creates the chat of `viewer`; `outboxStore` keeps unsent messages (memory only when `nil`);
+    /// Creates the chat of `viewer`; `outboxStore` keeps unsent messages and `actionStore` the reads,
+    /// unmatches and blocks the server has not confirmed (each memory only when `nil`);
     /// retries wait for `network` while it is down (always reachable when `nil`); a message to a match
     /// whose swipe `pendingSwipes` holds waits for it (nothing waits when `nil`). A chat made from a
     /// `state` another chat published goes on as that chat would: its retries are armed again and,
@@ -48,7 +51,8 @@ public final class ChatContext: StateContext {
     public init(
         viewer: UserID, authorizer: RequestAuthorizer, chat: any ChatService, scheduler: any Scheduler,
         ids: any IDGenerator, outboxStore: (any QueueStore<OutgoingMessage>)?,
-        network: (any NetworkMonitor)? = nil, pendingSwipes: PendingSwipes? = nil,
+        actionStore: (any QueueStore<ChatAction>)? = nil, network: (any NetworkMonitor)? = nil,
+        pendingSwipes: PendingSwipes? = nil,
         state: ChatState = ChatState()
     ) {
         self.viewer = viewer
@@ -62,7 +66,10 @@ public final class ChatContext: StateContext {
         self.network = network
         outbox = DurableQueue(
             in: store, at: \.outbox, file: outboxStore, scheduler: scheduler, network: network, tasks: tasks)
+        actions = DurableQueue(
+            in: store, at: \.actions, file: actionStore, scheduler: scheduler, network: network, tasks: tasks)
         connectOutbox()
+        connectActions()
         resume()
     }
 
@@ -114,6 +121,10 @@ public final class ChatContext: StateContext {
             store.update { $0.isStarted = true }
             _ = outbox.load { message in
                 message.refusal.map { .failed(reason: $0, retryable: false) } ?? .waiting
+            }
+            for action in actions.load() where action.endsConversation {
+                // Ended by the user before the server knew: it stays ended.
+                store.update { $0.edit(action.conversation) { $0.hasEnded = true } }
             }
             migrateConversationIDs()
             let viewer = viewer
@@ -242,15 +253,16 @@ public final class ChatContext: StateContext {
     /// Call when the user unmatches (or blocks) the person of a conversation.
     public func unmatch(_ conversation: String, block: Bool) {
         guard has(conversation) else { return }
-        removeConversation(conversation)
-        authorizer.perform(
-            { [chat] token, completion in
-                chat.unmatch(
-                    conversation: conversation, block: block, accessToken: token, completion: completion)
-            },
-            completion: tasks.answer { [weak self] result in
-                if case .failure(let error) = result { self?.reportIfSessionEnded(error) }
-            })
+        store.batch {
+            removeConversation(conversation)
+            // Its reads waiting to be sent no longer matter.
+            let reads = actions.queue.entries.filter {
+                $0.item.conversation == conversation && $0.state == .waiting
+            }
+            for read in reads { actions.remove(read.item.id) }
+            queue(block ? ChatAction.block(conversation) : ChatAction.unmatch(conversation))
+            actions.flush()
+        }
     }
 
     /// Call when the session's flow ends: stops the live feed, the list's and the outbox's retries,
@@ -264,6 +276,7 @@ public final class ChatContext: StateContext {
     /// had loaded (else the list's next attempt); sends what may go.
     private func resume() {
         outbox.resume()
+        actions.resume()
         let typing = store.snapshot.records.filter { $0.value.otherTypingEndsAt != nil }.map(\.key)
         for conversation in typing.sorted() { armTypingExpiry(in: conversation) }
         let state = store.snapshot

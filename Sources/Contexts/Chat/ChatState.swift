@@ -18,6 +18,8 @@ public struct ChatState: Equatable, Sendable {
     public var list = ChatListState()
     /// Every conversation the chat knows, by id.
     public var records = PersistentMap<String, ConversationRecord>()
+    /// The reads, unmatches and blocks the server has not confirmed yet.
+    public var actions = SendQueue<ChatAction>()
     /// How many conversations have a summary: the list's rows.
     public var rowCount = 0
     /// The conversations whose summary changed since their row was placed (empty between changes).

@@ -52,19 +52,21 @@ public final class SessionScope {
         return deck
     }
 
-    /// Makes the chat, with its outbox in the user's data store (memory only, and the error reported,
-    /// if the store cannot be opened).
+    /// Makes the chat, with its outbox and its queue of reads, unmatches and blocks in the user's data
+    /// store (memory only, and the error reported, if the store cannot be opened).
     public func makeChatContext() -> ChatContext {
         var outbox: (any QueueStore<OutgoingMessage>)?
+        var actions: (any QueueStore<ChatAction>)?
         var failure: StoreError?
         do throws(StoreError) {
             outbox = try services.userData.outbox(for: user.id)
+            actions = try services.userData.chatActions(for: user.id)
         } catch {
             failure = error
         }
         let chat = ChatContext(
             viewer: user.id, authorizer: authorizer, chat: services.chat, scheduler: scheduler,
-            ids: services.ids, outboxStore: outbox, network: services.network,
+            ids: services.ids, outboxStore: outbox, actionStore: actions, network: services.network,
             pendingSwipes: pendingSwipes)
         if let failure { chat.store.report(failure) }
         return chat

@@ -4,6 +4,8 @@ public enum QueueName {
     public static let swipes = "swipes"
     /// The chat's messages.
     public static let outbox = "outbox"
+    /// The chat's reads, unmatches and blocks.
+    public static let chatActions = "chat-actions"
 
     /// Whether `name` may name a queue: 1 to 32 characters, each a lower-case ASCII letter, a digit or
     /// a dash, so it is a safe file name on every file system.

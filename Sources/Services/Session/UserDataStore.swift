@@ -36,4 +36,10 @@ extension UserDataStore {
     public func outbox(for user: UserID) throws(StoreError) -> any QueueStore<OutgoingMessage> {
         try queue(named: QueueName.outbox, of: OutgoingMessage.self, for: user)
     }
+
+    /// The store of the user's reads, unmatches and blocks not yet confirmed by the server (the queue
+    /// named `chat-actions`).
+    public func chatActions(for user: UserID) throws(StoreError) -> any QueueStore<ChatAction> {
+        try queue(named: QueueName.chatActions, of: ChatAction.self, for: user)
+    }
 }
