@@ -6,10 +6,11 @@ import Services
 extension MatrixDiscoveryService {
     /// Applies a like or super like of `me` on `swipe.candidate`; answers its outcome and the room.
     ///
-    /// - An invite from the candidate waits: joining it is a match. If the join fails because the
-    ///   invite was withdrawn (the candidate left, or the room is gone: `404`, `403`), the stale invite
-    ///   is declined and the like becomes an ordinary one, as if no invite had existed — no match that
-    ///   is not one, and the swipe is not lost.
+    /// - An invite from the candidate waits: joining it is a match while the candidate is still in
+    ///   the room. If the join fails because the invite was withdrawn (the room is gone: `404`,
+    ///   `403`), or succeeds into a room the candidate has left, the room is left and forgotten and
+    ///   the like becomes an ordinary one, as if no invite had existed — no match that is not one,
+    ///   and the swipe is not lost.
     /// - Already matched (a retry whose first answer was lost): that match.
     /// - Already invited: that room.
     /// - Otherwise a new room and an invite; then, if the candidate's own invite crossed it on the way
@@ -22,16 +23,18 @@ extension MatrixDiscoveryService {
         if let invite = listing.invites.first(where: { $0.inviter == candidate }) {
             do {
                 let room = try await connection.join(invite.roomID, accessToken: accessToken)
-                return (
-                    try await matched(
-                        swipe, room: room, me: me, accessToken: accessToken, connection: connection), room
-                )
+                // A like back is a match only while the liker is still in their room.
+                if try await isJoined(candidate, in: room, accessToken: accessToken, connection: connection) {
+                    return (
+                        try await matched(
+                            swipe, room: room, me: me, accessToken: accessToken, connection: connection),
+                        room
+                    )
+                }
+                await leave(room, accessToken: accessToken, connection: connection)
             } catch .notFound, .rejected {
                 // Withdrawn: decline what is left of it, then like as if it had never been.
-                _ = try? await connection.http.send(
-                    .post, ["rooms", invite.roomID, "leave"], accessToken: accessToken)
-                _ = try? await connection.http.send(
-                    .post, ["rooms", invite.roomID, "forget"], accessToken: accessToken)
+                await leave(invite.roomID, accessToken: accessToken, connection: connection)
             }
         } else if let conversation = listing.conversations.first(where: { $0.match.user == swipe.candidate })
         {
@@ -64,6 +67,26 @@ extension MatrixDiscoveryService {
             )
         }
         return (.recorded, roomID)
+    }
+
+    /// Whether `user` is joined to `room` now, as its member state says (`false` once they left).
+    private static func isJoined(
+        _ user: String, in room: String, accessToken: String, connection: MatrixConnection
+    ) async throws(ServiceError) -> Bool {
+        do {
+            let member = try await connection.http.send(
+                .get, ["rooms", room, "state", "m.room.member", user], accessToken: accessToken)
+            return (try? member.string("membership", in: "m.room.member")) == "join"
+        } catch .notFound {
+            return false
+        }
+    }
+
+    /// Leaves and forgets `room` (an invite withdrawn, or a room its liker left), as well as it can:
+    /// the like goes on either way.
+    private static func leave(_ room: String, accessToken: String, connection: MatrixConnection) async {
+        _ = try? await connection.http.send(.post, ["rooms", room, "leave"], accessToken: accessToken)
+        _ = try? await connection.http.send(.post, ["rooms", room, "forget"], accessToken: accessToken)
     }
 
     /// The match made by joining `room`, the candidate's.

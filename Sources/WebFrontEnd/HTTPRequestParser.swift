@@ -3,7 +3,8 @@
 /// What it accepts, and nothing more: a request line `METHOD SP /target SP HTTP/1.1` (or
 /// `HTTP/1.0`), header lines `Name: value` each ending in CRLF, an empty line, then exactly
 /// `Content-Length` bytes of body. Control characters, bare CR or LF, folded headers, a space before
-/// a colon, a non-numeric or repeated-and-different `Content-Length` are 400; request line and
+/// a colon, a non-numeric or repeated-and-different `Content-Length` are 400 (a bare CR or LF as
+/// soon as it arrives, not when the head would end); request line and
 /// headers over ``maximumHeadLength`` bytes (or more than ``maximumHeaderCount`` headers) are 431; a
 /// body over ``maximumBodyLength`` is 413 (decided from the header, before any body is read); any
 /// `Transfer-Encoding` is 411 (no chunked request bodies).
@@ -30,6 +31,10 @@ public enum HTTPRequestParser {
     /// Reads the request at the start of `bytes`.
     public static func parse(_ bytes: [UInt8]) -> Outcome {
         guard let headEnd = endOfHead(in: bytes) else {
+            // Lines ending otherwise than in CRLF never make a head: say so now, not at the timeout.
+            if let problem = bareLineBreak(in: bytes.prefix(maximumHeadLength)) {
+                return .failure(.malformed(problem))
+            }
             return bytes.count >= maximumHeadLength ? .failure(.headersTooLarge) : .needsMore
         }
         guard headEnd <= maximumHeadLength else { return .failure(.headersTooLarge) }
@@ -57,6 +62,20 @@ public enum HTTPRequestParser {
         where bytes[start] == 13 && bytes[start + 1] == 10 && bytes[start + 2] == 13 && bytes[start + 3] == 10
         {
             return start + terminator.count
+        }
+        return nil
+    }
+
+    /// What is wrong with the first line break that is not a CRLF in `bytes`, if one is (a CR at the
+    /// very end may still be followed by its LF).
+    private static func bareLineBreak(in bytes: ArraySlice<UInt8>) -> String? {
+        for index in bytes.indices {
+            if bytes[index] == 10, index == bytes.startIndex || bytes[index - 1] != 13 {
+                return "a LF without CR"
+            }
+            if bytes[index] == 13, index + 1 < bytes.endIndex, bytes[index + 1] != 10 {
+                return "a CR without LF"
+            }
         }
         return nil
     }

@@ -38,7 +38,11 @@ public struct HTTPResponse: Hashable, Sendable {
 
     /// The response as bytes on the wire: status line, headers (sorted, so the same response is the
     /// same bytes), `Content-Length` (but on a 204), `Connection: close`, blank line, body.
-    public var bytes: Data {
+    public var bytes: Data { bytes(withBody: true) }
+
+    /// The response as bytes on the wire, the body left out when `withBody` is `false` (the answer to
+    /// a `HEAD`: the same head, `Content-Length` included, and no body).
+    public func bytes(withBody: Bool) -> Data {
         var head = "HTTP/1.1 \(status.rawValue) \(status.reason)\r\n"
         var fields = headers
         fields["X-Content-Type-Options"] = "nosniff"
@@ -49,6 +53,6 @@ public struct HTTPResponse: Hashable, Sendable {
             head += "\(name): \(value)\r\n"
         }
         head += "\r\n"
-        return Data(head.utf8) + body
+        return withBody ? Data(head.utf8) + body : Data(head.utf8)
     }
 }

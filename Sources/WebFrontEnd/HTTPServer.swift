@@ -82,7 +82,7 @@ public final class HTTPServer: Sendable {
         case .request(let request):
             switch handler(request) {
             case .response(let response):
-                answer(client, response)
+                answer(client, response, withBody: request.method != "HEAD")
             case .events(let opened, let closed):
                 stream(client, opened: opened, closed: closed)
             }
@@ -123,10 +123,11 @@ public final class HTTPServer: Sendable {
         }
     }
 
-    /// Sends the response, then reads and drops what the client still sends (at most a second and
-    /// 1 MiB), so closing never resets the connection before the client read the answer.
-    private func answer(_ client: Int32, _ response: HTTPResponse) {
-        guard Socket.send(client, response.bytes) else { return }
+    /// Sends the response (without its body for a `HEAD`), then reads and drops what the client still
+    /// sends (at most a second and 1 MiB), so closing never resets the connection before the client
+    /// read the answer.
+    private func answer(_ client: Int32, _ response: HTTPResponse, withBody: Bool = true) {
+        guard Socket.send(client, response.bytes(withBody: withBody)) else { return }
         Socket.finishSending(client)
         Socket.setTimeouts(client, read: .seconds(1), write: .seconds(1))
         var dropped = 0

@@ -1,7 +1,8 @@
 /// Where a request goes: the pure part of routing, from method and path alone.
 ///
-/// A path no route has is 404; a path a route has with another method is 405. The knobs' path
-/// exists only when the server was started with `--test-knobs`.
+/// A path no route has is 404; a path a route has with another method is 405. `HEAD` is taken
+/// wherever `GET` is, but for the event stream (it is answered as `GET` without the body, RFC 9110).
+/// The knobs' path exists only when the server was started with `--test-knobs`.
 public enum WebRoute: Hashable, Sendable {
     /// `GET /`, `/app.js`, `/app.css`: a file of the page.
     case page(WebPage)
@@ -40,9 +41,9 @@ public enum WebRoute: Hashable, Sendable {
             String.init)
         let found: (methods: [String], route: WebRoute)?
         switch segments {
-        case [""]: found = (["GET"], .page(.index))
-        case ["app.js"]: found = (["GET"], .page(.script))
-        case ["app.css"]: found = (["GET"], .page(.style))
+        case [""]: found = (["GET", "HEAD"], .page(.index))
+        case ["app.js"]: found = (["GET", "HEAD"], .page(.script))
+        case ["app.css"]: found = (["GET", "HEAD"], .page(.style))
         case ["api", "sessions"]: found = (["POST"], .createSession)
         case let parts
         where parts.count == 3 && parts[0] == "api" && parts[1] == "sessions" && !parts[2].isEmpty:
@@ -52,7 +53,7 @@ public enum WebRoute: Hashable, Sendable {
             let id = parts[2]
             switch parts[3] {
             case "events": found = (["GET"], .events(id))
-            case "view": found = (["GET"], .view(id))
+            case "view": found = (["GET", "HEAD"], .view(id))
             case "intents": found = (["POST"], .intents(id))
             case "knobs" where testKnobs: found = (["POST"], .knobs(id))
             default: found = nil

@@ -49,7 +49,7 @@ public struct WebRoutes: Sendable {
         guard ["127.0.0.1", "localhost"].contains(hostName(host).lowercased()) else {
             return .error(.forbidden, "this server answers requests to 127.0.0.1 or localhost only")
         }
-        if request.method != "GET", let origin = request.header("Origin"),
+        if !["GET", "HEAD"].contains(request.method), let origin = request.header("Origin"),
             origin.lowercased() != "http://" + host.lowercased()
         {
             return .error(.forbidden, "requests from another site are refused")

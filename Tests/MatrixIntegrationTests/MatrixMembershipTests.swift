@@ -24,6 +24,27 @@ struct MatrixMembershipTests {
         #expect(invites.keys.contains { $0 != withdrawn })
     }
 
+    @Test func aLikeBack_afterTheLikerLeftTheirRoom_isAnOrdinaryLike_notAMatchWithNobody() throws {
+        let world = try MatrixMembershipWorld()
+        let eve = try world.foreign("eve")
+        let friend = try world.foreign("friend")
+        // Eve likes Alice (her room, Alice invited); someone else is in it too, so it stays joinable.
+        let room = try eve.createRoom(invite: [world.me, friend.userID])
+        _ = try friend.join(room)
+        try eve.leave(room)
+
+        let outcome = world.swipe(.like, on: eve.userID)
+        #expect(outcome == .success(.recorded), "no match: Eve left before Alice liked her back")
+        let conversations = try world.backend.await {
+            world.services.chat.fetchConversations(accessToken: world.token, completion: $0)
+        }.get()
+        #expect(conversations.isEmpty)
+        #expect(try !friend.joinedMembers(of: room).contains(world.me), "Alice left Eve's room again")
+        // The like is not lost: Eve has an invite from Alice to a new room.
+        let invites = try MatrixMembershipWorld.invites(of: eve)
+        #expect(invites.contains { $0.key != room && $0.value == world.me })
+    }
+
     @Test func crossedLikes_becomeOneMatch_joinedByTheSmallerID() throws {
         // Alice's id sorts before Zed's: hers is the join.
         let world = try MatrixMembershipWorld(user: "alice")

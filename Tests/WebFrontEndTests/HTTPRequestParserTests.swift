@@ -40,6 +40,13 @@ import WebFrontEnd
     @Test func anUnfinishedHead_needsMore() {
         #expect(parse("") == .needsMore)
         #expect(parse("GET / HTTP/1.1\r\nHost: x\r\n") == .needsMore)
+        #expect(parse("GET / HTTP/1.1\r") == .needsMore, "its LF may still come")
+    }
+
+    @Test func aBareLineBreak_is400_beforeTheHeadCouldEnd() {
+        #expect(failure("GET / HTTP/1.1\nHost: x\n\n") == .malformed("a LF without CR"))
+        #expect(failure("GET / HTTP/1.1\n") == .malformed("a LF without CR"))
+        #expect(failure("GET / HTTP/1.1\rHost") == .malformed("a CR without LF"))
     }
 
     @Test func headersOver16KiB_are431_evenBeforeTheyEnd() {

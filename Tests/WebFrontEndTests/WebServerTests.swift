@@ -55,6 +55,37 @@ import WebFrontEnd
         await server.stop()
     }
 
+    @Test func aHead_isAnsweredAsAGet_withoutTheBody() async throws {
+        let server = try await startServer()
+        let port = await server.port
+        let get = try #require(await TestHTTPClient.request(port: port, "GET", "/"))
+        let head = try #require(await TestHTTPClient.request(port: port, "HEAD", "/"))
+        #expect(get.status == 200 && head.status == 200)
+        #expect(head.body.isEmpty)
+        #expect(head.headers["content-length"] == String(get.body.count))
+        #expect(head.headers["content-type"] == get.headers["content-type"])
+        let style = try #require(await TestHTTPClient.request(port: port, "HEAD", "/app.css"))
+        #expect(style.status == 200 && style.body.isEmpty)
+        // The event stream is GET only; an answer to a HEAD never has a body.
+        let events = try #require(await TestHTTPClient.request(port: port, "HEAD", "/api/sessions/x/events"))
+        #expect(events.status == 405 && events.body.isEmpty)
+        #expect(events.headers["allow"] == "GET")
+        await server.stop()
+    }
+
+    @Test func linesEndingInABareLF_are400_atOnce_notATimeout() async throws {
+        let server = try await startServer()
+        let port = await server.port
+        let started = ContinuousClock.now
+        // The request never ends in CRLF CRLF: the server says why as soon as it sees the bare LF.
+        let answer = try #require(
+            await TestHTTPClient.raw(port: port, Array("GET / HTTP/1.1\nHost: 127.0.0.1\n\n".utf8)))
+        #expect(answer.status == 400)
+        #expect((answer.json["error"] as? String)?.contains("LF without CR") == true)
+        #expect(ContinuousClock.now - started < .seconds(5))
+        await server.stop()
+    }
+
     @Test func oversizedHeaders_are431_andAnOversizedBodyIs413() async throws {
         let server = try await startServer()
         let port = await server.port
