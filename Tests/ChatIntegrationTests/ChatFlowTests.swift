@@ -146,6 +146,23 @@ import Testing
         #expect(app.messageRows == ["You: fine [sent]"])
     }
 
+    @Test func aSecondTapOnSend_rightAfterASend_sendsNothing_andShowsNothing() throws {
+        world.match("alice", "bob")
+        try app.signIn("alice", "wonderland")
+        app.open("discover://chat/m-alice~bob")
+        try app.type("Hi Bob", into: "Message")
+        try app.tap("Send")
+        try app.tap("Send")
+        #expect(world.errorBanners.isEmpty)
+        #expect(app.messageRows == ["You: Hi Bob [sent]"])
+        #expect(world.server.requestCount(.sendMessage) == 1)
+        // Once something was typed (and taken away), an empty send says why again.
+        try app.type(" ", into: "Message")
+        try app.type("", into: "Message")
+        try app.tap("Send")
+        #expect(world.errorBanners == ["Write something first."])
+    }
+
     @Test func offline_aMessageFails_retryAndTheBackoffSendItOnce() throws {
         world.match("alice", "bob")
         try app.signIn("alice", "wonderland")

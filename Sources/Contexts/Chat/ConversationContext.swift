@@ -61,6 +61,7 @@ public final class ConversationContext: StateContext {
         var sendTyping = false
         store.update { state in
             state.draft = text
+            state.draftWasJustSent = false
             state.problem = nil
             guard !state.isUnmatched, !text.isEmpty else { return }
             (state.typing, sendTyping) = TypingPolicy.keystroke(state.typing, at: now)
@@ -79,6 +80,8 @@ public final class ConversationContext: StateContext {
     public func send() {
         guard store.snapshot.isOpen else { return }
         guard !store.snapshot.isUnmatched else { return store.update { $0.problem = .unmatched } }
+        // A second tap that meets the field the first one emptied: nothing to send, nothing to say.
+        if store.snapshot.draftWasJustSent, store.snapshot.draft.isEmpty { return }
         store.batch {
             if let problem = chat.send(store.snapshot.draft, to: conversation) {
                 store.update { $0.problem = problem }
@@ -86,6 +89,7 @@ public final class ConversationContext: StateContext {
             }
             store.update { state in
                 state.draft = ""
+                state.draftWasJustSent = true
                 state.problem = nil
             }
             stopTyping()

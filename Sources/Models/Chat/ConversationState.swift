@@ -28,6 +28,9 @@ public struct ConversationState: Hashable, Sendable {
     public var isUnmatched = false
     /// The text being written.
     public var draft = ""
+    /// Whether the draft was just sent and nothing was typed since: a tap on Send then (a double
+    /// tap, Enter twice) sends nothing and shows no problem.
+    public var draftWasJustSent = false
     /// Whether the conversation is shown (between its context's `open()` and `close()`): edits and
     /// sends count only then.
     public var isOpen = false
