@@ -8,7 +8,7 @@ extension SendQueue {
     static func policyEntry(_ entry: Entry) -> SendQueuePolicy.Entry {
         SendQueuePolicy.Entry(
             id: entry.item.id, lane: entry.item.lane, dependsOn: entry.item.dependsOn, state: entry.state,
-            isBackingOff: entry.retryAt != nil)
+            isBackingOff: entry.retryAt != nil, isSaved: entry.isSaved)
     }
 
     /// Puts items read from the store at the end, saved, each in `state` (waiting, unless given).
@@ -38,27 +38,16 @@ extension SendQueue {
     /// (``Interactors/SendQueuePolicy/turn(of:dependency:)``), once a finished save holds it. The waiting items
     /// whose dependency was refused for good are refused first, with its reason.
     public mutating func take(dependency: (String) -> SendQueuePolicy.Dependency) -> [Item] {
-        for index in entries.indices {
-            let reason = SendQueuePolicy.orphanReason(
-                of: Self.policyEntry(entries[index]), dependency: dependency)
-            if let reason { entries[index].state = .failed(reason: reason, retryable: false) }
+        let orphaned = SendQueuePolicy.orphaned(entries.map(Self.policyEntry), dependency: dependency)
+        for (id, reason) in orphaned {
+            guard let index = index(of: id) else { continue }
+            entries[index].state = .failed(reason: reason, retryable: false)
         }
-        var decided: Set<String> = []
-        var ready: [Item] = []
-        for index in entries.indices where !decided.contains(entries[index].item.lane) {
-            switch SendQueuePolicy.turn(of: Self.policyEntry(entries[index]), dependency: dependency) {
-            case .passes:
-                continue
-            case .holds:
-                decided.insert(entries[index].item.lane)
-            case .goes:
-                decided.insert(entries[index].item.lane)
-                guard entries[index].isSaved else { continue }
-                entries[index].state = .sending
-                ready.append(entries[index].item)
-            }
+        return SendQueuePolicy.ready(entries.map(Self.policyEntry), dependency: dependency).compactMap { id in
+            guard let index = index(of: id) else { return nil }
+            entries[index].state = .sending
+            return entries[index].item
         }
-        return ready
     }
 
     /// The server has the item: it leaves the queue; returns it.

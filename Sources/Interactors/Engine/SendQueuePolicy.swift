@@ -24,14 +24,20 @@ public enum SendQueuePolicy {
         public var state: SendState
         /// Whether a retry of it is scheduled: its lane waits for it.
         public var isBackingOff: Bool
+        /// Whether a finished save holds it: an item is never sent before, and its lane waits for it.
+        public var isSaved: Bool
 
         /// Creates an entry.
-        public init(id: String, lane: String, dependsOn: String?, state: SendState, isBackingOff: Bool) {
+        public init(
+            id: String, lane: String, dependsOn: String?, state: SendState, isBackingOff: Bool,
+            isSaved: Bool = true
+        ) {
             self.id = id
             self.lane = lane
             self.dependsOn = dependsOn
             self.state = state
             self.isBackingOff = isBackingOff
+            self.isSaved = isSaved
         }
     }
 
@@ -59,8 +65,8 @@ public enum SendQueuePolicy {
     public enum Turn: Hashable, Sendable {
         /// It is sent or has failed and stepped aside: look at the item behind it.
         case passes
-        /// It holds the lane (on its way, backing off, or waiting for its dependency): nothing behind
-        /// it goes.
+        /// It holds the lane (on its way, backing off, waiting for its dependency or for its save):
+        /// nothing behind it goes.
         case holds
         /// It goes now, and holds the lane.
         case goes
@@ -77,12 +83,13 @@ public enum SendQueuePolicy {
             return .holds
         case .waiting:
             if let dependsOn = entry.dependsOn, dependency(dependsOn) != .settled { return .holds }
-            return .goes
+            return entry.isSaved ? .goes : .holds
         }
     }
 
     /// The ids of the items to send now, oldest first: in each lane with nothing on its way or backing
-    /// off, the oldest waiting item whose dependency has settled. Items that failed step aside.
+    /// off, the oldest waiting item whose dependency has settled, once saved. Items that failed step
+    /// aside.
     ///
     /// Each lane is decided by its first items (``turn(of:dependency:)``): a queue that keeps its
     /// lanes apart asks only about their heads.
