@@ -26,7 +26,7 @@ import Testing
     /// alice's "On a train", written to bob offline and waiting in the outbox.
     func aMessageWaitingForBob() throws {
         try aliceMatchedWithBob()
-        app.open("discover://chat/m-alice-bob")
+        app.open("discover://chat/m-alice~bob")
         world.server.isNetworkDown = true
         try app.type("On a train", into: "Message")
         try app.tap("Send")
@@ -109,7 +109,7 @@ import Testing
     @Test func aConversationRestoredAtLaunchOffline_withNothingWaiting_saysOffline_andOpensOnTryAgain() throws
     {
         try aliceMatchedWithBob()
-        app.open("discover://chat/m-alice-bob")
+        app.open("discover://chat/m-alice~bob")
         world.server.isNetworkDown = true
         app.relaunch()
         #expect(app.screen?.id == .chat)
@@ -125,7 +125,7 @@ import Testing
 
     @Test func aConversationRestoredAtLaunchOffline_opensOnItsOwnWhenTheNetworkIsBack() throws {
         try aliceMatchedWithBob()
-        app.open("discover://chat/m-alice-bob")
+        app.open("discover://chat/m-alice~bob")
         world.server.isNetworkDown = true
         app.relaunch()
         app.advance(by: .seconds(300))
@@ -138,7 +138,7 @@ import Testing
 
     @Test func aConversationLoadingAtLaunch_canBeLeftWithBack() throws {
         try aliceMatchedWithBob()
-        app.open("discover://chat/m-alice-bob")
+        app.open("discover://chat/m-alice~bob")
         world.server.isNetworkDown = true
         app.relaunch()
         try app.tap("Back")
@@ -155,7 +155,7 @@ import Testing
         world.server.isNetworkDown = true
         app.terminate()
         let waiting = OutgoingMessage(
-            id: "old-1", conversation: "m-alice-bob", text: "From an old version", createdAt: app.now)
+            id: "old-1", conversation: "m-alice~bob", text: "From an old version", createdAt: app.now)
         #expect(!String(decoding: try JSONEncoder().encode(waiting), as: UTF8.self).contains("match"))
         let outbox = try world.backend.userDataStore.outbox(for: "alice")
         try StoreWrites.wait(on: world.backend.scheduler) { outbox.save([waiting], completion: $0) }.get()

@@ -23,7 +23,7 @@ import Testing
     @Test func aMessageWaitingOfflineForAYear_costsNoRetries_andGoesOutOnceWhenTheNetworkReturns() throws {
         world.match("alice", "bob")
         try app.signIn("alice", "wonderland")
-        app.open("discover://chat/m-alice-bob")
+        app.open("discover://chat/m-alice~bob")
         world.server.isNetworkDown = true
         try app.type("See you next year", into: "Message")
         try app.tap("Send")
@@ -46,7 +46,7 @@ import Testing
         let app = world.app
         world.match("alice", "bob")
         try app.signIn("alice", "wonderland")
-        app.open("discover://chat/m-alice-bob")
+        app.open("discover://chat/m-alice~bob")
         world.server.isNetworkDown = true
         try app.type("See you next year", into: "Message")
         try app.tap("Send")
@@ -81,7 +81,7 @@ import Testing
     @Test func aServerFault_withTheNetworkUp_isStillRetriedOnTheTimer() throws {
         world.match("alice", "bob")
         try app.signIn("alice", "wonderland")
-        app.open("discover://chat/m-alice-bob")
+        app.open("discover://chat/m-alice~bob")
         world.server.failNextRequest(with: .server("down for a moment"), on: .sendMessage)
         try app.type("Hello", into: "Message")
         try app.tap("Send")

@@ -3,8 +3,7 @@ import Interactors
 import Models
 import Testing
 
-/// Conversation ids name one pair each, read back to it, and live in a link; ids of the earlier form
-/// (`m-<a>-<b>`) are read for the viewer.
+/// Conversation ids name one pair each, read back to it, and live in a link; other text names no pair.
 @Suite struct ConversationIDTests {
     @Test func idsOfPairsWithDashes_neverCollide_theNamedExample() {
         let first = Match.id(between: "ann", and: "bob-cat")
@@ -79,36 +78,10 @@ import Testing
         #expect(Match.other(in: text, than: "ann") == nil)
     }
 
-    @Test func anIDOfTheEarlierForm_isReadForTheViewerOfEitherPair() {
-        let legacy = "m-ann-bob-cat"
-        #expect(Match.currentID(of: legacy, for: "ann") == Match.id(between: "ann", and: "bob-cat"))
-        #expect(Match.currentID(of: legacy, for: "bob-cat") == Match.id(between: "ann", and: "bob-cat"))
-        #expect(Match.currentID(of: legacy, for: "ann-bob") == Match.id(between: "ann-bob", and: "cat"))
-        #expect(Match.currentID(of: legacy, for: "cat") == Match.id(between: "ann-bob", and: "cat"))
-        #expect(Match.currentID(of: legacy, for: "bob") == nil)
-        #expect(Match.currentID(of: "m-alice-bob", for: "alice") == "m-alice~bob")
-        // The earlier form sorted the two ids: the other order was never written.
-        #expect(Match.currentID(of: "m-bob-alice", for: "alice") == nil)
-        #expect(
-            Match.currentID(of: "m-@a-b:hs-@c:hs", for: "@c:hs") == Match.id(between: "@a-b:hs", and: "@c:hs")
-        )
-    }
-
-    @Test func aCurrentID_staysAsItIs_forItsPeopleOnly() {
-        let id = Match.id(between: "ann", and: "bob-cat")
-        #expect(Match.currentID(of: id, for: "ann") == id)
-        #expect(Match.currentID(of: id, for: "bob-cat") == id)
-        #expect(Match.currentID(of: id, for: "cat") == nil)
-        #expect(Match.currentID(of: "room-1", for: "ann") == nil)
-    }
-
-    @Test func aLinkOfTheEarlierForm_opensTheViewersConversation_andOtherRoutesStayAsTheyAre() throws {
-        let route = try DeepLinkParser.parse("discover://chat/m-ann-bob-cat").get()
-        #expect(route.current(for: "cat") == .chat("m-ann-bob~cat"))
-        #expect(route.current(for: "ann") == .chat("m-ann~bob-cat"))
-        #expect(route.current(for: "dave") == route)
-        #expect(Route.profile("ann-bob").current(for: "ann") == .profile("ann-bob"))
-        #expect(Route.matches.current(for: "ann") == .matches)
+    @Test func anIDOfTheFormNeverReleased_namesNoPair() {
+        // `m-<a>-<b>` (the two ids joined by `-`) was never released: it is not read.
+        #expect(Match.pair(in: "m-alice-bob") == nil)
+        #expect(Match.other(in: "m-alice-bob", than: "alice") == nil)
     }
 
     /// The URL-unreserved characters but `~` (RFC 3986), `%` and the one `~`: a link's path component

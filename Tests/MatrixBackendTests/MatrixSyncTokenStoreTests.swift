@@ -43,13 +43,4 @@ struct MatrixSyncTokenStoreTests {
         #expect(store.token(of: "@a_b:x") == "theirs")
         store.remove(of: "@nobody:x")
     }
-
-    @Test func aFileOfTheOldNaming_isDeleted_notRead() throws {
-        let folder = TemporaryDirectory()
-        let legacy = folder.url.appendingPathComponent("sync-_a_b_x.json")
-        try Data(#"{"nextBatch":"shared"}"#.utf8).write(to: legacy)
-        let store = MatrixSyncTokenStore(directory: folder.url)
-        #expect(store.token(of: "@a.b:x") == nil)
-        #expect(!FileManager.default.fileExists(atPath: legacy.path))
-    }
 }

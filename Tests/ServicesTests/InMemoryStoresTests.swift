@@ -20,7 +20,7 @@ import Testing
         let store = InMemoryUserDataStore()
         let swipe = Swipe(id: "s1", candidate: "bob", action: .like, swipedAt: Date(timeIntervalSince1970: 1))
         let message = OutgoingMessage(
-            id: "t1", conversation: "m-alice-bob", text: "Hi", createdAt: Date(timeIntervalSince1970: 2))
+            id: "t1", conversation: "m-alice~bob", text: "Hi", createdAt: Date(timeIntervalSince1970: 2))
         try store.swipeQueue(for: "alice").save([swipe]) { _ in }
         try store.outbox(for: "alice").save([message]) { _ in }
 
@@ -47,7 +47,7 @@ import Testing
     @Test func userData_storesHandedOutBeforeRemoval_seeTheRemoval_andSaveWhatLaterStoresLoad() throws {
         let store = InMemoryUserDataStore()
         let message = OutgoingMessage(
-            id: "t1", conversation: "m-alice-bob", text: "Hi", createdAt: Date(timeIntervalSince1970: 2))
+            id: "t1", conversation: "m-alice~bob", text: "Hi", createdAt: Date(timeIntervalSince1970: 2))
         let outbox = try store.outbox(for: "alice")
         let queue = try store.swipeQueue(for: "alice")
         outbox.save([message]) { _ in }

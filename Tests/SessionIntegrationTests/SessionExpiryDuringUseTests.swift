@@ -33,7 +33,7 @@ import Testing
     @Test func aSessionThatExpiresWhileAConversationIsOpen_endsAsExpired_notRevoked() throws {
         world.match("alice", "bob")
         try world.signIn()
-        world.app.open("discover://chat/m-alice-bob")
+        world.app.open("discover://chat/m-alice~bob")
         #expect(world.app.screen?.id == .chat)
         world.app.advance(by: Self.sessionLifetimePassed)
         let mark = world.mark
@@ -58,7 +58,7 @@ import Testing
         try world.server.sendMessage(from: "bob", to: "alice", "Hi!")
         try world.signIn()
         world.server.latency = .seconds(1)
-        world.app.open("discover://chat/m-alice-bob")
+        world.app.open("discover://chat/m-alice~bob")
         world.app.advance(by: .seconds(2))
         world.app.advance(by: Self.sessionLifetimePassed)
         let mark = world.mark
@@ -89,7 +89,7 @@ import Testing
         world.app.advance(by: .seconds(2 * 3600))
         try world.app.tap("Pass")
         world.app.advance(by: .milliseconds(500))
-        world.app.open("discover://chat/m-alice-bob")
+        world.app.open("discover://chat/m-alice~bob")
         world.app.advance(by: .milliseconds(500))
         try world.app.type("Hello", into: "Message")
         try world.app.tap("Send")

@@ -104,18 +104,4 @@ extension ChatContext {
             }
         }
     }
-
-    /// Rewrites the loaded outbox's conversation ids of the earlier form (`m-<a>-<b>`, kept by an earlier
-    /// build) as ``Models/Match/currentID(of:for:)`` reads them, and saves the outbox if one changed.
-    func migrateConversationIDs() {
-        var changed = false
-        for message in outbox.queue.items {
-            guard let current = Match.currentID(of: message.conversation, for: viewer),
-                current != message.conversation
-            else { continue }
-            store.update { state in state.outbox.update(message.id) { $0.conversation = current } }
-            changed = true
-        }
-        if changed { outbox.save() }
-    }
 }

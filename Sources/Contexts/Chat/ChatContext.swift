@@ -112,9 +112,9 @@ public final class ChatContext: StateContext {
 
     // MARK: Inputs
 
-    /// Call once when the signed-in app starts: loads the outbox (its conversation ids of the earlier
-    /// form made current) and shows its messages at once (each in its conversation's row, from the
-    /// match it keeps), loads the list (which starts the live feed), and sends what waits in the outbox.
+    /// Call once when the signed-in app starts: loads the outbox and shows its messages at once (each
+    /// in its conversation's row, from the match it keeps), loads the reads, unmatches and blocks still
+    /// waiting, loads the list (which starts the live feed), and sends what waits.
     public func start() {
         guard !store.snapshot.isStarted else { return }
         store.batch {
@@ -126,7 +126,6 @@ public final class ChatContext: StateContext {
                 // Ended by the user before the server knew: it stays ended.
                 store.update { $0.edit(action.conversation) { $0.hasEnded = true } }
             }
-            migrateConversationIDs()
             let viewer = viewer
             store.update { state in
                 for message in state.outbox.items {

@@ -87,11 +87,7 @@ public final class MainFlow: FlowNode, DeckFlowDelegate {
     }
 
     /// Steps 4 and 5: goes to a route — a tab of home, or a profile or conversation above home.
-    ///
-    /// A conversation id of the earlier form is read as the current one first (``Models/Route/current(for:)``),
-    /// so old links and a session stored by an earlier build still open their conversation.
     public func open(_ route: Route) {
-        let route = route.current(for: scope.user.id)
         if case .settingUp(let setup, _) = place {
             place = .settingUp(setup, routeAfter: route)
             return

@@ -1,13 +1,10 @@
-/// The conversation id of a pair of people: how it is written, read back, and how an id of the
-/// earlier form is understood.
+/// The conversation id of a pair of people: how it is written and read back.
 ///
 /// An id is `m-`, the two user ids in byte order, each escaped, and `~` between them:
 /// `m-ann~bob-cat`. Escaping keeps ASCII letters, digits, `.`, `_` and `-` and writes every other
 /// byte of the UTF-8 as `%` and two upper-case hex digits (`@alice:hs` is `%40alice%3Ahs`), so an
 /// escaped user id never holds a `~` and the one `~` tells where the first id ends: two different
 /// pairs never share an id, and the id is one path component of a URL or a file name on any system.
-/// Before, ids were the two user ids sorted and joined with `-` (`m-ann-bob-cat`), which two pairs
-/// could share; ``currentID(of:for:)`` still reads such an id when the viewer is one of its people.
 extension Match {
     /// The id both sides compute for a pair, whichever order they are given in.
     public static func id(between first: UserID, and second: UserID) -> String {
@@ -38,19 +35,6 @@ extension Match {
         if pair.first.rawValue.utf8.elementsEqual(viewer.rawValue.utf8) { return pair.second }
         if pair.second.rawValue.utf8.elementsEqual(viewer.rawValue.utf8) { return pair.first }
         return nil
-    }
-
-    /// `viewer`'s conversation `id` as this build writes it: `id` itself when it is current, the current
-    /// id of the same pair when it is of the earlier form, `nil` when it is neither.
-    ///
-    /// An earlier id (`m-<a>-<b>`, the ids sorted and joined by `-`) is read only when one of its two
-    /// people is the viewer and the rest is one other person: the viewer's own id takes away the
-    /// ambiguity `-` brought. When two readings remain, none is taken.
-    public static func currentID(of id: String, for viewer: UserID) -> String? {
-        // An id of the current form is never read as an earlier one (that would need a user id with `~`).
-        if pair(in: id) != nil { return other(in: id, than: viewer) != nil ? id : nil }
-        guard let other = legacyOther(in: id, than: viewer.rawValue) else { return nil }
-        return Self.id(between: viewer, and: UserID(other))
     }
 
     // MARK: The encoding
@@ -115,26 +99,5 @@ extension Match {
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {
         hexDigits.firstIndex(of: byte).map { UInt8($0) }
-    }
-
-    // MARK: The earlier form
-
-    /// The other person of an earlier id (`m-` and the two ids sorted and joined by `-`) when exactly one
-    /// reading of it has `viewer` as one of the two people.
-    private static func legacyOther(in id: String, than viewer: String) -> String? {
-        guard id.hasPrefix(prefix) else { return nil }
-        let pair = id.dropFirst(prefix.count)
-        let readings = [
-            pair.hasPrefix(viewer + "-") ? String(pair.dropFirst(viewer.count + 1)) : nil,
-            pair.hasSuffix("-" + viewer) ? String(pair.dropLast(viewer.count + 1)) : nil,
-        ]
-        let others = Set(
-            readings.compactMap { $0 }.filter { !$0.isEmpty && legacyID(between: viewer, and: $0) == id })
-        return others.count == 1 ? others.first : nil
-    }
-
-    /// The id of the earlier form: the two ids sorted and joined by `-`.
-    private static func legacyID(between first: String, and second: String) -> String {
-        prefix + [first, second].sorted().joined(separator: "-")
     }
 }

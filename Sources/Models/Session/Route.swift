@@ -18,14 +18,4 @@ public enum Route: Hashable, Codable, Sendable, CustomStringConvertible {
         case .profile(let user): "discover://profile/\(user)"
         }
     }
-
-    /// The route with a conversation id of the earlier form (`m-<a>-<b>`, from a link or a session
-    /// stored by an earlier build) written as this build writes it, when `viewer` is one of its people
-    /// (``Match/currentID(of:for:)``); any other route unchanged.
-    public func current(for viewer: UserID) -> Route {
-        guard case .chat(let conversation) = self,
-            let current = Match.currentID(of: conversation, for: viewer)
-        else { return self }
-        return .chat(current)
-    }
 }

@@ -10,8 +10,7 @@ import Foundation
 /// ```
 ///
 /// One item per line makes a damaged file easy to salvage: every line that reads is an item kept, and
-/// the header's count tells a file cut short at a line's end from a whole one. Files of version 1 (one
-/// JSON array) are still read, element by element when the array is damaged. A file of a newer
+/// the header's count tells a file cut short at a line's end from a whole one. A file of a newer
 /// version is not guessed at: none of its items are read.
 public enum QueueFile {
     /// The version this code writes.
@@ -55,9 +54,6 @@ public enum QueueFile {
         let lines = data.split(separator: 0x0A, omittingEmptySubsequences: true)
         let decoder = JSONDecoder()
         guard let first = lines.first else { return Contents(items: [], damage: "an empty file") }
-        if first.first(where: { !Self.isSpace($0) }) == UInt8(ascii: "[") {
-            return LegacyQueueFile.decode(data, as: type)
-        }
         let header = try? decoder.decode(Header.self, from: Data(first))
         if let header, header.format != format || header.version > version {
             let damage = "format \(header.format) version \(header.version), not readable here"
@@ -81,10 +77,5 @@ public enum QueueFile {
                 damage: "\(items.count) of \(header.count) items readable, \(unreadable) lines unreadable")
         }
         return Contents(items: items, damage: nil)
-    }
-
-    /// Whether a byte is JSON white space.
-    static func isSpace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
     }
 }
