@@ -35,32 +35,3 @@ public enum EmbeddedEndpoint: String, Hashable, Sendable, CaseIterable {
     /// End a match.
     case unmatch
 }
-
-extension EmbeddedEndpoint {
-    /// How many endpoints there are.
-    static let count = allCases.count
-
-    /// The endpoint's position in ``allCases``: per-endpoint counters are a table indexed by it, so
-    /// counting a request hashes nothing (hashing an endpoint hashes its raw value, a string).
-    var ordinal: Int {
-        switch self {
-        case .signIn: 0
-        case .signUp: 1
-        case .validate: 2
-        case .refresh: 3
-        case .signOut: 4
-        case .saveProfile: 5
-        case .fetchProfile: 6
-        case .fetchCandidates: 7
-        case .sendSwipe: 8
-        case .undoSwipe: 9
-        case .savePreferences: 10
-        case .fetchConversations: 11
-        case .fetchMessages: 12
-        case .sendMessage: 13
-        case .markRead: 14
-        case .setTyping: 15
-        case .unmatch: 16
-        }
-    }
-}

@@ -48,8 +48,8 @@ public final class EmbeddedServer: Sendable {
         var nextNetworkWaiter = 0
         var injectedFailures: [(endpoint: EmbeddedEndpoint?, error: ServiceError)] = []
         var duplicateDeliveries: Set<EmbeddedEndpoint> = []
-        /// Requests that reached the server, by ``EmbeddedEndpoint/ordinal``.
-        var requestCounts = [Int](repeating: 0, count: EmbeddedEndpoint.count)
+        /// Requests that reached the server, by endpoint.
+        var requestCounts: [EmbeddedEndpoint: Int] = [:]
     }
 
     /// The clock the server reads and delivers on.
@@ -132,7 +132,7 @@ public final class EmbeddedServer: Sendable {
 
     /// How many requests to `endpoint` reached the server.
     public func requestCount(_ endpoint: EmbeddedEndpoint) -> Int {
-        state.withLock { $0.requestCounts[endpoint.ordinal] }
+        state.withLock { $0.requestCounts[endpoint, default: 0] }
     }
 
     /// How many access tokens of `user` are live (not revoked or signed out; expired ones count).
@@ -224,7 +224,7 @@ public final class EmbeddedServer: Sendable {
     {
         delivery.latency = state.latency
         if state.isNetworkDown { return .networkUnavailable }
-        state.requestCounts[endpoint.ordinal] += 1
+        state.requestCounts[endpoint, default: 0] += 1
         if state.duplicateDeliveries.remove(endpoint) != nil { delivery.count = 2 }
         if let index = state.injectedFailures.firstIndex(where: {
             $0.endpoint == nil || $0.endpoint == endpoint

@@ -1,3 +1,4 @@
+import EmbeddedBackend
 import Foundation
 import Models
 
@@ -156,12 +157,8 @@ struct StepGenerator {
         }
     }
 
-    private static let failingEndpoints = [
-        "signIn", "signUp", "validate", "refresh", "signOut", "saveProfile", "fetchProfile",
-        "fetchCandidates",
-        "sendSwipe", "undoSwipe", "savePreferences", "fetchConversations", "fetchMessages", "sendMessage",
-        "markRead", "setTyping", "unmatch",
-    ]
+    /// Every endpoint of the embedded server, by name.
+    private static let failingEndpoints = EmbeddedEndpoint.allCases.map(\.rawValue)
 
     /// The people the signed-in user has a match with, as the app knows them.
     private func matchedPeople(in world: some ExploreWorld) -> [String] {

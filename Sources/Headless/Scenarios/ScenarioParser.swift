@@ -1,3 +1,4 @@
+import EmbeddedBackend
 import Interactors
 import Models
 
@@ -12,6 +13,9 @@ import Models
 /// (``ScenarioNameCheck``).
 public enum ScenarioParser {
     /// The usage of every step, for help and suggestions.
+    /// The endpoint names `server fails next` accepts: the embedded server's.
+    static let endpoints = EmbeddedEndpoint.allCases.map(\.rawValue)
+
     public static let usages = [
         "given demo people", "given user <name> password \"<password>\" [born <YYYY-MM-DD>]",
         "given candidates <count>", "given daily likes <count>", "given latency <duration>",
@@ -91,12 +95,12 @@ public enum ScenarioParser {
                 reader.skip()
                 return reader.keyword("next").flatMap {
                     reader.word("an endpoint such as signIn").flatMap { endpoint in
-                        guard EmbeddedEndpointName.all.contains(endpoint) else {
+                        guard Self.endpoints.contains(endpoint) else {
                             return .failure(
                                 Problem(
                                     column: reader.lastColumn,
                                     message:
-                                        "unknown endpoint '\(quoted(endpoint))'; one of: \(EmbeddedEndpointName.all.joined(separator: ", "))"
+                                        "unknown endpoint '\(quoted(endpoint))'; one of: \(Self.endpoints.joined(separator: ", "))"
                                 ))
                         }
                         return reader.end(.serverFailsNext(endpoint))
