@@ -12,10 +12,10 @@ import Models
 /// Every person a step names must be set up before it, and is not "me" where someone else is needed
 /// (``ScenarioNameCheck``).
 public enum ScenarioParser {
-    /// The usage of every step, for help and suggestions.
     /// The endpoint names `server fails next` accepts: the embedded server's.
     static let endpoints = EmbeddedEndpoint.allCases.map(\.rawValue)
 
+    /// The usage of every step, for help and suggestions.
     public static let usages = [
         "given demo people", "given user <name> password \"<password>\" [born <YYYY-MM-DD>]",
         "given candidates <count>", "given daily likes <count>", "given latency <duration>",
