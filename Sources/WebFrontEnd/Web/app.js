@@ -6,6 +6,8 @@
 //   taps and edits go out one at a time, in order, as POST /api/sessions/{id}/intents.
 // - Everything from the server is text: it is put on the page with textContent, never as HTML.
 // - Unknown element or row types show their text if they have any and never stop the page.
+// - The places a person moves between (the deck and matches tabs, a profile, a conversation) are
+//   browser history entries: Back and Forward move inside the app, by the taps a person would make.
 "use strict";
 
 (() => {
@@ -17,6 +19,7 @@
     source: null,
     eventsOpen: false,
     view: null,
+    // Intents waiting to go out, in order: {intent, done}, `done(ok, view)` called with the answer.
     queue: [],
     sending: false,
     // Per field ("screen/field"): the last value typed here and whether the server has shown it yet.
@@ -27,6 +30,11 @@
     countdowns: new Map(),
     problem: null,
     toast: null,
+    // Per layer (its data-layer): the action of the button that last had keyboard focus there, so a
+    // render that replaces the buttons gives focus back to the same one.
+    focus: new Map(),
+    // The conversation being opened or shown, when the page knows its id (the chat screen has none).
+    chatID: null,
   };
 
   // MARK: Small DOM helpers
@@ -180,13 +188,16 @@
     }
   }
 
-  /** Queues an intent; an edit right after an edit of the same field replaces it (only the last counts). */
-  function send(intent) {
+  /**
+   * Queues an intent; an edit right after an edit of the same field replaces it (only the last
+   * counts). `done(ok, view)`, if given, is called with the server's answer.
+   */
+  function send(intent, done) {
     const last = state.queue[state.queue.length - 1];
-    if (intent.type === "edit" && last && last.type === "edit" && last.field === intent.field) {
-      last.value = intent.value;
+    if (intent.type === "edit" && last && last.intent.type === "edit" && last.intent.field === intent.field) {
+      last.intent.value = intent.value;
     } else {
-      state.queue.push(intent);
+      state.queue.push({ intent, done: done || null });
     }
     pump();
   }
@@ -195,7 +206,9 @@
     if (state.sending || !state.session) return;
     state.sending = true;
     while (state.queue.length > 0) {
-      const intent = state.queue.shift();
+      const { intent, done } = state.queue.shift();
+      let ok = false;
+      let view = null;
       try {
         const response = await fetch(`/api/sessions/${encodeURIComponent(state.session)}/intents`, {
           method: "POST",
@@ -203,7 +216,8 @@
           body: JSON.stringify(intent),
         });
         if (response.ok) {
-          const view = await response.json().catch(() => null);
+          ok = true;
+          view = await response.json().catch(() => null);
           // The event stream shows every change in order; the answer is used only without it.
           if (view && !state.eventsOpen) receive(view, false);
         } else if (response.status === 404) {
@@ -223,6 +237,7 @@
         forgetEdit(intent);
         showToast("Can't reach Discover right now.");
       }
+      if (done) done(ok, view);
     }
     state.sending = false;
   }
@@ -234,8 +249,11 @@
     }
   }
 
-  function tap(actionID) {
-    send({ type: "tap", action: actionID });
+  function tap(actionID, done) {
+    // The chat screen does not say which conversation it shows: the page remembers what it opened.
+    if (actionID.startsWith("open:")) state.chatID = actionID.slice("open:".length);
+    else if (actionID === "match:message") state.chatID = null;
+    send({ type: "tap", action: actionID }, done);
   }
 
   // MARK: Problems and toasts
@@ -276,6 +294,238 @@
     state.toast = setTimeout(() => node.classList.remove("shown"), 4000);
   }
 
+  // MARK: Places and the browser's history
+  //
+  // A place is {kind, id, name}: kind "deck" or "matches" (the home screen's tabs), "profile" (id: the
+  // person's) or "chat" (id: the conversation's, when the page knows it; name: the title). Each place
+  // the person moves to is a history entry, its URL `#/deck`, `#/matches`, `#/profile/<user>`,
+  // `#/chat/<conversation>` (as the engine's deep links name them), its state {place, back, depth}:
+  // `back` is the place of the entry before it. The server takes taps and edits, not links, so the
+  // page follows Back and Forward with the taps a person would make (Back, a tab, a match's row,
+  // "Open profile"), one at a time, each once the one before has shown; the app's own Back (or a tab
+  // leading to the place before) goes back in the history too. While a sheet, an alert or the
+  // preferences form is up, Back and Forward stay where they are. A reload keeps the place: the
+  // session (in sessionStorage) still shows it, and the entries keep their states.
+
+  const nav = {
+    entry: entryFrom(history.state), // the state of the history entry shown
+    shown: null, // the place the last render showed
+    target: null, // while following Back or Forward: the entry to reach
+    from: null, // and the entry it was left from
+    stepFrom: null, // the place the last step's tap was sent from
+    traversing: false, // true from the page's own history.back() or go() to its popstate
+  };
+  if (nav.entry && nav.entry.place && nav.entry.place.kind === "chat") state.chatID = nav.entry.place.id;
+
+  function entryFrom(value) {
+    if (!isObject(value) || !isObject(value.discover)) return null;
+    const entry = value.discover;
+    return { place: placeOrNull(entry.place), back: placeOrNull(entry.back), depth: count(entry.depth) };
+  }
+
+  function placeOrNull(value) {
+    if (!isObject(value) || !["deck", "matches", "profile", "chat"].includes(value.kind)) return null;
+    const id = isString(value.id) ? value.id : null;
+    return { kind: value.kind, id, name: isString(value.name) ? value.name : null };
+  }
+
+  /** The place `#/chat/m-a~b` names (as a deep link would), or null. */
+  function placeFromHash(hash) {
+    const match = /^#\/(deck|matches|profile|chat)(?:\/(.+))?$/.exec(hash);
+    if (!match) return null;
+    let id = null;
+    try {
+      id = match[2] ? decodeURIComponent(match[2]) : null;
+    } catch (error) {
+      return null;
+    }
+    return placeOrNull({ kind: match[1], id, name: null });
+  }
+
+  function placeURL(place) {
+    const page = location.pathname + location.search;
+    if (!place) return page;
+    return `${page}#/${place.kind}${place.id ? `/${encodeURIComponent(place.id)}` : ""}`;
+  }
+
+  function samePlace(a, b) {
+    if (!a || !b) return a === b;
+    if (a.kind !== b.kind) return false;
+    if (a.id && b.id) return a.id === b.id;
+    return (a.name || "") === (b.name || "");
+  }
+
+  function topScreen(view) {
+    const stack = list(view.stack).filter(isObject);
+    return stack[stack.length - 1] || null;
+  }
+
+  function elementsOf(screen) {
+    return screen ? list(screen.elements).filter(isObject) : [];
+  }
+
+  /** The place the stack's top shows; null signed out and on screens that are not places (forms). */
+  function placeOf(view) {
+    const top = topScreen(view);
+    const elements = elementsOf(top);
+    const card = elements.find((element) => element.type === "card" && isObject(element.card));
+    switch (top && top.id) {
+      case "home": {
+        const tabs = elements.find((element) => element.type === "tabs");
+        const selected = tabs ? list(tabs.tabs).find((tab) => isObject(tab) && tab.isSelected === true) : null;
+        return { kind: selected && selected.id === "tab:matches" ? "matches" : "deck", id: null, name: null };
+      }
+      case "profile":
+        return { kind: "profile", id: card ? text(card.card.id) || null : null, name: text(top.title) };
+      case "chat":
+        return { kind: "chat", id: state.chatID, name: text(top.title) };
+      default:
+        return null;
+    }
+  }
+
+  function isSignedIn(view) {
+    return list(view.stack).some((screen) => isObject(screen) && screen.id === "home");
+  }
+
+  function writeEntry(how, place, back, depth) {
+    nav.entry = { place, back, depth };
+    history[how === "push" ? "pushState" : "replaceState"]({ discover: nav.entry }, "", placeURL(place));
+  }
+
+  /** After a render: the place shown becomes the history's, unless Back or Forward is being followed. */
+  function syncHistory(view) {
+    const place = placeOf(view);
+    // Out of a conversation, its id is forgotten (a tap on a match's row sets the next one).
+    if (nav.shown && nav.shown.kind === "chat" && (!place || place.kind !== "chat")) state.chatID = null;
+    nav.shown = place;
+    if (nav.traversing) return;
+    if (nav.target) {
+      follow(view, place);
+      return;
+    }
+    const entry = nav.entry;
+    if (!entry) {
+      writeEntry("replace", place, null, 0);
+    } else if (samePlace(place, entry.place)) {
+      // The same place: record what the page learnt about it (a conversation's id).
+      if (place && (place.id !== entry.place.id || place.name !== entry.place.name)) {
+        writeEntry("replace", place, entry.back, entry.depth);
+      }
+    } else if (!place) {
+      // A form over the home screen (preferences) is no place of its own; signed out, nothing is.
+      if (!isSignedIn(view)) writeEntry("replace", null, entry.back, entry.depth);
+    } else if (!entry.place) {
+      writeEntry("replace", place, entry.back, entry.depth); // just signed in
+    } else if (entry.back && samePlace(place, entry.back)) {
+      // The app went back (its Back button, or the tab the person came from): so does the history.
+      nav.traversing = true;
+      history.back();
+    } else {
+      writeEntry("push", place, entry.place, entry.depth + 1);
+    }
+  }
+
+  window.addEventListener("popstate", (event) => {
+    const from = nav.entry;
+    const entry = entryFrom(event.state);
+    if (entry) {
+      nav.entry = entry;
+    } else {
+      // An address typed or followed by hand (`#/matches`): an entry of its own after the one left.
+      writeEntry("replace", placeFromHash(location.hash), from ? from.place : null, from ? from.depth + 1 : 0);
+    }
+    if (nav.traversing) {
+      nav.traversing = false;
+      if (state.view) syncHistory(state.view); // the view may have moved on meanwhile
+      return;
+    }
+    if (!state.view) return;
+    // Back pressed again before the last step showed: that step still counts (it is never sent twice).
+    if (!nav.target) {
+      nav.from = from;
+      nav.stepFrom = null;
+    }
+    nav.target = nav.entry;
+    follow(state.view, placeOf(state.view));
+  });
+
+  /** One step of following Back or Forward to `nav.target`, from `place`, the place shown. */
+  function follow(view, place) {
+    const target = nav.target;
+    if (samePlace(place, target.place)) {
+      nav.target = null;
+      if (place && place.id !== target.place.id) writeEntry("replace", place, target.back, target.depth);
+      return;
+    }
+    if (nav.stepFrom && samePlace(place, nav.stepFrom)) return; // the last step has not shown yet
+    const action = stepTowards(view, place, target.place);
+    if (!action) {
+      stopFollowing(view, place);
+      return;
+    }
+    nav.stepFrom = place;
+    tap(action, (ok, answer) => {
+      if (nav.target !== target || nav.stepFrom !== place) return; // over, or a later step went out
+      // Refused, or taken without moving: the place cannot be reached this way.
+      if (!ok || (answer && samePlace(placeOf(answer), place))) stopFollowing(state.view, placeOf(state.view));
+    });
+  }
+
+  /**
+   * Following Back or Forward is over short of its place. With a sheet, an alert or a form (the
+   * preferences) up, the history goes back to the entry it left: the person closes it first. Else the
+   * entry reached shows the place the app is at (signed out, Back goes on until it leaves the page).
+   */
+  function stopFollowing(view, place) {
+    const target = nav.target;
+    const from = nav.from;
+    nav.target = null;
+    nav.stepFrom = null;
+    const blocked = list(view.modals).length > 0 || isObject(view.alert) || (!place && isSignedIn(view));
+    // (A form over the home screen has no place of its own: it is over the entry left.)
+    if (blocked && from && from.depth !== target.depth && (!place || samePlace(place, from.place))) {
+      nav.traversing = true;
+      history.go(from.depth - target.depth);
+    } else {
+      writeEntry("replace", place, target.back, target.depth);
+    }
+  }
+
+  /** The tap that brings the app one step nearer to `goal` from `place`, or null if none does. */
+  function stepTowards(view, place, goal) {
+    if (!place || !goal || list(view.modals).length > 0 || isObject(view.alert)) return null;
+    const top = topScreen(view);
+    const elements = elementsOf(top);
+    const actions = new Set();
+    for (const element of elements) {
+      const shown = element.type === "action" ? [element.action] : element.type === "tabs" ? list(element.tabs) : [];
+      for (const action of shown) {
+        if (isObject(action) && action.isEnabled !== false) actions.add(action.id);
+      }
+    }
+    const offer = (action) => (actions.has(action) ? action : null);
+    if (place.kind === "chat" || place.kind === "profile") return offer("back");
+    // On the home screen.
+    if (goal.kind === "deck" || goal.kind === "matches") return offer(`tab:${goal.kind}`);
+    if (goal.kind === "profile") {
+      if (place.kind !== "deck") return offer("tab:deck");
+      const card = elements.find((element) => element.type === "card" && isObject(element.card));
+      return card && text(card.card.id) === goal.id ? offer("deck:profile") : null;
+    }
+    if (place.kind !== "matches") return offer("tab:matches");
+    // A conversation: its row on the matches tab, by its id, or by its name when that is the only one.
+    const rows = elements
+      .filter((element) => element.type === "list" && isObject(element.list))
+      .flatMap((element) => list(element.list.items))
+      .filter((item) => isObject(item) && isString(item.action) && item.action.startsWith("open:"));
+    if (goal.id) return rows.some((item) => item.action === `open:${goal.id}`) ? `open:${goal.id}` : null;
+    const named = rows.filter(
+      (item) => isObject(item.row) && isObject(item.row.match) && item.row.match.name === goal.name,
+    );
+    return named.length === 1 ? named[0].action : null;
+  }
+
   // MARK: Rendering the view state
 
   function receive(view, fromEvents) {
@@ -283,10 +533,12 @@
     if (fromEvents) clearProblem();
     state.view = view;
     render(view);
+    syncHistory(view);
   }
 
   function render(view) {
     const focused = document.activeElement;
+    const previousTop = app.lastElementChild ? app.lastElementChild.dataset.layer : null;
     const caret =
       focused && focused.tagName === "INPUT" ? [focused.selectionStart, focused.selectionEnd] : null;
     const scrolls = new Map();
@@ -309,6 +561,9 @@
       if (index < layers.length - 1) layer.inert = true;
     });
     app.replaceChildren(...layers);
+    for (const key of state.focus.keys()) {
+      if (!layers.some((layer) => layer.dataset.layer === key)) state.focus.delete(key);
+    }
     const top = modals[modals.length - 1] || base;
     document.title = top && isString(top.title) && top.title !== "Discover" ? `${top.title} · Discover` : "Discover";
 
@@ -330,9 +585,61 @@
           // Some input types have no selection.
         }
       }
+    } else {
+      restoreFocus(previousTop, layers[layers.length - 1]);
     }
     tickCountdowns();
   }
+
+  /**
+   * Keyboard focus after a render replaced the buttons: on a dialog just shown, its first control;
+   * else, if focus was lost, the button of the same action on the top layer that last had it (Pass
+   * on the next card, the Like button again once the match sheet is closed).
+   */
+  function restoreFocus(previousTop, top) {
+    const active = document.activeElement;
+    if (active && active !== document.body && active.isConnected && !active.closest("[inert]")) return;
+    const key = top.dataset.layer;
+    if (key !== previousTop && top.classList.contains("backdrop")) {
+      const first = top.querySelector("input, button:not([disabled])");
+      if (first) first.focus({ preventScroll: true });
+      return;
+    }
+    const action = state.focus.get(key);
+    const button = action
+      ? Array.from(top.querySelectorAll("button[data-action]")).find(
+          (node) => node.dataset.action === action && !node.disabled,
+        )
+      : null;
+    if (button) button.focus({ preventScroll: true });
+  }
+
+  // Which button of each layer has (or last had) keyboard focus.
+  document.addEventListener("focusin", (event) => {
+    const layer = event.target.closest ? event.target.closest("#app > [data-layer]") : null;
+    if (!layer) return;
+    if (event.target.matches("button[data-action]")) state.focus.set(layer.dataset.layer, event.target.dataset.action);
+    else state.focus.delete(layer.dataset.layer);
+  });
+
+  // Arrow keys on the deck: Left passes, Right likes. Never taken from a field, never repeated.
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
+    if (event.defaultPrevented || event.repeat || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) {
+      return;
+    }
+    if (event.target.closest && event.target.closest("input, textarea, select, [contenteditable]")) return;
+    const action = event.key === "ArrowLeft" ? "deck:pass" : "deck:like";
+    const top = app.lastElementChild;
+    const button = top
+      ? Array.from(top.querySelectorAll(".actions-deck button[data-action]")).find(
+          (node) => node.dataset.action === action && !node.disabled,
+        )
+      : null;
+    if (!button) return;
+    event.preventDefault();
+    button.click();
+  });
 
   function screenLayer(screen, kind, seenInputs) {
     const id = text(screen.id) || "screen";
@@ -344,11 +651,13 @@
     const composer = composerParts(elements);
     const skipped = new Set([backIndex, ...composer.indices].filter((index) => index >= 0));
 
+    const titleID = `title-${kind}-${cssName(id)}`;
     const header = h(
       "header",
       { className: "appbar" },
       back ? actionButton(back, "back-button") : null,
-      h("h1", { className: "title", "data-testid": "title", text: text(screen.title) }),
+      // A title may be a person's name (a conversation's): its direction follows its text.
+      h("h1", { className: "title", id: titleID, dir: "auto", "data-testid": "title", text: text(screen.title) }),
     );
     const body = h("div", {
       className: "body",
@@ -358,7 +667,13 @@
     body.append(...renderElements(elements, skipped, screen, seenInputs));
     const layer = h(
       "section",
-      { className: `${kind} screen-${cssName(id)}`, "data-screen": id, "data-testid": `${kind}-${id}` },
+      {
+        className: `${kind} screen-${cssName(id)}`,
+        "data-screen": id,
+        "data-testid": `${kind}-${id}`,
+        "data-layer": kind === "screen" ? `screen/${id}` : null,
+        "aria-labelledby": kind === "modal" ? titleID : null,
+      },
       header,
       body,
     );
@@ -391,23 +706,31 @@
     };
   }
 
+  /** A modal screen: a dialog named by its title, over a backdrop. */
   function modalLayer(screen, seenInputs) {
     const sheet = screenLayer(screen, "modal", seenInputs);
     sheet.setAttribute("role", "dialog");
     sheet.setAttribute("aria-modal", "true");
-    return h("div", { className: "backdrop" }, sheet);
+    return h("div", { className: "backdrop", "data-layer": `modal/${text(screen.id)}` }, sheet);
   }
 
   function alertLayer(alert) {
     const actions = list(alert.actions).filter(isObject);
     return h(
       "div",
-      { className: "backdrop backdrop-alert" },
+      { className: "backdrop backdrop-alert", "data-layer": "alert" },
       h(
         "div",
-        { className: "alert", role: "alertdialog", "aria-modal": "true", "data-testid": "alert" },
-        h("h2", { className: "alert-title", text: text(alert.title) }),
-        alert.message ? h("p", { className: "alert-message", text: text(alert.message) }) : null,
+        {
+          className: "alert",
+          role: "alertdialog",
+          "aria-modal": "true",
+          "aria-labelledby": "alert-title",
+          "aria-describedby": alert.message ? "alert-message" : null,
+          "data-testid": "alert",
+        },
+        h("h2", { className: "alert-title", id: "alert-title", text: text(alert.title) }),
+        alert.message ? h("p", { className: "alert-message", id: "alert-message", text: text(alert.message) }) : null,
         h("div", { className: "alert-actions" }, actions.map((action) => actionButton(action))),
       ),
     );
@@ -536,7 +859,7 @@
 
   function tabs(actions) {
     return h(
-      "nav",
+      "div",
       { className: "tabs", role: "tablist" },
       actions.filter(isObject).map((action) => {
         const button = actionButton(action, "tab");
@@ -584,6 +907,7 @@
         "data-testid": `field-${id}`,
         autocomplete: autocomplete(id, screenID),
         spellcheck: "false",
+        dir: "auto",
       });
       input.addEventListener("input", () => {
         record = state.fields.get(key) || record;
@@ -678,28 +1002,29 @@
       case "plain":
       default:
         content = [
-          h("span", { className: "row-title", text: text(row.title ?? item.title) }),
+          h("span", { className: "row-title", dir: "auto", text: text(row.title ?? item.title) }),
           row.detail || item.detail
-            ? h("span", { className: "row-detail", text: text(row.detail ?? item.detail) })
+            ? h("span", { className: "row-detail", dir: "auto", text: text(row.detail ?? item.detail) })
             : null,
         ];
     }
-    const attributes = {
-      className: `row row-${cssName(row.type || "plain")}`,
-      role: "listitem",
-      "data-id": text(item.id),
-    };
-    if (!action) return h("div", attributes, content);
+    const attributes = { className: `row row-${cssName(row.type || "plain")}`, "data-id": text(item.id) };
+    if (!action) return h("div", { ...attributes, role: "listitem" }, content);
+    // A row that does something is a button, named by what it shows, inside the list's item.
     return h(
-      "button",
-      {
-        ...attributes,
-        type: "button",
-        "data-action": action,
-        "data-testid": `row-${text(item.id)}`,
-        onclick: () => tap(action),
-      },
-      content,
+      "div",
+      { className: "row-item", role: "listitem" },
+      h(
+        "button",
+        {
+          ...attributes,
+          type: "button",
+          "data-action": action,
+          "data-testid": `row-${text(item.id)}`,
+          onclick: () => tap(action),
+        },
+        content,
+      ),
     );
   }
 
@@ -715,12 +1040,13 @@
         h(
           "span",
           { className: "row-top" },
-          h("span", { className: "row-title", text: text(match.name) }),
+          h("span", { className: "row-title", dir: "auto", text: text(match.name) }),
           isNew ? h("span", { className: "pill pill-new", text: "New match" }) : null,
           h("span", { className: "row-time", text: relativeTime(match.lastActivity) }),
         ),
         h("span", {
           className: `row-detail${unread > 0 ? " unread" : ""}`,
+          dir: "auto",
           text: preview || (isNew ? "New match — say hi" : "No messages yet"),
         }),
       ),
@@ -728,6 +1054,7 @@
         ? h("span", {
             className: "badge",
             "data-testid": "unread",
+            role: "img",
             "aria-label": `${unread} unread`,
             text: unread > 99 ? "99+" : String(unread),
           })
@@ -749,6 +1076,7 @@
       return h("div", {
         className: "msg msg-action",
         role: "listitem",
+        dir: "auto",
         "data-testid": "message",
         "data-id": id,
         text: `${text(message.senderName || message.sender)} ${text(message.text)}`,
@@ -766,6 +1094,7 @@
             className: `tick tick-${kind}`,
             "data-testid": "delivery",
             "data-delivery": kind,
+            role: "img",
             title: deliveries[kind].label,
             "aria-label": deliveries[kind].label,
             text: deliveries[kind].mark,
@@ -791,7 +1120,8 @@
         "data-id": id,
         "data-mine": mine ? "true" : "false",
       },
-      h("div", { className: "bubble", text: text(message.text) }),
+      // The text's own direction: a Hebrew or Arabic message reads right to left.
+      h("div", { className: "bubble", dir: "auto", text: text(message.text) }),
       meta,
       failure,
     );
@@ -811,7 +1141,12 @@
       { className: "card-photo", style: `--hue: ${hue(value.id || name)}` },
       h("span", { className: "card-initial", "aria-hidden": "true", text: initial(name) }),
       value.superLikedYou === true
-        ? h("span", { className: "pill pill-super", "data-testid": "super-liked", text: `★ ${name} super liked you` })
+        ? h("span", {
+            className: "pill pill-super",
+            dir: "auto",
+            "data-testid": "super-liked",
+            text: `★ ${name} super liked you`,
+          })
         : null,
       h(
         "div",
@@ -819,7 +1154,7 @@
         h(
           "h2",
           { className: "card-name" },
-          h("span", { text: name }),
+          h("span", { className: "card-name-text", dir: "auto", text: name }),
           age ? h("span", { className: "card-age", text: age }) : null,
         ),
         h("p", { className: "card-distance", text: distance < 1 ? "Less than 1 km away" : `${distance} km away` }),
@@ -828,7 +1163,7 @@
     const details = h(
       "div",
       { className: "card-details" },
-      value.bio ? h("p", { className: "card-bio", text: text(value.bio) }) : null,
+      value.bio ? h("p", { className: "card-bio", dir: "auto", text: text(value.bio) }) : null,
       shared.length > 0 && !isProfile
         ? h(
             "div",
@@ -873,9 +1208,8 @@
               className: "card card-next",
               "data-testid": "card-next",
               style: `--hue: ${hue(next.id || next.name)}`,
-              "aria-label": `Next: ${text(next.name)}`,
             },
-            h("span", { className: "card-next-name", text: `Next: ${text(next.name)}` }),
+            h("span", { className: "card-next-name", dir: "auto", text: `Next: ${text(next.name)}` }),
           )
         : null,
       front,
@@ -932,7 +1266,7 @@
       "div",
       { className: "typing", "data-testid": "typing", role: "status" },
       h("span", { className: "dots", "aria-hidden": "true" }, h("span"), h("span"), h("span")),
-      h("span", { className: "typing-text", text: `${name || "Someone"} is typing…` }),
+      h("span", { className: "typing-text", dir: "auto", text: `${name || "Someone"} is typing…` }),
     );
   }
 
