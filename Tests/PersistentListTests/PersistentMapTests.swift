@@ -110,3 +110,24 @@ import Testing
         #expect(forward != PersistentMap<String, Int>())
     }
 }
+
+/// The persistent set is a set: checked against one through random insertions, its copies untouched.
+@Suite struct PersistentSetTests {
+    @Test func randomInsertions_readAsASet_andACopyKeepsItsElements() {
+        var random = PersistentMapTests.Seeded(state: 9)
+        var set = PersistentSet<Int>()
+        var reference = Set<Int>()
+        var copy = set
+        for step in 0..<2_000 {
+            let element = Int.random(in: 0..<700, using: &random)
+            #expect(set.insert(element).inserted == reference.insert(element).inserted)
+            if step == 1_000 { copy = set }
+        }
+        #expect(set.count == reference.count)
+        #expect(set.sorted == reference.sorted())
+        #expect((0..<700).allSatisfy { set.contains($0) == reference.contains($0) })
+        #expect(copy.count <= set.count && copy.sorted.allSatisfy { set.contains($0) })
+        #expect(PersistentSet(reference.shuffled(using: &random)) == set)
+        #expect(PersistentSet<Int>([1, 2]) == [2, 1])
+    }
+}

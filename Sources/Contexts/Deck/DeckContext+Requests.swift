@@ -33,8 +33,9 @@ extension DeckContext {
             let viewer = CandidateRanker.Viewer(
                 id: viewerID, interests: Set(page.viewerInterests), preferences: page.preferences)
             store.update { state in
-                state.cards = CandidateRanker.rankAndMerge(
-                    page.candidates, into: state.cards, for: viewer, recordingShownIn: &state.held)
+                state.cards = CandidateRanker.rankAndMerge(page.candidates, into: state.cards, for: viewer) {
+                    state.held.insert($0).inserted
+                }
                 state.cursor = page.nextCursor
                 state.isLoading = false
                 state.isExhausted = page.nextCursor == nil

@@ -1,6 +1,7 @@
 import Foundation
 import Interactors
 import Models
+import PersistentList
 import Services
 
 /// The recommendations use case's context: the ranked deck, swipes and their persistent queue.
@@ -182,7 +183,7 @@ public final class DeckContext: StateContext {
         store.update { state in
             state.generation += 1
             state.cursor = nil
-            state.held = Set(state.queuedSwipes.map(\.candidate))
+            state.held = PersistentSet(state.queuedSwipes.map(\.candidate))
             state.cards = []
             state.isLoading = false
             state.isExhausted = false

@@ -77,7 +77,17 @@ public enum CandidateRanker {
         _ page: [Candidate], into queue: some Collection<Candidate>, for viewer: Viewer,
         recordingShownIn shown: inout Set<UserID>
     ) -> [Candidate] {
-        let fresh = page.filter { isWanted($0, by: viewer) && shown.insert($0.id).inserted }
+        rankAndMerge(page, into: queue, for: viewer) { shown.insert($0).inserted }
+    }
+
+    /// ``rankAndMerge(_:into:for:recordingShownIn:)`` for a deck that keeps what it held in a record
+    /// of its own (a ``PersistentList/PersistentSet``): `record` adds a card's id and says whether it
+    /// was new.
+    public static func rankAndMerge(
+        _ page: [Candidate], into queue: some Collection<Candidate>, for viewer: Viewer,
+        recording record: (UserID) -> Bool
+    ) -> [Candidate] {
+        let fresh = page.filter { isWanted($0, by: viewer) && record($0.id) }
         return merge(scoredRanking(fresh, for: viewer), into: queue, for: viewer)
     }
 

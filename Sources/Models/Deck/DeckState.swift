@@ -1,4 +1,5 @@
 import Foundation
+import PersistentList
 
 /// The deck context's observable state: the ranked cards and everything around them.
 ///
@@ -45,7 +46,9 @@ public struct DeckState: Hashable, Sendable {
     /// The cursor of the next page to ask for.
     public var cursor: String?
     /// Every card the deck has held, and the card of every queued swipe: none is shown twice.
-    public var held: Set<UserID> = []
+    ///
+    /// A persistent set: it grows with every page, and a page adds to it without copying it.
+    public var held = PersistentSet<UserID>()
     /// The swipes made in this run that are still queued, by swipe id.
     public var madeThisRun: [String: SwipeMade] = [:]
     /// The id of the last pass, which rewind can take back.

@@ -26,3 +26,8 @@ public struct UserID: Hashable, Codable, Sendable, CustomStringConvertible, Expr
         try container.encode(rawValue)
     }
 }
+
+extension UserID: Comparable {
+    /// Orders ids by their text (as the backend spells them).
+    public static func < (lhs: UserID, rhs: UserID) -> Bool { lhs.rawValue < rhs.rawValue }
+}
