@@ -30,6 +30,11 @@ extension ChatContext {
     /// swipe that landed go.
     func swipesChanged() {
         guard store.snapshot.isStarted, let pendingSwipes else { return }
+        // Most swipes change nothing here: no match made or undone, no message waiting for a swipe.
+        let swipes = pendingSwipes.store.snapshot
+        let matches = swipes.pending.values.contains { $0.match.map { !has($0.id) } ?? false }
+        let waiting = outbox.queue.entries.contains { $0.item.dependsOn != nil }
+        guard !swipes.unmade.isEmpty || matches || waiting else { return }
         store.batch {
             // A match the client saw a swipe make and the server did not: no phantom conversation.
             for conversation in pendingSwipes.takeUnmadeMatches() where has(conversation) {
