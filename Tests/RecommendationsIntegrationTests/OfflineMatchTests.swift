@@ -12,6 +12,8 @@ import Testing
     let world = TestWorld(configuration: EmbeddedServerConfiguration(candidatePoolSize: 0))
     var app: HeadlessApp { world.app }
     var deck: DeckContext? { app.mainFlow?.deck.context }
+    /// The rows of the matches list, as the chat has them.
+    var matchesRows: [String] { app.mainFlow?.chat.state.rowIDs ?? [] }
 
     /// How many times "It's a match!" was put on screen since the transcript entry at `start`.
     func announcements(since start: Int = 0) -> Int {
@@ -43,6 +45,30 @@ import Testing
         #expect(!world.visibleTexts.contains("You and Carol like each other."))
         #expect(announcements(since: mark) == 0)
         #expect(announcements() == 1)
+    }
+
+    @Test func aMatchMadeOffline_andUnmatchedOffline_staysUnmatched_whenTheServerCatchesUp() throws {
+        try likeCarolOffline()
+        try app.tap("Keep swiping")
+        app.open("discover://chat/m-alice~carol")
+        try app.tap("Unmatch")
+        try app.tap("Unmatch")
+        try app.tap("Back")
+        #expect(matchesRows.isEmpty)
+        // The deck's queue changes (another like) while both wait: Carol stays gone.
+        deck?.swiped(.like)
+        #expect(matchesRows.isEmpty)
+        let unmatch = app.mainFlow?.chat.state.actions.items.first { $0.kind == .unmatch }
+        #expect(unmatch?.dependsOn != nil, "the unmatch waits for the like that made the match")
+        world.server.isNetworkDown = false
+        app.advance(by: .seconds(60))
+        // The like reached the server first, then the unmatch: no match on either side.
+        #expect(world.server.recordedSwipe(by: "alice", on: "carol") == .like)
+        #expect(world.server.matches(of: "alice").isEmpty)
+        #expect(matchesRows.isEmpty)
+        app.relaunch()
+        app.advance(by: .seconds(5))
+        #expect(matchesRows.isEmpty)
     }
 
     @Test func theChatOfAMatchMadeOffline_opensBeforeTheServerHasTheSwipe_evenAfterARelaunch() throws {

@@ -12,6 +12,13 @@ extension ChatContext {
     func connectActions() {
         actions.send = { [weak self] action, completion in self?.send(action, completion: completion) }
         actions.answered = { [weak self] action, result, verdict in self?.acted(action, result, verdict) }
+        if let pendingSwipes {
+            actions.dependency = { pendingSwipes.dependency(of: $0) }
+        }
+        // Refused with the like it waited for: there was no match to end, so nothing is left to do.
+        actions.stateChanged = { [weak self] action, state in
+            if case .failed(_, false) = state { self?.actions.remove(action.id) }
+        }
     }
 
     /// Queues a read of `conversation` up to the message sent at `upTo`; a read of it still waiting

@@ -27,20 +27,25 @@ extension ChatContext {
 
     /// The deck's queue changed: the matches its pending swipes made have their conversations (before
     /// the server has the swipes), those the server did not make go, and the messages waiting for a
-    /// swipe that landed go.
+    /// swipe that landed go (and the unmatches waiting for one).
     func swipesChanged() {
         guard store.snapshot.isStarted, let pendingSwipes else { return }
         // Most swipes change nothing here: no match made or undone, no message waiting for a swipe.
         let swipes = pendingSwipes.store.snapshot
-        let matches = swipes.pending.values.contains { $0.match.map { !has($0.id) } ?? false }
-        let waiting = outbox.queue.entries.contains { $0.item.dependsOn != nil }
+        let matches = swipes.pending.values.contains { like in
+            like.match.map { !has($0.id) && !isEndedByTheUser($0.id) } ?? false
+        }
+        let waiting =
+            outbox.queue.entries.contains { $0.item.dependsOn != nil }
+            || actions.queue.entries.contains { $0.item.dependsOn != nil }
         guard !swipes.unmade.isEmpty || matches || waiting else { return }
         store.batch {
             // A match the client saw a swipe make and the server did not: no phantom conversation.
             for conversation in pendingSwipes.takeUnmadeMatches() where has(conversation) {
                 removeConversation(conversation)
             }
-            let matches = pendingSwipes.matches.filter { !has($0.id) }
+            // A match the user ended while its like waits stays ended.
+            let matches = pendingSwipes.matches.filter { !has($0.id) && !isEndedByTheUser($0.id) }
             if !matches.isEmpty {
                 store.update { state in
                     for match in matches {
@@ -50,7 +55,7 @@ extension ChatContext {
                     }
                 }
             }
-            outbox.flush()
+            flush()
         }
     }
 

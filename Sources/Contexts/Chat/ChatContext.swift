@@ -252,6 +252,8 @@ public final class ChatContext: StateContext {
     /// Call when the user unmatches (or blocks) the person of a conversation.
     public func unmatch(_ conversation: String, block: Bool) {
         guard has(conversation) else { return }
+        // A match the client saw a queued like make: the server has no match to end before the like.
+        let like = match(of: conversation).flatMap { pendingSwipes?.swipe(liking: $0.user) }
         store.batch {
             removeConversation(conversation)
             // Its reads waiting to be sent no longer matter.
@@ -259,7 +261,10 @@ public final class ChatContext: StateContext {
                 $0.item.conversation == conversation && $0.state == .waiting
             }
             for read in reads { actions.remove(read.item.id) }
-            queue(block ? ChatAction.block(conversation) : ChatAction.unmatch(conversation))
+            queue(
+                block
+                    ? ChatAction.block(conversation, after: like)
+                    : ChatAction.unmatch(conversation, after: like))
             actions.flush()
         }
     }

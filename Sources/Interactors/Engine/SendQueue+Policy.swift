@@ -43,11 +43,13 @@ extension SendQueue {
             guard let index = index(of: id) else { continue }
             entries[index].state = .failed(reason: reason, retryable: false)
         }
-        return SendQueuePolicy.ready(entries.map(Self.policyEntry), dependency: dependency).compactMap { id in
-            guard let index = index(of: id) else { return nil }
+        let ready = Set(SendQueuePolicy.ready(entries.map(Self.policyEntry), dependency: dependency))
+        var taken: [Item] = []
+        for index in entries.indices where ready.contains(entries[index].item.id) {
             entries[index].state = .sending
-            return entries[index].item
+            taken.append(entries[index].item)
         }
+        return taken
     }
 
     /// The server has the item: it leaves the queue; returns it.

@@ -24,18 +24,20 @@ public struct ChatAction: QueueItem, Identifiable {
     public var kind: Kind
     /// For a read: when the newest message read was sent; later messages stay unread.
     public var readUpTo: Date?
+    /// For an unmatch or block of a match the client saw a queued like make: that swipe's id. The
+    /// action waits until the server has the like (else it would find no match to end).
+    public var dependsOn: String?
 
     /// A conversation's actions reach the server in the order they were made.
     public var lane: String { conversation }
-    /// Nothing else must reach the server first.
-    public var dependsOn: String? { nil }
-
     /// Creates an action.
-    public init(id: String, conversation: String, kind: Kind, readUpTo: Date? = nil) {
+    public init(id: String, conversation: String, kind: Kind, readUpTo: Date? = nil, dependsOn: String? = nil)
+    {
         self.id = id
         self.conversation = conversation
         self.kind = kind
         self.readUpTo = readUpTo
+        self.dependsOn = dependsOn
     }
 
     /// Reading `conversation` up to the message sent at `upTo`; its id says so, so the same read made
@@ -47,14 +49,17 @@ public struct ChatAction: QueueItem, Identifiable {
         )
     }
 
-    /// Unmatching the other person of `conversation`.
-    public static func unmatch(_ conversation: String) -> ChatAction {
-        ChatAction(id: "unmatch:\(conversation)", conversation: conversation, kind: .unmatch)
+    /// Unmatching the other person of `conversation`, after the swipe `dependsOn` if it is given.
+    public static func unmatch(_ conversation: String, after dependsOn: String? = nil) -> ChatAction {
+        ChatAction(
+            id: "unmatch:\(conversation)", conversation: conversation, kind: .unmatch, dependsOn: dependsOn)
     }
 
-    /// Unmatching and blocking the other person of `conversation`.
-    public static func block(_ conversation: String) -> ChatAction {
-        ChatAction(id: "block:\(conversation)", conversation: conversation, kind: .block)
+    /// Unmatching and blocking the other person of `conversation`, after the swipe `dependsOn` if it
+    /// is given.
+    public static func block(_ conversation: String, after dependsOn: String? = nil) -> ChatAction {
+        ChatAction(
+            id: "block:\(conversation)", conversation: conversation, kind: .block, dependsOn: dependsOn)
     }
 
     /// Whether it ends the conversation (an unmatch or a block).
