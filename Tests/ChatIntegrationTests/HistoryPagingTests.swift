@@ -14,16 +14,25 @@ import Testing
         app.screen?.actions.contains { $0.label == Self.older } == true
     }
 
-    @Test func everyMessageArrivedWhileTheAppWasOpen_noLoadOlderIsOffered() throws {
-        let world = TestWorld(configuration: EmbeddedServerConfiguration(candidatePoolSize: 1))
-        let other = CandidateGenerator.id(of: 0)
-        world.match("alice", other)
+    /// The one generated person alice matched with.
+    static let other = CandidateGenerator.id(of: 0)
+
+    /// Alice signs in on `world`, 55 messages from the other person arrive live, then she opens
+    /// their conversation.
+    func openAfterLiveMessages(on world: TestWorld) throws -> HeadlessApp {
         let app = world.app
         try app.signIn("alice", "wonderland")
-        for number in 0..<55 { try world.server.sendMessage(from: other, to: "alice", "Live \(number)") }
+        for number in 0..<55 { try world.server.sendMessage(from: Self.other, to: "alice", "Live \(number)") }
         app.settle()
-        app.open("discover://chat/" + Match.id(between: "alice", and: other))
+        app.open("discover://chat/" + Match.id(between: "alice", and: Self.other))
         app.settle()
+        return app
+    }
+
+    @Test func everyMessageArrivedWhileTheAppWasOpen_noLoadOlderIsOffered() throws {
+        let world = TestWorld(configuration: EmbeddedServerConfiguration(candidatePoolSize: 1))
+        world.match("alice", Self.other)
+        let app = try openAfterLiveMessages(on: world)
         let name = try #require(app.conversation?.state.match.displayName)
         #expect(app.messageRows == (0..<55).map { "\(name): Live \($0)" })
         #expect(!offersOlder(app))
@@ -32,13 +41,7 @@ import Testing
     @Test func olderHistoryBeforeTheLiveMessages_isOffered_andLoadsToTheFirstMessage() throws {
         let world = TestWorld(configuration: EmbeddedServerConfiguration(candidatePoolSize: 1))
         world.server.seedConversations(for: "alice", count: 1, messagesEach: 70)
-        let other = CandidateGenerator.id(of: 0)
-        let app = world.app
-        try app.signIn("alice", "wonderland")
-        for number in 0..<55 { try world.server.sendMessage(from: other, to: "alice", "Live \(number)") }
-        app.settle()
-        app.open("discover://chat/" + Match.id(between: "alice", and: other))
-        app.settle()
+        let app = try openAfterLiveMessages(on: world)
         #expect(offersOlder(app))
         var taps = 0
         while offersOlder(app), taps < 10 {

@@ -11,11 +11,12 @@ extension ChatContext {
     /// Wires the queue to this context: it sends through the chat service.
     func connectActions() {
         actions.send = { [weak self] action, completion in self?.send(action, completion: completion) }
-        actions.answered = { [weak self] action, result, verdict in self?.acted(action, result, verdict) }
+        actions.answered = { [weak self] action, result, _ in self?.acted(action, result) }
         if let pendingSwipes {
             actions.dependency = { pendingSwipes.dependency(of: $0) }
         }
-        // Refused with the like it waited for: there was no match to end, so nothing is left to do.
+        // Refused for good (by the server: the conversation is gone there; or with the like it waited
+        // for: there was no match to end): nothing is left to do, so it leaves the queue.
         actions.stateChanged = { [weak self] action, state in
             if case .failed(_, false) = state { self?.actions.remove(action.id) }
         }
@@ -69,14 +70,11 @@ extension ChatContext {
     }
 
     /// The server's answer to `action`, once the queue took it: confirmed, it left the queue; failed
-    /// for now, the queue retries it; refused for good (the conversation is gone on the server: a read
-    /// or an unmatch of it has nothing left to do), it leaves the queue.
-    func acted(
-        _ action: ChatAction, _ result: Result<Void, ServiceError>, _ verdict: SendQueuePolicy.Verdict?
-    ) {
+    /// for now, the queue retries it; refused for good, it left the queue (``connectActions()``); a
+    /// session that ended is reported.
+    func acted(_ action: ChatAction, _ result: Result<Void, ServiceError>) {
         guard case .failure(let error) = result else { return }
-        if reportIfSessionEnded(error) { return }
-        if case .refuse? = verdict { actions.remove(action.id) }
+        reportIfSessionEnded(error)
     }
 
     /// The server answered: the actions the queue gave up on (after its attempts) are tried again.
