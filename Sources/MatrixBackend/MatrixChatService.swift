@@ -97,9 +97,14 @@ public struct MatrixChatService: ChatService {
                     ], accessToken: accessToken)
                 eventID = try answer.string("event_id", in: "send")
             }
-            // The answer has no timestamp: read the event for the server's (the sender's clock if not).
-            let event = try? await connection.http.send(
-                .get, ["rooms", room, "event", eventID], accessToken: accessToken)
+            // The answer has no timestamp: read the event for the server's. A server that just came
+            // back may miss a read: it is asked again (three times in all) before the sender's clock
+            // stands in, which would sort the message among the others by another clock.
+            var event: JSONValue?
+            for _ in 0..<3 where event == nil {
+                event = try? await connection.http.send(
+                    .get, ["rooms", room, "event", eventID], accessToken: accessToken)
+            }
             let sentAt = event.map(MatrixMessages.timestamp(of:)) ?? message.createdAt
             // Its id is the event's, as every reading of the event says (the transaction id is ours).
             return Message(
