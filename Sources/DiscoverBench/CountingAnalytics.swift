@@ -1,4 +1,5 @@
 import Models
+import GenericScreens
 import Services
 
 /// An analytics sink that counts the events.

@@ -2,6 +2,7 @@ import EmbeddedBackend
 import Foundation
 import Headless
 import Models
+import GenericScreens
 import Services
 
 /// One launch's backend for the crash test: a fresh embedded server with the ``Ledger`` in front of

@@ -1,4 +1,5 @@
 import Models
+import GenericScreens
 
 /// Why the headless front end could not do what a caller asked.
 public enum HeadlessError: Error, Hashable, Sendable, CustomStringConvertible {

@@ -1,4 +1,5 @@
 import Flows
+import GenericScreens
 import Models
 
 /// Every screen-to-screen move a headless front end made, with the flow that made it, checked

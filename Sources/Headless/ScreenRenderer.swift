@@ -1,4 +1,5 @@
 import Models
+import GenericScreens
 
 /// Renders screens and alerts as plain text, from their values alone.
 public enum ScreenRenderer {

@@ -1,4 +1,5 @@
 import Models
+import GenericScreens
 
 /// How everything headless hides a secret: the text typed into a secure field, and the password of a
 /// `given user` step.

@@ -1,5 +1,6 @@
 import Foundation
 import Models
+import GenericScreens
 import Services
 
 /// Records everything a headless run shows, every intent and every analytics event, with the time.

@@ -1,5 +1,6 @@
 import Foundation
 import Models
+import GenericScreens
 
 /// One line of what happened in a headless run, stamped with the virtual time.
 public struct TranscriptEntry: Hashable, Sendable, CustomStringConvertible {

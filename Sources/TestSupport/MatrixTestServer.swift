@@ -2,6 +2,7 @@ import Foundation
 import Interactors
 import MatrixBackend
 import Models
+import GenericScreens
 import Services
 
 #if canImport(Glibc)

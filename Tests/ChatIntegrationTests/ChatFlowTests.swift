@@ -1,6 +1,7 @@
 import Contexts
 import EmbeddedBackend
 import Flows
+import GenericScreens
 import Foundation
 import Headless
 import Models

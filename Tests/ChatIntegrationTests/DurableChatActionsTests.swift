@@ -1,6 +1,7 @@
 import EmbeddedBackend
 import Headless
 import Models
+import GenericScreens
 import TestSupport
 import Testing
 

@@ -2,6 +2,7 @@ import EmbeddedBackend
 import Headless
 import Interactors
 import Models
+import GenericScreens
 import TestSupport
 import Testing
 

@@ -3,6 +3,7 @@ import EmbeddedBackend
 import Foundation
 import Headless
 import Models
+import GenericScreens
 import Services
 import TestSupport
 import Testing

@@ -1,6 +1,7 @@
 import Contexts
 import EmbeddedBackend
 import Models
+import GenericScreens
 import Services
 import TestSupport
 import Testing

@@ -1,5 +1,6 @@
 import DiscoverApp
 import Flows
+import GenericScreens
 import Foundation
 import Models
 import TestSupport
@@ -14,7 +15,7 @@ import Testing
 @MainActor
 @Suite struct RunLoopTests {
     let folder = TemporaryDirectory()
-    let frontEnd = ScreenStack()
+    let frontEnd = GenericScreenStack()
 
     /// Lets the main queue run until `condition` holds or 30 seconds pass; whether it held.
     private func mainQueueRuns(until condition: () -> Bool) async -> Bool {

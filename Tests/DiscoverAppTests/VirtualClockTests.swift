@@ -1,6 +1,7 @@
 import DiscoverApp
 import EmbeddedBackend
 import Flows
+import GenericScreens
 import Foundation
 import Models
 import TestSupport
@@ -11,7 +12,7 @@ import Testing
 @MainActor
 @Suite struct VirtualClockTests {
     let folder = TemporaryDirectory()
-    let frontEnd = ScreenStack()
+    let frontEnd = GenericScreenStack()
 
     private func makeApp() -> DiscoverApp {
         DiscoverApp.embedded(

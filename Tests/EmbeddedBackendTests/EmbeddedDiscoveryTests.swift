@@ -2,6 +2,7 @@ import EmbeddedBackend
 import Foundation
 import Interactors
 import Models
+import GenericScreens
 import Services
 import TestSupport
 import Testing

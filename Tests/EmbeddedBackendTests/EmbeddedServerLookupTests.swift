@@ -1,6 +1,7 @@
 import EmbeddedBackend
 import Foundation
 import Models
+import GenericScreens
 import Services
 import TestSupport
 import Testing

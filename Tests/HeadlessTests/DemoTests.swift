@@ -2,6 +2,7 @@ import EmbeddedBackend
 import Foundation
 import Headless
 import Models
+import GenericScreens
 import TestSupport
 import Testing
 

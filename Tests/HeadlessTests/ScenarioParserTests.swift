@@ -1,5 +1,6 @@
 import Headless
 import Models
+import GenericScreens
 import Testing
 
 @Suite struct ScenarioParserTests {

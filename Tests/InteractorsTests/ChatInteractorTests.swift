@@ -2,6 +2,7 @@ import EmbeddedBackend
 import Foundation
 import Interactors
 import Models
+import GenericScreens
 import Testing
 
 @Suite struct ListDiffTests {

@@ -2,6 +2,7 @@ import EmbeddedBackend
 import Foundation
 import Interactors
 import Models
+import GenericScreens
 import Testing
 
 /// The log's merge as first written (a confirmed message always removed and inserted again): the

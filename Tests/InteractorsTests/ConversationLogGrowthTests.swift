@@ -2,6 +2,7 @@ import EmbeddedBackend
 import Foundation
 import Interactors
 import Models
+import GenericScreens
 import Testing
 
 /// A ``ConversationLog`` that grows and shrinks again (pending messages confirmed as messages it has

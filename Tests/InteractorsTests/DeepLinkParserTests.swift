@@ -1,5 +1,6 @@
 import Interactors
 import Models
+import GenericScreens
 import Testing
 
 @Suite struct DeepLinkParserTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Models
+import GenericScreens
 import Testing
 
 @Suite struct InterestEqualityTests {

@@ -2,6 +2,7 @@ import EmbeddedBackend
 import Foundation
 import Interactors
 import Models
+import GenericScreens
 import Testing
 
 /// A conversation's message list: its counts hold through every change, and the diff of two lists

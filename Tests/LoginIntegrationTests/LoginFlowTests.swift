@@ -1,5 +1,6 @@
 import EmbeddedBackend
 import Flows
+import GenericScreens
 import Foundation
 import Headless
 import Models

@@ -1,5 +1,6 @@
 import Foundation
 import Models
+import GenericScreens
 import TestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import Models
+import GenericScreens
 import Testing
 
 @testable import MatrixBackend

@@ -1,5 +1,6 @@
 import Contexts
 import Flows
+import GenericScreens
 import Foundation
 import Headless
 import MatrixBackend

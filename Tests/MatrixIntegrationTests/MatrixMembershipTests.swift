@@ -1,6 +1,7 @@
 import Foundation
 import MatrixBackend
 import Models
+import GenericScreens
 import Services
 import TestSupport
 import Testing

@@ -1,4 +1,5 @@
 import Flows
+import GenericScreens
 import Foundation
 import Headless
 import MatrixBackend

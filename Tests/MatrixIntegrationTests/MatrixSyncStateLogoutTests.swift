@@ -2,6 +2,7 @@ import Foundation
 import Headless
 import MatrixBackend
 import Models
+import GenericScreens
 import TestSupport
 import Testing
 

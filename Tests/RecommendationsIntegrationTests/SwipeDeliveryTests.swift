@@ -1,5 +1,6 @@
 import EmbeddedBackend
 import Models
+import GenericScreens
 import TestSupport
 import Testing
 

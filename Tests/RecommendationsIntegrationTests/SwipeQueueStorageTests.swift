@@ -2,6 +2,7 @@ import Contexts
 import EmbeddedBackend
 import Foundation
 import Models
+import GenericScreens
 import Services
 import TestSupport
 import Testing

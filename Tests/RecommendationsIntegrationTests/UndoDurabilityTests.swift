@@ -2,6 +2,7 @@ import Contexts
 import EmbeddedBackend
 import Headless
 import Models
+import GenericScreens
 import TestSupport
 import Testing
 

@@ -2,6 +2,7 @@ import EmbeddedBackend
 import Foundation
 import MatrixBackend
 import Models
+import GenericScreens
 import Services
 import TestSupport
 

@@ -1,6 +1,7 @@
 import Foundation
 import Interactors
 import Models
+import GenericScreens
 import Services
 import Testing
 

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Models
+import GenericScreens
 import Services
 import Synchronization
 import TestSupport

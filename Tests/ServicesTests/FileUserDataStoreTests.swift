@@ -1,5 +1,6 @@
 import Foundation
 import Models
+import GenericScreens
 import Services
 import TestSupport
 import Testing

@@ -1,5 +1,6 @@
 import Foundation
 import Models
+import GenericScreens
 import Services
 
 /// Where an app keeps its files, for the scenario steps that damage them or look into them.

@@ -1,4 +1,5 @@
 import Models
+import GenericScreens
 
 /// How one scenario ended.
 public struct ScenarioResult: Sendable {

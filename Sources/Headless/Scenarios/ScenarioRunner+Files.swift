@@ -1,4 +1,5 @@
 import Models
+import GenericScreens
 
 extension ScenarioRunner.Execution {
     /// Runs a step on the app's files (``AppFolders``): damaging the signed-in user's (or "me"'s)

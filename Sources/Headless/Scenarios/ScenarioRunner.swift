@@ -1,6 +1,7 @@
 import EmbeddedBackend
 import Foundation
 import Models
+import GenericScreens
 
 /// Runs parsed scenarios, each in a fresh world, and reports what happened.
 ///

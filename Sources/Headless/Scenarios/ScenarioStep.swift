@@ -1,4 +1,5 @@
 import Models
+import GenericScreens
 
 /// One step of a scenario, as parsed.
 public enum ScenarioStep: Hashable, Sendable {
