@@ -29,7 +29,7 @@ public final class DeckFlow: FlowNode {
         ],
         children: ["PreferencesFlow"],
         modals: [
-            .init(.match, shownOn: "a mutual like", closedBy: "Keep swiping"),
+            .init(.match, shownOn: "mutual like", closedBy: "Keep swiping"),
             .init(.outOfLikes, shownOn: "a like at the limit", closedBy: "OK or reset"),
         ],
         modalsCover: [.home, .profile, .chat, .preferences])
