@@ -62,7 +62,8 @@ let package = Package(
         // The generic form of the typed screens (a title and elements with string ids) and the table
         // between the two, shared by the text, web and scenario front ends; the engine never sees it.
         .target(
-            name: "GenericScreens", dependencies: ["Flows", "Models", "PersistentList"], swiftSettings: strict),
+            name: "GenericScreens", dependencies: ["Flows", "Models", "PersistentList"], swiftSettings: strict
+        ),
 
         // The composition root: one call builds the engine over either backend for a front end.
         .target(
@@ -73,7 +74,8 @@ let package = Package(
         // A front end with no UI: screen stack, text rendering, transcript, and a driver.
         .target(
             name: "Headless",
-            dependencies: ["GenericScreens", 
+            dependencies: [
+                "GenericScreens",
                 "Flows", "Contexts", "Interactors", "Services", "Models", "EmbeddedBackend", "MatrixBackend",
             ],
             swiftSettings: strict
@@ -82,21 +84,28 @@ let package = Package(
         // the page (Web/) that renders it; one engine per browser session.
         .target(
             name: "WebFrontEnd",
-            dependencies: ["GenericScreens", "DiscoverApp", "Flows", "Services", "Models", "EmbeddedBackend", "MatrixBackend"],
+            dependencies: [
+                "GenericScreens", "DiscoverApp", "Flows", "Services", "Models", "EmbeddedBackend",
+                "MatrixBackend",
+            ],
             resources: [.copy("Web")],
             swiftSettings: strict
         ),
         // The command-line tool over Headless (and WebFrontEnd for `discover serve`).
         .executableTarget(
             name: "discover",
-            dependencies: ["GenericScreens", "Headless", "WebFrontEnd", "EmbeddedBackend", "MatrixBackend", "Flows", "Models"],
+            dependencies: [
+                "GenericScreens", "Headless", "WebFrontEnd", "EmbeddedBackend", "MatrixBackend", "Flows",
+                "Models",
+            ],
             swiftSettings: strict
         ),
 
         // The benchmarks: the engine against a hand-written floor, whole scenarios, scale.
         .executableTarget(
             name: "DiscoverBench",
-            dependencies: ["GenericScreens", 
+            dependencies: [
+                "GenericScreens",
                 "EmbeddedBackend", "Flows", "Contexts", "Interactors", "Services", "Models",
             ],
             swiftSettings: strict
@@ -115,7 +124,9 @@ let package = Package(
         // Shared test helpers: temporary folders and a headless app on a fresh embedded backend.
         .target(
             name: "TestSupport",
-            dependencies: ["GenericScreens", "Headless", "EmbeddedBackend", "MatrixBackend", "Interactors", "Models"],
+            dependencies: [
+                "GenericScreens", "Headless", "EmbeddedBackend", "MatrixBackend", "Interactors", "Models",
+            ],
             swiftSettings: strict
         ),
 
@@ -130,52 +141,67 @@ let package = Package(
         .testTarget(name: "PersistentListTests", dependencies: ["PersistentList"], swiftSettings: strict),
         // File stores, schedulers and the other generic service implementations.
         .testTarget(
-            name: "ServicesTests", dependencies: ["GenericScreens", "Services", "Models", "TestSupport"], swiftSettings: strict),
+            name: "ServicesTests", dependencies: ["GenericScreens", "Services", "Models", "TestSupport"],
+            swiftSettings: strict),
         // The embedded backend's accounts, tokens, rate limiter and hashing.
         .testTarget(
             name: "EmbeddedBackendTests",
-            dependencies: ["GenericScreens", "EmbeddedBackend", "Interactors", "Services", "Models", "TestSupport"],
+            dependencies: [
+                "GenericScreens", "EmbeddedBackend", "Interactors", "Services", "Models", "TestSupport",
+            ],
             swiftSettings: strict
         ),
         // The Matrix backend's pure parts: error mapping, defensive reading, the room listing.
         .testTarget(
-            name: "MatrixBackendTests", dependencies: ["GenericScreens", "MatrixBackend", "Models", "TestSupport"],
+            name: "MatrixBackendTests",
+            dependencies: ["GenericScreens", "MatrixBackend", "Models", "TestSupport"],
             swiftSettings: strict),
         // The observable state store and the contexts' observers.
         .testTarget(
             name: "ContextsTests",
-            dependencies: ["GenericScreens", "Contexts", "Services", "Models", "EmbeddedBackend", "TestSupport"],
+            dependencies: [
+                "GenericScreens", "Contexts", "Services", "Models", "EmbeddedBackend", "TestSupport",
+            ],
             swiftSettings: strict
         ),
         // The flow tree: errors up, events down, printing (random inputs from the embedded backend's
         // seeded generator).
         .testTarget(
-            name: "FlowsTests", dependencies: ["GenericScreens", "Flows", "Contexts", "Models", "EmbeddedBackend"],
+            name: "FlowsTests",
+            dependencies: ["GenericScreens", "Flows", "Contexts", "Models", "EmbeddedBackend"],
             swiftSettings: strict),
         // The composition root on both clocks, driven by the library's ScreenStack.
         .testTarget(
             name: "DiscoverAppTests",
-            dependencies: ["GenericScreens", "DiscoverApp", "Flows", "Services", "Models", "EmbeddedBackend", "TestSupport"],
+            dependencies: [
+                "GenericScreens", "DiscoverApp", "Flows", "Services", "Models", "EmbeddedBackend",
+                "TestSupport",
+            ],
             swiftSettings: strict
         ),
         // The headless front end and the command-line tool's argument handling.
         .testTarget(
             name: "HeadlessTests",
-            dependencies: ["GenericScreens", "Headless", "Flows", "Models", "EmbeddedBackend", "TestSupport"],
+            dependencies: [
+                "GenericScreens", "Headless", "Flows", "Models", "EmbeddedBackend", "TestSupport",
+            ],
             swiftSettings: strict
         ),
 
         // The browser front end: the request parser, the HTTP server on a real socket, the routes.
         .testTarget(
             name: "WebFrontEndTests",
-            dependencies: ["GenericScreens", "WebFrontEnd", "Flows", "Models", "EmbeddedBackend", "TestSupport"],
+            dependencies: [
+                "GenericScreens", "WebFrontEnd", "Flows", "Models", "EmbeddedBackend", "TestSupport",
+            ],
             swiftSettings: strict
         ),
 
         // One service contract, two backends: embedded always, Matrix when a homeserver is up.
         .testTarget(
             name: "ServiceContractTests",
-            dependencies: ["GenericScreens", 
+            dependencies: [
+                "GenericScreens",
                 "EmbeddedBackend", "MatrixBackend", "Interactors", "Services", "Models", "TestSupport",
             ],
             swiftSettings: strict
@@ -194,7 +220,8 @@ let package = Package(
         // Session: launch, restore, refresh, expiry, revocation, logout, deep links, relaunch.
         .testTarget(
             name: "SessionIntegrationTests",
-            dependencies: ["GenericScreens", 
+            dependencies: [
+                "GenericScreens",
                 "Headless", "EmbeddedBackend", "Flows", "Contexts", "Services", "Models", "TestSupport",
             ],
             swiftSettings: strict
@@ -202,7 +229,8 @@ let package = Package(
         // Recommendations: the deck, swipes, limits, matches, the offline queue, preferences, scale.
         .testTarget(
             name: "RecommendationsIntegrationTests",
-            dependencies: ["GenericScreens", 
+            dependencies: [
+                "GenericScreens",
                 "Headless", "EmbeddedBackend", "Flows", "Contexts", "Interactors", "Services", "Models",
                 "TestSupport",
             ],
@@ -211,7 +239,8 @@ let package = Package(
         // Chat: the matches list, conversations, the outbox, receipts, typing, unmatch, scale.
         .testTarget(
             name: "ChatIntegrationTests",
-            dependencies: ["GenericScreens", 
+            dependencies: [
+                "GenericScreens",
                 "Headless", "EmbeddedBackend", "Flows", "Contexts", "Services", "Models", "TestSupport",
             ],
             swiftSettings: strict
@@ -219,7 +248,8 @@ let package = Package(
         // The Matrix backend on a live Synapse: two engines chatting, volume, a crash mid-send, sessions.
         .testTarget(
             name: "MatrixIntegrationTests",
-            dependencies: ["GenericScreens", 
+            dependencies: [
+                "GenericScreens",
                 "Headless", "MatrixBackend", "Flows", "Contexts", "Services", "Models", "TestSupport",
             ],
             swiftSettings: strict
@@ -227,7 +257,8 @@ let package = Package(
         // Login: sign in, sign up, validation, server outcomes, profile set-up.
         .testTarget(
             name: "LoginIntegrationTests",
-            dependencies: ["GenericScreens", 
+            dependencies: [
+                "GenericScreens",
                 "Headless", "EmbeddedBackend", "Flows", "Contexts", "Services", "Models", "TestSupport",
             ],
             swiftSettings: strict

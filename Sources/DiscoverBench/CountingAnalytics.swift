@@ -1,5 +1,5 @@
-import Models
 import GenericScreens
+import Models
 import Services
 
 /// An analytics sink that counts the events.

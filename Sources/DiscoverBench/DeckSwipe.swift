@@ -1,6 +1,6 @@
 import EmbeddedBackend
-import Models
 import GenericScreens
+import Models
 import Services
 
 /// Section 2: a swipe through the app (the home screen's flow, `DeckFlow`, `DeckContext`, its store

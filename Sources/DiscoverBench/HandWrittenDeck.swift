@@ -142,7 +142,9 @@ final class HandWrittenDeck {
             }
         let panel = DeckPanel(
             failure: nil, content: content, canRewind: rewindable != nil,
-            likesLeft: allowance.map { LikesLeft(likes: $0.likesRemaining, superLikes: $0.superLikesRemaining) },
+            likesLeft: allowance.map {
+                LikesLeft(likes: $0.likesRemaining, superLikes: $0.superLikesRemaining)
+            },
             waitingToSend: 0, unsent: 0, showsPreferences: !cards.isEmpty || !isExhausted)
         return .home(HomeScreen(displayName: user.displayName, username: user.username, tab: .deck(panel)))
     }

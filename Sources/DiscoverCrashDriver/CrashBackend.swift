@@ -1,8 +1,8 @@
 import EmbeddedBackend
 import Foundation
+import GenericScreens
 import Headless
 import Models
-import GenericScreens
 import Services
 
 /// One launch's backend for the crash test: a fresh embedded server with the ``Ledger`` in front of

@@ -1,8 +1,8 @@
 import EmbeddedBackend
 import Foundation
+import GenericScreens
 import Headless
 import Models
-import GenericScreens
 
 /// One launch of the app under the crash test: signs in if the session did not survive, then makes
 /// messages and swipes (seeded), each run to its end on the virtual clock, until killed — or, when

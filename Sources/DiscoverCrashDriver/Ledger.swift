@@ -1,6 +1,6 @@
 import Foundation
-import Models
 import GenericScreens
+import Models
 
 /// The crash test's server-side record: every message and swipe the server accepted, in order, in
 /// an append-only file beside the app's folder, so the server's state survives the kill too.

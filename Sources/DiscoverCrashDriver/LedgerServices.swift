@@ -1,6 +1,6 @@
 import Foundation
-import Models
 import GenericScreens
+import Models
 import Services
 
 /// The embedded chat service with the ``Ledger`` recording what its sends take and the failures they

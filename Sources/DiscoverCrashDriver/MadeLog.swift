@@ -1,6 +1,6 @@
 import Foundation
-import Models
 import GenericScreens
+import Models
 import Services
 
 /// The items the app made durable: each swipe and message once a save holding it completed (or a

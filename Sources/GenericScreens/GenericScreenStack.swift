@@ -50,13 +50,17 @@ public final class GenericScreenStack: Presenter {
         guard let top = view.top else { throw .nothingShown }
         switch intent {
         case .tap(let id):
-            guard let action = top.actions.first(where: { $0.id == id }) else { throw .noSuchAction(id.rawValue) }
+            guard let action = top.actions.first(where: { $0.id == id }) else {
+                throw .noSuchAction(id.rawValue)
+            }
             guard action.isEnabled else { throw .actionDisabled(id.rawValue) }
         case .edit(let id, _):
             guard top.fields.contains(where: { $0.id == id }) else { throw .noSuchField(id.rawValue) }
         }
         let action = shown.modals.last.map { $0.action(for: intent) } ?? shown.stack.last?.action(for: intent)
-        guard let action else { throw intent.isTap ? .noSuchAction(intent.target) : .noSuchField(intent.target) }
+        guard let action else {
+            throw intent.isTap ? .noSuchAction(intent.target) : .noSuchField(intent.target)
+        }
         try typed.send(action)
     }
 

@@ -1,5 +1,5 @@
-import Models
 import GenericScreens
+import Models
 
 /// Why the headless front end could not do what a caller asked.
 public enum HeadlessError: Error, Hashable, Sendable, CustomStringConvertible {

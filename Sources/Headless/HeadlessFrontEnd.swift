@@ -168,6 +168,7 @@ public final class HeadlessFrontEnd: Presenter, MoveAttributing {
         updated(from: old, to: new)
     }
 
+    /// Runs `change`, in which the flow named `flow` changes what is shown.
     public func moving(by flow: String, _ change: () -> Void) {
         let outer = actingFlow
         actingFlow = flow

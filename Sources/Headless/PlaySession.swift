@@ -1,7 +1,7 @@
 import EmbeddedBackend
 import Foundation
-import Models
 import GenericScreens
+import Models
 import Services
 
 /// The interactive terminal front end: the engine on the embedded backend, driven one command at a

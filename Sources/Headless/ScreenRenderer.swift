@@ -1,5 +1,5 @@
-import Models
 import GenericScreens
+import Models
 
 /// Renders screens and alerts as plain text, from their values alone.
 public enum ScreenRenderer {

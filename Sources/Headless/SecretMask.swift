@@ -1,5 +1,5 @@
-import Models
 import GenericScreens
+import Models
 
 /// How everything headless hides a secret: the text typed into a secure field, and the password of a
 /// `given user` step.

@@ -1,6 +1,6 @@
 import Foundation
-import Models
 import GenericScreens
+import Models
 import Services
 
 /// Records everything a headless run shows, every intent and every analytics event, with the time.

@@ -1,6 +1,6 @@
 import Foundation
-import Models
 import GenericScreens
+import Models
 
 /// One line of what happened in a headless run, stamped with the virtual time.
 public struct TranscriptEntry: Hashable, Sendable, CustomStringConvertible {

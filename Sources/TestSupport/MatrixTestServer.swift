@@ -1,8 +1,8 @@
 import Foundation
+import GenericScreens
 import Interactors
 import MatrixBackend
 import Models
-import GenericScreens
 import Services
 
 #if canImport(Glibc)

@@ -1,7 +1,7 @@
 import EmbeddedBackend
 import Foundation
-import Models
 import GenericScreens
+import Models
 
 /// A test knob: the embedded server acting for another person towards the signed-in user
 /// (`POST /api/sessions/{id}/knobs`, only with `--test-knobs`).

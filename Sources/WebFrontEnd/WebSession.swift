@@ -1,8 +1,8 @@
 import DiscoverApp
 import EmbeddedBackend
 import Flows
-import GenericScreens
 import Foundation
+import GenericScreens
 import Models
 
 /// One browser session: one engine (``DiscoverApp/DiscoverApp``) showing into one ``Flows/ScreenStack``, the event

@@ -1,8 +1,8 @@
 import EmbeddedBackend
+import GenericScreens
 import Headless
 import Interactors
 import Models
-import GenericScreens
 import TestSupport
 import Testing
 

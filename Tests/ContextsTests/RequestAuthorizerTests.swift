@@ -1,7 +1,7 @@
 import Contexts
 import EmbeddedBackend
-import Models
 import GenericScreens
+import Models
 import Services
 import TestSupport
 import Testing

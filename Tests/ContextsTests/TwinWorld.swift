@@ -1,8 +1,8 @@
 import Contexts
 import EmbeddedBackend
 import Foundation
-import Models
 import GenericScreens
+import Models
 import Services
 import TestSupport
 import Testing

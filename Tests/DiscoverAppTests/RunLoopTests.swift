@@ -1,7 +1,7 @@
 import DiscoverApp
 import Flows
-import GenericScreens
 import Foundation
+import GenericScreens
 import Models
 import TestSupport
 import Testing

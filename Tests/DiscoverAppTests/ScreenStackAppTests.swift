@@ -13,7 +13,9 @@ import Testing
 @Suite struct ScreenStackAppTests {
     let folder = TemporaryDirectory()
 
-    @Test func typedScreenStack_onVirtualTime_showsHomeWithACardAfterSubmit_andTheLastChangeIsWhatIsShown() throws {
+    @Test func typedScreenStack_onVirtualTime_showsHomeWithACardAfterSubmit_andTheLastChangeIsWhatIsShown()
+        throws
+    {
         let stack = ScreenStack()
         var changes: [ShownScreens] = []
         stack.onChange = { changes.append($0) }

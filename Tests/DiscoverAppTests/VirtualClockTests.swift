@@ -1,8 +1,8 @@
 import DiscoverApp
 import EmbeddedBackend
 import Flows
-import GenericScreens
 import Foundation
+import GenericScreens
 import Models
 import TestSupport
 import Testing

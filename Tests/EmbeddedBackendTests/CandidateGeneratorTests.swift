@@ -1,7 +1,7 @@
 import EmbeddedBackend
 import Foundation
-import Models
 import GenericScreens
+import Models
 import Testing
 
 /// The generator's ids (exactly the pool's are read back) and candidates, against their plain

@@ -1,7 +1,7 @@
 import EmbeddedBackend
 import Foundation
-import Models
 import GenericScreens
+import Models
 import Services
 import TestSupport
 import Testing

@@ -1,8 +1,8 @@
 import EmbeddedBackend
 import Foundation
+import GenericScreens
 import Interactors
 import Models
-import GenericScreens
 import Services
 import TestSupport
 import Testing

@@ -1,6 +1,6 @@
 import Foundation
-import Models
 import GenericScreens
+import Models
 import Testing
 
 @testable import Flows

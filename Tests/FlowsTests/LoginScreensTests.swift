@@ -1,5 +1,5 @@
-import Models
 import GenericScreens
+import Models
 import Testing
 
 @testable import Flows
@@ -96,7 +96,8 @@ import Testing
         var state = LoginState(values: [.username: "alice"])
         #expect(LoginScreens.form(state, canGoBack: true).generic.fields.map(\.value) == ["alice", ""])
         state.values[.password] = "wonderland"
-        #expect(LoginScreens.form(state, canGoBack: true).generic.fields.map(\.value) == ["alice", "wonderland"])
+        #expect(
+            LoginScreens.form(state, canGoBack: true).generic.fields.map(\.value) == ["alice", "wonderland"])
     }
 
     @Test func form_disablesItsButtonsWhileSubmitting() {

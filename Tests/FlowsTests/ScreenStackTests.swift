@@ -11,12 +11,14 @@ import Testing
             displayName: "Alice", username: "alice",
             tab: .deck(
                 DeckPanel(
-                    failure: nil, content: .loading, canRewind: false, likesLeft: nil, waitingToSend: 0, unsent: 0,
+                    failure: nil, content: .loading, canRewind: false, likesLeft: nil, waitingToSend: 0,
+                    unsent: 0,
                     showsPreferences: false))))
     private let preferences = AppScreen.preferences(
         PreferencesScreen(
             failure: nil,
-            search: SearchFields(minimumAge: FormValue("18"), maximumAge: FormValue("40"), maximumDistance: FormValue("50")),
+            search: SearchFields(
+                minimumAge: FormValue("18"), maximumAge: FormValue("40"), maximumDistance: FormValue("50")),
             isSaving: false))
 
     @Test func actions_goToTheAlertFirst_thenTheTopValue_andEveryChangeIsOneNotification() throws {
@@ -35,7 +37,8 @@ import Testing
         #expect(stack.shown.alert == nil)
         try stack.send(.home(.deck(.likeTapped)))
         #expect(log == [.match(.keepSwipingTapped), .logOut(.cancelTapped), .home(.deck(.likeTapped))])
-        #expect(changes.map { $0.modals.last?.id ?? $0.stack.last?.id } == [.home, .match, .home, .home, .home])
+        #expect(
+            changes.map { $0.modals.last?.id ?? $0.stack.last?.id } == [.home, .match, .home, .home, .home])
         #expect(changes.map { $0.alert == nil } == [true, true, true, false, true])
         #expect(throws: ScreenStackError.nothingShown) { try ScreenStack().send(.welcome(.logInTapped)) }
     }
@@ -48,7 +51,9 @@ import Testing
         let failed = AppScreen.preferences(
             PreferencesScreen(
                 failure: .offline,
-                search: SearchFields(minimumAge: FormValue("18"), maximumAge: FormValue("40"), maximumDistance: FormValue("50")),
+                search: SearchFields(
+                    minimumAge: FormValue("18"), maximumAge: FormValue("40"), maximumDistance: FormValue("50")
+                ),
                 isSaving: false))
         stack.update(failed)
         stack.update(failed)
@@ -57,13 +62,20 @@ import Testing
         #expect(stack.shown.stack == [failed, .profile(ProfileScreen(.loading))])
     }
 
-    @Test func theGenericStack_refusesADisabledAction_aFieldNotShown_andAnIDNotOnTop_andSendsNothing() throws {
+    @Test func theGenericStack_refusesADisabledAction_aFieldNotShown_andAnIDNotOnTop_andSendsNothing() throws
+    {
         let generic = GenericScreenStack()
         var sent: [AppAction] = []
         generic.setRoot(home) { sent.append($0) }
-        #expect(throws: ScreenStackError.actionDisabled("deck:rewind")) { try generic.send(.tap(ActionID.Deck.rewind)) }
-        #expect(throws: ScreenStackError.noSuchField("message")) { try generic.send(.edit(FieldID.Chat.message, "x")) }
-        #expect(throws: ScreenStackError.noSuchAction("deck:like")) { try generic.send(.tap(ActionID.Deck.like)) }
+        #expect(throws: ScreenStackError.actionDisabled("deck:rewind")) {
+            try generic.send(.tap(ActionID.Deck.rewind))
+        }
+        #expect(throws: ScreenStackError.noSuchField("message")) {
+            try generic.send(.edit(FieldID.Chat.message, "x"))
+        }
+        #expect(throws: ScreenStackError.noSuchAction("deck:like")) {
+            try generic.send(.tap(ActionID.Deck.like))
+        }
         #expect(sent.isEmpty)
         try generic.send(.tap(ActionID.Home.matchesTab))
         #expect(sent == [.home(.matchesTabTapped)])

@@ -1,6 +1,6 @@
 import Foundation
-import Models
 import GenericScreens
+import Models
 import Testing
 
 /// The view state's JSON form, version 1: every element's shape, a round trip, and hostile input

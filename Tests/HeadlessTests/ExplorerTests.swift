@@ -1,7 +1,7 @@
 import EmbeddedBackend
+import GenericScreens
 import Headless
 import Models
-import GenericScreens
 import Testing
 
 /// `discover explore` proves itself: each fault switched on in the embedded server is found from a

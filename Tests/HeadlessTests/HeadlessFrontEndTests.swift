@@ -1,6 +1,6 @@
 import Flows
-import GenericScreens
 import Foundation
+import GenericScreens
 import Headless
 import Models
 import Services
@@ -31,7 +31,10 @@ import Testing
         frontEnd.pop()
         frontEnd.pop()
         #expect(frontEnd.stackIDs == [.welcome])
-        #expect(transcript.screenSequence == ["welcome", "preferences", "match", "preferences", "profile", "welcome"])
+        #expect(
+            transcript.screenSequence == [
+                "welcome", "preferences", "match", "preferences", "profile", "welcome",
+            ])
     }
 
     @Test func tapAndType_findActionsAndFieldsByLabel_andSendTypedActions() throws {
@@ -43,7 +46,8 @@ import Testing
         #expect(received == [.loginForm(.fieldChanged(.password, "hunter22")), .loginForm(.backTapped)])
         #expect(throws: HeadlessError.actionDisabled("Log in")) { try frontEnd.tap("Log in") }
         #expect(
-            throws: HeadlessError.noSuchAction("Stop", available: ["Log in", "Create an account instead", "Back"])
+            throws: HeadlessError.noSuchAction(
+                "Stop", available: ["Log in", "Create an account instead", "Back"])
         ) {
             try frontEnd.tap("Stop")
         }
@@ -70,7 +74,8 @@ import Testing
         let actions = Actions()
         frontEnd.setRoot(SampleScreens.welcome, onAction: { _ in actions.received.append("screen") })
         frontEnd.showAlert(
-            .unknownLink(UnknownLinkAlert()), onAction: { action in actions.received.append("alert \(action)") })
+            .unknownLink(UnknownLinkAlert()),
+            onAction: { action in actions.received.append("alert \(action)") })
         #expect(frontEnd.render().contains("** Can't open link **"))
         try frontEnd.tap("OK")
         #expect(frontEnd.currentAlert == nil)
@@ -83,7 +88,9 @@ import Testing
         var received: [AppAction] = []
         frontEnd.setRoot(SampleScreens.signIn(canSubmit: true), onAction: { received.append($0) })
         frontEnd.showAlert(.unknownLink(UnknownLinkAlert()), onAction: { received.append($0) })
-        #expect(throws: HeadlessError.alertShown("Can't open link")) { try frontEnd.type("x", into: "Password") }
+        #expect(throws: HeadlessError.alertShown("Can't open link")) {
+            try frontEnd.type("x", into: "Password")
+        }
         try frontEnd.tap("OK")
         try frontEnd.type("x", into: "Password")
         #expect(received == [.unknownLink(.okTapped), .loginForm(.fieldChanged(.password, "x"))])
@@ -92,7 +99,8 @@ import Testing
     @Test func aScreenNamingAnActionTwice_isRecordedAsABreakOfTheContract() {
         let moves = ScreenMoveLog()
         let twice = screen(
-            "a", [.action(ScreenAction(id: "ok", label: "OK")), .action(ScreenAction(id: "ok", label: "Fine"))])
+            "a",
+            [.action(ScreenAction(id: "ok", label: "OK")), .action(ScreenAction(id: "ok", label: "Fine"))])
         #expect(moves.checkIDs(of: twice, alert: nil) == "screen a names ok more than once")
         let once = screen("b", [.action(ScreenAction(id: "ok", label: "OK"))])
         let alert = ScreenAlert(title: "Sure?", message: "", actions: [ScreenAction(id: "ok", label: "OK")])

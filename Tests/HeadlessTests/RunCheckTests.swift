@@ -1,8 +1,8 @@
 import Contexts
 import EmbeddedBackend
 import Flows
-import GenericScreens
 import Foundation
+import GenericScreens
 import Headless
 import Models
 import Services
@@ -17,7 +17,9 @@ import Testing
 
     @Test func anUndeclaredMove_isReported_namingFlowFromAndTo() {
         let frontEnd = HeadlessFrontEnd(transcript: transcript)
-        frontEnd.moving(by: "MainFlow") { frontEnd.setRoot(SampleScreens.home(matches: []), onAction: { _ in }) }
+        frontEnd.moving(by: "MainFlow") {
+            frontEnd.setRoot(SampleScreens.home(matches: []), onAction: { _ in })
+        }
         #expect(frontEnd.moves.errors.isEmpty)
         frontEnd.moving(by: "ProfileFlow") { frontEnd.push(SampleScreens.profile, onAction: { _ in }) }
         frontEnd.moving(by: "ProfileFlow") { frontEnd.pop() }

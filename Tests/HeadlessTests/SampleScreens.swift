@@ -14,7 +14,9 @@ enum SampleScreens {
         .preferences(
             PreferencesScreen(
                 failure: failure,
-                search: SearchFields(minimumAge: FormValue("18"), maximumAge: FormValue("40"), maximumDistance: FormValue("50")),
+                search: SearchFields(
+                    minimumAge: FormValue("18"), maximumAge: FormValue("40"), maximumDistance: FormValue("50")
+                ),
                 isSaving: false))
     }
 
@@ -23,7 +25,8 @@ enum SampleScreens {
         .loginForm(
             LoginFormScreen(
                 mode: .signIn, notice: nil, failure: nil, rateLimitSecondsRemaining: 0,
-                fields: [.init(.username, FormValue("")), .init(.password, FormValue(""))], canSubmit: canSubmit,
+                fields: [.init(.username, FormValue("")), .init(.password, FormValue(""))],
+                canSubmit: canSubmit,
                 showsRetry: false, canGoBack: true))
     }
 

@@ -1,6 +1,6 @@
+import GenericScreens
 import Headless
 import Models
-import GenericScreens
 import Testing
 
 /// A failing step's report shows the step, what was expected and what was there, the diff of the

@@ -1,7 +1,7 @@
 import Foundation
+import GenericScreens
 import Headless
 import Models
-import GenericScreens
 import Testing
 
 /// Every person a scenario names must exist, and nobody is their own match: a misspelt name used to

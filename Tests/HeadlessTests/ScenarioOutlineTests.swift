@@ -1,6 +1,6 @@
+import GenericScreens
 import Headless
 import Models
-import GenericScreens
 import Testing
 
 /// Tags before the header, and scenario outlines: one scenario per row of the examples, every

@@ -1,6 +1,6 @@
+import GenericScreens
 import Headless
 import Models
-import GenericScreens
 import Testing
 
 @Suite struct ScenarioParserTests {

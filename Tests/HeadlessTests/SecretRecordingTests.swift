@@ -1,7 +1,7 @@
 import Foundation
+import GenericScreens
 import Headless
 import Models
-import GenericScreens
 import TestSupport
 import Testing
 

@@ -1,7 +1,7 @@
 import EmbeddedBackend
+import GenericScreens
 import Interactors
 import Models
-import GenericScreens
 import Testing
 
 /// Conversation ids name one pair each, read back to it, and live in a link; other text names no pair.

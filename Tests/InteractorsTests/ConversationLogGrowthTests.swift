@@ -1,8 +1,8 @@
 import EmbeddedBackend
 import Foundation
+import GenericScreens
 import Interactors
 import Models
-import GenericScreens
 import Testing
 
 /// A ``ConversationLog`` that grows and shrinks again (pending messages confirmed as messages it has

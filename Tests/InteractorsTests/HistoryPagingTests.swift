@@ -1,7 +1,7 @@
 import Foundation
+import GenericScreens
 import Interactors
 import Models
-import GenericScreens
 import Testing
 
 /// The conversation follows its history's cursor on its own only while a page tells it nothing new.

@@ -1,7 +1,7 @@
 import Foundation
+import GenericScreens
 import Interactors
 import Models
-import GenericScreens
 import Testing
 
 /// Text that shows nothing (zero-width characters, joiners, a byte-order mark…) is blank: a message of

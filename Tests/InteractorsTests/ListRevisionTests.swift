@@ -1,6 +1,6 @@
+import GenericScreens
 import Interactors
 import Models
-import GenericScreens
 import Testing
 
 @Suite struct ListRevisionTests {

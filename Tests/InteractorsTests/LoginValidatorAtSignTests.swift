@@ -1,7 +1,7 @@
 import Foundation
+import GenericScreens
 import Interactors
 import Models
-import GenericScreens
 import Testing
 
 /// Sign-in tells an email from a username by an `@` found as a character; these tests check it

@@ -1,8 +1,8 @@
 import EmbeddedBackend
 import Foundation
+import GenericScreens
 import Interactors
 import Models
-import GenericScreens
 import Testing
 
 /// A conversation's message list: its counts hold through every change, and the diff of two lists

@@ -1,6 +1,6 @@
+import GenericScreens
 import Interactors
 import Models
-import GenericScreens
 import Testing
 
 /// What a refused or failed refresh means, one rule for the launch and for a session in use.

@@ -1,6 +1,6 @@
+import GenericScreens
 import Interactors
 import Models
-import GenericScreens
 import Testing
 
 /// The send queue's rules: order per lane, no head-of-line blocking across lanes, dependencies,

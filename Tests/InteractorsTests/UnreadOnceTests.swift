@@ -1,7 +1,7 @@
 import Foundation
+import GenericScreens
 import Interactors
 import Models
-import GenericScreens
 import Testing
 
 /// A message is counted unread once: what the server's list counted already is not counted again

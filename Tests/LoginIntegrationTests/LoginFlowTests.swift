@@ -1,7 +1,7 @@
 import EmbeddedBackend
 import Flows
-import GenericScreens
 import Foundation
+import GenericScreens
 import Headless
 import Models
 import TestSupport

@@ -1,7 +1,7 @@
 import Foundation
+import GenericScreens
 import MatrixBackend
 import Models
-import GenericScreens
 import Services
 import TestSupport
 import Testing

@@ -1,7 +1,7 @@
 import Contexts
 import Flows
-import GenericScreens
 import Foundation
+import GenericScreens
 import Headless
 import MatrixBackend
 import Models

@@ -1,6 +1,6 @@
 import Flows
-import GenericScreens
 import Foundation
+import GenericScreens
 import Headless
 import MatrixBackend
 import Models

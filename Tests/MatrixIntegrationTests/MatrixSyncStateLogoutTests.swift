@@ -1,8 +1,8 @@
 import Foundation
+import GenericScreens
 import Headless
 import MatrixBackend
 import Models
-import GenericScreens
 import TestSupport
 import Testing
 

@@ -1,8 +1,8 @@
 import Contexts
 import EmbeddedBackend
 import Flows
-import GenericScreens
 import Foundation
+import GenericScreens
 import Headless
 import Interactors
 import Models

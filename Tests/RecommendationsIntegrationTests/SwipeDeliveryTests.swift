@@ -1,6 +1,6 @@
 import EmbeddedBackend
-import Models
 import GenericScreens
+import Models
 import TestSupport
 import Testing
 

@@ -1,9 +1,9 @@
 import Contexts
 import EmbeddedBackend
 import Foundation
+import GenericScreens
 import Headless
 import Models
-import GenericScreens
 import Services
 import TestSupport
 import Testing

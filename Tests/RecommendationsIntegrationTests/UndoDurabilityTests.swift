@@ -1,8 +1,8 @@
 import Contexts
 import EmbeddedBackend
+import GenericScreens
 import Headless
 import Models
-import GenericScreens
 import TestSupport
 import Testing
 

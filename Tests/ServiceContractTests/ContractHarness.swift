@@ -1,8 +1,8 @@
 import EmbeddedBackend
 import Foundation
+import GenericScreens
 import MatrixBackend
 import Models
-import GenericScreens
 import Services
 import TestSupport
 

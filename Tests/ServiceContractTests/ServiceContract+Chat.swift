@@ -1,7 +1,7 @@
 import Foundation
+import GenericScreens
 import Interactors
 import Models
-import GenericScreens
 import Services
 import Testing
 

@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
-import Models
 import GenericScreens
+import Models
 import Services
 import Synchronization
 import TestSupport

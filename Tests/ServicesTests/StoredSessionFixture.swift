@@ -1,6 +1,6 @@
 import Foundation
-import Models
 import GenericScreens
+import Models
 
 extension StoredSession {
     /// Alice's stored session, as the session stores' tests save and load it.

@@ -1,8 +1,8 @@
 import EmbeddedBackend
 import Foundation
+import GenericScreens
 import Headless
 import Models
-import GenericScreens
 import TestSupport
 import Testing
 

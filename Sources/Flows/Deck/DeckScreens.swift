@@ -18,14 +18,17 @@ enum DeckScreens {
     static func panel(_ state: DeckState) -> DeckPanel {
         let content: DeckPanel.Content =
             if let top = state.top {
-                .card(CandidateCard(top, viewerInterests: state.viewerInterests, next: state.cards.dropFirst().first))
+                .card(
+                    CandidateCard(
+                        top, viewerInterests: state.viewerInterests, next: state.cards.dropFirst().first))
             } else if state.isEmpty {
                 .noOneNew
             } else {
                 .loading
             }
         return DeckPanel(
-            failure: state.failure, content: content, canRewind: state.canRewind, likesLeft: likesLeft(state.allowance),
+            failure: state.failure, content: content, canRewind: state.canRewind,
+            likesLeft: likesLeft(state.allowance),
             waitingToSend: state.queue.waitingToShow, unsent: state.queue.unsent,
             showsPreferences: !state.cards.isEmpty || !state.isEmpty)
     }

@@ -78,7 +78,8 @@ public struct FlowDeclaration: Sendable {
     /// Creates a declaration.
     public init(
         name: String, screens: [ScreenID], transitions: [Transition] = [], children: [String] = [],
-        deepLinks: [(link: String, screen: ScreenID)] = [], modals: [Modal] = [], modalsCover: [ScreenID] = [],
+        deepLinks: [(link: String, screen: ScreenID)] = [], modals: [Modal] = [],
+        modalsCover: [ScreenID] = [],
         exits: [Exit] = []
     ) {
         self.name = name
@@ -104,6 +105,7 @@ public struct FlowDeclaration: Sendable {
                 ]
             }
         }
-        return listed + derived.filter { move in !listed.contains { $0.from == move.from && $0.to == move.to } }
+        return listed
+            + derived.filter { move in !listed.contains { $0.from == move.from && $0.to == move.to } }
     }
 }

@@ -60,7 +60,9 @@ public final class FlowEnvironment {
     }
 
     /// Shows an alert; `onAction` hears the alert's own actions.
-    public func alert<Alert: AlertValue>(_ alert: Alert, onAction: @escaping @MainActor (Alert.Action) -> Void) {
+    public func alert<Alert: AlertValue>(
+        _ alert: Alert, onAction: @escaping @MainActor (Alert.Action) -> Void
+    ) {
         presenter.showAlert(alert.appAlert, onAction: Self.handler(of: Alert.self, onAction))
     }
 

@@ -30,7 +30,8 @@ extension FlowGraph {
     static func exits(of declaration: FlowDeclaration) -> [FlowDeclaration.Transition] {
         declaration.exits.flatMap { exit in
             var seen = Set<ScreenID>()
-            return exit.from.flatMap(screens(below:)).filter { $0 != exit.to && seen.insert($0).inserted }.map {
+            return exit.from.flatMap(screens(below:)).filter { $0 != exit.to && seen.insert($0).inserted }.map
+            {
                 FlowDeclaration.Transition($0, exit.to, on: exit.on)
             }
         }

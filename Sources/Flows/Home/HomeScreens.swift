@@ -12,7 +12,9 @@ enum HomeScreens {
     }
 
     /// Home for `user` on `tab`: the deck's panel, or the matches' built from `list`.
-    static func home(for user: User, tab: Tab, deck: @autoclosure () -> DeckPanel, list: ChatListState) -> HomeScreen {
+    static func home(for user: User, tab: Tab, deck: @autoclosure () -> DeckPanel, list: ChatListState)
+        -> HomeScreen
+    {
         let shown: HomeScreen.Tab =
             switch tab {
             case .deck: .deck(deck())

@@ -19,10 +19,13 @@ public final class MainFlow: FlowNode, DeckFlowDelegate {
     nonisolated public static let declaration = FlowDeclaration(
         name: "MainFlow", screens: [.home],
         transitions: [
-            .init(.signUp, .profileSetup, on: "account created"), .init(.profileSetup, .home, on: "Save or Skip"),
+            .init(.signUp, .profileSetup, on: "account created"),
+            .init(.profileSetup, .home, on: "Save or Skip"),
         ],
         children: ["DeckFlow", "ProfileSetupFlow", "ProfileFlow", "ChatFlow"],
-        exits: [.init(from: ["DeckFlow", "ProfileFlow", "ChatFlow"], to: .home, on: "a link opens another place")])
+        exits: [
+            .init(from: ["DeckFlow", "ProfileFlow", "ChatFlow"], to: .home, on: "a link opens another place")
+        ])
 
     /// Where the user is.
     enum Place {
@@ -129,10 +132,15 @@ public final class MainFlow: FlowNode, DeckFlowDelegate {
             showHome(place.tab)
             deck.isVisible = false
             let context = scope.makeProfileViewerContext(for: user)
-            cover(with: ProfileFlow(environment: environment, context: context) { [weak self] in self?.uncover() })
+            cover(
+                with: ProfileFlow(environment: environment, context: context) { [weak self] in self?.uncover()
+                })
         case .chat(let conversation):
             showHome(.matches)
-            cover(with: ChatFlow(environment: environment, conversation: conversation, chat: chat) { [weak self] in self?.uncover() })
+            cover(
+                with: ChatFlow(environment: environment, conversation: conversation, chat: chat) {
+                    [weak self] in self?.uncover()
+                })
         }
         session?.routeChanged(route)
     }

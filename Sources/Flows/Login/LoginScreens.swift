@@ -18,7 +18,8 @@ enum LoginScreens {
             fields: LoginField.fields(for: state.mode).map { field in
                 LoginFormScreen.Field(
                     field,
-                    FormValue(state.value(field), error: state.showsFieldErrors ? state.fieldErrors[field] : nil))
+                    FormValue(
+                        state.value(field), error: state.showsFieldErrors ? state.fieldErrors[field] : nil))
             },
             canSubmit: state.canSubmit, showsRetry: showsRetry(after: state.failure), canGoBack: canGoBack)
     }

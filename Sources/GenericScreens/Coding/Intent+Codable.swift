@@ -1,4 +1,5 @@
 import Models
+
 /// The JSON form of an intent (version 1): `{"type": "tap", "action": "deck:like"}` or
 /// `{"type": "edit", "field": "username", "value": "alice"}`.
 extension Intent: Codable {

@@ -1,4 +1,5 @@
 import Models
+
 /// The JSON form of an element (version 1): an object whose `"type"` names the case and whose other
 /// key of the same name holds its value, e.g. `{"type": "card", "card": {...}}`.
 ///

@@ -1,4 +1,5 @@
 import Models
+
 /// The JSON form of a row (version 1): `{"type": "plain", "title": ..., "detail": ...}`,
 /// `{"type": "match", "match": {...}}` or `{"type": "message", "message": {...}}`.
 extension ScreenRow: Codable {

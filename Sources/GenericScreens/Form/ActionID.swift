@@ -1,4 +1,5 @@
 import Models
+
 /// The identity of a tappable action on a screen or alert.
 public struct ActionID: Hashable, Sendable, Codable, RawRepresentable, CustomStringConvertible,
     ExpressibleByStringLiteral

@@ -1,7 +1,8 @@
 import Models
 
-/// The words the flows show: field errors, banners and notices, in one place.
+/// The words the generic form shows for typed values: field errors, banners and notices, in one place.
 public enum Copy {
+    /// What a field error says; a sign-in identifier's invalid value asks for a username or email.
     public static func message(for error: FieldError, signInIdentifier: Bool = false) -> String {
         switch error {
         case .required: "Required"
@@ -24,6 +25,7 @@ public enum Copy {
         }
     }
 
+    /// Why the user is signed out, as a notice.
     public static func notice(for reason: SignedOutReason) -> String {
         switch reason {
         case .loggedOut: "You're logged out."
@@ -33,6 +35,7 @@ public enum Copy {
         }
     }
 
+    /// What a failed request says, with the wait left after too many attempts.
     public static func banner(for failure: RequestFailure, secondsRemaining: Int = 0) -> String {
         switch failure {
         case .wrongCredentials: "Wrong username or password."

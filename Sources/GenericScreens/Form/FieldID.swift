@@ -1,4 +1,5 @@
 import Models
+
 /// The identity of a text field on a screen.
 public struct FieldID: Hashable, Sendable, Codable, RawRepresentable, CustomStringConvertible,
     ExpressibleByStringLiteral

@@ -1,4 +1,5 @@
 import Models
+
 /// What a front end sends back when the user acts on a screen or alert.
 public enum Intent: Hashable, Sendable, CustomStringConvertible {
     /// The user tapped the action with this identity.

@@ -1,4 +1,5 @@
 import Models
+
 /// A plain value describing everything a screen shows and every intent it accepts.
 ///
 /// Front ends render a screen from this value alone and send ``Intent`` values back; they never see

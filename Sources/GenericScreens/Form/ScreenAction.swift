@@ -1,4 +1,5 @@
 import Models
+
 /// A button, tab or selectable option: something the user can tap.
 public struct ScreenAction: Hashable, Sendable, Codable {
     /// How an action is meant to look.

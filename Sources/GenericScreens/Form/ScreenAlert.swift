@@ -1,4 +1,5 @@
 import Models
+
 /// A small modal question or message with its actions ("Log out?" — Cancel / Log out).
 public struct ScreenAlert: Hashable, Sendable, Codable {
     /// The alert's title.

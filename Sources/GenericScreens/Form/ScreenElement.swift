@@ -1,4 +1,5 @@
 import Models
+
 /// One visible part of a screen, in display order.
 ///
 /// The domain's parts are typed values (``CandidateCard``, ``Countdown``, ``Typing``, ``LikesLeft``,

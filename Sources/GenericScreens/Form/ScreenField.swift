@@ -1,4 +1,5 @@
 import Models
+
 /// A text field with its current value and the error shown beside it.
 public struct ScreenField: Hashable, Sendable, Codable {
     /// The identity sent back in ``Intent/edit(_:_:)``.

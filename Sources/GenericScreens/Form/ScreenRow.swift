@@ -1,4 +1,5 @@
 import Models
+
 /// What a list row shows: a plain title and detail, a match or a message.
 public enum ScreenRow: Hashable, Sendable {
     /// A row with a title and a secondary text.

@@ -1,4 +1,5 @@
 import Models
+
 /// The other person is typing.
 public struct Typing: Hashable, Sendable, Codable {
     /// Their name.

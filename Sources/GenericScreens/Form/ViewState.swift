@@ -1,5 +1,5 @@
-import Models
 import Foundation
+import Models
 
 /// Everything a front end shows at one moment: the navigation stack, the modal screens above it and
 /// the alert above everything, as one value with a versioned JSON form.

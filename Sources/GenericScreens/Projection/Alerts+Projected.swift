@@ -7,7 +7,9 @@ extension LogOutAlert: ProjectedAlert {
         if unsentMessages > 0 {
             message += " \(unsentMessages) message(s) have not been sent yet and will be lost."
         }
-        if queuedSwipes > 0 { message += " \(queuedSwipes) swipe(s) have not been sent yet and will be lost." }
+        if queuedSwipes > 0 {
+            message += " \(queuedSwipes) swipe(s) have not been sent yet and will be lost."
+        }
         return ScreenAlert(
             title: "Log out?", message: message,
             actions: [
@@ -44,7 +46,8 @@ extension EndMatchAlert: ProjectedAlert {
                 : "This conversation ends for both of you.",
             actions: [
                 ScreenAction(id: ActionID.Chat.cancel, label: "Cancel"),
-                ScreenAction(id: ActionID.Chat.confirm, label: isBlock ? "Block" : "Unmatch", style: .destructive),
+                ScreenAction(
+                    id: ActionID.Chat.confirm, label: isBlock ? "Block" : "Unmatch", style: .destructive),
             ])
     }
 

@@ -17,7 +17,8 @@ extension ConversationScreen: ProjectedScreen {
             }
             return Screen(id: .chat, title: "Chat", elements: elements + [back])
         case .unavailable:
-            return Screen(id: .chat, title: "Chat", elements: [.notice("This conversation isn't available."), back])
+            return Screen(
+                id: .chat, title: "Chat", elements: [.notice("This conversation isn't available."), back])
         case .conversation(let conversation):
             return Screen(id: .chat, title: conversation.name, elements: conversation.generic + [back])
         }
@@ -64,9 +65,13 @@ extension ConversationScreen.Conversation {
         if let failure { elements.append(.error(Copy.banner(for: failure))) }
         if hasOlderMessages {
             elements.append(
-                .action(ScreenAction(id: ActionID.Chat.older, label: "Load older messages", isEnabled: !isLoadingHistory)))
+                .action(
+                    ScreenAction(
+                        id: ActionID.Chat.older, label: "Load older messages", isEnabled: !isLoadingHistory)))
         }
-        if messages.isEmpty, !isLoadingHistory, !isEnded { elements.append(.text("You matched with \(name). Say hi!")) }
+        if messages.isEmpty, !isLoadingHistory, !isEnded {
+            elements.append(.text("You matched with \(name). Say hi!"))
+        }
         let items = messages.lazy.map { ScreenList.Item(id: $0.id, row: .message($0)) }
         elements.append(
             .list(
@@ -76,7 +81,8 @@ extension ConversationScreen.Conversation {
         if otherIsTyping { elements.append(.typing(Typing(name: name))) }
         if canRetryFailed {
             elements.append(
-                .action(ScreenAction(id: ActionID.Chat.retry, label: "Retry failed messages", style: .primary)))
+                .action(
+                    ScreenAction(id: ActionID.Chat.retry, label: "Retry failed messages", style: .primary)))
         }
         if canDeleteUnsent {
             elements.append(.action(ScreenAction(id: ActionID.Chat.delete, label: "Delete unsent messages")))

@@ -27,7 +27,8 @@ extension DeckPanel {
         case .loading:
             if failure == nil { elements.append(.text("Looking for people near you…")) }
         }
-        elements.append(.action(ScreenAction(id: ActionID.Deck.rewind, label: "Rewind", isEnabled: canRewind)))
+        elements.append(
+            .action(ScreenAction(id: ActionID.Deck.rewind, label: "Rewind", isEnabled: canRewind)))
         if let likesLeft { elements.append(.likesLeft(likesLeft)) }
         if waitingToSend > 0 { elements.append(.notice("Waiting to send \(waitingToSend) swipe(s).")) }
         if unsent > 0 {

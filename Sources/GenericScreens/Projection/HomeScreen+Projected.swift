@@ -15,7 +15,8 @@ extension HomeScreen: ProjectedScreen {
         case .deck(let panel): elements += panel.generic
         case .matches(let panel): elements += panel.generic
         }
-        elements.append(.action(ScreenAction(id: ActionID.Home.logOut, label: "Log out", style: .destructive)))
+        elements.append(
+            .action(ScreenAction(id: ActionID.Home.logOut, label: "Log out", style: .destructive)))
         return Screen(id: .home, title: "Discover", elements: elements)
     }
 
@@ -37,7 +38,8 @@ extension HomeScreen: ProjectedScreen {
         case .tap(ActionID.Home.matchesTab): .matchesTabTapped
         case .tap(ActionID.Home.logOut): .logOutTapped
         case .tap, .edit:
-            DeckPanel.action(for: intent).map(Action.deck) ?? MatchesPanel.action(for: intent).map(Action.matches)
+            DeckPanel.action(for: intent).map(Action.deck)
+                ?? MatchesPanel.action(for: intent).map(Action.matches)
         }
     }
 }

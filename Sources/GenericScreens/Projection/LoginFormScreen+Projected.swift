@@ -16,21 +16,26 @@ extension LoginFormScreen: ProjectedScreen {
                     ScreenField(
                         id: Self.fieldID(field.field), label: Self.label(field.field, mode: mode),
                         value: field.value.text, isSecure: field.field == .password,
-                        error: field.value.error.map { Copy.message(for: $0, signInIdentifier: signInIdentifier) })))
+                        error: field.value.error.map {
+                            Copy.message(for: $0, signInIdentifier: signInIdentifier)
+                        })))
         }
         elements.append(
             .action(
                 ScreenAction(
-                    id: ActionID.LogIn.submit, label: isSignIn ? "Log in" : "Create account", isEnabled: canSubmit,
+                    id: ActionID.LogIn.submit, label: isSignIn ? "Log in" : "Create account",
+                    isEnabled: canSubmit,
                     style: .primary)))
         if showsRetry {
-            elements.append(.action(ScreenAction(id: ActionID.LogIn.retry, label: "Retry", isEnabled: canSubmit)))
+            elements.append(
+                .action(ScreenAction(id: ActionID.LogIn.retry, label: "Retry", isEnabled: canSubmit)))
         }
         let switchLabel = isSignIn ? "Create an account instead" : "I already have an account"
         elements.append(.action(ScreenAction(id: ActionID.LogIn.switchMode, label: switchLabel)))
         if canGoBack { elements.append(.action(ScreenAction(id: .back, label: "Back"))) }
         return Screen(
-            id: isSignIn ? .signIn : .signUp, title: isSignIn ? "Log in" : "Create account", elements: elements)
+            id: isSignIn ? .signIn : .signUp, title: isSignIn ? "Log in" : "Create account",
+            elements: elements)
     }
 
     /// The id of each action.
@@ -47,7 +52,8 @@ extension LoginFormScreen: ProjectedScreen {
     /// The action of each id.
     public static func action(for intent: Intent) -> Action? {
         switch intent {
-        case .edit(let id, let value): LoginField.allCases.first { fieldID($0) == id }.map { .fieldChanged($0, value) }
+        case .edit(let id, let value):
+            LoginField.allCases.first { fieldID($0) == id }.map { .fieldChanged($0, value) }
         case .tap(ActionID.LogIn.submit): .submitTapped
         case .tap(ActionID.LogIn.retry): .retryTapped
         case .tap(ActionID.LogIn.switchMode): .switchModeTapped

@@ -13,7 +13,8 @@ extension MatchesPanel {
             elements.append(
                 .list(
                     ScreenList(
-                        id: "matches", items: PersistentList(items), changes: rows.changes, revision: rows.revision)))
+                        id: "matches", items: PersistentList(items), changes: rows.changes,
+                        revision: rows.revision)))
         } else if isLoaded {
             elements.append(.text("No matches yet. Like someone who likes you back!"))
         }

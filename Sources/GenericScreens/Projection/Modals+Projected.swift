@@ -7,7 +7,8 @@ extension MatchModal: ProjectedModal {
             id: .match, title: "It's a match!",
             elements: [
                 .text("You and \(name) like each other."),
-                .action(ScreenAction(id: ActionID.Match.sendMessage, label: "Send a message", style: .primary)),
+                .action(
+                    ScreenAction(id: ActionID.Match.sendMessage, label: "Send a message", style: .primary)),
                 .action(ScreenAction(id: ActionID.Match.keepSwiping, label: "Keep swiping")),
             ])
     }

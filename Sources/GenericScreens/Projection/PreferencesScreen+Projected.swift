@@ -7,7 +7,9 @@ extension PreferencesScreen: ProjectedScreen {
         if let failure { elements.append(.error(Copy.banner(for: failure))) }
         elements += search.generic
         elements += [
-            .action(ScreenAction(id: ActionID.Preferences.save, label: "Save", isEnabled: !isSaving, style: .primary)),
+            .action(
+                ScreenAction(
+                    id: ActionID.Preferences.save, label: "Save", isEnabled: !isSaving, style: .primary)),
             .action(ScreenAction(id: ActionID.Preferences.cancel, label: "Cancel", isEnabled: !isSaving)),
         ]
         return Screen(id: .preferences, title: "Preferences", elements: elements)

@@ -16,12 +16,14 @@ extension ProfileScreen: ProjectedScreen {
             var elements: [ScreenElement] = [.text("\(profile.displayName), \(profile.age)")]
             if !profile.profile.bio.isEmpty { elements.append(.text(profile.profile.bio)) }
             if !profile.profile.interests.isEmpty {
-                elements.append(.text("Interests: " + profile.profile.interests.map(\.name).joined(separator: ", ")))
+                elements.append(
+                    .text("Interests: " + profile.profile.interests.map(\.name).joined(separator: ", ")))
             }
             elements.append(back)
             return Screen(id: .profile, title: profile.displayName, elements: elements)
         case .notFound:
-            return Screen(id: .profile, title: "Profile", elements: [.notice("This profile isn't available."), back])
+            return Screen(
+                id: .profile, title: "Profile", elements: [.notice("This profile isn't available."), back])
         case .failed(let failure):
             return Screen(
                 id: .profile, title: "Profile",

@@ -16,8 +16,10 @@ extension ProfileSetupScreen: ProjectedScreen {
         elements += search.generic
         elements += [
             .action(
-                ScreenAction(id: ActionID.ProfileSetup.save, label: "Save", isEnabled: !isSaving, style: .primary)),
-            .action(ScreenAction(id: ActionID.ProfileSetup.skip, label: "Skip for now", isEnabled: !isSaving)),
+                ScreenAction(
+                    id: ActionID.ProfileSetup.save, label: "Save", isEnabled: !isSaving, style: .primary)),
+            .action(
+                ScreenAction(id: ActionID.ProfileSetup.skip, label: "Skip for now", isEnabled: !isSaving)),
         ]
         return Screen(id: .profileSetup, title: "Set up your profile", elements: elements)
     }

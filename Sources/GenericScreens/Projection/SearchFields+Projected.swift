@@ -12,7 +12,9 @@ extension SearchFields {
 
     /// A field of the profile with its label.
     static func field(_ field: ProfileField, _ label: String, _ value: FormValue) -> ScreenField {
-        ScreenField(id: fieldID(field), label: label, value: value.text, error: value.error.map { Copy.message(for: $0) })
+        ScreenField(
+            id: fieldID(field), label: label, value: value.text,
+            error: value.error.map { Copy.message(for: $0) })
     }
 
     /// The id of a field of the profile.

@@ -1,6 +1,6 @@
 import Foundation
-import Models
 import GenericScreens
+import Models
 
 /// The embedded world explored: every step the explorer makes, on virtual time, with the server's
 /// insides in reach.

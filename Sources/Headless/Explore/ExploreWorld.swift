@@ -1,6 +1,6 @@
 import Foundation
-import Models
 import GenericScreens
+import Models
 
 /// What the explorer needs of a scenario world besides what every world offers: what its backend
 /// lets the explorer do (``plan``), and what it can honestly observe of the server.

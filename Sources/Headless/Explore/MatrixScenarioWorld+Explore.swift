@@ -1,6 +1,6 @@
 import Foundation
-import Models
 import GenericScreens
+import Models
 
 /// The Matrix world explored: what a real homeserver can be asked to do, on its real clock, with
 /// the server seen through the other people's own clients.

@@ -1,7 +1,7 @@
 import EmbeddedBackend
 import Foundation
-import Models
 import GenericScreens
+import Models
 
 /// Chooses the explorer's next step from what the app shows now: any enabled action visible on the
 /// screen or alert, a value typed into a visible field, a deep link, the other people's actions, the

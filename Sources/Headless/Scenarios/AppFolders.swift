@@ -1,6 +1,6 @@
 import Foundation
-import Models
 import GenericScreens
+import Models
 import Services
 
 /// Where an app keeps its files, for the scenario steps that damage them or look into them.

@@ -1,7 +1,7 @@
 import EmbeddedBackend
 import Flows
-import GenericScreens
 import Foundation
+import GenericScreens
 import Interactors
 import Models
 

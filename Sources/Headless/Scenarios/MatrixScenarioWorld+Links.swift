@@ -1,5 +1,5 @@
-import Models
 import GenericScreens
+import Models
 
 /// Deep links as a scenario spells them (`discover://chat/m-alice~bob`), made this server's.
 extension MatrixScenarioWorld {

@@ -1,7 +1,7 @@
 import EmbeddedBackend
 import Foundation
-import Models
 import GenericScreens
+import Models
 
 /// Checks the people a scenario names: each must be set up before the step that names them, and
 /// nobody is their own match.

@@ -1,7 +1,7 @@
 import EmbeddedBackend
+import GenericScreens
 import Interactors
 import Models
-import GenericScreens
 
 /// Parses `.scenario` files: a `scenario: <name>` header, then one step per line.
 ///

@@ -1,5 +1,5 @@
-import Models
 import GenericScreens
+import Models
 
 /// How one scenario ended.
 public struct ScenarioResult: Sendable {

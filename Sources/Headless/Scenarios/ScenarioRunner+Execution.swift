@@ -1,7 +1,7 @@
 import EmbeddedBackend
 import Foundation
-import Models
 import GenericScreens
+import Models
 
 extension ScenarioRunner {
     /// The state of one run: the world, who "me" is, the people set up so far, and how far event

@@ -1,5 +1,5 @@
-import Models
 import GenericScreens
+import Models
 
 extension ScenarioRunner.Execution {
     /// Runs a step on the app's files (``AppFolders``): damaging the signed-in user's (or "me"'s)

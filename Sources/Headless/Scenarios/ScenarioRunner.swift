@@ -1,7 +1,7 @@
 import EmbeddedBackend
 import Foundation
-import Models
 import GenericScreens
+import Models
 
 /// Runs parsed scenarios, each in a fresh world, and reports what happened.
 ///

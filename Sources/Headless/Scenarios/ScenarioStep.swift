@@ -1,5 +1,5 @@
-import Models
 import GenericScreens
+import Models
 
 /// One step of a scenario, as parsed.
 public enum ScenarioStep: Hashable, Sendable {

@@ -62,7 +62,8 @@ public struct ConversationScreen: StackScreenValue {
 
         /// Creates an open conversation.
         public init(
-            name: String, messages: MessageRows, hasOlderMessages: Bool, isLoadingHistory: Bool, isEnded: Bool,
+            name: String, messages: MessageRows, hasOlderMessages: Bool, isLoadingHistory: Bool,
+            isEnded: Bool,
             failure: RequestFailure?, otherIsTyping: Bool, canRetryFailed: Bool, canDeleteUnsent: Bool,
             problem: MessageProblem?, draft: String
         ) {

@@ -49,7 +49,8 @@ public struct DeckPanel: Hashable, Sendable {
 
     /// Creates the panel.
     public init(
-        failure: RequestFailure?, content: Content, canRewind: Bool, likesLeft: LikesLeft?, waitingToSend: Int,
+        failure: RequestFailure?, content: Content, canRewind: Bool, likesLeft: LikesLeft?,
+        waitingToSend: Int,
         unsent: Int, showsPreferences: Bool
     ) {
         self.failure = failure
