@@ -204,6 +204,9 @@ public final class HeadlessFrontEnd: Presenter, MoveAttributing {
         if let problem = moves.checkIDs(of: screen, alert: currentAlert) {
             transcript.append(.error("screen contract: \(problem)"))
         }
+        if let problem = moves.checkTable(of: screens.shown, generic: screens.view) {
+            transcript.append(.error("screen contract: \(problem)"))
+        }
     }
 
     /// Applies each list's changes to the rows shown and checks the result against the snapshot, as a

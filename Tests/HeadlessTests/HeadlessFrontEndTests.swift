@@ -109,6 +109,21 @@ import Testing
         #expect(moves.errors.count == 2)
     }
 
+    /// Every scenario and explorer step runs this check on what it shows: each id of the generic form
+    /// reads back as a typed action the table names with the same id.
+    @Test func anIDOfTheGenericFormThatTheTableDoesNotMapBack_isABreakOfTheContract() throws {
+        let moves = ScreenMoveLog()
+        let welcome = WelcomeScreen(notice: nil)
+        let shown = ShownScreens(stack: [.welcome(welcome)])
+        #expect(moves.checkTable(of: shown, generic: ViewState(stack: [welcome.generic])) == nil)
+        var stray = welcome.generic
+        stray.elements.append(.action(ScreenAction(id: "stray", label: "Stray")))
+        #expect(
+            moves.checkTable(of: shown, generic: ViewState(stack: [stray]))
+                == "screen welcome shows tap stray, which its table does not map back")
+        #expect(moves.errors.count == 1)
+    }
+
     @Test func render_masksSecureFields_andMarksDisabledActions() {
         let rendered = ScreenRenderer.render(
             screen(
