@@ -2,7 +2,7 @@ import Models
 
 /// One visible part of a screen, in display order.
 ///
-/// The domain's parts are typed values (``CandidateCard``, ``Countdown``, ``Typing``, ``LikesLeft``,
+/// The domain's parts are typed values (``Models/CandidateCard``, ``Models/Countdown``, ``Typing``, ``Models/LikesLeft``,
 /// and the rows of a ``ScreenList``): a front end lays them out from their data, and a text front end
 /// reads their derived wording (``visibleTexts``).
 public enum ScreenElement: Hashable, Sendable {

@@ -1,6 +1,6 @@
 /// Every action the user can take, by the screen, modal or alert that offers it.
 ///
-/// A front end sends the action of the value it drew (``ScreenStack/send(_:)``); the flow that showed
+/// A front end sends the action of the value it drew (the `ScreenStack`'s `send(_:)` in Flows); the flow that showed
 /// the value receives that screen's own ``ScreenValue/Action``.
 public enum AppAction: Equatable, Sendable {
     /// On the welcome screen.
