@@ -48,16 +48,19 @@ public final class ScreenMoveLog {
     public func checkTable(of shown: ShownScreens, generic view: ViewState) -> String? {
         var unmapped: [String] = []
         if let alert = shown.alert, let generic = view.alert {
-            for action in generic.actions where alert.action(for: .tap(action.id))?.intent != .tap(action.id) {
+            for action in generic.actions where alert.action(for: .tap(action.id))?.intent != .tap(action.id)
+            {
                 unmapped.append(action.id.rawValue)
             }
         }
         if let top = view.top {
             let read: (Intent) -> AppAction? =
-                if let modal = shown.modals.last { modal.action(for:) } else if let screen = shown.stack.last {
+                if let modal = shown.modals.last { modal.action(for:) } else if let screen = shown.stack.last
+                {
                     screen.action(for:)
                 } else { { _ in nil } }
-            let intents = top.actions.map { Intent.tap($0.id) } + top.fields.map { Intent.edit($0.id, $0.value) }
+            let intents =
+                top.actions.map { Intent.tap($0.id) } + top.fields.map { Intent.edit($0.id, $0.value) }
             for intent in intents where read(intent)?.intent != intent { unmapped.append("\(intent)") }
         }
         guard !unmapped.isEmpty else { return nil }

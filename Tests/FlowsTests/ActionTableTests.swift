@@ -27,10 +27,15 @@ import Testing
             ConversationScreen.Action.backTapped, .reloadTapped, .draftChanged("Hi"), .sendTapped,
             .loadOlderTapped, .retryFailedTapped, .deleteUnsentTapped, .unmatchTapped, .blockTapped,
         ].map { .conversation($0) }
-        + [ProfileField.minimumAge, .maximumAge, .maximumDistance].map { .preferences(.fieldChanged($0, "30")) }
+        + [ProfileField.minimumAge, .maximumAge, .maximumDistance].map {
+            .preferences(.fieldChanged($0, "30"))
+        }
         + [.preferences(.saveTapped), .preferences(.cancelTapped)]
         + [.match(.sendMessageTapped), .match(.keepSwipingTapped), .outOfLikes(.okTapped)]
-        + [.logOut(.cancelTapped), .logOut(.confirmTapped), .endMatch(.cancelTapped), .endMatch(.confirmTapped)]
+        + [
+            .logOut(.cancelTapped), .logOut(.confirmTapped), .endMatch(.cancelTapped),
+            .endMatch(.confirmTapped),
+        ]
         + [.outOfSuperLikes(.okTapped), .unknownLink(.okTapped)]
 
     /// The typed action an intent names on the kind of value that offers `action`.
