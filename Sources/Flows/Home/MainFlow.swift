@@ -132,15 +132,12 @@ public final class MainFlow: FlowNode, DeckFlowDelegate {
             showHome(place.tab)
             deck.isVisible = false
             let context = scope.makeProfileViewerContext(for: user)
-            cover(
-                with: ProfileFlow(environment: environment, context: context) { [weak self] in self?.uncover()
-                })
+            cover(with: ProfileFlow(environment: environment, context: context, onClosed: uncovered))
         case .chat(let conversation):
             showHome(.matches)
             cover(
-                with: ChatFlow(environment: environment, conversation: conversation, chat: chat) {
-                    [weak self] in self?.uncover()
-                })
+                with: ChatFlow(
+                    environment: environment, conversation: conversation, chat: chat, onClosed: uncovered))
         }
         session?.routeChanged(route)
     }
@@ -172,6 +169,9 @@ public final class MainFlow: FlowNode, DeckFlowDelegate {
         attach(flow)
         flow.start()
     }
+
+    /// What a flow covering home calls when it closed.
+    private var uncovered: @MainActor () -> Void { { [weak self] in self?.uncover() } }
 
     /// Steps 4 and 5: the profile or conversation above home finished; home shows again, and the
     /// session hears of the tab.

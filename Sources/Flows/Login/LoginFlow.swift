@@ -80,6 +80,7 @@ public final class LoginFlow: FlowNode {
         observation = context.observe { [weak self] state in self?.render(state) }
     }
 
+    // 1. What the user does on the welcome screen.
     private func welcomeAction(_ action: WelcomeScreen.Action) {
         switch action {
         case .logInTapped: showForm(.signIn, placement: .push)

@@ -44,6 +44,7 @@ public final class PreferencesFlow: FlowNode {
         observations = watch(context, render: { [weak self] state in self?.render(state) })
     }
 
+    /// Steps 2 and 3: what the user does on the form.
     private func handle(_ action: PreferencesScreen.Action) {
         switch action {
         case .fieldChanged(let field, let value): context.fieldChanged(field, to: value)

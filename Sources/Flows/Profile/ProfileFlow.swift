@@ -46,6 +46,7 @@ public final class ProfileFlow: FlowNode {
         context.load()
     }
 
+    /// What the user does on the profile: "Back" pops it, "Retry" loads it again.
     private func handle(_ action: ProfileScreen.Action) {
         switch action {
         case .backTapped:

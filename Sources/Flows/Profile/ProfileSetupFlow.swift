@@ -47,6 +47,8 @@ public final class ProfileSetupFlow: FlowNode {
         observations = watch(context, render: { [weak self] state in self?.render(state) })
     }
 
+    /// What the user does on the form: edits and picks go to the context, "Save" saves, "Skip for
+    /// now" finishes without saving.
     private func handle(_ action: ProfileSetupScreen.Action) {
         switch action {
         case .fieldChanged(let field, let value): context.fieldChanged(field, to: value)
