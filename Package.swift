@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "EmbeddedBackend", targets: ["EmbeddedBackend"]),
         .library(name: "MatrixBackend", targets: ["MatrixBackend"]),
         .library(name: "Headless", targets: ["Headless"]),
+        .library(name: "GenericScreens", targets: ["GenericScreens"]),
         .library(name: "DiscoverApp", targets: ["DiscoverApp"]),
         .library(name: "WebFrontEnd", targets: ["WebFrontEnd"]),
         .executable(name: "discover", targets: ["discover"]),
@@ -58,6 +59,12 @@ let package = Package(
 
         // MARK: Composition and front ends
 
+        // The generic form of the typed screens (a title and elements with string ids) and the table
+        // between the two, shared by the text, web and scenario front ends; the engine never sees it.
+        .target(
+            name: "GenericScreens", dependencies: ["Flows", "Models", "PersistentList"], swiftSettings: strict
+        ),
+
         // The composition root: one call builds the engine over either backend for a front end.
         .target(
             name: "DiscoverApp",
@@ -68,6 +75,7 @@ let package = Package(
         .target(
             name: "Headless",
             dependencies: [
+                "GenericScreens",
                 "Flows", "Contexts", "Interactors", "Services", "Models", "EmbeddedBackend", "MatrixBackend",
             ],
             swiftSettings: strict
@@ -76,14 +84,20 @@ let package = Package(
         // the page (Web/) that renders it; one engine per browser session.
         .target(
             name: "WebFrontEnd",
-            dependencies: ["DiscoverApp", "Flows", "Services", "Models", "EmbeddedBackend", "MatrixBackend"],
+            dependencies: [
+                "GenericScreens", "DiscoverApp", "Flows", "Services", "Models", "EmbeddedBackend",
+                "MatrixBackend",
+            ],
             resources: [.copy("Web")],
             swiftSettings: strict
         ),
         // The command-line tool over Headless (and WebFrontEnd for `discover serve`).
         .executableTarget(
             name: "discover",
-            dependencies: ["Headless", "WebFrontEnd", "EmbeddedBackend", "MatrixBackend", "Flows", "Models"],
+            dependencies: [
+                "GenericScreens", "Headless", "WebFrontEnd", "EmbeddedBackend", "MatrixBackend", "Flows",
+                "Models",
+            ],
             swiftSettings: strict
         ),
 
@@ -91,6 +105,7 @@ let package = Package(
         .executableTarget(
             name: "DiscoverBench",
             dependencies: [
+                "GenericScreens",
                 "EmbeddedBackend", "Flows", "Contexts", "Interactors", "Services", "Models",
             ],
             swiftSettings: strict
@@ -100,7 +115,7 @@ let package = Package(
         // at random moments by Scripts/crash-test, then checked (every item delivered exactly once).
         .executableTarget(
             name: "DiscoverCrashDriver",
-            dependencies: ["Headless", "EmbeddedBackend", "Flows", "Services", "Models"],
+            dependencies: ["GenericScreens", "Headless", "EmbeddedBackend", "Flows", "Services", "Models"],
             swiftSettings: strict
         ),
 
@@ -109,7 +124,9 @@ let package = Package(
         // Shared test helpers: temporary folders and a headless app on a fresh embedded backend.
         .target(
             name: "TestSupport",
-            dependencies: ["Headless", "EmbeddedBackend", "MatrixBackend", "Interactors", "Models"],
+            dependencies: [
+                "GenericScreens", "Headless", "EmbeddedBackend", "MatrixBackend", "Interactors", "Models",
+            ],
             swiftSettings: strict
         ),
 
@@ -124,45 +141,59 @@ let package = Package(
         .testTarget(name: "PersistentListTests", dependencies: ["PersistentList"], swiftSettings: strict),
         // File stores, schedulers and the other generic service implementations.
         .testTarget(
-            name: "ServicesTests", dependencies: ["Services", "Models", "TestSupport"], swiftSettings: strict),
+            name: "ServicesTests", dependencies: ["GenericScreens", "Services", "Models", "TestSupport"],
+            swiftSettings: strict),
         // The embedded backend's accounts, tokens, rate limiter and hashing.
         .testTarget(
             name: "EmbeddedBackendTests",
-            dependencies: ["EmbeddedBackend", "Interactors", "Services", "Models", "TestSupport"],
+            dependencies: [
+                "GenericScreens", "EmbeddedBackend", "Interactors", "Services", "Models", "TestSupport",
+            ],
             swiftSettings: strict
         ),
         // The Matrix backend's pure parts: error mapping, defensive reading, the room listing.
         .testTarget(
-            name: "MatrixBackendTests", dependencies: ["MatrixBackend", "Models", "TestSupport"],
+            name: "MatrixBackendTests",
+            dependencies: ["GenericScreens", "MatrixBackend", "Models", "TestSupport"],
             swiftSettings: strict),
         // The observable state store and the contexts' observers.
         .testTarget(
             name: "ContextsTests",
-            dependencies: ["Contexts", "Services", "Models", "EmbeddedBackend", "TestSupport"],
+            dependencies: [
+                "GenericScreens", "Contexts", "Services", "Models", "EmbeddedBackend", "TestSupport",
+            ],
             swiftSettings: strict
         ),
         // The flow tree: errors up, events down, printing (random inputs from the embedded backend's
         // seeded generator).
         .testTarget(
-            name: "FlowsTests", dependencies: ["Flows", "Contexts", "Models", "EmbeddedBackend"],
+            name: "FlowsTests",
+            dependencies: ["GenericScreens", "Flows", "Contexts", "Models", "EmbeddedBackend"],
             swiftSettings: strict),
         // The composition root on both clocks, driven by the library's ScreenStack.
         .testTarget(
             name: "DiscoverAppTests",
-            dependencies: ["DiscoverApp", "Flows", "Services", "Models", "EmbeddedBackend", "TestSupport"],
+            dependencies: [
+                "GenericScreens", "DiscoverApp", "Flows", "Services", "Models", "EmbeddedBackend",
+                "TestSupport",
+            ],
             swiftSettings: strict
         ),
         // The headless front end and the command-line tool's argument handling.
         .testTarget(
             name: "HeadlessTests",
-            dependencies: ["Headless", "Flows", "Models", "EmbeddedBackend", "TestSupport"],
+            dependencies: [
+                "GenericScreens", "Headless", "Flows", "Models", "EmbeddedBackend", "TestSupport",
+            ],
             swiftSettings: strict
         ),
 
         // The browser front end: the request parser, the HTTP server on a real socket, the routes.
         .testTarget(
             name: "WebFrontEndTests",
-            dependencies: ["WebFrontEnd", "Flows", "Models", "EmbeddedBackend", "TestSupport"],
+            dependencies: [
+                "GenericScreens", "WebFrontEnd", "Flows", "Models", "EmbeddedBackend", "TestSupport",
+            ],
             swiftSettings: strict
         ),
 
@@ -170,6 +201,7 @@ let package = Package(
         .testTarget(
             name: "ServiceContractTests",
             dependencies: [
+                "GenericScreens",
                 "EmbeddedBackend", "MatrixBackend", "Interactors", "Services", "Models", "TestSupport",
             ],
             swiftSettings: strict
@@ -178,7 +210,7 @@ let package = Package(
         // The built `discover` binary, run as a process: output and exit codes against expected files.
         .testTarget(
             name: "CLITests",
-            dependencies: ["discover", "TestSupport"],
+            dependencies: ["GenericScreens", "discover", "TestSupport"],
             exclude: ["Fixtures", "Expected"],
             swiftSettings: strict
         ),
@@ -189,6 +221,7 @@ let package = Package(
         .testTarget(
             name: "SessionIntegrationTests",
             dependencies: [
+                "GenericScreens",
                 "Headless", "EmbeddedBackend", "Flows", "Contexts", "Services", "Models", "TestSupport",
             ],
             swiftSettings: strict
@@ -197,6 +230,7 @@ let package = Package(
         .testTarget(
             name: "RecommendationsIntegrationTests",
             dependencies: [
+                "GenericScreens",
                 "Headless", "EmbeddedBackend", "Flows", "Contexts", "Interactors", "Services", "Models",
                 "TestSupport",
             ],
@@ -206,6 +240,7 @@ let package = Package(
         .testTarget(
             name: "ChatIntegrationTests",
             dependencies: [
+                "GenericScreens",
                 "Headless", "EmbeddedBackend", "Flows", "Contexts", "Services", "Models", "TestSupport",
             ],
             swiftSettings: strict
@@ -214,6 +249,7 @@ let package = Package(
         .testTarget(
             name: "MatrixIntegrationTests",
             dependencies: [
+                "GenericScreens",
                 "Headless", "MatrixBackend", "Flows", "Contexts", "Services", "Models", "TestSupport",
             ],
             swiftSettings: strict
@@ -222,6 +258,7 @@ let package = Package(
         .testTarget(
             name: "LoginIntegrationTests",
             dependencies: [
+                "GenericScreens",
                 "Headless", "EmbeddedBackend", "Flows", "Contexts", "Services", "Models", "TestSupport",
             ],
             swiftSettings: strict

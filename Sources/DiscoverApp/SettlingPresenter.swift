@@ -2,8 +2,8 @@ import Flows
 import Models
 import Services
 
-/// Wraps a front end on a virtual clock: every intent handler it passes on runs what falls due now
-/// after the intent, so answers with no latency arrive before the front end's call returns.
+/// Wraps a front end on a virtual clock: every action handler it passes on runs what falls due now
+/// after the action, so answers with no latency arrive before the front end's call returns.
 ///
 /// Screen moves are passed on as they come; a front end that is ``Flows/MoveAttributing`` is still
 /// told which flow made each one.
@@ -12,44 +12,46 @@ final class SettlingPresenter: Presenter, MoveAttributing {
     private let base: any Presenter
     private let clock: VirtualScheduler
 
-    /// Wraps `base`, settling `clock` after each of its intents.
+    /// Wraps `base`, settling `clock` after each of its actions.
     init(_ base: any Presenter, clock: VirtualScheduler) {
         self.base = base
         self.clock = clock
     }
 
-    private func settling(_ onIntent: @escaping IntentHandler) -> IntentHandler {
+    private func settling(_ onAction: @escaping ActionHandler) -> ActionHandler {
         let clock = clock
-        return { intent in
-            onIntent(intent)
+        return { action in
+            onAction(action)
             clock.runDue()
         }
     }
 
-    func setRoot(_ screen: Screen, onIntent: @escaping IntentHandler) {
-        base.setRoot(screen, onIntent: settling(onIntent))
+    func setRoot(_ screen: AppScreen, onAction: @escaping ActionHandler) {
+        base.setRoot(screen, onAction: settling(onAction))
     }
 
-    func push(_ screen: Screen, onIntent: @escaping IntentHandler) {
-        base.push(screen, onIntent: settling(onIntent))
+    func push(_ screen: AppScreen, onAction: @escaping ActionHandler) {
+        base.push(screen, onAction: settling(onAction))
     }
 
-    func replaceTop(_ screen: Screen, onIntent: @escaping IntentHandler) {
-        base.replaceTop(screen, onIntent: settling(onIntent))
+    func replaceTop(_ screen: AppScreen, onAction: @escaping ActionHandler) {
+        base.replaceTop(screen, onAction: settling(onAction))
     }
 
     func pop() { base.pop() }
 
-    func present(_ screen: Screen, onIntent: @escaping IntentHandler) {
-        base.present(screen, onIntent: settling(onIntent))
+    func present(_ modal: AppModal, onAction: @escaping ActionHandler) {
+        base.present(modal, onAction: settling(onAction))
     }
 
     func dismiss() { base.dismiss() }
 
-    func update(_ screen: Screen) { base.update(screen) }
+    func update(_ screen: AppScreen) { base.update(screen) }
 
-    func showAlert(_ alert: ScreenAlert, onIntent: @escaping IntentHandler) {
-        base.showAlert(alert, onIntent: settling(onIntent))
+    func update(_ modal: AppModal) { base.update(modal) }
+
+    func showAlert(_ alert: AppAlert, onAction: @escaping ActionHandler) {
+        base.showAlert(alert, onAction: settling(onAction))
     }
 
     func moving(by flow: String, _ change: () -> Void) {

@@ -1,6 +1,7 @@
 import EmbeddedBackend
 import Flows
 import Foundation
+import GenericScreens
 import Models
 import Services
 
@@ -66,8 +67,8 @@ final class BenchApp {
     }
 
     /// Sends `intent` to the screen on top and delivers what fell due.
-    func send(_ intent: Intent) {
-        presenter.send(intent)
+    func send(_ action: AppAction) {
+        presenter.send(action)
         backend.scheduler.runDue()
     }
 
@@ -103,10 +104,10 @@ final class BenchApp {
 
     /// From the welcome screen: "Log in", alice's username and password, "Log in".
     func logIn() {
-        send(.tap(ActionID.Welcome.logIn))
-        send(.edit(FieldID.LogIn.username, "alice"))
-        send(.edit(FieldID.LogIn.password, "wonderland"))
-        send(.tap(ActionID.LogIn.submit))
+        send(.welcome(.logInTapped))
+        send(.loginForm(.fieldChanged(.username, "alice")))
+        send(.loginForm(.fieldChanged(.password, "wonderland")))
+        send(.loginForm(.submitTapped))
     }
 
     /// Launches and logs in; `true` if home shows.

@@ -1,3 +1,4 @@
+import GenericScreens
 import Models
 import Services
 

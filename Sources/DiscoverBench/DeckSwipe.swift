@@ -1,4 +1,5 @@
 import EmbeddedBackend
+import GenericScreens
 import Models
 import Services
 
@@ -69,7 +70,7 @@ enum DeckSwipe {
         return { count in
             Measure.time {
                 for _ in 0..<count {
-                    app.send(.tap(swiped.isMultiple(of: 2) ? "deck:like" : "deck:pass"))
+                    app.send(.home(.deck(swiped.isMultiple(of: 2) ? .likeTapped : .passTapped)))
                     swiped += 1
                 }
             }
@@ -77,18 +78,8 @@ enum DeckSwipe {
     }
 
     /// How two home screens differ, or `nil` if they are the same.
-    static func differences(_ engine: Screen?, _ handWritten: Screen?) -> String? {
+    static func differences(_ engine: AppScreen?, _ handWritten: AppScreen?) -> String? {
         guard let engine, let handWritten else { return "a side showed no screen" }
-        guard engine != handWritten else { return nil }
-        guard engine.id == handWritten.id, engine.title == handWritten.title else {
-            return "the engine shows \(engine.id) \"\(engine.title)\", by hand \(handWritten.id)"
-        }
-        for index in 0..<max(engine.elements.count, handWritten.elements.count) {
-            let mine =
-                handWritten.elements.indices.contains(index) ? "\(handWritten.elements[index])" : "nothing"
-            let theirs = engine.elements.indices.contains(index) ? "\(engine.elements[index])" : "nothing"
-            if mine != theirs { return "element \(index): engine \(theirs), by hand \(mine)" }
-        }
-        return "the screens differ"
+        return engine == handWritten ? nil : "the engine shows \(engine), by hand \(handWritten)"
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GenericScreens
 import Models
 import Services
 import Synchronization

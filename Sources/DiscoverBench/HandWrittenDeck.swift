@@ -1,4 +1,5 @@
 import Flows
+import GenericScreens
 import Interactors
 import Models
 import Services
@@ -10,7 +11,7 @@ import Services
 /// queue) doing the same work for a swipe: the same rules (`SwipeLimiter`, `DeckRefillPolicy`,
 /// `CandidateRanker`), the swipe recorded in the queue and saved, sent to the discovery service one
 /// at a time and taken off the queue when the server confirms it, a page fetched when the deck runs
-/// low, the same analytics events, and the home screen rendered again — the same `Screen` the engine
+/// low, the same analytics events, and the home screen rendered again — the same `HomeScreen` the engine
 /// renders, which ``DeckSwipe`` checks.
 @MainActor
 final class HandWrittenDeck {
@@ -32,8 +33,6 @@ final class HandWrittenDeck {
     private var isSending = false
     private var rewindable: Candidate?
     private var announcedTop: UserID?
-    /// Home's first line, the same for the whole session.
-    private let signedIn: ScreenElement
 
     /// Shows home for the signed-in `session` and loads the first page.
     init(session: AuthSession, services: AppServices, presenter: any Presenter) {
@@ -41,19 +40,21 @@ final class HandWrittenDeck {
         self.presenter = presenter
         user = session.user
         token = session.tokens.accessToken
-        signedIn = .text("Signed in as \(session.user.displayName) (@\(session.user.username))")
         queueStore = try? services.userData.swipeQueue(for: session.user.id)
         queue = queueStore?.load().items ?? []
-        presenter.setRoot(homeScreen()) { [weak self] intent in self?.handle(intent) }
+        presenter.setRoot(homeScreen()) { [weak self] action in self?.handle(action) }
         refillIfNeeded()
     }
 
-    /// Handles a tap on home.
-    func handle(_ intent: Intent) {
-        switch intent {
-        case .tap(ActionID.Deck.like): swiped(.like)
-        case .tap(ActionID.Deck.pass): swiped(.pass)
-        default: break
+    /// Handles a tap on home's deck: like and pass; the bench taps nothing else.
+    func handle(_ action: AppAction) {
+        guard case .home(.deck(let action)) = action else { return }
+        switch action {
+        case .likeTapped: swiped(.like)
+        case .passTapped: swiped(.pass)
+        case .superLikeTapped, .rewindTapped, .openProfileTapped, .preferencesTapped, .widenPreferencesTapped,
+            .retryTapped, .retrySendingTapped:
+            break
         }
     }
 
@@ -132,42 +133,19 @@ final class HandWrittenDeck {
         presenter.update(homeScreen())
     }
 
-    private func homeScreen() -> Screen {
-        var elements = [signedIn, Self.tabs]
-        if let top = cards.first {
-            elements.append(
-                .card(CandidateCard(top, viewerInterests: viewerInterests, next: cards.dropFirst().first)))
-            elements += Self.swipeButtons
-        } else {
-            elements.append(.text("Looking for people near you…"))
-        }
-        elements.append(rewindable == nil ? Self.rewindDisabled : Self.rewind)
-        if let allowance {
-            elements.append(
-                .likesLeft(
-                    LikesLeft(likes: allowance.likesRemaining, superLikes: allowance.superLikesRemaining)))
-        }
-        if !cards.isEmpty || !isExhausted { elements.append(Self.preferences) }
-        elements.append(Self.logOut)
-        return Screen(id: .home, title: "Discover", elements: elements)
+    private func homeScreen() -> AppScreen {
+        let content: DeckPanel.Content =
+            if let top = cards.first {
+                .card(CandidateCard(top, viewerInterests: viewerInterests, next: cards.dropFirst().first))
+            } else {
+                .loading
+            }
+        let panel = DeckPanel(
+            failure: nil, content: content, canRewind: rewindable != nil,
+            likesLeft: allowance.map {
+                LikesLeft(likes: $0.likesRemaining, superLikes: $0.superLikesRemaining)
+            },
+            waitingToSend: 0, unsent: 0, showsPreferences: !cards.isEmpty || !isExhausted)
+        return .home(HomeScreen(displayName: user.displayName, username: user.username, tab: .deck(panel)))
     }
-
-    // Home's buttons, the same on every render.
-    private static let tabs = ScreenElement.tabs([
-        ScreenAction(id: "tab:deck", label: "Deck", isSelected: true),
-        ScreenAction(id: "tab:matches", label: "Matches", isSelected: false),
-    ])
-    private static let swipeButtons: [ScreenElement] = [
-        .action(ScreenAction(id: "deck:pass", label: "Pass")),
-        .action(ScreenAction(id: "deck:like", label: "Like", style: .primary)),
-        .action(ScreenAction(id: "deck:superLike", label: "Super like")),
-        .action(ScreenAction(id: "deck:profile", label: "Open profile")),
-    ]
-    private static let rewind = ScreenElement.action(ScreenAction(id: "deck:rewind", label: "Rewind"))
-    private static let rewindDisabled = ScreenElement.action(
-        ScreenAction(id: "deck:rewind", label: "Rewind", isEnabled: false))
-    private static let preferences = ScreenElement.action(
-        ScreenAction(id: "deck:preferences", label: "Preferences"))
-    private static let logOut = ScreenElement.action(
-        ScreenAction(id: "logOut", label: "Log out", style: .destructive))
 }

@@ -1,5 +1,6 @@
 import EmbeddedBackend
 import Flows
+import GenericScreens
 import Models
 
 /// Section 3's journey: launch → log in → a like that makes a match → "Keep swiping" → 19 passes →
@@ -24,21 +25,21 @@ struct Journey {
     func run() -> String? {
         app.launch()
         app.logIn()
-        app.send(.tap(ActionID.Deck.like))
+        app.send(.home(.deck(.likeTapped)))
         guard app.presenter.top == .match else { return "the first like showed no match" }
-        app.send(.tap(ActionID.Match.keepSwiping))
-        for _ in 0..<19 { app.send(.tap(ActionID.Deck.pass)) }
+        app.send(.match(.keepSwipingTapped))
+        for _ in 0..<19 { app.send(.home(.deck(.passTapped))) }
         app.open("discover://chat/" + Match.id(between: "alice", and: "dave"))
         guard app.presenter.top == .chat else { return "the deep link showed no conversation" }
         for index in 0..<10 {
-            app.send(.edit(FieldID.Chat.message, "Message \(index)"))
-            app.send(.tap(ActionID.Chat.send))
+            app.send(.conversation(.draftChanged("Message \(index)")))
+            app.send(.conversation(.sendTapped))
         }
         app.settle()
         guard app.outboxCount == 0 else { return "the messages were not all sent" }
-        app.send(.tap(ActionID.back))
-        app.send(.tap(ActionID.Home.logOut))
-        app.send(.tap(ActionID.Home.confirmLogOut))
+        app.send(.conversation(.backTapped))
+        app.send(.home(.logOutTapped))
+        app.send(.logOut(.confirmTapped))
         guard app.presenter.top == .welcome else { return "logging out did not show the welcome screen" }
         return nil
     }

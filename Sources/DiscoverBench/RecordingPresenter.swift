@@ -1,44 +1,44 @@
 import Flows
 import Models
 
-/// A front end that renders nothing: it keeps the intent handlers of the screens shown (the stack,
-/// the modals, an alert) to send intents to the one on top, and the last screen it was given.
+/// A front end that renders nothing: it keeps the action handlers of the screens shown (the stack,
+/// the modals, an alert) to send actions to the one on top, and the last screen it was given.
 @MainActor
 final class RecordingPresenter: Presenter {
-    private var stack: [(id: ScreenID, onIntent: IntentHandler)] = []
-    private var modals: [(id: ScreenID, onIntent: IntentHandler)] = []
-    private var alert: IntentHandler?
+    private var stack: [(id: ScreenID, onAction: ActionHandler)] = []
+    private var modals: [(id: ScreenID, onAction: ActionHandler)] = []
+    private var alert: ActionHandler?
 
-    /// The last screen shown or updated.
-    private(set) var lastScreen: Screen?
+    /// The last screen of the stack shown or updated.
+    private(set) var lastScreen: AppScreen?
 
     /// The screen on top (a modal over the stack), if any.
     var top: ScreenID? { modals.last?.id ?? stack.last?.id }
 
-    /// Sends an intent to the alert if one shows, else to the screen on top.
-    func send(_ intent: Intent) {
+    /// Sends an action to the alert if one shows, else to the screen on top.
+    func send(_ action: AppAction) {
         if let alert {
             self.alert = nil
-            alert(intent)
+            alert(action)
         } else {
-            (modals.last ?? stack.last)?.onIntent(intent)
+            (modals.last ?? stack.last)?.onAction(action)
         }
     }
 
-    func setRoot(_ screen: Screen, onIntent: @escaping IntentHandler) {
-        stack = [(screen.id, onIntent)]
+    func setRoot(_ screen: AppScreen, onAction: @escaping ActionHandler) {
+        stack = [(screen.id, onAction)]
         modals = []
         lastScreen = screen
     }
 
-    func push(_ screen: Screen, onIntent: @escaping IntentHandler) {
-        stack.append((screen.id, onIntent))
+    func push(_ screen: AppScreen, onAction: @escaping ActionHandler) {
+        stack.append((screen.id, onAction))
         lastScreen = screen
     }
 
-    func replaceTop(_ screen: Screen, onIntent: @escaping IntentHandler) {
+    func replaceTop(_ screen: AppScreen, onAction: @escaping ActionHandler) {
         if !stack.isEmpty { stack.removeLast() }
-        stack.append((screen.id, onIntent))
+        stack.append((screen.id, onAction))
         lastScreen = screen
     }
 
@@ -46,16 +46,17 @@ final class RecordingPresenter: Presenter {
         if stack.count > 1 { stack.removeLast() }
     }
 
-    func present(_ screen: Screen, onIntent: @escaping IntentHandler) {
-        modals.append((screen.id, onIntent))
-        lastScreen = screen
+    func present(_ modal: AppModal, onAction: @escaping ActionHandler) {
+        modals.append((modal.id, onAction))
     }
 
     func dismiss() {
         if !modals.isEmpty { modals.removeLast() }
     }
 
-    func update(_ screen: Screen) { lastScreen = screen }
+    func update(_ screen: AppScreen) { lastScreen = screen }
 
-    func showAlert(_ alert: ScreenAlert, onIntent: @escaping IntentHandler) { self.alert = onIntent }
+    func update(_ modal: AppModal) {}
+
+    func showAlert(_ alert: AppAlert, onAction: @escaping ActionHandler) { self.alert = onAction }
 }

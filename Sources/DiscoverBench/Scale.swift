@@ -1,5 +1,6 @@
 import EmbeddedBackend
 import Flows
+import GenericScreens
 import Models
 
 /// Section 4: chat with many messages and a deck over a million candidates, per operation at each
@@ -67,7 +68,7 @@ enum Scale {
                             app.open("discover://chat/" + conversation(index * 7 % conversations))
                         }
                         if app.presenter.top != .chat { failure = "a conversation did not open" }
-                        closing += Measure.time { app.send(.tap(ActionID.back)) }
+                        closing += Measure.time { app.send(.conversation(.backTapped)) }
                     }
                     backSamples.append(Measure.nanoseconds(closing) / Double(count))
                     return opening
@@ -78,8 +79,8 @@ enum Scale {
                 { count in
                     Measure.time {
                         for index in 0..<count {
-                            app.send(.edit(FieldID.Chat.message, "Message \(index)"))
-                            app.send(.tap(ActionID.Chat.send))
+                            app.send(.conversation(.draftChanged("Message \(index)")))
+                            app.send(.conversation(.sendTapped))
                         }
                     }
                 }, operations: operations, repetitions: repetitions)
@@ -144,10 +145,10 @@ enum Scale {
                     let app = BenchApp(stores: .memory, configuration: configuration)
                     defer { app.cleanUp() }
                     app.launch()
-                    app.send(.tap(ActionID.Welcome.logIn))
-                    app.send(.edit(FieldID.LogIn.username, "alice"))
-                    app.send(.edit(FieldID.LogIn.password, "wonderland"))
-                    let elapsed = Measure.time { app.send(.tap(ActionID.LogIn.submit)) }
+                    app.send(.welcome(.logInTapped))
+                    app.send(.loginForm(.fieldChanged(.username, "alice")))
+                    app.send(.loginForm(.fieldChanged(.password, "wonderland")))
+                    let elapsed = Measure.time { app.send(.loginForm(.submitTapped)) }
                     if app.presenter.top != .home { failure = "logging in did not show home" }
                     return elapsed
                 }, operations: 1, repetitions: smoke ? 2 : 7)
@@ -158,7 +159,7 @@ enum Scale {
                 return false
             }
             let swipe = Measure.median(
-                { count in Measure.time { for _ in 0..<count { app.send(.tap(ActionID.Deck.pass)) } } },
+                { count in Measure.time { for _ in 0..<count { app.send(.home(.deck(.passTapped))) } } },
                 operations: smoke ? 20 : 500, repetitions: smoke ? 2 : 9)
             if app.presenter.top != .home { failure = "a pass left home" }
             if let failure {
@@ -200,8 +201,8 @@ enum Scale {
             let elapsed = Measure.time {
                 for _ in 0..<count {
                     sentCount += 1
-                    app.send(.edit(FieldID.Chat.message, "Message \(sentCount)"))
-                    app.send(.tap(ActionID.Chat.send))
+                    app.send(.conversation(.draftChanged("Message \(sentCount)")))
+                    app.send(.conversation(.sendTapped))
                 }
             }
             return Measure.nanoseconds(elapsed) / Double(count)

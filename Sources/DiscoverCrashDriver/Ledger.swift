@@ -1,4 +1,5 @@
 import Foundation
+import GenericScreens
 import Models
 
 /// The crash test's server-side record: every message and swipe the server accepted, in order, in

@@ -1,4 +1,5 @@
 import Flows
+import GenericScreens
 
 extension CommandLineInterface {
     /// `discover graph [--taken-by <path>]...`: the flow graph as Mermaid, with the transitions the

@@ -1,3 +1,4 @@
+import GenericScreens
 import Models
 
 /// Why the headless front end could not do what a caller asked.

@@ -1,17 +1,19 @@
 import Flows
+import GenericScreens
 import Models
 
-/// A front end with no UI: keeps the screen stack, modals and alert (in a ``Flows/ScreenStack``),
-/// renders them as text, lets a caller tap and type by visible labels, and records a transcript.
+/// A front end with no UI: keeps the screen stack, modals and alert in their generic form (in a
+/// ``GenericScreens/GenericScreenStack``), renders them as text, lets a caller tap and type by visible
+/// labels, and records a transcript.
 ///
-/// It only knows ``Models/Screen`` values and ``Models/Intent``s, like any other front end; it never sees
+/// It only knows the screens' values and their actions, like any other front end; it never sees
 /// contexts or services. Every change of the screen on top is recorded in ``moves`` with the flow
 /// that made it and checked against the flows' declarations; an undeclared one is also written to
 /// the transcript as an error.
 @MainActor
 public final class HeadlessFrontEnd: Presenter, MoveAttributing {
     /// What is shown, and the handler each intent goes to.
-    private let screens = ScreenStack()
+    private let screens = GenericScreenStack()
     private let transcript: Transcript
     private var shownLists: [String: (revision: Int, ids: [String])] = [:]
     private var actingFlow: String?
@@ -101,31 +103,22 @@ public final class HeadlessFrontEnd: Presenter, MoveAttributing {
 
     // MARK: Presenter
 
-    /// Replaces the stack, modals and alert with one screen.
-    public func setRoot(_ screen: Screen, onIntent: @escaping IntentHandler) {
-        let before = currentScreen?.id
-        defer { moved(from: before, shows: true) }
-        screens.setRoot(screen, onIntent: onIntent)
-        shown(screen)
+    /// Replaces everything shown with `screen`.
+    public func setRoot(_ screen: AppScreen, onAction: @escaping ActionHandler) {
+        showing { screens.setRoot(screen, onAction: onAction) }
     }
 
-    /// Pushes a screen.
-    public func push(_ screen: Screen, onIntent: @escaping IntentHandler) {
-        let before = currentScreen?.id
-        defer { moved(from: before, shows: true) }
-        screens.push(screen, onIntent: onIntent)
-        shown(screen)
+    /// Pushes `screen`.
+    public func push(_ screen: AppScreen, onAction: @escaping ActionHandler) {
+        showing { screens.push(screen, onAction: onAction) }
     }
 
-    /// Replaces the top screen.
-    public func replaceTop(_ screen: Screen, onIntent: @escaping IntentHandler) {
-        let before = currentScreen?.id
-        defer { moved(from: before, shows: true) }
-        screens.replaceTop(screen, onIntent: onIntent)
-        shown(screen)
+    /// Replaces the top of the stack with `screen`.
+    public func replaceTop(_ screen: AppScreen, onAction: @escaping ActionHandler) {
+        showing { screens.replaceTop(screen, onAction: onAction) }
     }
 
-    /// Pops the top screen, never the root.
+    /// Pops the top screen; the one below shows again.
     public func pop() {
         let before = currentScreen?.id
         defer { moved(from: before, shows: false) }
@@ -135,15 +128,12 @@ public final class HeadlessFrontEnd: Presenter, MoveAttributing {
         if view.modals.isEmpty, let top = currentScreen { shown(top) }
     }
 
-    /// Presents a screen modally.
-    public func present(_ screen: Screen, onIntent: @escaping IntentHandler) {
-        let before = currentScreen?.id
-        defer { moved(from: before, shows: true) }
-        screens.present(screen, onIntent: onIntent)
-        shown(screen)
+    /// Presents `modal` above the stack.
+    public func present(_ modal: AppModal, onAction: @escaping ActionHandler) {
+        showing { screens.present(modal, onAction: onAction) }
     }
 
-    /// Dismisses the top modal screen.
+    /// Dismisses the top modal; what it covered shows again.
     public func dismiss() {
         let before = currentScreen?.id
         defer { moved(from: before, shows: false) }
@@ -152,15 +142,30 @@ public final class HeadlessFrontEnd: Presenter, MoveAttributing {
         if let top = currentScreen { shown(top) }
     }
 
-    /// Re-renders the newest shown screen with the same id; the transcript records the change when
-    /// it is the screen on top.
-    public func update(_ screen: Screen) {
-        guard let top = currentScreen, top.id == screen.id, top != screen else {
-            screens.update(screen)
-            return
-        }
-        screens.update(screen)
-        updated(from: top, to: screen)
+    /// Shows a screen of the stack anew; the transcript gets what changed when it is the one on top.
+    public func update(_ screen: AppScreen) {
+        updating { screens.update(screen) }
+    }
+
+    /// Shows a modal anew; the transcript gets what changed when it is the one on top.
+    public func update(_ modal: AppModal) {
+        updating { screens.update(modal) }
+    }
+
+    /// Shows a screen by `change` and writes it to the transcript, checking the move.
+    private func showing(_ change: () -> Void) {
+        let before = currentScreen?.id
+        defer { moved(from: before, shows: true) }
+        change()
+        if let screen = currentScreen { shown(screen) }
+    }
+
+    /// Updates a screen by `change`; the transcript gets what changed on top.
+    private func updating(_ change: () -> Void) {
+        let old = currentScreen
+        change()
+        guard let old, let new = currentScreen, old.id == new.id, old != new else { return }
+        updated(from: old, to: new)
     }
 
     /// Runs `change`, in which the flow named `flow` changes what is shown.
@@ -180,9 +185,10 @@ public final class HeadlessFrontEnd: Presenter, MoveAttributing {
     }
 
     /// Shows an alert above everything.
-    public func showAlert(_ alert: ScreenAlert, onIntent: @escaping IntentHandler) {
-        screens.showAlert(alert, onIntent: onIntent)
-        transcript.append(.alert(ScreenRenderer.render(alert)))
+    /// Shows `alert` and writes it to the transcript.
+    public func showAlert(_ alert: AppAlert, onAction: @escaping ActionHandler) {
+        screens.showAlert(alert, onAction: onAction)
+        transcript.append(.alert(ScreenRenderer.render(alert.generic)))
         if let screen = currentScreen { checkIDs(of: screen) }
     }
 
@@ -196,6 +202,9 @@ public final class HeadlessFrontEnd: Presenter, MoveAttributing {
     /// to the transcript as an error (and recorded in ``moves``).
     private func checkIDs(of screen: Screen) {
         if let problem = moves.checkIDs(of: screen, alert: currentAlert) {
+            transcript.append(.error("screen contract: \(problem)"))
+        }
+        if let problem = moves.checkTable(of: screens.shown, generic: screens.view) {
             transcript.append(.error("screen contract: \(problem)"))
         }
     }

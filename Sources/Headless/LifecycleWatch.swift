@@ -1,6 +1,7 @@
 import Contexts
 import Flows
 import Foundation
+import GenericScreens
 import Models
 import Services
 

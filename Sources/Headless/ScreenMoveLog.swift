@@ -1,4 +1,5 @@
 import Flows
+import GenericScreens
 import Models
 
 /// Every screen-to-screen move a headless front end made, with the flow that made it, checked
@@ -36,6 +37,35 @@ public final class ScreenMoveLog {
         let repeated = Self.repeated(actions) + Self.repeated(fields)
         guard !repeated.isEmpty else { return nil }
         let problem = "screen \(screen.id) names \(repeated.joined(separator: ", ")) more than once"
+        errors.append(problem)
+        return problem
+    }
+
+    /// Checks the table between the typed values shown and their generic form: every action and
+    /// field of the value on top (and of the alert) reads back as a typed action that the table
+    /// names with the same id; returns what is wrong, if anything, and records it.
+    @discardableResult
+    public func checkTable(of shown: ShownScreens, generic view: ViewState) -> String? {
+        var unmapped: [String] = []
+        if let alert = shown.alert, let generic = view.alert {
+            for action in generic.actions where alert.action(for: .tap(action.id))?.intent != .tap(action.id)
+            {
+                unmapped.append(action.id.rawValue)
+            }
+        }
+        if let top = view.top {
+            let read: (Intent) -> AppAction? =
+                if let modal = shown.modals.last { modal.action(for:) } else if let screen = shown.stack.last
+                {
+                    screen.action(for:)
+                } else { { _ in nil } }
+            let intents =
+                top.actions.map { Intent.tap($0.id) } + top.fields.map { Intent.edit($0.id, $0.value) }
+            for intent in intents where read(intent)?.intent != intent { unmapped.append("\(intent)") }
+        }
+        guard !unmapped.isEmpty else { return nil }
+        let problem =
+            "screen \(view.top.map(\.id.rawValue) ?? "none") shows \(unmapped.joined(separator: ", ")), which its table does not map back"
         errors.append(problem)
         return problem
     }

@@ -1,3 +1,4 @@
+import GenericScreens
 import Models
 
 /// Renders screens and alerts as plain text, from their values alone.

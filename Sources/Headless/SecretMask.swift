@@ -1,3 +1,4 @@
+import GenericScreens
 import Models
 
 /// How everything headless hides a secret: the text typed into a secure field, and the password of a
@@ -5,7 +6,7 @@ import Models
 ///
 /// A non-empty secret is shown as ``mask`` (`•••`) whatever its length, so not even the length leaks;
 /// an empty one is shown empty (nothing was typed, nothing to hide). Whether typed text is secret is
-/// decided by the field (``Models/ScreenField/isSecure``), never by its label, so every secure field is
+/// decided by the field (``GenericScreens/ScreenField/isSecure``), never by its label, so every secure field is
 /// covered; a `type` step whose field is not on the screen is hidden too, since it may have been meant
 /// for a secure one. Screens, transcripts (text and JSON), failure reports (text and JUnit), syntax
 /// errors, `discover play`'s echo and its recordings all go through here.

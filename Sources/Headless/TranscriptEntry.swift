@@ -1,4 +1,5 @@
 import Foundation
+import GenericScreens
 import Models
 
 /// One line of what happened in a headless run, stamped with the virtual time.

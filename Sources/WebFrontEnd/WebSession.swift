@@ -2,6 +2,7 @@ import DiscoverApp
 import EmbeddedBackend
 import Flows
 import Foundation
+import GenericScreens
 import Models
 
 /// One browser session: one engine (``DiscoverApp/DiscoverApp``) showing into one ``Flows/ScreenStack``, the event
@@ -14,7 +15,7 @@ public final class WebSession {
     /// The session's id: random, unguessable, used in its paths.
     public let id: String
 
-    private let stack = ScreenStack()
+    private let stack = GenericScreenStack()
     private let directory: URL
     private var app: DiscoverApp?
     private var streams: [ObjectIdentifier: EventStream] = [:]

@@ -1,6 +1,7 @@
 import EmbeddedBackend
 import Flows
 import Foundation
+import GenericScreens
 import Headless
 import Models
 import TestSupport

@@ -1,5 +1,6 @@
 import EmbeddedBackend
 import Foundation
+import GenericScreens
 import Headless
 import Models
 import TestSupport

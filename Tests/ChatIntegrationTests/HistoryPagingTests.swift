@@ -1,4 +1,5 @@
 import EmbeddedBackend
+import GenericScreens
 import Headless
 import Models
 import TestSupport

@@ -1,6 +1,7 @@
 import Contexts
 import EmbeddedBackend
 import Foundation
+import GenericScreens
 import Headless
 import Models
 import Services

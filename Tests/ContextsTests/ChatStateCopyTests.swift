@@ -1,6 +1,7 @@
 import Contexts
 import EmbeddedBackend
 import Foundation
+import GenericScreens
 import Models
 import Services
 import Testing

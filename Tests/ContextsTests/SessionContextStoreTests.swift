@@ -1,5 +1,6 @@
 import Contexts
 import EmbeddedBackend
+import GenericScreens
 import Models
 import Services
 import Synchronization

@@ -1,6 +1,7 @@
 import DiscoverApp
 import Flows
 import Foundation
+import GenericScreens
 import Models
 import TestSupport
 import Testing
@@ -14,7 +15,7 @@ import Testing
 @MainActor
 @Suite struct RunLoopTests {
     let folder = TemporaryDirectory()
-    let frontEnd = ScreenStack()
+    let frontEnd = GenericScreenStack()
 
     /// Lets the main queue run until `condition` holds or 30 seconds pass; whether it held.
     private func mainQueueRuns(until condition: () -> Bool) async -> Bool {

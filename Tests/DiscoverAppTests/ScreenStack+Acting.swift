@@ -1,10 +1,11 @@
 import Flows
+import GenericScreens
 import Models
 import Testing
 
-/// The tests' front end is the library's own ``ScreenStack``; these act on it by id, and record a
+/// The tests' front end is the generic form's ``GenericScreenStack``; these act on it by id, and record a
 /// refused intent (an action not shown or disabled, a field not shown) as a test failure.
-extension ScreenStack {
+extension GenericScreenStack {
     /// Taps an action: on the alert if one is shown (which it dismisses), else on the top screen.
     func tap(_ id: ActionID, sourceLocation: SourceLocation = #_sourceLocation) {
         do {

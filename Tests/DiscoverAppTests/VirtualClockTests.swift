@@ -2,6 +2,7 @@ import DiscoverApp
 import EmbeddedBackend
 import Flows
 import Foundation
+import GenericScreens
 import Models
 import TestSupport
 import Testing
@@ -11,7 +12,7 @@ import Testing
 @MainActor
 @Suite struct VirtualClockTests {
     let folder = TemporaryDirectory()
-    let frontEnd = ScreenStack()
+    let frontEnd = GenericScreenStack()
 
     private func makeApp() -> DiscoverApp {
         DiscoverApp.embedded(

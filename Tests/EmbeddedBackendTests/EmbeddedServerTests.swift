@@ -1,5 +1,6 @@
 import EmbeddedBackend
 import Foundation
+import GenericScreens
 import Models
 import Services
 import TestSupport

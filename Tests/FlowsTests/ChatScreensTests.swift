@@ -1,4 +1,5 @@
 import Foundation
+import GenericScreens
 import Models
 import Testing
 
@@ -24,7 +25,7 @@ import Testing
                         id: "x\(index)", conversation: "m\(index)", sender: "u", text: text, sentAt: t0),
                     unreadCount: 0)
             })
-        guard case .list(let list) = ChatScreens.matchesList(state).first else {
+        guard case .list(let list) = MatchesPanel(state).generic.first else {
             Issue.record("no list")
             return
         }
@@ -36,10 +37,10 @@ import Testing
 
     @Test func aListNotLoadedYet_saysItIsLoading_withTheRowsKnownAndTheOutbox_neverThatThereIsNone() {
         var state = ChatListState()
-        #expect(ChatScreens.matchesList(state) == [.text("Loading matches…")])
+        #expect(MatchesPanel(state).generic == [.text("Loading matches…")])
         state.loadFailure = .offline
         #expect(
-            ChatScreens.matchesList(state) == [
+            MatchesPanel(state).generic == [
                 .text("Loading matches…"), .error("You're offline. Check your connection and try again."),
                 .action(ScreenAction(id: ActionID.Matches.reload, label: "Try again")),
             ])
@@ -53,7 +54,7 @@ import Testing
                 unreadCount: 0)
         ]
         state.outbox.entries = [waiting(in: bob.id)]
-        let elements = ChatScreens.matchesList(state)
+        let elements = MatchesPanel(state).generic
         guard case .list(let list) = elements.first else {
             Issue.record("no list")
             return
@@ -67,7 +68,7 @@ import Testing
     @Test func theMatchesList_showsNewMatchesThenConversations_andTheOutbox() {
         var state = ChatListState()
         state.isLoaded = true
-        #expect(ChatScreens.matchesList(state) == [.text("No matches yet. Like someone who likes you back!")])
+        #expect(MatchesPanel(state).generic == [.text("No matches yet. Like someone who likes you back!")])
         let bob = Match(id: "m-bob", user: "bob", displayName: "Bob", matchedAt: t0)
         let eve = Match(id: "m-eve", user: "eve", displayName: "Eve", matchedAt: t0)
         state.newMatches = [bob]
@@ -78,7 +79,7 @@ import Testing
                 unreadCount: 2)
         ]
         state.outbox.entries = [waiting(in: eve.id)]
-        let elements = ChatScreens.matchesList(state)
+        let elements = MatchesPanel(state).generic
         #expect(elements.count == 2)
         guard case .list(let list) = elements.first else {
             Issue.record("no list")
@@ -107,7 +108,7 @@ import Testing
     @Test func aConversation_showsItsRowsAndWhatTheUserCanDo() {
         var state = ConversationState(match: Match(id: "m", user: "bob", displayName: "Bob", matchedAt: t0))
         state.isLoadingHistory = true
-        let empty = ChatScreens.conversation(state, me: "alice")
+        let empty = ChatScreens.conversation(state, me: "alice").generic
         #expect(empty.title == "Bob")
         #expect(!empty.elements.contains(.text("You matched with Bob. Say hi!")))
         state.isLoadingHistory = false
@@ -117,7 +118,7 @@ import Testing
         ]
         state.otherIsTyping = true
         state.problem = .empty
-        let screen = ChatScreens.conversation(state, me: "alice")
+        let screen = ChatScreens.conversation(state, me: "alice").generic
         #expect(screen.lists.first?.items.map(\.title) == ["Bob: hi", "You: yo"])
         #expect(screen.lists.first?.items.map(\.detail) == ["", "not sent"])
         #expect(screen.elements.contains(.typing(Typing(name: "Bob"))))
@@ -137,39 +138,26 @@ import Testing
         #expect(screen.elements.contains(.error("Write something first.")))
         #expect(screen.actions.map(\.label).contains("Retry failed messages"))
         state.isUnmatched = true
-        let ended = ChatScreens.conversation(state, me: "alice")
+        let ended = ChatScreens.conversation(state, me: "alice").generic
         #expect(ended.elements.first == .notice("You are no longer matched with Bob."))
         #expect(ended.fields.isEmpty && ended.actions.map(\.label).last == "Back")
     }
 
-    /// A conversation's rows patched by its list changes are the rows built afresh.
-    @Test func messageRows_patchedByTheChanges_areTheRowsBuiltAfresh() {
-        func message(_ id: String, _ sender: UserID, _ text: String, _ status: Message.Status = .sent)
-            -> Message
-        {
-            Message(id: id, conversation: "m", sender: sender, text: text, sentAt: t0, status: status)
-        }
-        var before = ConversationState(match: Match(id: "m", user: "bob", displayName: "Bob", matchedAt: t0))
-        before.messages = [
-            message("1", "bob", "hi"), message("2", "alice", "yo", .sending), message("3", "bob", "so"),
-            message("4", "alice", "ok"),
-        ]
-        let rows = ChatScreens.messageRows(of: before, me: "alice")
-        var after = before
-        after.messages = [
-            message("4", "alice", "ok", .read), message("1", "bob", "hi"), message("3", "bob", "so"),
-            message("5", "bob", "new"), message("2b", "alice", "yo"),
-        ]
-        after.changes = [
-            .remove("2", at: 1), .move("4", from: 2, to: 0), .insert("5", at: 3), .insert("2b", at: 4),
-            .update("4", at: 0),
-        ]
-        after.revision = before.revision + 1
-        #expect(ListChange.apply(after.changes, to: before.messages.map(\.id)) == after.messages.map(\.id))
-        let patched = ChatScreens.messageRows(of: after, after: rows, me: "alice")
-        #expect(patched == ChatScreens.messageRows(of: after, me: "alice"))
-        // Changes that do not fit the rows given: every row is built.
-        #expect(ChatScreens.messageRows(of: after, after: [], me: "alice") == patched)
+    /// A conversation's rows read in order (leaf by leaf) are its rows read by position, and two
+    /// views of the same messages are equal.
+    @Test func messageRows_readInOrder_areTheRowsByPosition() {
+        var state = ConversationState(match: Match(id: "m", user: "bob", displayName: "Bob", matchedAt: t0))
+        state.messages = MessageList(
+            (0..<100).map { index in
+                Message(
+                    id: "\(index)", conversation: "m", sender: index.isMultiple(of: 3) ? "alice" : "bob",
+                    text: "Message \(index)", sentAt: t0)
+            })
+        let rows = MessageRows(state, me: "alice")
+        #expect(Array(rows) == rows.indices.map { rows[$0] })
+        #expect(rows[3].senderName == "You" && rows[4].senderName == "Bob")
+        #expect(rows == MessageRows(state, me: "alice"))
+        #expect(rows != MessageRows(state, me: "bob"))
     }
 
     /// An entry of the outbox: a message waiting to be sent in `conversation`.

@@ -1,4 +1,5 @@
 import Flows
+import GenericScreens
 import Testing
 
 @MainActor

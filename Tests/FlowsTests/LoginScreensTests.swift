@@ -1,3 +1,4 @@
+import GenericScreens
 import Models
 import Testing
 
@@ -29,7 +30,7 @@ import Testing
             elements.append(
                 .field(
                     ScreenField(
-                        id: LoginScreens.fieldID(field), label: label, value: state.value(field),
+                        id: LoginFormScreen.fieldID(field), label: label, value: state.value(field),
                         isSecure: field == .password,
                         error: error.map {
                             Copy.message(for: $0, signInIdentifier: isSignIn && field == .username)
@@ -85,7 +86,7 @@ import Testing
         for state in Self.states() {
             for canGoBack in [false, true] {
                 #expect(
-                    LoginScreens.form(state, canGoBack: canGoBack)
+                    LoginScreens.form(state, canGoBack: canGoBack).generic
                         == Self.referenceForm(state, canGoBack: canGoBack))
             }
         }
@@ -93,14 +94,15 @@ import Testing
 
     @Test func form_showsEveryValueTyped() {
         var state = LoginState(values: [.username: "alice"])
-        #expect(LoginScreens.form(state, canGoBack: true).fields.map(\.value) == ["alice", ""])
+        #expect(LoginScreens.form(state, canGoBack: true).generic.fields.map(\.value) == ["alice", ""])
         state.values[.password] = "wonderland"
-        #expect(LoginScreens.form(state, canGoBack: true).fields.map(\.value) == ["alice", "wonderland"])
+        #expect(
+            LoginScreens.form(state, canGoBack: true).generic.fields.map(\.value) == ["alice", "wonderland"])
     }
 
     @Test func form_disablesItsButtonsWhileSubmitting() {
         let state = LoginState(isSubmitting: true, failure: .offline)
-        let actions = LoginScreens.form(state, canGoBack: true).actions
+        let actions = LoginScreens.form(state, canGoBack: true).generic.actions
         #expect(actions.map(\.label) == ["Log in", "Retry", "Create an account instead", "Back"])
         #expect(actions.map(\.isEnabled) == [false, false, true, true])
     }
@@ -117,7 +119,7 @@ import Testing
                 .action(ScreenAction(id: "createAccount", label: "Create account")),
             ]
             #expect(
-                LoginScreens.welcome(notice: notice)
+                LoginScreens.welcome(notice: notice).generic
                     == Screen(id: .welcome, title: "Discover", elements: elements))
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import GenericScreens
 import Headless
 import Models
 import Services
@@ -13,27 +14,16 @@ import Testing
     let front = HeadlessFrontEnd(
         transcript: Transcript(clock: VirtualScheduler(now: Date(timeIntervalSince1970: 0))))
 
-    func home(_ list: ScreenList?) -> Screen {
-        Screen(
-            id: .home, title: "Discover", elements: list.map { [.list($0)] } ?? [.text("Loading matches…")])
-    }
-
-    func matches(_ rows: [String], revision: Int) -> ScreenList {
-        ScreenList(
-            id: "matches", items: rows.map { ScreenList.Item(id: $0, title: $0, detail: "") }, changes: [],
-            revision: revision)
-    }
-
     @Test func aListAppearingAfterAPlaceholder_isShownAfresh_whateverItsRevision() {
-        front.setRoot(home(matches(["m-alice~bob"], revision: 2))) { _ in }
-        front.setRoot(home(nil)) { _ in }
-        front.update(home(matches(["m-alice~dave", "m-alice~carol"], revision: 2)))
+        front.setRoot(SampleScreens.home(matches: ["m-alice~bob"], revision: 2)) { _ in }
+        front.setRoot(SampleScreens.home(matches: nil)) { _ in }
+        front.update(SampleScreens.home(matches: ["m-alice~dave", "m-alice~carol"], revision: 2))
         #expect(front.listErrors.isEmpty, "\(front.listErrors)")
     }
 
     @Test func aListOnScreen_stillHasItsChangesChecked() {
-        front.setRoot(home(matches(["a"], revision: 1))) { _ in }
-        front.update(home(matches(["b"], revision: 1)))
+        front.setRoot(SampleScreens.home(matches: ["a"], revision: 1)) { _ in }
+        front.update(SampleScreens.home(matches: ["b"], revision: 1))
         #expect(front.listErrors == ["list matches changed rows without a new revision"])
     }
 }

@@ -1,5 +1,6 @@
 import Flows
 import Foundation
+import GenericScreens
 import Headless
 import Models
 import Services
@@ -9,7 +10,7 @@ import Testing
 @Suite struct HeadlessFrontEndTests {
     let transcript = Transcript(clock: VirtualScheduler(now: Date(timeIntervalSince1970: 0)))
 
-    final class Intents {
+    final class Actions {
         var received: [String] = []
     }
 
@@ -19,40 +20,38 @@ import Testing
 
     @Test func stack_modalsAndAlerts_decideWhatIsCurrent() {
         let frontEnd = HeadlessFrontEnd(transcript: transcript)
-        frontEnd.setRoot(screen("a", []), onIntent: { _ in })
-        frontEnd.push(screen("b", []), onIntent: { _ in })
-        frontEnd.present(screen("m", []), onIntent: { _ in })
-        #expect(frontEnd.currentScreen?.id == "m")
+        frontEnd.setRoot(SampleScreens.welcome, onAction: { _ in })
+        frontEnd.push(SampleScreens.preferences(), onAction: { _ in })
+        frontEnd.present(SampleScreens.match, onAction: { _ in })
+        #expect(frontEnd.currentScreen?.id == .match)
         frontEnd.dismiss()
-        #expect(frontEnd.currentScreen?.id == "b")
-        frontEnd.replaceTop(screen("c", []), onIntent: { _ in })
-        #expect(frontEnd.stackIDs == ["a", "c"])
+        #expect(frontEnd.currentScreen?.id == .preferences)
+        frontEnd.replaceTop(SampleScreens.profile, onAction: { _ in })
+        #expect(frontEnd.stackIDs == [.welcome, .profile])
         frontEnd.pop()
         frontEnd.pop()
-        #expect(frontEnd.stackIDs == ["a"])
-        #expect(transcript.screenSequence == ["a", "b", "m", "b", "c", "a"])
+        #expect(frontEnd.stackIDs == [.welcome])
+        #expect(
+            transcript.screenSequence == [
+                "welcome", "preferences", "match", "preferences", "profile", "welcome",
+            ])
     }
 
-    @Test func tapAndType_findActionsAndFieldsByLabel_andSendIntents() throws {
+    @Test func tapAndType_findActionsAndFieldsByLabel_andSendTypedActions() throws {
         let frontEnd = HeadlessFrontEnd(transcript: transcript)
-        let intents = Intents()
-        frontEnd.setRoot(
-            screen(
-                "form",
-                [
-                    .field(ScreenField(id: "pw", label: "Password", value: "", isSecure: true)),
-                    .action(ScreenAction(id: "go", label: "Go")),
-                    .action(ScreenAction(id: "off", label: "Off", isEnabled: false)),
-                ]),
-            onIntent: { intents.received.append(String(describing: $0)) })
+        var received: [AppAction] = []
+        frontEnd.setRoot(SampleScreens.signIn(canSubmit: false), onAction: { received.append($0) })
         try frontEnd.type("hunter22", into: "Password")
-        try frontEnd.tap("Go")
-        #expect(intents.received == ["edit pw", "tap go"])
-        #expect(throws: HeadlessError.actionDisabled("Off")) { try frontEnd.tap("Off") }
-        #expect(throws: HeadlessError.noSuchAction("Stop", available: ["Go", "Off"])) {
+        try frontEnd.tap("Back")
+        #expect(received == [.loginForm(.fieldChanged(.password, "hunter22")), .loginForm(.backTapped)])
+        #expect(throws: HeadlessError.actionDisabled("Log in")) { try frontEnd.tap("Log in") }
+        #expect(
+            throws: HeadlessError.noSuchAction(
+                "Stop", available: ["Log in", "Create an account instead", "Back"])
+        ) {
             try frontEnd.tap("Stop")
         }
-        #expect(throws: HeadlessError.noSuchField("Email", available: ["Password"])) {
+        #expect(throws: HeadlessError.noSuchField("Email", available: ["Username or email", "Password"])) {
             try frontEnd.type("x", into: "Email")
         }
         #expect(!transcript.text.contains("hunter22"))
@@ -60,71 +59,69 @@ import Testing
 
     @Test func update_reRendersTheShownScreenWithThatID_keepingItsHandler() throws {
         let frontEnd = HeadlessFrontEnd(transcript: transcript)
-        let intents = Intents()
-        frontEnd.setRoot(screen("a", [.text("old")]), onIntent: { _ in intents.received.append("a") })
-        frontEnd.push(
-            screen("b", [.action(ScreenAction(id: "x", label: "X"))]),
-            onIntent: { _ in intents.received.append("b") })
-        frontEnd.update(screen("a", [.text("new")]))
-        #expect(frontEnd.currentScreen?.id == "b")
+        frontEnd.setRoot(SampleScreens.preferences(), onAction: { _ in })
+        frontEnd.push(SampleScreens.profile, onAction: { _ in })
+        frontEnd.update(SampleScreens.preferences(failure: .offline))
+        #expect(frontEnd.currentScreen?.id == .profile)
         frontEnd.pop()
-        #expect(frontEnd.currentScreen?.elements == [.text("new")])
-        frontEnd.update(screen("zzz", []))
-        #expect(frontEnd.stackIDs == ["a"])
+        #expect(frontEnd.visibleTexts.contains("You're offline. Check your connection and try again."))
+        frontEnd.update(SampleScreens.welcome)
+        #expect(frontEnd.stackIDs == [.preferences])
     }
 
     @Test func alert_takesTheTap_andIsDismissedBeforeItsHandlerRuns() throws {
         let frontEnd = HeadlessFrontEnd(transcript: transcript)
-        let intents = Intents()
-        frontEnd.setRoot(
-            screen("a", [.action(ScreenAction(id: "a", label: "OK"))]),
-            onIntent: { _ in intents.received.append("screen") })
+        let actions = Actions()
+        frontEnd.setRoot(SampleScreens.welcome, onAction: { _ in actions.received.append("screen") })
         frontEnd.showAlert(
-            ScreenAlert(title: "Sure?", message: "Really", actions: [ScreenAction(id: "ok", label: "OK")]),
-            onIntent: { intent in intents.received.append("alert \(intent)") })
-        #expect(frontEnd.render().contains("** Sure? **"))
+            .unknownLink(UnknownLinkAlert()),
+            onAction: { action in actions.received.append("alert \(action)") })
+        #expect(frontEnd.render().contains("** Can't open link **"))
         try frontEnd.tap("OK")
         #expect(frontEnd.currentAlert == nil)
-        try frontEnd.tap("OK")
-        #expect(intents.received == ["alert tap ok", "screen"])
+        try frontEnd.tap("Log in")
+        #expect(actions.received == ["alert unknownLink(Models.UnknownLinkAlert.Action.okTapped)", "screen"])
     }
 
     @Test func typingUnderAnAlert_isRefused_untilTheAlertIsAnswered() throws {
         let frontEnd = HeadlessFrontEnd(transcript: transcript)
-        let intents = Intents()
-        frontEnd.setRoot(
-            screen("a", [.field(ScreenField(id: "note", label: "Note", value: ""))]),
-            onIntent: { intent in intents.received.append("screen \(intent)") })
-        frontEnd.showAlert(
-            ScreenAlert(title: "Sure?", message: "", actions: [ScreenAction(id: "ok", label: "OK")]),
-            onIntent: { _ in intents.received.append("alert") })
-        #expect(throws: HeadlessError.alertShown("Sure?")) { try frontEnd.type("x", into: "Note") }
+        var received: [AppAction] = []
+        frontEnd.setRoot(SampleScreens.signIn(canSubmit: true), onAction: { received.append($0) })
+        frontEnd.showAlert(.unknownLink(UnknownLinkAlert()), onAction: { received.append($0) })
+        #expect(throws: HeadlessError.alertShown("Can't open link")) {
+            try frontEnd.type("x", into: "Password")
+        }
         try frontEnd.tap("OK")
-        try frontEnd.type("x", into: "Note")
-        #expect(intents.received == ["alert", "screen edit note"])
+        try frontEnd.type("x", into: "Password")
+        #expect(received == [.unknownLink(.okTapped), .loginForm(.fieldChanged(.password, "x"))])
     }
 
     @Test func aScreenNamingAnActionTwice_isRecordedAsABreakOfTheContract() {
         let moves = ScreenMoveLog()
-        let frontEnd = HeadlessFrontEnd(transcript: transcript, moves: moves)
-        frontEnd.setRoot(
-            screen(
-                "a",
-                [
-                    .action(ScreenAction(id: "ok", label: "OK")),
-                    .action(ScreenAction(id: "ok", label: "Fine")),
-                ]),
-            onIntent: { _ in })
-        #expect(moves.errors.contains("screen a names ok more than once"))
-        frontEnd.setRoot(screen("b", [.action(ScreenAction(id: "ok", label: "OK"))]), onIntent: { _ in })
-        frontEnd.showAlert(
-            ScreenAlert(title: "Sure?", message: "", actions: [ScreenAction(id: "ok", label: "OK")]),
-            onIntent: { _ in })
-        #expect(moves.errors.last == "screen b names ok more than once")
+        let twice = screen(
+            "a",
+            [.action(ScreenAction(id: "ok", label: "OK")), .action(ScreenAction(id: "ok", label: "Fine"))])
+        #expect(moves.checkIDs(of: twice, alert: nil) == "screen a names ok more than once")
+        let once = screen("b", [.action(ScreenAction(id: "ok", label: "OK"))])
+        let alert = ScreenAlert(title: "Sure?", message: "", actions: [ScreenAction(id: "ok", label: "OK")])
+        #expect(moves.checkIDs(of: once, alert: nil) == nil)
+        #expect(moves.checkIDs(of: once, alert: alert) == "screen b names ok more than once")
+        #expect(moves.errors.count == 2)
+    }
+
+    /// Every scenario and explorer step runs this check on what it shows: each id of the generic form
+    /// reads back as a typed action the table names with the same id.
+    @Test func anIDOfTheGenericFormThatTheTableDoesNotMapBack_isABreakOfTheContract() throws {
+        let moves = ScreenMoveLog()
+        let welcome = WelcomeScreen(notice: nil)
+        let shown = ShownScreens(stack: [.welcome(welcome)])
+        #expect(moves.checkTable(of: shown, generic: ViewState(stack: [welcome.generic])) == nil)
+        var stray = welcome.generic
+        stray.elements.append(.action(ScreenAction(id: "stray", label: "Stray")))
         #expect(
-            transcript.entries.contains {
-                $0.kind == .error("screen contract: screen b names ok more than once")
-            })
+            moves.checkTable(of: shown, generic: ViewState(stack: [stray]))
+                == "screen welcome shows tap stray, which its table does not map back")
+        #expect(moves.errors.count == 1)
     }
 
     @Test func render_masksSecureFields_andMarksDisabledActions() {

@@ -2,6 +2,7 @@ import Contexts
 import EmbeddedBackend
 import Flows
 import Foundation
+import GenericScreens
 import Headless
 import Models
 import Services
@@ -14,18 +15,18 @@ import Testing
 @Suite struct RunCheckTests {
     let transcript = Transcript(clock: VirtualScheduler(now: Date(timeIntervalSince1970: 0)))
 
-    func screen(_ id: ScreenID) -> Screen { Screen(id: id, title: id.rawValue, elements: []) }
-
     @Test func anUndeclaredMove_isReported_namingFlowFromAndTo() {
         let frontEnd = HeadlessFrontEnd(transcript: transcript)
-        frontEnd.moving(by: "MainFlow") { frontEnd.setRoot(screen(.home), onIntent: { _ in }) }
+        frontEnd.moving(by: "MainFlow") {
+            frontEnd.setRoot(SampleScreens.home(matches: []), onAction: { _ in })
+        }
         #expect(frontEnd.moves.errors.isEmpty)
-        frontEnd.moving(by: "ProfileFlow") { frontEnd.push(screen(.profile), onIntent: { _ in }) }
+        frontEnd.moving(by: "ProfileFlow") { frontEnd.push(SampleScreens.profile, onAction: { _ in }) }
         frontEnd.moving(by: "ProfileFlow") { frontEnd.pop() }
         #expect(frontEnd.moves.errors.isEmpty)
-        frontEnd.moving(by: "DeckFlow") { frontEnd.present(screen(.match), onIntent: { _ in }) }
-        frontEnd.moving(by: "DeckFlow") { frontEnd.present(screen(.outOfLikes), onIntent: { _ in }) }
-        frontEnd.moving(by: "MainFlow") { frontEnd.setRoot(screen(.welcome), onIntent: { _ in }) }
+        frontEnd.moving(by: "DeckFlow") { frontEnd.present(SampleScreens.match, onAction: { _ in }) }
+        frontEnd.moving(by: "DeckFlow") { frontEnd.present(SampleScreens.outOfLikes, onAction: { _ in }) }
+        frontEnd.moving(by: "MainFlow") { frontEnd.setRoot(SampleScreens.welcome, onAction: { _ in }) }
         #expect(
             frontEnd.moves.errors == [
                 "undeclared transition: DeckFlow moved from match to outOfLikes; declare it in "
@@ -64,7 +65,7 @@ import Testing
             _ = world.app.backend.scheduler.schedule(after: .seconds(60)) {
                 guard let shown = frontEnd() else { return }
                 shown.moving(by: "DeckFlow") {
-                    shown.present(Screen(id: .outOfLikes, title: "Out", elements: []), onIntent: { _ in })
+                    shown.present(SampleScreens.outOfLikes, onAction: { _ in })
                 }
             }
             return world

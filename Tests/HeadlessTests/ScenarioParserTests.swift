@@ -1,3 +1,4 @@
+import GenericScreens
 import Headless
 import Models
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import GenericScreens
 import Headless
 import Models
 import Services
@@ -90,19 +91,18 @@ import Testing
     @Test func typingIntoAnySecureField_recordsAFixedMaskInTheTranscript() throws {
         let transcript = Transcript(clock: VirtualScheduler(now: Date(timeIntervalSince1970: 0)))
         let frontEnd = HeadlessFrontEnd(transcript: transcript)
-        let fields: [ScreenElement] = [
-            .field(ScreenField(id: "pin", label: "PIN", value: "", isSecure: true)),
-            .field(ScreenField(id: "name", label: "Name", value: "")),
-        ]
-        frontEnd.setRoot(Screen(id: "form", title: "Form", elements: fields), onIntent: { _ in })
-        try frontEnd.type("123456", into: "PIN")
-        try frontEnd.type("", into: "PIN")
-        try frontEnd.type("Ann", into: "Name")
+        frontEnd.setRoot(SampleScreens.signIn(canSubmit: true), onAction: { _ in })
+        try frontEnd.type("123456", into: "Password")
+        try frontEnd.type("", into: "Password")
+        try frontEnd.type("Ann", into: "Username or email")
         #expect(
             transcript.entries.compactMap { entry -> String? in
                 if case .intent(let text) = entry.kind { return text }
                 return nil
-            } == ["type \"•••\" into \"PIN\"", "type \"\" into \"PIN\"", "type \"Ann\" into \"Name\""])
+            } == [
+                "type \"•••\" into \"Password\"", "type \"\" into \"Password\"",
+                "type \"Ann\" into \"Username or email\"",
+            ])
     }
 
     @Test(arguments: [

@@ -1,4 +1,5 @@
 import EmbeddedBackend
+import GenericScreens
 import Interactors
 import Models
 import Testing

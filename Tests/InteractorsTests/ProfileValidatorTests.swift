@@ -1,3 +1,4 @@
+import GenericScreens
 import Interactors
 import Models
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import GenericScreens
 import MatrixBackend
 import Models
 import Services

@@ -1,6 +1,7 @@
 import Contexts
 import Flows
 import Foundation
+import GenericScreens
 import Headless
 import MatrixBackend
 import Models

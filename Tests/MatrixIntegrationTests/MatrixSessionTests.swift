@@ -1,5 +1,6 @@
 import Flows
 import Foundation
+import GenericScreens
 import Headless
 import MatrixBackend
 import Models

@@ -2,40 +2,47 @@ import Flows
 import Headless
 import Models
 
-/// A presenter that counts the screens it is asked to update and passes everything on to a headless
-/// front end (which ignores an update that changes nothing, so it cannot count them itself).
+/// A presenter that counts the screens whose value changed when asked to update, and passes
+/// everything on to a headless front end.
 @MainActor
 final class CountingPresenter: Presenter, MoveAttributing {
     let frontEnd: HeadlessFrontEnd
+    /// The screens updated to a new value, in order.
     private(set) var updates: [ScreenID] = []
+    private var lastValues: [ScreenID: AppScreen] = [:]
 
     init(transcript: Transcript) { frontEnd = HeadlessFrontEnd(transcript: transcript) }
 
-    /// The handler of the last root screen: to send it an intent no button on screen carries.
-    private(set) var rootIntent: IntentHandler?
+    /// The handler of the last root screen: to send it an action no button on screen carries.
+    private(set) var rootAction: ActionHandler?
 
     func moving(by flow: String, _ change: () -> Void) { frontEnd.moving(by: flow, change) }
 
-    func setRoot(_ screen: Screen, onIntent: @escaping IntentHandler) {
-        rootIntent = onIntent
-        frontEnd.setRoot(screen, onIntent: onIntent)
+    func setRoot(_ screen: AppScreen, onAction: @escaping ActionHandler) {
+        rootAction = onAction
+        lastValues[screen.id] = screen
+        frontEnd.setRoot(screen, onAction: onAction)
     }
-    func push(_ screen: Screen, onIntent: @escaping IntentHandler) {
-        frontEnd.push(screen, onIntent: onIntent)
+    func push(_ screen: AppScreen, onAction: @escaping ActionHandler) {
+        lastValues[screen.id] = screen
+        frontEnd.push(screen, onAction: onAction)
     }
-    func replaceTop(_ screen: Screen, onIntent: @escaping IntentHandler) {
-        frontEnd.replaceTop(screen, onIntent: onIntent)
+    func replaceTop(_ screen: AppScreen, onAction: @escaping ActionHandler) {
+        lastValues[screen.id] = screen
+        frontEnd.replaceTop(screen, onAction: onAction)
     }
     func pop() { frontEnd.pop() }
-    func present(_ screen: Screen, onIntent: @escaping IntentHandler) {
-        frontEnd.present(screen, onIntent: onIntent)
+    func present(_ modal: AppModal, onAction: @escaping ActionHandler) {
+        frontEnd.present(modal, onAction: onAction)
     }
     func dismiss() { frontEnd.dismiss() }
-    func update(_ screen: Screen) {
-        updates.append(screen.id)
+    func update(_ screen: AppScreen) {
+        if lastValues[screen.id] != screen { updates.append(screen.id) }
+        lastValues[screen.id] = screen
         frontEnd.update(screen)
     }
-    func showAlert(_ alert: ScreenAlert, onIntent: @escaping IntentHandler) {
-        frontEnd.showAlert(alert, onIntent: onIntent)
+    func update(_ modal: AppModal) { frontEnd.update(modal) }
+    func showAlert(_ alert: AppAlert, onAction: @escaping ActionHandler) {
+        frontEnd.showAlert(alert, onAction: onAction)
     }
 }

@@ -1,5 +1,6 @@
 import EmbeddedBackend
 import Flows
+import GenericScreens
 import Headless
 import Models
 import TestSupport

@@ -1,4 +1,5 @@
 import Foundation
+import GenericScreens
 import Models
 import Testing
 
@@ -55,9 +56,9 @@ import Testing
     }
 
     @Test func outOfLikes_countsDownToTheReset_inWholeMinutesRoundedUp() {
-        let screen = DeckScreens.outOfLikes(secondsLeft: 3_601)
-        #expect(screen.elements.contains(.countdown(Countdown(kind: .likesReset, secondsLeft: 3_601))))
-        #expect(screen.visibleTexts.contains("Likes come back in 1h 1m."))
+        let modal = DeckScreens.outOfLikes(secondsLeft: 3_601)
+        #expect(modal.countdown == Countdown(kind: .likesReset, secondsLeft: 3_601))
+        #expect(modal.generic.visibleTexts.contains("Likes come back in 1h 1m."))
         #expect(Countdown.duration(59) == "1m")
         #expect(Countdown.duration(0) == "0m")
     }

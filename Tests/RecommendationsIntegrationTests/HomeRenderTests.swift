@@ -1,6 +1,7 @@
 import EmbeddedBackend
 import Flows
 import Foundation
+import GenericScreens
 import Headless
 import Models
 import TestSupport
@@ -31,19 +32,19 @@ import Testing
             backend.server.like(from: "alice", to: "dave")
             backend.server.like(from: "dave", to: "alice")
         }
-        let home = try #require(presenter.rootIntent)
+        let home = try #require(presenter.rootAction)
         let swipes = backend.server.swipeCount(of: "alice")
-        home(.tap("deck:pass"))
+        home(.home(.deck(.passTapped)))
         backend.scheduler.runDue()
         #expect(backend.server.swipeCount(of: "alice") == swipes + 1)
-        home(.tap("open:m-alice~dave"))
+        home(.home(.matches(.conversationTapped("m-alice~dave"))))
         backend.scheduler.runDue()
         #expect(presenter.frontEnd.stackIDs == [.home, .chat])
         try presenter.frontEnd.tap("Back")
         backend.scheduler.runDue()
-        home(.tap("tab:matches"))
+        home(.home(.matchesTabTapped))
         #expect(presenter.frontEnd.visibleTexts.contains { $0.contains("Dave") })
-        home(.tap("logOut"))
+        home(.home(.logOutTapped))
         #expect(presenter.frontEnd.currentAlert?.title == "Log out?")
         withExtendedLifetime(app) {}
     }

@@ -1,5 +1,6 @@
 import Contexts
 import EmbeddedBackend
+import GenericScreens
 import Headless
 import Models
 import TestSupport

@@ -1,4 +1,5 @@
 import EmbeddedBackend
+import GenericScreens
 import Models
 import TestSupport
 import Testing

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import GenericScreens
 import Models
 import Services
 import Synchronization

@@ -1,4 +1,5 @@
 import Foundation
+import GenericScreens
 import Models
 
 extension StoredSession {

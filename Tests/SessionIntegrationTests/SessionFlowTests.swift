@@ -2,6 +2,7 @@ import Contexts
 import EmbeddedBackend
 import Flows
 import Foundation
+import GenericScreens
 import Headless
 import Models
 import Services

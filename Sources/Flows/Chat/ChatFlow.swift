@@ -1,6 +1,5 @@
 import Contexts
 import Models
-import PersistentList
 
 /// Scripts one conversation (`discover://chat/<match>`, a row of the matches list, or "Send a message").
 ///
@@ -33,19 +32,11 @@ public final class ChatFlow: FlowNode {
         case conversation(ConversationContext)
     }
 
-    /// The message rows on screen, for the next render to start from.
-    private struct Shown {
-        var revision: Int
-        var rows: PersistentList<ScreenList.Item>
-    }
-
     private let environment: FlowEnvironment
     private let conversation: String
     private let chat: ChatContext
     private let onClosed: @MainActor () -> Void
     private var place = Place.idle
-    /// The message rows last rendered, and the revision of the messages they show.
-    private var shown = Shown(revision: 0, rows: [])
     private var observations: [ObservationToken] = []
 
     /// Creates the flow for a conversation; `onClosed` runs when the user goes back.
@@ -96,63 +87,52 @@ public final class ChatFlow: FlowNode {
         }
         guard state.loadFailure != shownFailure else { return }
         place = .loading(failure: state.loadFailure)
-        environment.presenter.update(ChatScreens.loading(failure: state.loadFailure))
+        environment.update(ChatScreens.loading(failure: state.loadFailure))
     }
 
     /// Steps 1–2: shows the conversation (or that it isn't available), rendered on every change.
     private func show(_ placement: FlowEnvironment.Placement) {
-        guard
-            let context = ConversationContext(conversation: conversation, chat: chat)
-        else {
+        guard let context = ConversationContext(conversation: conversation, chat: chat) else {
             place = .unavailable
             environment.show(ChatScreens.unavailable, placement, by: self) { [weak self] in self?.handle($0) }
             return
         }
         place = .conversation(own(context))
-        let snapshot = context.snapshot
-        shown = Shown(revision: snapshot.revision, rows: ChatScreens.messageRows(of: snapshot, me: chat.me))
-        let screen = ChatScreens.conversation(snapshot, rows: shown.rows, me: chat.me)
-        environment.show(screen, placement, by: self) { [weak self] intent in self?.handle(intent) }
+        environment.show(ChatScreens.conversation(context.snapshot, me: chat.me), placement, by: self) {
+            [weak self] action in self?.handle(action)
+        }
         observations = watch(context) { [weak self] state in self?.render(state) }
         context.open()
     }
 
-    /// Step 2: renders the conversation again; of its message rows, only those its changes touch
-    /// are built again.
+    /// Step 2: renders the conversation again.
     private func render(_ state: ConversationState) {
-        switch state.revision {
-        case shown.revision: break
-        case shown.revision + 1:
-            shown.rows = ChatScreens.messageRows(of: state, after: shown.rows, me: chat.me)
-        default: shown.rows = ChatScreens.messageRows(of: state, me: chat.me)
-        }
-        shown.revision = state.revision
-        environment.presenter.update(ChatScreens.conversation(state, rows: shown.rows, me: chat.me))
+        environment.update(ChatScreens.conversation(state, me: chat.me))
     }
 
-    /// Steps 2–5: every intent of the screen.
-    private func handle(_ intent: Intent) {
-        if intent == .tap(ActionID.back) { return close() }
-        if intent == .tap(ActionID.Matches.reload) { return chat.reloadList() }
-        guard case .conversation(let context) = place else { return }
-        switch intent {
-        case .edit(FieldID.Chat.message, let text): context.draftChanged(text)
-        case .tap(ActionID.Chat.send): context.send()
-        case .tap(ActionID.Chat.older): context.loadOlder()
-        case .tap(ActionID.Chat.retry): context.retryFailed()
-        case .tap(ActionID.Chat.delete): context.deleteFailed()
-        case .tap(ActionID.Chat.unmatch): confirmUnmatch(block: false, in: context)
-        case .tap(ActionID.Chat.block): confirmUnmatch(block: true, in: context)
-        default: break
+    /// Steps 2–5: what the user does on the screen.
+    private func handle(_ action: ConversationScreen.Action) {
+        switch action {
+        case .backTapped: close()
+        case .reloadTapped: chat.reloadList()
+        case .draftChanged(let text): context?.draftChanged(text)
+        case .sendTapped: context?.send()
+        case .loadOlderTapped: context?.loadOlder()
+        case .retryFailedTapped: context?.retryFailed()
+        case .deleteUnsentTapped: context?.deleteFailed()
+        case .unmatchTapped: if let context { confirmUnmatch(block: false, in: context) }
+        case .blockTapped: if let context { confirmUnmatch(block: true, in: context) }
         }
     }
 
     /// Step 4: asks before unmatching (or blocking), and ends the match when confirmed.
     private func confirmUnmatch(block: Bool, in context: ConversationContext) {
         let alert = ChatScreens.confirmation(block: block, name: context.snapshot.match.displayName)
-        environment.presenter.showAlert(alert) { [weak context] answer in
-            guard answer == .tap(ActionID.Chat.confirm) else { return }
-            context?.unmatch(block: block)
+        environment.alert(alert) { [weak context] action in
+            switch action {
+            case .confirmTapped: context?.unmatch(block: block)
+            case .cancelTapped: break
+            }
         }
     }
 

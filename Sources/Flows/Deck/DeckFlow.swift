@@ -15,13 +15,36 @@ import Models
 /// 7. A page that fails shows "Retry"; swipes the server keeps failing show "Couldn't send" and
 ///    "Retry sending"; a refused session raises ``Models/SessionError`` to the ``SessionFlow``.
 ///
-/// The deck is part of home, which its parent shows: the flow builds the deck's part
-/// (``addContent(to:)``) and tells its ``delegate`` when that changed.
+/// The deck is a panel of home, which its parent shows: the flow builds the panel (``panel``) and
+/// tells its ``delegate`` at each change.
 @MainActor
 public final class DeckFlow: FlowNode {
+    /// What this flow shows and starts, for the flow graph: its modals can cover any screen home's
+    /// deck lives under.
+    nonisolated public static let declaration = FlowDeclaration(
+        name: "DeckFlow", screens: [.match, .outOfLikes, .profile],
+        transitions: [
+            .init(.home, .profile, on: "Open profile"), .init(.profile, .home, on: "Back"),
+            .init(.home, .preferences, on: "Widen preferences"), .init(.match, .chat, on: "Send a message"),
+        ],
+        children: ["PreferencesFlow"],
+        modals: [
+            .init(.match, shownOn: "mutual like", closedBy: "Keep swiping"),
+            .init(.outOfLikes, shownOn: "a like at the limit", closedBy: "OK or reset"),
+        ],
+        modalsCover: [.home, .profile, .chat, .preferences])
+
+    /// The modal the deck shows above home.
+    enum Modal: Equatable {
+        /// "It's a match!" for a new match.
+        case match(Match)
+        /// The out-of-likes countdown.
+        case outOfLikes
+    }
+
     /// The context this flow scripts.
     public let context: DeckContext
-    /// The flow showing home, told when the deck's part changed and when the user wants to chat.
+    /// The flow showing home, told when the deck changed and when the user wants to chat.
     public weak var delegate: (any DeckFlowDelegate)?
     /// Whether the deck is on screen (the home screen's Deck tab); set by the parent flow.
     ///
@@ -36,8 +59,6 @@ public final class DeckFlow: FlowNode {
     private var modal: Modal?
     /// The deck as the last render saw it (an empty deck before the first).
     private var rendered = DeckState()
-    /// What of the deck home shows: as the deck was when the flow was made, then at each render.
-    private var shown: DeckScreens.Shown
     /// The top card last announced as shown.
     private var announcedTop: UserID?
 
@@ -49,21 +70,15 @@ public final class DeckFlow: FlowNode {
         self.environment = environment
         self.context = context
         self.makePreferences = makePreferences
-        shown = DeckScreens.Shown(context.snapshot)
         super.init(name: "DeckFlow")
         own(context)
     }
 
     /// The deck's state in brief.
-    public override var stateSummary: String? {
-        DeckScreens.summary(of: context.snapshot)
-    }
+    public override var stateSummary: String? { DeckScreens.summary(of: context.snapshot) }
 
-    /// Adds the deck's part of the home screen (steps 2, 6 and 7) to `elements`, as the deck is now:
-    /// the parent builds home in one pass, its frame around this part.
-    public func addContent(to elements: inout [ScreenElement]) {
-        DeckScreens.addHome(for: shown, to: &elements)
-    }
+    /// The deck's panel of home (steps 2, 6 and 7), as the deck is now.
+    public var panel: DeckPanel { DeckScreens.panel(context.snapshot) }
 
     /// Step 1: watches the deck, and loads it.
     public override func start() {
@@ -71,39 +86,25 @@ public final class DeckFlow: FlowNode {
         context.start()
     }
 
-    /// Steps 2, 4, 5, 6 and 7 for each new state: records the swipe, tells the delegate when what
-    /// home shows of the deck (its swipe queue's notice included) changed, announces the top card,
-    /// and shows the modals.
+    /// Steps 2, 4, 5, 6 and 7 for each new state: records the swipe, tells the delegate, announces
+    /// the top card, and shows the modals.
     private func render(_ state: DeckState) {
         defer { rendered = state }
         if let swipe = state.lastSwipe, swipe.id != rendered.lastSwipe?.id {
             environment.analytics.record(.swiped(swipe.action, swipe.candidate))
         }
-        let shown = DeckScreens.Shown(state)
-        if shown != self.shown { show(shown) }
+        delegate?.deckFlowDidChange(self)
         announceTop(state)
         if state.isEmpty, !rendered.isEmpty { environment.analytics.record(.deckEmpty) }
         if let match = state.pendingMatch, match != rendered.pendingMatch { showMatch(match) }
         if let seconds = state.likesResetInSeconds {
             showOutOfLikes(secondsLeft: seconds, isNew: rendered.likesResetInSeconds == nil)
-        } else if rendered.likesResetInSeconds != nil, case .outOfLikes = modal {
+        } else if rendered.likesResetInSeconds != nil, modal == .outOfLikes {
             dismissModal()
         }
         if state.isOutOfSuperLikes, !rendered.isOutOfSuperLikes {
-            environment.presenter.showAlert(DeckScreens.outOfSuperLikes) { [weak self] _ in
-                self?.context.outOfSuperLikesSeen()
-            }
+            environment.alert(OutOfSuperLikesAlert()) { [weak self] _ in self?.context.outOfSuperLikesSeen() }
         }
-    }
-
-    /// Keeps what home's part now shows, and tells the delegate, which renders home again.
-    ///
-    /// The part is built from `shown` alone, so it changes with it; in the rare case it does not
-    /// (the viewer's interests changed, not what the top card shares with them), home is rendered
-    /// again the same, which a front end shows as it was.
-    private func show(_ shown: DeckScreens.Shown) {
-        self.shown = shown
-        delegate?.deckFlowDidChangeContent(self)
     }
 
     /// Step 2: records the top card as shown, once per card, while the deck is visible.
@@ -113,25 +114,21 @@ public final class DeckFlow: FlowNode {
         environment.analytics.record(.cardShown(top.id))
     }
 
-    /// Steps 3, 6 and 7: handles an intent from the home screen's Deck tab; `false` when it is not
-    /// the deck's.
-    public func handle(_ intent: Intent) -> Bool {
-        guard case .tap(let id) = intent else { return false }
-        switch id {
-        case ActionID.Deck.pass: context.swiped(.pass)
-        case ActionID.Deck.like: context.swiped(.like)
-        case ActionID.Deck.superLike: context.swiped(.superLike)
-        case ActionID.Deck.rewind:
+    /// Steps 3, 6 and 7: what the user does on the deck's panel.
+    public func handle(_ action: DeckPanel.Action) {
+        switch action {
+        case .passTapped: context.swiped(.pass)
+        case .likeTapped: context.swiped(.like)
+        case .superLikeTapped: context.swiped(.superLike)
+        case .rewindTapped:
             let card = context.snapshot.rewindable
             context.rewind()
             if let card { environment.analytics.record(.rewound(card.id)) }
-        case ActionID.Deck.openProfile: openProfile()
-        case ActionID.Deck.preferences, ActionID.Deck.widen: editPreferences()
-        case ActionID.Deck.retry: context.retry()
-        case ActionID.Deck.retrySending: context.retrySending()
-        default: return false
+        case .openProfileTapped: openProfile()
+        case .preferencesTapped, .widenPreferencesTapped: editPreferences()
+        case .retryTapped: context.retry()
+        case .retrySendingTapped: context.retrySending()
         }
-        return true
     }
 
     /// Step 3: pushes the top card's full profile; "Back" pops it.
@@ -139,22 +136,24 @@ public final class DeckFlow: FlowNode {
         let state = context.snapshot
         guard let top = state.top else { return }
         let screen = DeckScreens.fullProfile(top, viewerInterests: state.viewerInterests)
-        environment.show(screen, .push, by: self) { [weak self] intent in
-            guard let self, intent == .tap(.back) else { return }
-            environment.pop(by: self)
+        environment.show(screen, .push, by: self) { [weak self] action in
+            guard let self else { return }
+            switch action {
+            case .backTapped: environment.pop(by: self)
+            case .retryTapped: break  // A card's profile is never loading, so it never fails.
+            }
         }
     }
 
     /// Step 4: presents the out-of-likes modal, or counts it down.
     private func showOutOfLikes(secondsLeft: Int, isNew: Bool) {
         let screen = DeckScreens.outOfLikes(secondsLeft: secondsLeft)
-        guard isNew else {
-            if case .outOfLikes = modal { modal = .outOfLikes(secondsLeft: secondsLeft) }
-            return environment.presenter.update(screen)
-        }
+        guard isNew else { return environment.update(screen) }
         environment.analytics.record(.outOfLikes)
-        present(.outOfLikes(secondsLeft: secondsLeft), screen) { [weak self] intent in
-            if intent == .tap(ActionID.OutOfLikes.ok) { self?.context.outOfLikesSeen() }
+        present(.outOfLikes, screen) { [weak self] (action: OutOfLikesModal.Action) in
+            switch action {
+            case .okTapped: self?.context.outOfLikesSeen()
+            }
         }
     }
 
@@ -162,12 +161,14 @@ public final class DeckFlow: FlowNode {
     private func showMatch(_ match: Match) {
         environment.analytics.record(.matched(match.user))
         parent?.broadcast(MatchMade(match: match))
-        present(.match(match), DeckScreens.match(match)) { [weak self] intent in
-            let opensChat = intent == .tap(ActionID.Match.sendMessage)
-            guard let self, opensChat || intent == .tap(ActionID.Match.keepSwiping) else { return }
+        present(.match(match), DeckScreens.match(match)) { [weak self] (action: MatchModal.Action) in
+            guard let self else { return }
             self.dismissModal()
             self.context.matchSeen()
-            if opensChat { self.delegate?.deckFlow(self, didRequestChatWith: match) }
+            switch action {
+            case .sendMessageTapped: self.delegate?.deckFlow(self, didRequestChatWith: match)
+            case .keepSwipingTapped: break
+            }
         }
     }
 
@@ -196,10 +197,12 @@ public final class DeckFlow: FlowNode {
         for child in children { child.end() }
     }
 
-    private func present(_ modal: Modal, _ screen: Screen, onIntent: @escaping IntentHandler) {
+    private func present<Screen: ModalScreenValue>(
+        _ modal: Modal, _ screen: Screen, onAction: @escaping @MainActor (Screen.Action) -> Void
+    ) {
         if self.modal != nil { environment.dismiss(by: self) }
         self.modal = modal
-        environment.show(screen, .modal, by: self, onIntent: onIntent)
+        environment.present(screen, by: self, onAction: onAction)
     }
 
     private func dismissModal() {

@@ -19,10 +19,28 @@ extension FlowGraph {
     /// Every declared transition, in declaration order.
     public static var transitions: [DeclaredTransition] {
         declarations.flatMap { declaration in
-            declaration.transitions.map {
+            (declaration.transitions + exits(of: declaration)).map {
                 DeclaredTransition(flow: declaration.name, from: $0.from, to: $0.to, on: $0.on)
             }
         }
+    }
+
+    /// The moves `declaration`'s exits give: from every screen the named flows and those below them
+    /// declare (their modals included) to the exit's screen.
+    static func exits(of declaration: FlowDeclaration) -> [FlowDeclaration.Transition] {
+        declaration.exits.flatMap { exit in
+            var seen = Set<ScreenID>()
+            return exit.from.flatMap(screens(below:)).filter { $0 != exit.to && seen.insert($0).inserted }.map
+            {
+                FlowDeclaration.Transition($0, exit.to, on: exit.on)
+            }
+        }
+    }
+
+    /// The screens the flow named `name` and every flow below it declare.
+    static func screens(below name: String) -> [ScreenID] {
+        guard let declaration = declaration(named: name) else { return [] }
+        return declaration.screens + declaration.children.flatMap(screens(below:))
     }
 
     /// The declaration of the flow with this name, if the graph has it.

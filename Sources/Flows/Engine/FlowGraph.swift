@@ -29,7 +29,7 @@ public enum FlowGraph {
             uniquingKeysWith: { first, _ in first })
         func node(_ screen: ScreenID, in flow: String) -> String { "\(owner[screen] ?? flow)_\(screen)" }
         for declaration in declarations {
-            for transition in declaration.transitions {
+            for transition in declaration.transitions + exits(of: declaration) {
                 let from = node(transition.from, in: declaration.name)
                 let to = node(transition.to, in: declaration.name)
                 let declared = DeclaredTransition(

@@ -15,6 +15,39 @@ import Models
 /// 6. "Log out" asks for confirmation (warning about unsent swipes), then the session context logs out.
 @MainActor
 public final class MainFlow: FlowNode, DeckFlowDelegate {
+    /// What this flow shows and starts, for the flow graph.
+    nonisolated public static let declaration = FlowDeclaration(
+        name: "MainFlow", screens: [.home],
+        transitions: [
+            .init(.signUp, .profileSetup, on: "account created"),
+            .init(.profileSetup, .home, on: "Save or Skip"),
+        ],
+        children: ["DeckFlow", "ProfileSetupFlow", "ProfileFlow", "ChatFlow"],
+        exits: [
+            .init(from: ["DeckFlow", "ProfileFlow", "ChatFlow"], to: .home, on: "a link opens another place")
+        ])
+
+    /// Where the user is.
+    enum Place {
+        /// Not started.
+        case idle
+        /// Home has not shown yet: profile set-up comes first for a new account; a route opened
+        /// meanwhile waits for it.
+        case settingUp(ProfileSetupFlow, routeAfter: Route?)
+        /// Home shows a tab.
+        case home(HomeScreens.Tab)
+        /// A profile or a conversation (its flow) covers home (on a tab).
+        case covered(HomeScreens.Tab, by: FlowNode)
+
+        /// The tab home shows (or will show first).
+        var tab: HomeScreens.Tab {
+            switch self {
+            case .idle, .settingUp: .deck
+            case .home(let tab), .covered(let tab, _): tab
+            }
+        }
+    }
+
     /// The deck flow, alive for the whole session.
     public let deck: DeckFlow
     /// The user's matches and conversations.
@@ -28,10 +61,6 @@ public final class MainFlow: FlowNode, DeckFlowDelegate {
     private let firstRoute: Route?
     private var place = Place.idle
     private var observations: [ObservationToken] = []
-    /// The matches list's elements last built, and the list they show.
-    private var matchesList: (list: ChatListState, elements: [ScreenElement])?
-    /// Home's frame (who is signed in, the tabs, "Log out") last built, for the tab it shows.
-    private var homeFrame: HomeScreens.Frame?
 
     /// Creates the flow for a signed-in session; a new account sets up its profile first, and
     /// `route` (or the deck tab) opens when home first shows.
@@ -63,7 +92,7 @@ public final class MainFlow: FlowNode, DeckFlowDelegate {
     /// first route (or the deck tab).
     public override func start() {
         attach(deck)
-        observations = watch(chat, render: { [weak self] _ in self?.chatChanged() })
+        observations = watch(chat, render: { [weak self] _ in self?.renderHome() })
         chat.start()
         guard isNewAccount else {
             deck.start()
@@ -93,7 +122,7 @@ public final class MainFlow: FlowNode, DeckFlowDelegate {
             return
         }
         deck.closeCovers()
-        if case .covered(_, let cover, _) = place { cover.end() }
+        if case .covered(_, let cover) = place { cover.end() }
         switch route {
         case .deck:
             showHome(.deck)
@@ -103,18 +132,12 @@ public final class MainFlow: FlowNode, DeckFlowDelegate {
             showHome(place.tab)
             deck.isVisible = false
             let context = scope.makeProfileViewerContext(for: user)
-            let profile = ProfileFlow(environment: environment, context: context) { [weak self] in
-                self?.uncover()
-            }
-            cover(with: profile)
-            profile.start()
+            cover(with: ProfileFlow(environment: environment, context: context, onClosed: uncovered))
         case .chat(let conversation):
             showHome(.matches)
-            let flow = ChatFlow(environment: environment, conversation: conversation, chat: chat) {
-                [weak self] in self?.uncover()
-            }
-            cover(with: flow)
-            flow.start()
+            cover(
+                with: ChatFlow(
+                    environment: environment, conversation: conversation, chat: chat, onClosed: uncovered))
         }
         session?.routeChanged(route)
     }
@@ -122,64 +145,47 @@ public final class MainFlow: FlowNode, DeckFlowDelegate {
     /// Step 3: shows home on `tab`.
     private func showHome(_ tab: HomeScreens.Tab) {
         place = .home(tab)
-        environment.show(homeScreen(), .root, by: self) { [weak self] intent in self?.homeIntent(intent) }
+        environment.show(homeScreen(), .root, by: self) { [weak self] action in self?.handle(action) }
         deck.isVisible = tab == .deck
     }
 
-    /// Home for the current tab, with the deck's part or the matches list; the frame is built again
-    /// only when the tab changed, the list only when it changed since it was last built.
-    private func homeScreen() -> Screen {
-        let tab = place.tab
-        let frame = frame(for: tab)
-        guard tab == .matches else { return HomeScreens.home(frame) { deck.addContent(to: &$0) } }
-        let list = chat.snapshot.list
-        if matchesList?.list != list { matchesList = (list, ChatScreens.matchesList(list)) }
-        let rows = matchesList?.elements ?? []
-        return HomeScreens.home(frame) { $0 += rows }
+    /// Home for the current tab, as the deck and the matches are now.
+    private func homeScreen() -> HomeScreen {
+        HomeScreens.home(for: scope.user, tab: place.tab, deck: deck.panel, list: chat.snapshot.list)
     }
 
-    /// Home's frame for `tab`: the one last built if it is that tab's, else a new one.
-    private func frame(for tab: HomeScreens.Tab) -> HomeScreens.Frame {
-        if let frame = homeFrame, frame.tab == tab { return frame }
-        let frame = HomeScreens.frame(for: scope.user, tab: tab)
-        homeFrame = frame
-        return frame
+    /// Step 3: home again after the deck or the matches changed (under a cover too, so it is current
+    /// when uncovered); a front end shows an equal screen as it was.
+    private func renderHome() {
+        switch place {
+        case .idle, .settingUp: break
+        case .home, .covered: environment.update(homeScreen())
+        }
     }
 
     /// Step 4: puts a profile or a conversation above home.
     private func cover(with flow: FlowNode) {
-        place = .covered(place.tab, by: flow, homeIsStale: false)
+        place = .covered(place.tab, by: flow)
         attach(flow)
+        flow.start()
     }
 
-    /// Steps 4 and 5: the profile or conversation above home finished; home shows again (rendered
-    /// afresh if it changed), and the session hears of the tab.
+    /// What a flow covering home calls when it closed.
+    private var uncovered: @MainActor () -> Void { { [weak self] in self?.uncover() } }
+
+    /// Steps 4 and 5: the profile or conversation above home finished; home shows again, and the
+    /// session hears of the tab.
     private func uncover() {
-        guard case .covered(let tab, let cover, let homeIsStale) = place else { return }
+        guard case .covered(let tab, let cover) = place else { return }
         cover.end()
         place = .home(tab)
         deck.isVisible = tab == .deck
-        if homeIsStale { refreshHome() }
         session?.routeChanged(tab == .deck ? .deck : .matches)
     }
 
-    /// Renders home again, or marks it stale while a flow covers it (it renders when uncovered).
-    private func refreshHome() {
-        switch place {
-        case .idle, .settingUp: break
-        case .home: environment.presenter.update(homeScreen())
-        case .covered(let tab, let cover, _): place = .covered(tab, by: cover, homeIsStale: true)
-        }
-    }
-
-    /// Step 3: the matches changed; home shows them again if they are its tab.
-    private func chatChanged() {
-        if place.tab == .matches, chat.snapshot.list != matchesList?.list { refreshHome() }
-    }
-
-    /// Step 3: the deck's part of home changed.
-    public func deckFlowDidChangeContent(_ flow: DeckFlow) {
-        refreshHome()
+    /// Step 3: the deck changed.
+    public func deckFlowDidChange(_ flow: DeckFlow) {
+        renderHome()
     }
 
     /// Step 4: the user wants to message a new match.
@@ -187,17 +193,15 @@ public final class MainFlow: FlowNode, DeckFlowDelegate {
         open(.chat(match.id))
     }
 
-    private func homeIntent(_ intent: Intent) {
-        if place.tab == .deck, deck.handle(intent) { return }
-        switch intent {
-        case .tap(ActionID.Home.deckTab): open(.deck)
-        case .tap(ActionID.Home.matchesTab): open(.matches)
-        case .tap(ActionID.Home.logOut): confirmLogout()
-        case .tap(ActionID.Matches.reload): chat.reloadList()
-        case .tap(let id):
-            if let conversation = ActionID.Matches.conversationID(openedBy: id) { open(.chat(conversation)) }
-        case .edit:
-            break
+    /// Steps 3, 4 and 6: what the user does on home.
+    private func handle(_ action: HomeScreen.Action) {
+        switch action {
+        case .deckTabTapped: open(.deck)
+        case .matchesTabTapped: open(.matches)
+        case .logOutTapped: confirmLogout()
+        case .deck(let action): deck.handle(action)
+        case .matches(.conversationTapped(let conversation)): open(.chat(conversation))
+        case .matches(.reloadTapped): chat.reloadList()
         }
     }
 
@@ -205,10 +209,14 @@ public final class MainFlow: FlowNode, DeckFlowDelegate {
     private func confirmLogout() {
         let alert = HomeScreens.logoutAlert(
             queuedSwipes: deck.context.snapshot.queue.count, unsentMessages: chat.snapshot.outboxCount)
-        environment.presenter.showAlert(alert) { [weak self] intent in
-            let confirmed = intent == .tap(ActionID.Home.confirmLogOut)
-            self?.environment.analytics.record(confirmed ? .logoutConfirmed : .logoutCancelled)
-            if confirmed { self?.session?.logout() }
+        environment.alert(alert) { [weak self] action in
+            switch action {
+            case .confirmTapped:
+                self?.environment.analytics.record(.logoutConfirmed)
+                self?.session?.logout()
+            case .cancelTapped:
+                self?.environment.analytics.record(.logoutCancelled)
+            }
         }
     }
 }

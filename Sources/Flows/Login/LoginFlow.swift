@@ -72,7 +72,7 @@ public final class LoginFlow: FlowNode {
         // 1. Welcome, or straight to the form after an expiry or revocation.
         if notice == nil || notice == .loggedOut {
             environment.show(LoginScreens.welcome(notice: notice), .root, by: self) { [weak self] in
-                self?.welcomeIntent($0)
+                self?.welcomeAction($0)
             }
         } else {
             showForm(.signIn, placement: .root)
@@ -80,43 +80,42 @@ public final class LoginFlow: FlowNode {
         observation = context.observe { [weak self] state in self?.render(state) }
     }
 
-    private func welcomeIntent(_ intent: Intent) {
-        switch intent {
-        case .tap(ActionID.Welcome.logIn): showForm(.signIn, placement: .push)
-        case .tap(ActionID.Welcome.createAccount): showForm(.signUp, placement: .push)
-        default: break
+    // 1. What the user does on the welcome screen.
+    private func welcomeAction(_ action: WelcomeScreen.Action) {
+        switch action {
+        case .logInTapped: showForm(.signIn, placement: .push)
+        case .createAccountTapped: showForm(.signUp, placement: .push)
         }
     }
 
     // 2. The form.
     private func showForm(_ mode: LoginMode, placement: FlowEnvironment.Placement) {
         context.modeSelected(mode)
-        let canGoBack: Bool
-        switch (placement, place) {
-        case (.push, _): canGoBack = true
-        case (.replaceTop, .form(let shownWithBack)): canGoBack = shownWithBack
-        default: canGoBack = false
-        }
+        // Pushed from welcome it goes back there; switching mode keeps whether it could.
+        let canGoBack =
+            switch (placement, place) {
+            case (.push, _): true
+            case (.replaceTop, .form(let shownWithBack)): shownWithBack
+            case (.replaceTop, .welcome), (.root, _): false
+            }
         place = .form(canGoBack: canGoBack)
         environment.show(LoginScreens.form(context.snapshot, canGoBack: canGoBack), placement, by: self) {
-            [weak self] in self?.formIntent($0)
+            [weak self] in self?.formAction($0)
         }
     }
 
     // 3. Edits and submits go to the context.
-    private func formIntent(_ intent: Intent) {
-        switch intent {
-        case .edit(let id, let value):
-            if let field = LoginScreens.field(for: id) { context.fieldChanged(field, to: value) }
-        case .tap(ActionID.LogIn.submit), .tap(ActionID.LogIn.retry):
+    private func formAction(_ action: LoginFormScreen.Action) {
+        switch action {
+        case .fieldChanged(let field, let value):
+            context.fieldChanged(field, to: value)
+        case .submitTapped, .retryTapped:
             context.submit()
-        case .tap(ActionID.LogIn.switchMode):
+        case .switchModeTapped:
             showForm(context.snapshot.mode == .signIn ? .signUp : .signIn, placement: .replaceTop)
-        case .tap(ActionID.back):
+        case .backTapped:
             place = .welcome
             environment.pop(by: self)
-        default:
-            break
         }
     }
 
@@ -128,7 +127,7 @@ public final class LoginFlow: FlowNode {
         if case .form(let canGoBack) = place, rendered?.mode == state.mode,
             !(state.isCompleted && rendered?.isSubmitting == true)
         {
-            environment.presenter.update(LoginScreens.form(state, canGoBack: canGoBack))
+            environment.update(LoginScreens.form(state, canGoBack: canGoBack))
         }
         guard let previous = rendered else { return }
         if !previous.isSubmitting, state.isSubmitting {

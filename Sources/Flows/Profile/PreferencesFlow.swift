@@ -39,26 +39,22 @@ public final class PreferencesFlow: FlowNode {
     /// Pushes the form.
     public override func start() {
         environment.show(PreferencesScreens.screen(context.snapshot), .push, by: self) { [weak self] in
-            self?.intent($0)
+            self?.handle($0)
         }
         observations = watch(context, render: { [weak self] state in self?.render(state) })
     }
 
-    private func intent(_ intent: Intent) {
-        switch intent {
-        case .edit(let id, let value):
-            if let field = ProfileSetupScreens.field(for: id) { context.fieldChanged(field, to: value) }
-        case .tap(ActionID.Preferences.save):
-            context.save()
-        case .tap(ActionID.Preferences.cancel):
-            finish(nil)
-        default:
-            break
+    /// Steps 2 and 3: what the user does on the form.
+    private func handle(_ action: PreferencesScreen.Action) {
+        switch action {
+        case .fieldChanged(let field, let value): context.fieldChanged(field, to: value)
+        case .saveTapped: context.save()
+        case .cancelTapped: finish(nil)
         }
     }
 
     private func render(_ state: PreferencesState) {
-        environment.presenter.update(PreferencesScreens.screen(state))
+        environment.update(PreferencesScreens.screen(state))
         if let saved = state.saved { finish(saved) }
     }
 

@@ -38,24 +38,23 @@ public final class ProfileFlow: FlowNode {
     /// Pushes the screen and loads the profile.
     public override func start() {
         environment.show(ProfileScreens.screen(context.snapshot), .push, by: self) { [weak self] in
-            self?.intent($0)
+            self?.handle($0)
         }
         observations = watch(
             context,
-            render: { [weak self] state in self?.environment.presenter.update(ProfileScreens.screen(state)) })
+            render: { [weak self] state in self?.environment.update(ProfileScreens.screen(state)) })
         context.load()
     }
 
-    private func intent(_ intent: Intent) {
-        switch intent {
-        case .tap(.back):
+    /// What the user does on the profile: "Back" pops it, "Retry" loads it again.
+    private func handle(_ action: ProfileScreen.Action) {
+        switch action {
+        case .backTapped:
             observations = []
             environment.pop(by: self)
             onClosed()
-        case .tap(ActionID.Profile.retry):
+        case .retryTapped:
             context.load()
-        default:
-            break
         }
     }
 }

@@ -1,33 +1,14 @@
 import Models
 
-/// Builds the profile viewer's screen from its state: pure functions.
+/// Builds the screen of a profile opened by a link from its state: a pure function.
 enum ProfileScreens {
-    /// The profile screen: loading, the profile, "not available", or a failure with "Retry".
-    static func screen(_ state: ProfileViewState) -> Screen {
-        let back = ScreenElement.action(ScreenAction(id: .back, label: "Back"))
+    /// "Loading…", the profile, "This profile isn't available", or the failure with "Retry".
+    static func screen(_ state: ProfileViewState) -> ProfileScreen {
         switch state {
-        case .loading:
-            return Screen(id: .profile, title: "Profile", elements: [.text("Loading…"), back])
-        case .loaded(let profile):
-            var elements: [ScreenElement] = [.text("\(profile.displayName), \(profile.age)")]
-            if !profile.profile.bio.isEmpty { elements.append(.text(profile.profile.bio)) }
-            if !profile.profile.interests.isEmpty {
-                elements.append(
-                    .text("Interests: " + profile.profile.interests.map(\.name).joined(separator: ", ")))
-            }
-            elements.append(back)
-            return Screen(id: .profile, title: profile.displayName, elements: elements)
-        case .notFound:
-            return Screen(
-                id: .profile, title: "Profile", elements: [.notice("This profile isn't available."), back])
-        case .failed(_, let failure):
-            return Screen(
-                id: .profile, title: "Profile",
-                elements: [
-                    .error(Copy.banner(for: failure)),
-                    .action(ScreenAction(id: ActionID.Profile.retry, label: "Retry", style: .primary)),
-                    back,
-                ])
+        case .loading: ProfileScreen(.loading)
+        case .loaded(let profile): ProfileScreen(.loaded(profile))
+        case .notFound: ProfileScreen(.notFound)
+        case .failed(_, let failure): ProfileScreen(.failed(failure))
         }
     }
 

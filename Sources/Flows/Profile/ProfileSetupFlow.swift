@@ -42,28 +42,27 @@ public final class ProfileSetupFlow: FlowNode {
     /// Shows the form as the root screen.
     public override func start() {
         environment.show(ProfileSetupScreens.screen(context.snapshot), .root, by: self) { [weak self] in
-            self?.intent($0)
+            self?.handle($0)
         }
         observations = watch(context, render: { [weak self] state in self?.render(state) })
     }
 
-    private func intent(_ intent: Intent) {
-        switch intent {
-        case .edit(let id, let value):
-            if let field = ProfileSetupScreens.field(for: id) { context.fieldChanged(field, to: value) }
-        case .tap(ActionID.ProfileSetup.save):
-            context.save()
-        case .tap(ActionID.ProfileSetup.skip):
+    /// What the user does on the form: edits and picks go to the context, "Save" saves, "Skip for
+    /// now" finishes without saving.
+    private func handle(_ action: ProfileSetupScreen.Action) {
+        switch action {
+        case .fieldChanged(let field, let value): context.fieldChanged(field, to: value)
+        case .interestToggled(let interest): context.interestToggled(interest)
+        case .saveTapped: context.save()
+        case .skipTapped:
             guard !context.snapshot.isSaving else { return }
             environment.analytics.record(.profileSetupSkipped)
             finish()
-        case .tap(let id):
-            if let interest = ProfileSetupScreens.interest(for: id) { context.interestToggled(interest) }
         }
     }
 
     private func render(_ state: ProfileSetupState) {
-        environment.presenter.update(ProfileSetupScreens.screen(state))
+        environment.update(ProfileSetupScreens.screen(state))
         if state.saved != nil {
             environment.analytics.record(.profileSetupCompleted)
             finish()

@@ -1,91 +1,78 @@
 import Models
+import Observation
 
-/// A ready-made ``Presenter`` that keeps what is shown as one ``Models/ViewState`` value and routes
-/// intents to the handler of the screen or alert they belong to.
+/// A ready-made ``Presenter`` that keeps what is shown as one ``ShownScreens`` value and routes each
+/// action to the handler of the screen, modal or alert that offers it.
 ///
-/// A front end that draws from a value (a web page, a SwiftUI view over an `@Observable` wrapper, a
-/// server-driven UI) uses it instead of writing its own stack: read ``view`` (or set ``onChange``),
-/// draw it, and ``send(_:)`` what the user does. A tap or edit that names nothing shown, or a disabled
-/// action, is refused with a typed error and reaches no flow.
+/// A front end that draws from a value (a SwiftUI view, a web page, a text renderer) reads ``shown``
+/// (SwiftUI observes it) or sets ``onChange``, draws it, and ``send(_:)``s what the user does. An
+/// action the value on top does not offer is refused with a typed error and reaches no flow.
 @MainActor
-public final class ScreenStack: Presenter {
-    private struct Entry {
-        var screen: Screen
-        let onIntent: IntentHandler
+public final class ScreenStack: Presenter, Observable {
+    private struct Entry<Value> {
+        var value: Value
+        let onAction: ActionHandler
     }
 
-    private var stack: [Entry] = []
-    private var modals: [Entry] = []
-    private var shownAlert: (alert: ScreenAlert, onIntent: IntentHandler)?
+    private var stack: [Entry<AppScreen>] = []
+    private var modals: [Entry<AppModal>] = []
+    private var shownAlert: Entry<AppAlert>?
+    private let registrar = ObservationRegistrar()
 
-    /// Called once after every change of ``view``, with the new value.
-    public var onChange: (@MainActor (ViewState) -> Void)?
+    /// Called once after every change of ``shown``, with the new value.
+    public var onChange: (@MainActor (ShownScreens) -> Void)?
 
     /// Creates an empty stack.
     public init() {}
 
-    /// What is shown now.
-    public var view: ViewState {
-        ViewState(stack: stack.map(\.screen), modals: modals.map(\.screen), alert: shownAlert?.alert)
+    /// What is shown now; reading it inside `withObservationTracking` (SwiftUI) registers interest.
+    public var shown: ShownScreens {
+        registrar.access(self, keyPath: \.shown)
+        return ShownScreens(stack: stack.map(\.value), modals: modals.map(\.value), alert: shownAlert?.value)
     }
 
-    /// The screen on top: the last modal, else the top of the stack.
-    public var top: Screen? { (modals.last ?? stack.last)?.screen }
-
-    /// The alert shown, if any.
-    public var alert: ScreenAlert? { shownAlert?.alert }
-
     /// Sends what the user did: to the alert when one is shown (which dismisses it), else to the
-    /// screen on top.
+    /// modal or screen on top.
     ///
-    /// - Throws: ``ScreenStackError`` when nothing is shown, the action is not on the alert or the
-    ///   top screen, it is disabled, or the field is not on the top screen; nothing is sent then.
-    public func send(_ intent: Intent) throws(ScreenStackError) {
-        if let shown = shownAlert {
-            guard case .tap(let id) = intent, shown.alert.actions.contains(where: { $0.id == id }) else {
-                throw intent.isTap ? .noSuchAction(intent.target) : .noSuchField(intent.target)
-            }
+    /// - Throws: ``ScreenStackError/nothingShown`` when nothing is shown,
+    ///   ``ScreenStackError/noSuchAction(_:)`` when the alert or the value on top does not offer
+    ///   `action`; nothing is sent then.
+    public func send(_ action: AppAction) throws(ScreenStackError) {
+        if let alert = shownAlert {
+            guard alert.value.offers(action) else { throw .noSuchAction("\(action)") }
             shownAlert = nil
             changed()
-            shown.onIntent(intent)
-            return
+            return alert.onAction(action)
         }
-        guard let top = modals.last ?? stack.last else { throw .nothingShown }
-        switch intent {
-        case .tap(let id):
-            guard let action = top.screen.actions.first(where: { $0.id == id }) else {
-                throw .noSuchAction(id.rawValue)
-            }
-            guard action.isEnabled else { throw .actionDisabled(id.rawValue) }
-        case .edit(let id, _):
-            guard top.screen.fields.contains(where: { $0.id == id }) else { throw .noSuchField(id.rawValue) }
+        if let modal = modals.last {
+            guard modal.value.offers(action) else { throw .noSuchAction("\(action)") }
+            return modal.onAction(action)
         }
-        top.onIntent(intent)
+        guard let top = stack.last else { throw .nothingShown }
+        guard top.value.offers(action) else { throw .noSuchAction("\(action)") }
+        top.onAction(action)
     }
 
     // MARK: Presenter
 
     /// Replaces the stack, modals and alert with one screen.
-    public func setRoot(_ screen: Screen, onIntent: @escaping IntentHandler) {
-        stack = [Entry(screen: screen, onIntent: onIntent)]
+    public func setRoot(_ screen: AppScreen, onAction: @escaping ActionHandler) {
+        stack = [Entry(value: screen, onAction: onAction)]
         modals = []
         shownAlert = nil
         changed()
     }
 
     /// Pushes a screen.
-    public func push(_ screen: Screen, onIntent: @escaping IntentHandler) {
-        stack.append(Entry(screen: screen, onIntent: onIntent))
+    public func push(_ screen: AppScreen, onAction: @escaping ActionHandler) {
+        stack.append(Entry(value: screen, onAction: onAction))
         changed()
     }
 
     /// Replaces the top screen of the stack.
-    public func replaceTop(_ screen: Screen, onIntent: @escaping IntentHandler) {
-        if stack.isEmpty {
-            stack = [Entry(screen: screen, onIntent: onIntent)]
-        } else {
-            stack[stack.count - 1] = Entry(screen: screen, onIntent: onIntent)
-        }
+    public func replaceTop(_ screen: AppScreen, onAction: @escaping ActionHandler) {
+        if !stack.isEmpty { stack.removeLast() }
+        stack.append(Entry(value: screen, onAction: onAction))
         changed()
     }
 
@@ -96,54 +83,44 @@ public final class ScreenStack: Presenter {
         changed()
     }
 
-    /// Presents a screen modally above the stack.
-    public func present(_ screen: Screen, onIntent: @escaping IntentHandler) {
-        modals.append(Entry(screen: screen, onIntent: onIntent))
+    /// Presents a modal above the stack.
+    public func present(_ modal: AppModal, onAction: @escaping ActionHandler) {
+        modals.append(Entry(value: modal, onAction: onAction))
         changed()
     }
 
-    /// Dismisses the top modal screen.
+    /// Dismisses the top modal.
     public func dismiss() {
         guard !modals.isEmpty else { return }
         modals.removeLast()
         changed()
     }
 
-    /// Replaces the newest shown screen with the same id, keeping its handler.
-    public func update(_ screen: Screen) {
-        if let index = modals.lastIndex(where: { $0.screen.id == screen.id }) {
-            guard modals[index].screen != screen else { return }
-            modals[index].screen = screen
-        } else if let index = stack.lastIndex(where: { $0.screen.id == screen.id }) {
-            guard stack[index].screen != screen else { return }
-            stack[index].screen = screen
-        } else {
-            return
-        }
+    /// Replaces the newest screen of the stack with the same id, keeping its handler; an equal value
+    /// changes nothing.
+    public func update(_ screen: AppScreen) {
+        guard let index = stack.lastIndex(where: { $0.value.id == screen.id }), stack[index].value != screen
+        else { return }
+        stack[index].value = screen
+        changed()
+    }
+
+    /// Replaces the newest modal with the same id, keeping its handler; an equal value changes nothing.
+    public func update(_ modal: AppModal) {
+        guard let index = modals.lastIndex(where: { $0.value.id == modal.id }), modals[index].value != modal
+        else { return }
+        modals[index].value = modal
         changed()
     }
 
     /// Shows an alert above everything.
-    public func showAlert(_ alert: ScreenAlert, onIntent: @escaping IntentHandler) {
-        shownAlert = (alert, onIntent)
+    public func showAlert(_ alert: AppAlert, onAction: @escaping ActionHandler) {
+        shownAlert = Entry(value: alert, onAction: onAction)
         changed()
     }
 
     private func changed() {
-        onChange?(view)
-    }
-}
-
-extension Intent {
-    fileprivate var isTap: Bool {
-        if case .tap = self { return true }
-        return false
-    }
-
-    fileprivate var target: String {
-        switch self {
-        case .tap(let id): id.rawValue
-        case .edit(let id, _): id.rawValue
-        }
+        registrar.withMutation(of: self, keyPath: \.shown) {}
+        onChange?(shown)
     }
 }

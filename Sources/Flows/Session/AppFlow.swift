@@ -51,6 +51,6 @@ public final class AppFlow: FlowNode {
 
     private func deepLinkFailed(_ error: DeepLinkError) {
         environment.analytics.record(.deepLinkRejected)
-        environment.presenter.showAlert(AppScreens.unknownLink()) { _ in }
+        environment.alert(UnknownLinkAlert()) { _ in }
     }
 }

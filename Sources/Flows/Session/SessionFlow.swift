@@ -21,11 +21,9 @@ public final class SessionFlow: FlowNode {
             .init(.launching, .signIn, on: "expired or revoked"),
             .init(.launching, .home, on: "restored"), .init(.signIn, .home, on: "signed in"),
             .init(.home, .welcome, on: "logged out"),
-        ]
-            + [ScreenID.home, .chat, .profile, .preferences, .match, .outOfLikes, .profileSetup].map {
-                .init($0, .signIn, on: "session ended")
-            },
-        children: ["LoginFlow", "MainFlow"])
+        ],
+        children: ["LoginFlow", "MainFlow"],
+        exits: [.init(from: ["MainFlow"], to: .signIn, on: "session ended")])
 
     /// What the flow shows.
     private enum Place {

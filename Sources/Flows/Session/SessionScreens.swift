@@ -1,9 +1,7 @@
 import Models
 
-/// Builds the session use case's screens: pure presentation, no navigation.
+/// Builds the session's own screen: a pure function.
 enum SessionScreens {
-    /// The screen shown while the stored session is restored.
-    static func launching() -> Screen {
-        Screen(id: .launching, title: "Discover", elements: [.text("Loading…")])
-    }
+    /// "Loading…" while a stored session is checked.
+    static func launching() -> LaunchingScreen { LaunchingScreen() }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GenericScreens
 import Models
 
 /// What the explorer needs of a scenario world besides what every world offers: what its backend

@@ -1,4 +1,5 @@
 import Foundation
+import GenericScreens
 import Models
 
 /// The Matrix world explored: what a real homeserver can be asked to do, on its real clock, with

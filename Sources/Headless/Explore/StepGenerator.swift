@@ -1,5 +1,6 @@
 import EmbeddedBackend
 import Foundation
+import GenericScreens
 import Models
 
 /// Chooses the explorer's next step from what the app shows now: any enabled action visible on the

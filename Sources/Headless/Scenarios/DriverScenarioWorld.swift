@@ -1,4 +1,5 @@
 import Flows
+import GenericScreens
 import Models
 
 /// A scenario world built on a ``HeadlessDriver``: what the user does and sees is the driver's, the

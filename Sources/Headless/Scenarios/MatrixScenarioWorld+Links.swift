@@ -1,3 +1,4 @@
+import GenericScreens
 import Models
 
 /// Deep links as a scenario spells them (`discover://chat/m-alice~bob`), made this server's.

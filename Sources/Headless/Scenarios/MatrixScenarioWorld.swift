@@ -1,6 +1,7 @@
 import EmbeddedBackend
 import Flows
 import Foundation
+import GenericScreens
 import Interactors
 import MatrixBackend
 import Models

@@ -1,3 +1,4 @@
+import GenericScreens
 import Models
 
 extension ScenarioRunner.Execution {

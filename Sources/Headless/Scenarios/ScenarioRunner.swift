@@ -1,5 +1,6 @@
 import EmbeddedBackend
 import Foundation
+import GenericScreens
 import Models
 
 /// Runs parsed scenarios, each in a fresh world, and reports what happened.

@@ -1,3 +1,4 @@
+import GenericScreens
 import Models
 
 /// One step of a scenario, as parsed.

@@ -1,4 +1,5 @@
 import Flows
+import GenericScreens
 import Models
 
 /// What a scenario runs against: an app and a backend a scenario can act on and look at.

@@ -1,107 +1,102 @@
 import Flows
 import Models
 
-/// A complete front end in one type: it keeps what the engine shows (the navigation stack, modal
-/// screens above it, an alert above everything), lets its caller act on it by id, and prints it.
+/// A complete front end in one type: it keeps what the engine shows (the navigation stack, modals
+/// above it, an alert above everything) as typed values, lets its caller act with typed actions, and
+/// prints it.
 ///
-/// A real UI would render `top` and `alert` instead of printing them; the library's `ScreenStack`
-/// does the keeping for you if you would rather not write it.
+/// A real UI would draw `top`, `modal` and `alert` instead of printing them; the library's
+/// `ScreenStack` does the keeping for you if you would rather not write it.
 @MainActor
 final class MinimalPresenter: Presenter {
     /// What went wrong acting on what is shown.
     enum ActingError: Error, CustomStringConvertible {
         /// Nothing is shown yet.
         case nothingShown
-        /// The alert or the top screen shows no enabled action with this id.
-        case noSuchAction(ActionID)
-        /// The top screen shows no field with this id.
-        case noSuchField(FieldID)
+        /// The alert, modal or screen on top does not offer this action.
+        case notOffered(AppAction)
 
         var description: String {
             switch self {
             case .nothingShown: "nothing is shown"
-            case .noSuchAction(let id): "no enabled action \(id) is shown"
-            case .noSuchField(let id): "no field \(id) is shown"
+            case .notOffered(let action): "\(action) is not offered by what is shown"
             }
         }
     }
 
-    private struct Shown {
-        var screen: Screen
-        let onIntent: IntentHandler
+    private struct Shown<Value> {
+        var value: Value
+        let onAction: ActionHandler
     }
 
-    private var stack: [Shown] = []
-    private var modals: [Shown] = []
-    private var shownAlert: (alert: ScreenAlert, onIntent: IntentHandler)?
+    private var stack: [Shown<AppScreen>] = []
+    private var modals: [Shown<AppModal>] = []
+    private var shownAlert: Shown<AppAlert>?
 
-    /// The screen on top: the last modal, else the top of the navigation stack.
-    var top: Screen? { (modals.last ?? stack.last)?.screen }
+    /// The top of the navigation stack.
+    var top: AppScreen? { stack.last?.value }
+    /// The modal above the stack, if any.
+    var modal: AppModal? { modals.last?.value }
     /// The alert shown above everything, if any.
-    var alert: ScreenAlert? { shownAlert?.alert }
+    var alert: AppAlert? { shownAlert?.value }
 
     // MARK: Acting as the user
 
-    /// Taps an action: the alert's when one is shown (answering it dismisses it), else the top screen's.
-    func tap(_ id: ActionID) throws(ActingError) {
+    /// Sends an action: to the alert when one is shown (answering it dismisses it), else to the modal
+    /// or the screen on top.
+    func send(_ action: AppAction) throws(ActingError) {
         if let shown = shownAlert {
-            guard shown.alert.actions.contains(where: { $0.id == id }) else { throw .noSuchAction(id) }
+            guard shown.value.offers(action) else { throw .notOffered(action) }
             shownAlert = nil
-            shown.onIntent(.tap(id))
-            return
+            return shown.onAction(action)
         }
-        guard let shown = modals.last ?? stack.last else { throw .nothingShown }
-        guard shown.screen.actions.contains(where: { $0.id == id && $0.isEnabled }) else {
-            throw .noSuchAction(id)
+        if let shown = modals.last {
+            guard shown.value.offers(action) else { throw .notOffered(action) }
+            return shown.onAction(action)
         }
-        shown.onIntent(.tap(id))
-    }
-
-    /// Types `value` into a field of the top screen.
-    func edit(_ id: FieldID, _ value: String) throws(ActingError) {
-        guard let shown = modals.last ?? stack.last else { throw .nothingShown }
-        guard shown.screen.fields.contains(where: { $0.id == id }) else { throw .noSuchField(id) }
-        shown.onIntent(.edit(id, value))
+        guard let shown = stack.last else { throw .nothingShown }
+        guard shown.value.offers(action) else { throw .notOffered(action) }
+        shown.onAction(action)
     }
 
     // MARK: Presenter
 
-    func setRoot(_ screen: Screen, onIntent: @escaping IntentHandler) {
-        stack = [Shown(screen: screen, onIntent: onIntent)]
+    func setRoot(_ screen: AppScreen, onAction: @escaping ActionHandler) {
+        stack = [Shown(value: screen, onAction: onAction)]
         modals = []
         shownAlert = nil
     }
 
-    func push(_ screen: Screen, onIntent: @escaping IntentHandler) {
-        stack.append(Shown(screen: screen, onIntent: onIntent))
+    func push(_ screen: AppScreen, onAction: @escaping ActionHandler) {
+        stack.append(Shown(value: screen, onAction: onAction))
     }
 
-    func replaceTop(_ screen: Screen, onIntent: @escaping IntentHandler) {
+    func replaceTop(_ screen: AppScreen, onAction: @escaping ActionHandler) {
         stack.removeLast(min(1, stack.count))
-        stack.append(Shown(screen: screen, onIntent: onIntent))
+        stack.append(Shown(value: screen, onAction: onAction))
     }
 
     func pop() {
         if stack.count > 1 { stack.removeLast() }
     }
 
-    func present(_ screen: Screen, onIntent: @escaping IntentHandler) {
-        modals.append(Shown(screen: screen, onIntent: onIntent))
+    func present(_ modal: AppModal, onAction: @escaping ActionHandler) {
+        modals.append(Shown(value: modal, onAction: onAction))
     }
 
     func dismiss() {
-        if !modals.isEmpty { modals.removeLast() }
+        modals.removeLast(min(1, modals.count))
     }
 
-    func update(_ screen: Screen) {
-        if let index = modals.lastIndex(where: { $0.screen.id == screen.id }) {
-            modals[index].screen = screen
-        } else if let index = stack.lastIndex(where: { $0.screen.id == screen.id }) {
-            stack[index].screen = screen
-        }
+    func update(_ screen: AppScreen) {
+        if let index = stack.lastIndex(where: { $0.value.id == screen.id }) { stack[index].value = screen }
     }
 
-    func showAlert(_ alert: ScreenAlert, onIntent: @escaping IntentHandler) {
-        shownAlert = (alert, onIntent)
+    func update(_ modal: AppModal) {
+        if let index = modals.lastIndex(where: { $0.value.id == modal.id }) { modals[index].value = modal }
+    }
+
+    func showAlert(_ alert: AppAlert, onAction: @escaping ActionHandler) {
+        shownAlert = Shown(value: alert, onAction: onAction)
     }
 }

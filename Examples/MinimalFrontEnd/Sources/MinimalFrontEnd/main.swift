@@ -12,7 +12,7 @@ func run() throws {
     defer { try? FileManager.default.removeItem(at: folder) }
 
     let frontEnd = MinimalPresenter()
-    // On `.virtual`, what each intent starts has arrived when the call returns; an app on a real
+    // On `.virtual`, what each action starts has arrived when the call returns; an app on a real
     // run loop leaves `clock` out (`.runLoop`), and `DiscoverApp.matrix(...)` is the same on Matrix.
     let app = DiscoverApp.embedded(
         presenter: frontEnd, storageDirectory: folder,
@@ -23,6 +23,8 @@ func run() throws {
         print("-- \(step)")
         if let alert = frontEnd.alert {
             print(ShownText.lines(of: alert).joined(separator: "\n"))
+        } else if let modal = frontEnd.modal {
+            print(ShownText.lines(of: modal).joined(separator: "\n"))
         } else if let screen = frontEnd.top {
             print(ShownText.lines(of: screen).joined(separator: "\n"))
         }
@@ -31,20 +33,20 @@ func run() throws {
     app.launch()
     show("launched")
 
-    try frontEnd.tap(ActionID.Welcome.logIn)
-    try frontEnd.edit(FieldID.LogIn.username, "alice")
-    try frontEnd.edit(FieldID.LogIn.password, "wonderland")
-    try frontEnd.tap(ActionID.LogIn.submit)
+    try frontEnd.send(.welcome(.logInTapped))
+    try frontEnd.send(.loginForm(.fieldChanged(.username, "alice")))
+    try frontEnd.send(.loginForm(.fieldChanged(.password, "wonderland")))
+    try frontEnd.send(.loginForm(.submitTapped))
     show("signed in as alice")
 
-    try frontEnd.tap(ActionID.Deck.like)
+    try frontEnd.send(.home(.deck(.likeTapped)))
     show("liked the top card")
     // A like can make a match: the modal is answered like any screen.
-    if frontEnd.top?.id == .match { try frontEnd.tap(ActionID.Match.keepSwiping) }
+    if case .match = frontEnd.modal { try frontEnd.send(.match(.keepSwipingTapped)) }
 
-    try frontEnd.tap(ActionID.Home.logOut)
+    try frontEnd.send(.home(.logOutTapped))
     show("asked to log out")
-    try frontEnd.tap(ActionID.Home.confirmLogOut)
+    try frontEnd.send(.logOut(.confirmTapped))
     show("logged out")
     app.terminate()
 }

@@ -1,0 +1,20 @@
+/// "Can't open link": a link the app does not know.
+public struct UnknownLinkAlert: AlertValue {
+    /// What the user can do on the alert.
+    public enum Action: Equatable, Sendable {
+        /// "OK".
+        case okTapped
+    }
+
+    /// Creates the alert.
+    public init() {}
+
+    /// The value for a front end's alert.
+    public var appAlert: AppAlert { .unknownLink(self) }
+
+    /// `action` as the alert's, if it is one.
+    public static func action(in action: AppAction) -> Action? {
+        guard case .unknownLink(let action) = action else { return nil }
+        return action
+    }
+}
