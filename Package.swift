@@ -95,7 +95,7 @@ let package = Package(
         .executableTarget(
             name: "discover",
             dependencies: [
-                "GenericScreens", "Headless", "WebFrontEnd", "EmbeddedBackend", "MatrixBackend", "Flows",
+                "Headless", "WebFrontEnd", "EmbeddedBackend", "MatrixBackend", "Flows",
                 "Models",
             ],
             swiftSettings: strict
@@ -115,7 +115,7 @@ let package = Package(
         // at random moments by Scripts/crash-test, then checked (every item delivered exactly once).
         .executableTarget(
             name: "DiscoverCrashDriver",
-            dependencies: ["GenericScreens", "Headless", "EmbeddedBackend", "Flows", "Services", "Models"],
+            dependencies: ["Headless", "EmbeddedBackend", "Flows", "Services", "Models"],
             swiftSettings: strict
         ),
 
@@ -125,7 +125,7 @@ let package = Package(
         .target(
             name: "TestSupport",
             dependencies: [
-                "GenericScreens", "Headless", "EmbeddedBackend", "MatrixBackend", "Interactors", "Models",
+                "Headless", "EmbeddedBackend", "MatrixBackend", "Interactors", "Models",
             ],
             swiftSettings: strict
         ),
@@ -141,20 +141,20 @@ let package = Package(
         .testTarget(name: "PersistentListTests", dependencies: ["PersistentList"], swiftSettings: strict),
         // File stores, schedulers and the other generic service implementations.
         .testTarget(
-            name: "ServicesTests", dependencies: ["GenericScreens", "Services", "Models", "TestSupport"],
+            name: "ServicesTests", dependencies: ["Services", "Models", "TestSupport"],
             swiftSettings: strict),
         // The embedded backend's accounts, tokens, rate limiter and hashing.
         .testTarget(
             name: "EmbeddedBackendTests",
             dependencies: [
-                "GenericScreens", "EmbeddedBackend", "Interactors", "Services", "Models", "TestSupport",
+                "EmbeddedBackend", "Interactors", "Services", "Models", "TestSupport",
             ],
             swiftSettings: strict
         ),
         // The Matrix backend's pure parts: error mapping, defensive reading, the room listing.
         .testTarget(
             name: "MatrixBackendTests",
-            dependencies: ["GenericScreens", "MatrixBackend", "Models", "TestSupport"],
+            dependencies: ["MatrixBackend", "Models", "TestSupport"],
             swiftSettings: strict),
         // The observable state store and the contexts' observers.
         .testTarget(
@@ -192,7 +192,7 @@ let package = Package(
         .testTarget(
             name: "WebFrontEndTests",
             dependencies: [
-                "GenericScreens", "WebFrontEnd", "Flows", "Models", "EmbeddedBackend", "TestSupport",
+                "WebFrontEnd", "Flows", "Models", "EmbeddedBackend", "TestSupport",
             ],
             swiftSettings: strict
         ),
@@ -210,7 +210,7 @@ let package = Package(
         // The built `discover` binary, run as a process: output and exit codes against expected files.
         .testTarget(
             name: "CLITests",
-            dependencies: ["GenericScreens", "discover", "TestSupport"],
+            dependencies: ["discover", "TestSupport"],
             exclude: ["Fixtures", "Expected"],
             swiftSettings: strict
         ),

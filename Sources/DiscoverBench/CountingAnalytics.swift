@@ -1,4 +1,3 @@
-import GenericScreens
 import Models
 import Services
 

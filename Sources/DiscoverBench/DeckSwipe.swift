@@ -1,5 +1,4 @@
 import EmbeddedBackend
-import GenericScreens
 import Models
 import Services
 

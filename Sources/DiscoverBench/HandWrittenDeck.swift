@@ -1,5 +1,4 @@
 import Flows
-import GenericScreens
 import Interactors
 import Models
 import Services

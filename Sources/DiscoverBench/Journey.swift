@@ -1,6 +1,5 @@
 import EmbeddedBackend
 import Flows
-import GenericScreens
 import Models
 
 /// Section 3's journey: launch → log in → a like that makes a match → "Keep swiping" → 19 passes →

@@ -1,6 +1,5 @@
 import EmbeddedBackend
 import Flows
-import GenericScreens
 import Models
 
 /// Section 4: chat with many messages and a deck over a million candidates, per operation at each

@@ -1,6 +1,5 @@
 import Contexts
 import Flows
-import GenericScreens
 
 /// The toy use case of section 1: a counter with two buttons, written with the engine's parts.
 ///

@@ -1,5 +1,4 @@
 import Foundation
-import GenericScreens
 import Models
 
 /// The crash test's server-side record: every message and swipe the server accepted, in order, in

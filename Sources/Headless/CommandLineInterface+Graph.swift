@@ -1,5 +1,4 @@
 import Flows
-import GenericScreens
 
 extension CommandLineInterface {
     /// `discover graph [--taken-by <path>]...`: the flow graph as Mermaid, with the transitions the

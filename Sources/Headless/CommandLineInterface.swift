@@ -1,6 +1,5 @@
 import Flows
 import Foundation
-import GenericScreens
 import MatrixBackend
 
 /// The `discover` command's logic: commands, their options, their output and exit codes.

@@ -1,4 +1,3 @@
-import GenericScreens
 import Models
 
 /// Why the headless front end could not do what a caller asked.

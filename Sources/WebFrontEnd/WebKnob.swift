@@ -1,6 +1,5 @@
 import EmbeddedBackend
 import Foundation
-import GenericScreens
 import Models
 
 /// A test knob: the embedded server acting for another person towards the signed-in user

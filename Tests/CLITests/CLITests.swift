@@ -46,28 +46,29 @@ import Testing
             stderr: String(decoding: err, as: UTF8.self))
     }
 
-    func expected(_ name: String) throws -> String {
-        try String(contentsOf: Self.folder.appendingPathComponent("Expected/\(name)"), encoding: .utf8)
+    /// The golden output `Expected/<name>`, or `actual` written there by `Scripts/regenerate-goldens`.
+    func expected(_ name: String, for actual: String) throws -> String {
+        try Golden.expected(actual, at: Self.folder.appendingPathComponent("Expected/\(name)"))
     }
 
     @Test func aPassingScenario_printsPASS_andASummary_andExitsZero() throws {
         let outcome = try discover(["run", "Fixtures/pass.scenario"])
         #expect(outcome.status == 0)
-        #expect(outcome.stdout == (try expected("pass.stdout")))
+        #expect(outcome.stdout == (try expected("pass.stdout", for: outcome.stdout)))
         #expect(outcome.stderr.isEmpty)
     }
 
     @Test func aFailingScenario_printsExpectedActualAndTheLastScreens_andExitsOne() throws {
         let outcome = try discover(["run", "Fixtures/pass.scenario", "Fixtures/fail.scenario"])
         #expect(outcome.status == 1)
-        #expect(outcome.stdout == (try expected("fail.stdout")))
+        #expect(outcome.stdout == (try expected("fail.stdout", for: outcome.stdout)))
     }
 
     @Test func aSyntaxError_printsFileLineColumnAndACaret_runsNothing_andExitsTwo() throws {
         let outcome = try discover(["run", "Fixtures/pass.scenario", "Fixtures/syntax.scenario"])
         #expect(outcome.status == 2)
         #expect(outcome.stdout.isEmpty)
-        #expect(outcome.stderr == (try expected("syntax.stderr")))
+        #expect(outcome.stderr == (try expected("syntax.stderr", for: outcome.stderr)))
     }
 
     @Test func junitAndJSONReports_areWritten() throws {
@@ -79,9 +80,10 @@ import Testing
             transcripts,
         ])
         #expect(outcome.status == 1)
-        #expect(try String(contentsOfFile: junit, encoding: .utf8) == (try expected("junit.xml")))
+        let report = try String(contentsOfFile: junit, encoding: .utf8)
+        #expect(report == (try expected("junit.xml", for: report)))
         let json = try String(contentsOfFile: transcripts + "/signing-in-works.json", encoding: .utf8)
-        #expect(json == (try expected("signing-in-works.json")))
+        #expect(json == (try expected("signing-in-works.json", for: json)))
         #expect(FileManager.default.fileExists(atPath: transcripts + "/a-wrong-expectation-fails.json"))
     }
 
@@ -90,7 +92,7 @@ import Testing
             "run", "Fixtures/pass.scenario", "Fixtures/fail.scenario", "--filter", "signing",
         ])
         #expect(outcome.status == 0)
-        #expect(outcome.stdout == (try expected("pass.stdout")))
+        #expect(outcome.stdout == (try expected("pass.stdout", for: outcome.stdout)))
     }
 
     @Test func play_drivenThroughAPipe_showsScreens_takesSteps_andSavesThemAsAScenario() throws {
@@ -99,10 +101,10 @@ import Testing
             contentsOf: Self.folder.appendingPathComponent("Fixtures/play.input"), encoding: .utf8)
         let outcome = try discover(["play"], input: input, in: directory.url)
         #expect(outcome.status == 0)
-        #expect(outcome.stdout == (try expected("play.stdout")))
+        #expect(outcome.stdout == (try expected("play.stdout", for: outcome.stdout)))
         let saved = try String(
             contentsOf: directory.url.appendingPathComponent("play-recorded.scenario"), encoding: .utf8)
-        #expect(saved == (try expected("play-recorded.scenario")))
+        #expect(saved == (try expected("play-recorded.scenario", for: saved)))
         let replay = try discover(
             ["run", "play-recorded.scenario"], in: directory.url,
             environment: ["DISCOVER_PASSWORD": "wonderland"])
@@ -146,13 +148,13 @@ import Testing
     @Test func graph_printsTheMermaidFlowchart_fromTheFlowsDeclarations() throws {
         let outcome = try discover(["graph"])
         #expect(outcome.status == 0)
-        #expect(outcome.stdout == (try expected("graph.mmd")))
+        #expect(outcome.stdout == (try expected("graph.mmd", for: outcome.stdout)))
     }
 
     @Test func tree_runsAScenarioPrefix_andPrintsTheLiveTree() throws {
         let outcome = try discover(["tree", "Fixtures/pass.scenario", "--until", "8"])
         #expect(outcome.status == 0)
-        #expect(outcome.stdout == (try expected("tree.stdout")))
+        #expect(outcome.stdout == (try expected("tree.stdout", for: outcome.stdout)))
     }
 
     @Test func aOneMegabyteLine_isASyntaxError_inWellUnderASecond() throws {

@@ -2,7 +2,6 @@ import Contexts
 import EmbeddedBackend
 import Flows
 import Foundation
-import GenericScreens
 import Headless
 import Models
 import Services

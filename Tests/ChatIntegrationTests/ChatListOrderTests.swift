@@ -1,7 +1,6 @@
 import Contexts
 import EmbeddedBackend
 import Foundation
-import GenericScreens
 import Headless
 import Models
 import TestSupport

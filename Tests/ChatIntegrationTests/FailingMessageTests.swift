@@ -1,5 +1,4 @@
 import EmbeddedBackend
-import GenericScreens
 import Headless
 import Interactors
 import Models

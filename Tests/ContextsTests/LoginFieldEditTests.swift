@@ -1,6 +1,5 @@
 import Contexts
 import EmbeddedBackend
-import GenericScreens
 import Models
 import Services
 import TestSupport

@@ -1,6 +1,5 @@
 import EmbeddedBackend
 import Foundation
-import GenericScreens
 import Models
 import Testing
 

@@ -1,6 +1,5 @@
 import EmbeddedBackend
 import Foundation
-import GenericScreens
 import Interactors
 import Models
 import Services
@@ -8,32 +7,25 @@ import TestSupport
 import Testing
 
 /// Drives every request and knob of the embedded server through one scripted day and compares the
-/// transcript of answers, events and counters with the one the server gave before its performance
-/// work: responses, errors, their order, tokens, hashes and cursors must not change.
-///
-/// The transcript is compared through a 64-bit FNV-1a fingerprint; on a mismatch the whole transcript
-/// is printed in the failure so it can be compared with the previous version's.
+/// transcript of answers, events and counters with the one kept in `Expected/scripted-day.txt`:
+/// responses, errors, their order, tokens, hashes and cursors must not change unless a change means
+/// them to (then `Scripts/regenerate-goldens` rewrites the file, and its diff shows what changed).
 @MainActor
 @Suite struct EmbeddedServerTranscriptTests {
-    /// Since conversation ids became `m-<a>~<b>` (issue 24): with those ids written `m-<a>-<b>` again,
-    /// the transcript's fingerprint is the one before, `bf3856f66ba67344`; nothing else changed.
-    static let expectedFingerprint = "6050e4e07a85db9f"
+    static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Expected/scripted-day.txt")
 
     @Test func theScriptedDay_givesTheSameTranscript() throws {
         let transcript = try TranscriptScript().run()
-        let fingerprint = Self.fingerprint(transcript)
-        if fingerprint != Self.expectedFingerprint {
-            Issue.record("fingerprint \(fingerprint); transcript:\n\(transcript)")
-        }
-    }
-
-    static func fingerprint(_ text: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01b3
-        }
-        let digits = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
+        let expected = try Golden.expected(transcript, at: Self.golden)
+        guard transcript != expected else { return }
+        let got = transcript.split(separator: "\n", omittingEmptySubsequences: false)
+        let kept = expected.split(separator: "\n", omittingEmptySubsequences: false)
+        let line = got.indices.first { $0 >= kept.count || got[$0] != kept[$0] } ?? got.count
+        Issue.record(
+            """
+            the transcript differs from Expected/scripted-day.txt from line \(line + 1): \
+            "\(line < got.count ? got[line] : "(end)")", kept "\(line < kept.count ? kept[line] : "(end)")"
+            """)
     }
 }

@@ -1,6 +1,5 @@
 import Contexts
 import Flows
-import GenericScreens
 import Testing
 
 /// `end()` ends a flow's children first, the newest first, then the contexts it owns, and takes it

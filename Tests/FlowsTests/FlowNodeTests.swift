@@ -1,5 +1,4 @@
 import Flows
-import GenericScreens
 import Testing
 
 @MainActor

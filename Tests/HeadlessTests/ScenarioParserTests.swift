@@ -1,4 +1,3 @@
-import GenericScreens
 import Headless
 import Models
 import Testing

@@ -1,5 +1,4 @@
 import Foundation
-import GenericScreens
 import Headless
 import Models
 import TestSupport

@@ -1,5 +1,4 @@
 import EmbeddedBackend
-import GenericScreens
 import Interactors
 import Models
 import Testing

@@ -1,4 +1,3 @@
-import GenericScreens
 import Interactors
 import Models
 import Testing

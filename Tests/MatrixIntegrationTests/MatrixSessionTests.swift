@@ -1,6 +1,5 @@
 import Flows
 import Foundation
-import GenericScreens
 import Headless
 import MatrixBackend
 import Models

@@ -1,7 +1,6 @@
 import Contexts
 import Flows
 import Foundation
-import GenericScreens
 import Headless
 import MatrixBackend
 import Models

@@ -1,6 +1,5 @@
 import EmbeddedBackend
 import Flows
-import GenericScreens
 import Headless
 import Models
 import TestSupport

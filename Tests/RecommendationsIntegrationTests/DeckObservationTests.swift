@@ -1,6 +1,5 @@
 import Contexts
 import Flows
-import GenericScreens
 import Headless
 import Models
 import Services

@@ -1,7 +1,6 @@
 import Contexts
 import EmbeddedBackend
 import Foundation
-import GenericScreens
 import Models
 import Services
 import TestSupport

@@ -1,6 +1,5 @@
 import EmbeddedBackend
 import Foundation
-import GenericScreens
 import MatrixBackend
 import Models
 import Services

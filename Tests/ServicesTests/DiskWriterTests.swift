@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import GenericScreens
 import Models
 import Services
 import Synchronization

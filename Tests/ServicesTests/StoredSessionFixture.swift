@@ -1,5 +1,4 @@
 import Foundation
-import GenericScreens
 import Models
 
 extension StoredSession {

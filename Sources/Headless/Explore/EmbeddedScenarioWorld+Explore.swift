@@ -1,5 +1,4 @@
 import Foundation
-import GenericScreens
 import Models
 
 /// The embedded world explored: every step the explorer makes, on virtual time, with the server's

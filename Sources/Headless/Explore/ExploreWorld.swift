@@ -1,5 +1,4 @@
 import Foundation
-import GenericScreens
 import Models
 
 /// What the explorer needs of a scenario world besides what every world offers: what its backend

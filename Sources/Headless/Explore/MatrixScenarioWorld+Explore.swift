@@ -1,5 +1,4 @@
 import Foundation
-import GenericScreens
 import Models
 
 /// The Matrix world explored: what a real homeserver can be asked to do, on its real clock, with

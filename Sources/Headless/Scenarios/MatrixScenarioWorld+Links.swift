@@ -1,4 +1,3 @@
-import GenericScreens
 import Models
 
 /// Deep links as a scenario spells them (`discover://chat/m-alice~bob`), made this server's.

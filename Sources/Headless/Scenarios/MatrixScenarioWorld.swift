@@ -1,7 +1,6 @@
 import EmbeddedBackend
 import Flows
 import Foundation
-import GenericScreens
 import Interactors
 import MatrixBackend
 import Models

@@ -1,6 +1,5 @@
 import EmbeddedBackend
 import Foundation
-import GenericScreens
 import Models
 
 /// Checks the people a scenario names: each must be set up before the step that names them, and

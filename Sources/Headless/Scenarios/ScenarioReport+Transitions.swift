@@ -1,5 +1,4 @@
 import Flows
-import GenericScreens
 
 extension ScenarioReport {
     /// The declared transitions no run took, one line each after a `transitions:` summary line that

@@ -1,4 +1,3 @@
-import GenericScreens
 import Models
 
 /// One step of a scenario, as parsed.
