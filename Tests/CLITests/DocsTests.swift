@@ -16,7 +16,8 @@ import Testing
         {
             // Scripts/regenerate-goldens: the page gets the graph drawn now.
             let url = CLITests.root.appendingPathComponent("Docs/FlowGraph.md")
-            _ = try Golden.expected(page.replacingCharacters(in: start.lowerBound..<end.upperBound, with: block), at: url)
+            _ = try Golden.expected(
+                page.replacingCharacters(in: start.lowerBound..<end.upperBound, with: block), at: url)
             return
         }
         #expect(page.contains(block))

@@ -32,9 +32,13 @@ import Testing
         throws
     {
         let explorer = Explorer(faults: fault.fault)
-        let found = Self.seeds.lazy.map { explorer.explore(seed: $0, steps: 3_000) }.first { $0.violation != nil }
+        let found = Self.seeds.lazy.map { explorer.explore(seed: $0, steps: 3_000) }.first {
+            $0.violation != nil
+        }
         guard let run = found, let violation = run.violation else {
-            Issue.record("the explorer did not find the \(fault.name) fault with seeds \(Self.seeds), 3,000 steps each")
+            Issue.record(
+                "the explorer did not find the \(fault.name) fault with seeds \(Self.seeds), 3,000 steps each"
+            )
             return
         }
         #expect(violation.kind == fault.kind)
