@@ -149,6 +149,7 @@ let package = Package(
             dependencies: [
                 "EmbeddedBackend", "Interactors", "Services", "Models", "TestSupport",
             ],
+            exclude: ["Expected"],
             swiftSettings: strict
         ),
         // The Matrix backend's pure parts: error mapping, defensive reading, the room listing.
