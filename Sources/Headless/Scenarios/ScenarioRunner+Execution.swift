@@ -60,6 +60,8 @@ extension ScenarioRunner {
             case .relaunch: world.relaunch()
             case .tap(let label): try world.tap(label)
             case .type(let text, let label): try world.type(text, into: label)
+            case .typeRepeated(let count, let text, let label):
+                try world.type(String(repeating: text, count: count), into: label)
             case .typeVariable(let name, let label): try world.type(environment.value(of: name), into: label)
             case .swipe(let action):
                 switch action {

@@ -18,6 +18,8 @@ extension ScenarioStep {
         case .tap(let label): "tap \(Self.quoted(label))"
         case .type(let text, let label): "type \(Self.quoted(text)) into \(Self.quoted(label))"
         case .typeVariable(let name, let label): "type $\(name) into \(Self.quoted(label))"
+        case .typeRepeated(let count, let text, let label):
+            "type \(count) × \(Self.quoted(text)) into \(Self.quoted(label))"
         case .swipe(let action):
             switch action {
             case .like: "swipe right"

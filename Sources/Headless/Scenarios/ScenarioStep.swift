@@ -31,6 +31,10 @@ public enum ScenarioStep: Hashable, Sendable {
     /// without the `$`), so a scenario need not hold a password; the runner fails the scenario,
     /// naming the variable, when it is not set or empty.
     case typeVariable(String, into: String)
+    /// `type 5000 × "👍" into "Message"` (or `x`): the text repeated that many times, typed at once —
+    /// the longest valid input of a field without a line as long (at most
+    /// ``ScenarioParser/maximumRepeatedBytes`` in all).
+    case typeRepeated(Int, String, into: String)
     /// `swipe right|left|up`: like, pass, super like.
     case swipe(SwipeAction)
     /// `open discover://chat/bob`.
