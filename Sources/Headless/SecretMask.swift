@@ -20,7 +20,11 @@ public enum SecretMask {
     /// Whether `step` types a secret: a `type` step into a secure field of `screen`, or into a field
     /// `screen` does not have (it may have been meant for a secure one).
     static func typesSecret(_ step: ScenarioStep, on screen: Screen?) -> Bool {
-        guard case .type(_, let label) = step else { return false }
+        let label: String
+        switch step {
+        case .type(_, let into), .typeRepeated(_, _, let into): label = into
+        default: return false
+        }
         return screen?.fields.first(where: { $0.label == label })?.isSecure ?? true
     }
 
@@ -29,6 +33,8 @@ public enum SecretMask {
     static func source(_ line: String, of step: ScenarioStep, on screen: Screen?) -> String {
         switch step {
         case .type where typesSecret(step, on: screen): hiding(in: line, { $0.count > 1 ? [1] : [] }).text
+        case .typeRepeated where typesSecret(step, on: screen):
+            hiding(in: line, { $0.count > 3 ? [3] : [] }).text
         case .givenUser: hiding(in: line, passwordTokens).text
         default: line
         }
@@ -37,7 +43,8 @@ public enum SecretMask {
     /// A line that did not parse, as a syntax error shows it, and where `column` is on the line shown.
     ///
     /// No screen is known when a file is parsed, so the secret is found by the line's shape: the
-    /// token after `type` (or after the first word when the third is `into`, a misspelt `type`), and
+    /// token after `type` (or after the first word when the third is `into`, a misspelt `type`; the
+    /// fourth in `type <n> × "<text>"`), and
     /// every token after `given user <name>` but the words `password` and `born` and the date.
     static func unparsedLine(_ line: String, column: Int) -> (text: String, column: Int) {
         let shown = hiding(in: line) { tokens in
@@ -45,6 +52,8 @@ public enum SecretMask {
                 return passwordTokens(tokens)
             }
             let typeLike = tokens.first?.word == "type" || (tokens.count > 2 && tokens[2].word == "into")
+            // `type <n> × "<text>" …`: the repeated text is the fourth token.
+            if typeLike, tokens.count > 3, tokens[2].word == "×" || tokens[2].word == "x" { return [3] }
             return typeLike && tokens.count > 1 ? [1] : []
         }
         return (shown.text, shown.column(column))

@@ -137,7 +137,7 @@ import Testing
         ("scenario: x\nserver explodes\n", 2, 8, "expected 'revokes token' or 'fails next <endpoint>'"),
         (
             "scenario: x\nexpect weather sunny\n", 2, 8,
-            "expected screen, text, no text, alert, event, queued swipes, outbox or unread after 'expect'"
+            "expected screen, text, exact text, no text, rows, row count, button, no button, alert, event, no event, queued swipes, outbox or unread after 'expect'"
         ),
         ("scenario: x\nexpect event swiped action\n", 2, 21, "expected key=value, found 'action'"),
         ("scenario: x\nbob likes you\n", 2, 11, "expected 'me'"),

@@ -220,29 +220,52 @@ public enum ScenarioParser {
             return reader.string("the text, in quotes").flatMap { reader.end(.expectText($0)) }
         case "no":
             reader.skip()
-            if reader.peekWord == "temporary" { return expectNoTemporaryFiles(&reader) }
+            switch reader.peekWord {
+            case "temporary": return expectNoTemporaryFiles(&reader)
+            case "button":
+                reader.skip()
+                return reader.string("the button's label, in quotes").flatMap {
+                    reader.end(.expectNoButton($0))
+                }
+            case "event":
+                reader.skip()
+                return event(&reader).flatMap {
+                    reader.end(.expectNoEvent(name: $0.name, properties: $0.properties))
+                }
+            default:
+                return reader.keyword("text").flatMap {
+                    reader.string("the text, in quotes").flatMap { reader.end(.expectNoText($0)) }
+                }
+            }
+        case "exact":
+            reader.skip()
             return reader.keyword("text").flatMap {
-                reader.string("the text, in quotes").flatMap { reader.end(.expectNoText($0)) }
+                reader.string("the text, in quotes").flatMap { reader.end(.expectExactText($0)) }
+            }
+        case "rows":
+            reader.skip()
+            return expectRows(&reader)
+        case "row":
+            reader.skip()
+            return reader.keyword("count").flatMap {
+                reader.string("the list's name, in quotes").flatMap { list in
+                    reader.count(maximum: 1_000_000).flatMap { reader.end(.expectRowCount(list: list, $0)) }
+                }
+            }
+        case "button":
+            reader.skip()
+            return reader.string("the button's label, in quotes").flatMap { label in
+                reader.choice(["enabled": true, "disabled": false], what: "enabled or disabled").flatMap {
+                    reader.end(.expectButton(label, isEnabled: $0))
+                }
             }
         case "alert":
             reader.skip()
             return reader.string("the alert's title, in quotes").flatMap { reader.end(.expectAlert($0)) }
         case "event":
             reader.skip()
-            return reader.word("an event name such as login_succeeded").flatMap { name in
-                var properties: [String: String] = [:]
-                while let word = reader.peekWord {
-                    let parts = word.split(separator: "=", maxSplits: 1)
-                    guard parts.count == 2, !parts[0].isEmpty else {
-                        return .failure(
-                            Problem(
-                                column: reader.column, message: "expected key=value, found '\(quoted(word))'")
-                        )
-                    }
-                    properties[String(parts[0])] = String(parts[1])
-                    reader.skip()
-                }
-                return reader.end(.expectEvent(name: name, properties: properties))
+            return event(&reader).flatMap {
+                reader.end(.expectEvent(name: $0.name, properties: $0.properties))
             }
         case "outbox":
             reader.skip()
@@ -263,8 +286,49 @@ public enum ScenarioParser {
                 Problem(
                     column: reader.column,
                     message:
-                        "expected screen, text, no text, alert, event, queued swipes, outbox or unread after 'expect'"
+                        "expected screen, text, exact text, no text, rows, row count, button, no button, alert, event, no event, queued swipes, outbox or unread after 'expect'"
                 ))
+        }
+    }
+
+    /// An event's name and the `key=value` properties after it, to the end of the line.
+    private static func event(_ reader: inout Reader) -> Result<
+        (name: String, properties: [String: String]), Problem
+    > {
+        reader.word("an event name such as login_succeeded").flatMap { name in
+            var properties: [String: String] = [:]
+            while let word = reader.peekWord {
+                let parts = word.split(separator: "=", maxSplits: 1)
+                guard parts.count == 2, !parts[0].isEmpty else {
+                    return .failure(
+                        Problem(column: reader.column, message: "expected key=value, found '\(quoted(word))'")
+                    )
+                }
+                properties[String(parts[0])] = String(parts[1])
+                reader.skip()
+            }
+            return .success((name, properties))
+        }
+    }
+
+    /// `"<list>": "<row>", "<row>", …` (no row after the colon: the list shows none).
+    private static func expectRows(_ reader: inout Reader) -> Result<ScenarioStep, Problem> {
+        reader.string("the list's name, in quotes").flatMap { list in
+            reader.keyword(":").flatMap {
+                var rows: [String] = []
+                guard reader.column <= reader.lineLength else {
+                    return reader.end(.expectRows(list: list, rows))
+                }
+                while true {
+                    switch reader.string("a row's text, in quotes") {
+                    case .success(let row): rows.append(row)
+                    case .failure(let problem): return .failure(problem)
+                    }
+                    guard reader.peekWord == "," else { break }
+                    reader.skip()
+                }
+                return reader.end(.expectRows(list: list, rows))
+            }
         }
     }
 }

@@ -1,5 +1,6 @@
 import EmbeddedBackend
 import Foundation
+import GenericScreens
 import Models
 
 extension ScenarioRunner {
@@ -59,6 +60,8 @@ extension ScenarioRunner {
             case .relaunch: world.relaunch()
             case .tap(let label): try world.tap(label)
             case .type(let text, let label): try world.type(text, into: label)
+            case .typeRepeated(let count, let text, let label):
+                try world.type(String(repeating: text, count: count), into: label)
             case .typeVariable(let name, let label): try world.type(environment.value(of: name), into: label)
             case .swipe(let action):
                 switch action {
@@ -109,6 +112,65 @@ extension ScenarioRunner {
                 if let found = world.visibleTexts.first(where: { $0.contains(text) }) {
                     return Problem(
                         message: "\"\(text)\" is visible", expected: "no \"\(text)\"", actual: found)
+                }
+            case .expectExactText(let text):
+                if !world.visibleTexts.contains(text) {
+                    return Problem(
+                        message: "no visible text is exactly \"\(text)\"", expected: text, actual: shownText()
+                    )
+                }
+            case .expectRows(let list, let rows):
+                guard let shown = world.screen?.lists.first(where: { $0.id == list }) else {
+                    return Problem(
+                        message: "no list \"\(list)\" is shown", expected: list, actual: listNames())
+                }
+                let titles = shown.items.map(\.title)
+                if titles != rows {
+                    return Problem(
+                        message: "the list \"\(list)\" shows other rows",
+                        expected: rows.map { "\"\($0)\"" }.joined(separator: ", "),
+                        actual: titles.map { "\"\($0)\"" }.joined(separator: ", "))
+                }
+            case .expectRowCount(let list, let count):
+                guard let shown = world.screen?.lists.first(where: { $0.id == list }) else {
+                    return Problem(
+                        message: "no list \"\(list)\" is shown", expected: list, actual: listNames())
+                }
+                if shown.items.count != count {
+                    return Problem(
+                        message: "the list \"\(list)\" shows \(shown.items.count) rows", expected: "\(count)",
+                        actual: "\(shown.items.count)")
+                }
+            case .expectButton(let label, let isEnabled):
+                let state = { (enabled: Bool) in enabled ? "enabled" : "disabled" }
+                guard let button = shownButtons().first(where: { $0.label == label }) else {
+                    return Problem(
+                        message: "no button \"\(label)\" is shown",
+                        expected: "\"\(label)\" \(state(isEnabled))",
+                        actual: buttonList())
+                }
+                if button.isEnabled != isEnabled {
+                    return Problem(
+                        message: "the button \"\(label)\" is \(state(button.isEnabled))",
+                        expected: state(isEnabled), actual: state(button.isEnabled))
+                }
+            case .expectNoButton(let label):
+                if shownButtons().contains(where: { $0.label == label }) {
+                    return Problem(
+                        message: "the button \"\(label)\" is shown", expected: "no \"\(label)\"",
+                        actual: buttonList())
+                }
+            case .expectNoEvent(let name, let properties):
+                let rest = world.transcript.events.dropFirst(eventCursor)
+                if let fired = rest.first(where: { event in
+                    event.name == name
+                        && properties.allSatisfy { expected in
+                            event.properties[expected.key].map(world.scenarioName(of:)) == expected.value
+                        }
+                }) {
+                    return Problem(
+                        message: "the event \(name) was fired (since the last expected event)",
+                        expected: "no \(name)", actual: fired.description)
                 }
             case .expectAlert(let title):
                 let actual = world.alert?.title ?? "(no alert)"
@@ -175,6 +237,23 @@ extension ScenarioRunner {
 
         private func shownText() -> String {
             world.visibleTexts.filter { !$0.isEmpty }.map { "\"\($0)\"" }.joined(separator: ", ")
+        }
+
+        /// The buttons a person can press now: the alert's while one is shown, else the screen's.
+        private func shownButtons() -> [ScreenAction] {
+            world.alert?.actions ?? world.screen?.actions ?? []
+        }
+
+        /// The buttons shown, labelled, with the disabled ones marked.
+        private func buttonList() -> String {
+            let buttons = shownButtons().map { "\"\($0.label)\"" + ($0.isEnabled ? "" : " (disabled)") }
+            return buttons.isEmpty ? "(no buttons)" : buttons.joined(separator: ", ")
+        }
+
+        /// The lists shown, by name.
+        private func listNames() -> String {
+            let names = world.screen?.lists.map { "\"\($0.id)\"" } ?? []
+            return names.isEmpty ? "(no list)" : names.joined(separator: ", ")
         }
     }
 }

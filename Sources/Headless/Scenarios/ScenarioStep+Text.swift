@@ -18,6 +18,8 @@ extension ScenarioStep {
         case .tap(let label): "tap \(Self.quoted(label))"
         case .type(let text, let label): "type \(Self.quoted(text)) into \(Self.quoted(label))"
         case .typeVariable(let name, let label): "type $\(name) into \(Self.quoted(label))"
+        case .typeRepeated(let count, let text, let label):
+            "type \(count) × \(Self.quoted(text)) into \(Self.quoted(label))"
         case .swipe(let action):
             switch action {
             case .like: "swipe right"
@@ -39,6 +41,18 @@ extension ScenarioStep {
         case .expectScreen(let name): "expect screen \(name)"
         case .expectText(let text): "expect text \(Self.quoted(text))"
         case .expectNoText(let text): "expect no text \(Self.quoted(text))"
+        case .expectExactText(let text): "expect exact text \(Self.quoted(text))"
+        case .expectRows(let list, let rows):
+            "expect rows \(Self.quoted(list)):"
+                + (rows.isEmpty ? "" : " " + rows.map(Self.quoted).joined(separator: ", "))
+        case .expectRowCount(let list, let count): "expect row count \(Self.quoted(list)) \(count)"
+        case .expectButton(let label, let isEnabled):
+            "expect button \(Self.quoted(label)) \(isEnabled ? "enabled" : "disabled")"
+        case .expectNoButton(let label): "expect no button \(Self.quoted(label))"
+        case .expectNoEvent(let name, let properties):
+            (["expect no event \(name)"]
+                + properties.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" })
+                .joined(separator: " ")
         case .expectAlert(let title): "expect alert \(Self.quoted(title))"
         case .expectEvent(let name, let properties):
             (["expect event \(name)"] + properties.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" })

@@ -31,6 +31,10 @@ public enum ScenarioStep: Hashable, Sendable {
     /// without the `$`), so a scenario need not hold a password; the runner fails the scenario,
     /// naming the variable, when it is not set or empty.
     case typeVariable(String, into: String)
+    /// `type 5000 × "👍" into "Message"` (or `x`): the text repeated that many times, typed at once —
+    /// the longest valid input of a field without a line as long (at most
+    /// ``ScenarioParser/maximumRepeatedBytes`` in all).
+    case typeRepeated(Int, String, into: String)
     /// `swipe right|left|up`: like, pass, super like.
     case swipe(SwipeAction)
     /// `open discover://chat/bob`.
@@ -75,10 +79,24 @@ public enum ScenarioStep: Hashable, Sendable {
     case expectText(String)
     /// `expect no text "…"`.
     case expectNoText(String)
+    /// `expect exact text "…"`: some visible text is exactly it (not a part of a longer one).
+    case expectExactText(String)
+    /// `expect rows "messages": "Bob: hi", "You: yo"`: the list shows exactly these rows (their
+    /// titles), in this order.
+    case expectRows(list: String, [String])
+    /// `expect row count "matches" 3`: the list shows that many rows.
+    case expectRowCount(list: String, Int)
+    /// `expect button "Rewind" disabled` (or `enabled`): a button with that label is shown, in that
+    /// state (the alert's buttons while one is shown).
+    case expectButton(String, isEnabled: Bool)
+    /// `expect no button "Retry"`: no button with that label is shown.
+    case expectNoButton(String)
     /// `expect alert "Log out?"`.
     case expectAlert(String)
     /// `expect event swiped action=like`: fired since the last matched event expectation.
     case expectEvent(name: String, properties: [String: String])
+    /// `expect no event matched user=carol`: not fired since the last matched event expectation.
+    case expectNoEvent(name: String, properties: [String: String])
     /// `expect queued swipes 2`.
     case expectQueuedSwipes(Int)
     /// `expect outbox 1`: messages waiting to be sent.
@@ -136,7 +154,8 @@ extension ScenarioStep {
     public var isExpectation: Bool {
         switch self {
         case .expectScreen, .expectText, .expectNoText, .expectAlert, .expectEvent, .expectQueuedSwipes,
-            .expectOutbox, .expectUnread, .expectNoTemporaryFiles, .expectFilesSetAside:
+            .expectOutbox, .expectUnread, .expectNoTemporaryFiles, .expectFilesSetAside, .expectExactText,
+            .expectRows, .expectRowCount, .expectButton, .expectNoButton, .expectNoEvent:
             return true
         default:
             return false
