@@ -12,22 +12,14 @@ import Testing
     }
 
     /// Alice signed in on home with a conversation with Bob open, her "Hi Bob!" not sent (offline).
-    let offlineMessage = """
-        given demo people
-        given I am alice
-        given bob matches me
-        launch
-        tap "Log in"
-        type "alice" into "Username or email"
-        type "wonderland" into "Password"
-        tap "Log in"
-        tap "Matches"
-        tap "Bob"
-        network down
-        type "Hi Bob!" into "Message"
-        tap "Send"
-        wait 10m
-        """
+    let offlineMessage =
+        ScenarioPreludes.aliceTalkingToBob + """
+
+            network down
+            type "Hi Bob!" into "Message"
+            tap "Send"
+            wait 10m
+            """
 
     @Test func eachNewStep_readsBackFromItsText() throws {
         let lines = [

@@ -37,16 +37,7 @@ import Testing
         let scenario = try ScenarioParser.parse(
             """
             scenario: Long
-            given demo people
-            given I am alice
-            given bob matches me
-            launch
-            tap "Log in"
-            type "alice" into "Username or email"
-            type "wonderland" into "Password"
-            tap "Log in"
-            tap "Matches"
-            tap "Bob"
+            \(ScenarioPreludes.aliceTalkingToBob)
             type 5001 × "é" into "Message"
             tap "Send"
             expect text "Messages can be at most 5,000 characters."

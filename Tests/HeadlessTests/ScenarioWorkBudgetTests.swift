@@ -30,16 +30,7 @@ import Testing
         let scenario = try parse(
             """
             scenario: A message waits offline for a year
-            given demo people
-            given I am alice
-            given bob matches me
-            launch
-            tap "Log in"
-            type "alice" into "Username or email"
-            type "wonderland" into "Password"
-            tap "Log in"
-            tap "Matches"
-            tap "Bob"
+            \(ScenarioPreludes.aliceTalkingToBob)
             network down
             type "See you next year" into "Message"
             tap "Send"
