@@ -31,8 +31,7 @@ public final class MainFlow: FlowNode, DeckFlowDelegate {
     enum Place {
         /// Not started.
         case idle
-        /// Home has not shown yet: profile set-up comes first for a new account; a route opened
-        /// meanwhile waits for it.
+        /// Profile set-up, before home shows for a new account; a route opened meanwhile waits.
         case settingUp(ProfileSetupFlow, routeAfter: Route?)
         /// Home shows a tab.
         case home(HomeScreens.Tab)
@@ -132,12 +131,10 @@ public final class MainFlow: FlowNode, DeckFlowDelegate {
             showHome(place.tab)
             deck.isVisible = false
             let context = scope.makeProfileViewerContext(for: user)
-            cover(with: ProfileFlow(environment: environment, context: context, onClosed: uncovered))
+            cover { ProfileFlow(environment: environment, context: context, onClosed: $0) }
         case .chat(let conversation):
             showHome(.matches)
-            cover(
-                with: ChatFlow(
-                    environment: environment, conversation: conversation, chat: chat, onClosed: uncovered))
+            cover { ChatFlow(environment: environment, conversation: conversation, chat: chat, onClosed: $0) }
         }
         session?.routeChanged(route)
     }
@@ -145,12 +142,12 @@ public final class MainFlow: FlowNode, DeckFlowDelegate {
     /// Step 3: shows home on `tab`.
     private func showHome(_ tab: HomeScreens.Tab) {
         place = .home(tab)
-        environment.show(homeScreen(), .root, by: self) { [weak self] action in self?.handle(action) }
+        environment.show(home, .root, by: self) { [weak self] action in self?.handle(action) }
         deck.isVisible = tab == .deck
     }
 
     /// Home for the current tab, as the deck and the matches are now.
-    private func homeScreen() -> HomeScreen {
+    private var home: HomeScreen {
         HomeScreens.home(for: scope.user, tab: place.tab, deck: deck.panel, list: chat.snapshot.list)
     }
 
@@ -159,19 +156,17 @@ public final class MainFlow: FlowNode, DeckFlowDelegate {
     private func renderHome() {
         switch place {
         case .idle, .settingUp: break
-        case .home, .covered: environment.update(homeScreen())
+        case .home, .covered: environment.update(home)
         }
     }
 
-    /// Step 4: puts a profile or a conversation above home.
-    private func cover(with flow: FlowNode) {
+    /// Step 4: puts a profile or a conversation above home, made with what it calls when it closes.
+    private func cover(_ make: (@escaping @MainActor () -> Void) -> FlowNode) {
+        let flow = make { [weak self] in self?.uncover() }
         place = .covered(place.tab, by: flow)
         attach(flow)
         flow.start()
     }
-
-    /// What a flow covering home calls when it closed.
-    private var uncovered: @MainActor () -> Void { { [weak self] in self?.uncover() } }
 
     /// Steps 4 and 5: the profile or conversation above home finished; home shows again, and the
     /// session hears of the tab.
@@ -184,14 +179,10 @@ public final class MainFlow: FlowNode, DeckFlowDelegate {
     }
 
     /// Step 3: the deck changed.
-    public func deckFlowDidChange(_ flow: DeckFlow) {
-        renderHome()
-    }
+    public func deckFlowDidChange(_ flow: DeckFlow) { renderHome() }
 
     /// Step 4: the user wants to message a new match.
-    public func deckFlow(_ flow: DeckFlow, didRequestChatWith match: Match) {
-        open(.chat(match.id))
-    }
+    public func deckFlow(_ flow: DeckFlow, didRequestChatWith match: Match) { open(.chat(match.id)) }
 
     /// Steps 3, 4 and 6: what the user does on home.
     private func handle(_ action: HomeScreen.Action) {
