@@ -72,9 +72,7 @@ public final class StateStore<State: Sendable & Equatable>: Observable {
         before = current
         body()
         finishing(&current)
-        let start = before
-        before = nil
-        if start != current { changed() }
+        if before.take() != current { changed() }
     }
 
     /// Calls `observer` now with the current state, then after every change, until the token is

@@ -38,12 +38,15 @@ extension SendQueue {
     /// (``Interactors/SendQueuePolicy/turn(of:dependency:)``), once a finished save holds it. The waiting items
     /// whose dependency was refused for good are refused first, with its reason.
     public mutating func take(dependency: (String) -> SendQueuePolicy.Dependency) -> [Item] {
-        let orphaned = SendQueuePolicy.orphaned(entries.map(Self.policyEntry), dependency: dependency)
-        for (id, reason) in orphaned {
-            guard let index = index(of: id) else { continue }
+        // Only a waiting item can go, or be refused for its dependency.
+        guard entries.contains(where: { $0.state == .waiting }) else { return [] }
+        var policy = entries.map(Self.policyEntry)
+        for (id, reason) in SendQueuePolicy.orphaned(policy, dependency: dependency) {
+            guard let index = policy.firstIndex(where: { $0.id == id }) else { continue }
             entries[index].state = .failed(reason: reason, retryable: false)
+            policy[index].state = entries[index].state
         }
-        let ready = Set(SendQueuePolicy.ready(entries.map(Self.policyEntry), dependency: dependency))
+        let ready = Set(SendQueuePolicy.ready(policy, dependency: dependency))
         var taken: [Item] = []
         for index in entries.indices where ready.contains(entries[index].item.id) {
             entries[index].state = .sending
