@@ -13,10 +13,10 @@ let package = Package(
         .library(name: "Discover", targets: ["Models", "Interactors", "Services", "Contexts", "Flows"]),
         .library(name: "EmbeddedBackend", targets: ["EmbeddedBackend"]),
         .library(name: "MatrixBackend", targets: ["MatrixBackend"]),
-        .library(name: "Headless", targets: ["Headless"]),
+        .library(name: "PersistentList", targets: ["PersistentList"]),
         .library(name: "GenericScreens", targets: ["GenericScreens"]),
         .library(name: "DiscoverApp", targets: ["DiscoverApp"]),
-        .library(name: "WebFrontEnd", targets: ["WebFrontEnd"]),
+        .library(name: "HeadlessFrontEnd", targets: ["HeadlessFrontEnd"]),
         .executable(name: "discover", targets: ["discover"]),
         .executable(name: "discover-bench", targets: ["DiscoverBench"]),
         .executable(name: "discover-crash-driver", targets: ["DiscoverCrashDriver"]),
@@ -71,12 +71,30 @@ let package = Package(
             dependencies: ["Flows", "Services", "EmbeddedBackend", "MatrixBackend", "Models"],
             swiftSettings: strict
         ),
-        // A front end with no UI: screen stack, text rendering, transcript, and a driver.
+        // A front end with no UI: screen stack, text rendering, tap/type by label, transcript, driver.
         .target(
-            name: "Headless",
+            name: "HeadlessFrontEnd",
+            dependencies: ["GenericScreens", "Flows", "Contexts", "Services", "Models", "EmbeddedBackend"],
+            swiftSettings: strict
+        ),
+
+        // MARK: Tools
+
+        // The scenario language and its runner, with the embedded and the Matrix worlds it runs in.
+        .target(
+            name: "Scenarios",
             dependencies: [
-                "GenericScreens",
-                "Flows", "Contexts", "Interactors", "Services", "Models", "EmbeddedBackend", "MatrixBackend",
+                "HeadlessFrontEnd", "GenericScreens", "Flows", "Interactors", "Services", "Models",
+                "EmbeddedBackend", "MatrixBackend",
+            ],
+            swiftSettings: strict
+        ),
+        // The explorer: seeded random journeys through the scenario worlds, checked and shrunk.
+        .target(
+            name: "Explorer",
+            dependencies: [
+                "Scenarios", "HeadlessFrontEnd", "GenericScreens", "Flows", "Interactors", "Models",
+                "EmbeddedBackend",
             ],
             swiftSettings: strict
         ),
@@ -91,12 +109,12 @@ let package = Package(
             resources: [.copy("Web")],
             swiftSettings: strict
         ),
-        // The command-line tool over Headless (and WebFrontEnd for `discover serve`).
+        // The command line: argument parsing, help texts, `run`, `explore`, `play` and `serve`.
         .executableTarget(
             name: "discover",
             dependencies: [
-                "Headless", "WebFrontEnd", "EmbeddedBackend", "MatrixBackend", "Flows",
-                "Models",
+                "Scenarios", "Explorer", "HeadlessFrontEnd", "WebFrontEnd", "EmbeddedBackend", "MatrixBackend",
+                "Flows", "Services", "Models",
             ],
             swiftSettings: strict
         ),
@@ -115,7 +133,7 @@ let package = Package(
         // at random moments by Scripts/crash-test, then checked (every item delivered exactly once).
         .executableTarget(
             name: "DiscoverCrashDriver",
-            dependencies: ["Headless", "EmbeddedBackend", "Flows", "Services", "Models"],
+            dependencies: ["HeadlessFrontEnd", "EmbeddedBackend", "Flows", "Services", "Models"],
             swiftSettings: strict
         ),
 
@@ -125,7 +143,7 @@ let package = Package(
         .target(
             name: "TestSupport",
             dependencies: [
-                "Headless", "EmbeddedBackend", "MatrixBackend", "Interactors", "Models",
+                "HeadlessFrontEnd", "EmbeddedBackend", "MatrixBackend", "Interactors", "Models",
             ],
             swiftSettings: strict
         ),
@@ -184,7 +202,8 @@ let package = Package(
         .testTarget(
             name: "HeadlessTests",
             dependencies: [
-                "GenericScreens", "Headless", "Flows", "Models", "EmbeddedBackend", "TestSupport",
+                "GenericScreens", "HeadlessFrontEnd", "Scenarios", "Explorer", "discover", "Flows", "Models",
+                "EmbeddedBackend", "TestSupport",
             ],
             swiftSettings: strict
         ),
@@ -223,7 +242,7 @@ let package = Package(
             name: "SessionIntegrationTests",
             dependencies: [
                 "GenericScreens",
-                "Headless", "EmbeddedBackend", "Flows", "Contexts", "Services", "Models", "TestSupport",
+                "HeadlessFrontEnd", "EmbeddedBackend", "Flows", "Contexts", "Services", "Models", "TestSupport",
             ],
             swiftSettings: strict
         ),
@@ -232,7 +251,7 @@ let package = Package(
             name: "RecommendationsIntegrationTests",
             dependencies: [
                 "GenericScreens",
-                "Headless", "EmbeddedBackend", "Flows", "Contexts", "Interactors", "Services", "Models",
+                "HeadlessFrontEnd", "EmbeddedBackend", "Flows", "Contexts", "Interactors", "Services", "Models",
                 "TestSupport",
             ],
             swiftSettings: strict
@@ -242,7 +261,7 @@ let package = Package(
             name: "ChatIntegrationTests",
             dependencies: [
                 "GenericScreens",
-                "Headless", "EmbeddedBackend", "Flows", "Contexts", "Services", "Models", "TestSupport",
+                "HeadlessFrontEnd", "EmbeddedBackend", "Flows", "Contexts", "Services", "Models", "TestSupport",
             ],
             swiftSettings: strict
         ),
@@ -251,7 +270,8 @@ let package = Package(
             name: "MatrixIntegrationTests",
             dependencies: [
                 "GenericScreens",
-                "Headless", "MatrixBackend", "Flows", "Contexts", "Services", "Models", "TestSupport",
+                "HeadlessFrontEnd", "Scenarios", "MatrixBackend", "Flows", "Contexts", "Services", "Models",
+                "TestSupport",
             ],
             swiftSettings: strict
         ),
@@ -260,7 +280,7 @@ let package = Package(
             name: "LoginIntegrationTests",
             dependencies: [
                 "GenericScreens",
-                "Headless", "EmbeddedBackend", "Flows", "Contexts", "Services", "Models", "TestSupport",
+                "HeadlessFrontEnd", "EmbeddedBackend", "Flows", "Contexts", "Services", "Models", "TestSupport",
             ],
             swiftSettings: strict
         ),

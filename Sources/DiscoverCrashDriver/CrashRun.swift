@@ -1,6 +1,6 @@
 import EmbeddedBackend
 import Foundation
-import Headless
+import HeadlessFrontEnd
 import Models
 
 /// One launch of the app under the crash test: signs in if the session did not survive, then makes

@@ -1,5 +1,7 @@
+import Explorer
 import Foundation
-import Headless
+import HeadlessFrontEnd
+import Scenarios
 
 #if canImport(Glibc)
     import Glibc

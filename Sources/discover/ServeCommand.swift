@@ -1,4 +1,6 @@
-import Headless
+import Explorer
+import HeadlessFrontEnd
+import Scenarios
 import WebFrontEnd
 
 /// `discover serve`: reads the options and serves until a signal ends the process.

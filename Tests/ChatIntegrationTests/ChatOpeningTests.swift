@@ -1,7 +1,7 @@
 import EmbeddedBackend
 import Flows
 import Foundation
-import Headless
+import HeadlessFrontEnd
 import Models
 import TestSupport
 import Testing

@@ -1,5 +1,5 @@
 import EmbeddedBackend
-import Headless
+import HeadlessFrontEnd
 import Models
 import TestSupport
 import Testing

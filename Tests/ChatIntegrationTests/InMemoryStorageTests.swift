@@ -1,6 +1,6 @@
 import EmbeddedBackend
 import Foundation
-import Headless
+import HeadlessFrontEnd
 import Models
 import Services
 import TestSupport

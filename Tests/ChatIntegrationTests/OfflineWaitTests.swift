@@ -2,7 +2,7 @@ import Contexts
 import EmbeddedBackend
 import Flows
 import Foundation
-import Headless
+import HeadlessFrontEnd
 import Models
 import Services
 import TestSupport

@@ -1,7 +1,8 @@
 import EmbeddedBackend
 import Foundation
-import Headless
+import HeadlessFrontEnd
 import Models
+import Scenarios
 import TestSupport
 import Testing
 

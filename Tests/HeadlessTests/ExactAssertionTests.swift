@@ -1,5 +1,6 @@
-import Headless
+import HeadlessFrontEnd
 import Models
+import Scenarios
 import Testing
 
 /// The exact assertions: whole texts, a list's rows in order and their count, a button's state or

@@ -1,6 +1,8 @@
 import EmbeddedBackend
-import Headless
+import Explorer
+import HeadlessFrontEnd
 import Models
+import Scenarios
 import Testing
 
 /// `discover explore` proves itself: each fault switched on in the embedded server is found from one

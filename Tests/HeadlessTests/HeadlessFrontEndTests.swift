@@ -1,7 +1,7 @@
 import Flows
 import Foundation
 import GenericScreens
-import Headless
+import HeadlessFrontEnd
 import Models
 import Services
 import Testing

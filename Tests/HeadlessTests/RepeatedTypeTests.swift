@@ -1,5 +1,6 @@
-import Headless
+import HeadlessFrontEnd
 import Models
+import Scenarios
 import Testing
 
 /// `type <n> × "<text>" into "<label>"`: the longest valid input of a field without a line as long,

@@ -2,8 +2,9 @@ import Contexts
 import EmbeddedBackend
 import Flows
 import Foundation
-import Headless
+import HeadlessFrontEnd
 import Models
+import Scenarios
 import Services
 import TestSupport
 import Testing

@@ -1,5 +1,6 @@
-import Headless
+import HeadlessFrontEnd
 import Models
+import Scenarios
 import Testing
 
 /// A failing step's report shows the step, what was expected and what was there, the diff of the

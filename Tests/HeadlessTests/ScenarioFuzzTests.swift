@@ -1,5 +1,6 @@
 import Foundation
-import Headless
+import HeadlessFrontEnd
+import Scenarios
 import Testing
 
 /// Hostile scenario files never crash the parser: every one either parses or is a located error.

@@ -1,5 +1,6 @@
 import Foundation
-import Headless
+import HeadlessFrontEnd
+import Scenarios
 import Testing
 
 /// Hostile scenario text: long words and lines, separators other than a line feed, `\u{…}` escapes,

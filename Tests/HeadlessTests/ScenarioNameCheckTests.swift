@@ -1,8 +1,10 @@
 import Foundation
 import GenericScreens
-import Headless
+import HeadlessFrontEnd
 import Models
+import Scenarios
 import Testing
+import discover
 
 /// Every person a scenario names must exist, and nobody is their own match: a misspelt name used to
 /// be accepted, and the scenario passed while testing nothing.

@@ -1,5 +1,6 @@
-import Headless
+import HeadlessFrontEnd
 import Models
+import Scenarios
 import Testing
 
 /// Tags before the header, and scenario outlines: one scenario per row of the examples, every

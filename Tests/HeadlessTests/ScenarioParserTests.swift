@@ -1,6 +1,8 @@
-import Headless
+import HeadlessFrontEnd
 import Models
+import Scenarios
 import Testing
+import discover
 
 @Suite struct ScenarioParserTests {
     func steps(_ body: String) throws -> [ScenarioStep] {

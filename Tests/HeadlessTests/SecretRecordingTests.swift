@@ -1,8 +1,10 @@
 import Foundation
-import Headless
+import HeadlessFrontEnd
 import Models
+import Scenarios
 import TestSupport
 import Testing
+import discover
 
 /// `discover play` never shows back or records a secret unless asked, and a recording's variables
 /// are read from the environment when it runs again.

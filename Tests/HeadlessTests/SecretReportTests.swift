@@ -1,7 +1,8 @@
 import Foundation
 import GenericScreens
-import Headless
+import HeadlessFrontEnd
 import Models
+import Scenarios
 import Services
 import Testing
 

@@ -1,7 +1,7 @@
 import Contexts
 import Flows
 import Foundation
-import Headless
+import HeadlessFrontEnd
 import MatrixBackend
 import Models
 import Services

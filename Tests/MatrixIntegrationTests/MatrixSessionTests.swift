@@ -1,6 +1,6 @@
 import Flows
 import Foundation
-import Headless
+import HeadlessFrontEnd
 import MatrixBackend
 import Models
 import TestSupport

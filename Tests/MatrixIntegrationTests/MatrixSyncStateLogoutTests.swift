@@ -1,5 +1,5 @@
 import Foundation
-import Headless
+import HeadlessFrontEnd
 import MatrixBackend
 import Models
 import TestSupport

@@ -1,9 +1,10 @@
 import Contexts
 import Flows
 import Foundation
-import Headless
+import HeadlessFrontEnd
 import MatrixBackend
 import Models
+import Scenarios
 import TestSupport
 
 /// A headless app on the Matrix backend.

@@ -1,7 +1,7 @@
 import Contexts
 import EmbeddedBackend
 import Foundation
-import Headless
+import HeadlessFrontEnd
 import Models
 import TestSupport
 import Testing

@@ -1,5 +1,5 @@
 import Flows
-import Headless
+import HeadlessFrontEnd
 import Models
 
 /// A presenter that counts the screens whose value changed when asked to update, and passes

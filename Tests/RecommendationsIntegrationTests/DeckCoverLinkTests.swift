@@ -1,6 +1,6 @@
 import EmbeddedBackend
 import Flows
-import Headless
+import HeadlessFrontEnd
 import Models
 import TestSupport
 import Testing

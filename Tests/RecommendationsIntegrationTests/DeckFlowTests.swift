@@ -2,7 +2,7 @@ import Contexts
 import EmbeddedBackend
 import Flows
 import Foundation
-import Headless
+import HeadlessFrontEnd
 import Interactors
 import Models
 import Services

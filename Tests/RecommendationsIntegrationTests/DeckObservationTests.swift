@@ -1,6 +1,6 @@
 import Contexts
 import Flows
-import Headless
+import HeadlessFrontEnd
 import Models
 import Services
 import TestSupport

@@ -1,6 +1,6 @@
 import Contexts
 import EmbeddedBackend
-import Headless
+import HeadlessFrontEnd
 import Models
 import TestSupport
 import Testing

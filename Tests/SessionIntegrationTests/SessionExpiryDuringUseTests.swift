@@ -1,7 +1,7 @@
 import EmbeddedBackend
 import Foundation
 import GenericScreens
-import Headless
+import HeadlessFrontEnd
 import Models
 import TestSupport
 import Testing

@@ -1,0 +1,32 @@
+import Explorer
+import HeadlessFrontEnd
+import Scenarios
+
+extension CommandLineInterface {
+    static let serveHelp = """
+        usage: discover serve [--port <n>] [--backend embedded|matrix --homeserver <url>] [--test-knobs]
+
+        Serves the app to a browser at http://127.0.0.1:<port>/ (this machine only): the page, and
+        a JSON API with a fresh engine per browser session (Docs/Web.md). Prints 'Serving on
+        http://127.0.0.1:<port>' once listening; runs until Ctrl-C (SIGINT) or SIGTERM.
+
+        options:
+          --port <n>            the port (default 8080; 0: any free port, read it from the line above)
+          --backend <name>      embedded (default: a fresh server with the demo people per session)
+                                or matrix (every session on a real homeserver)
+          --homeserver <url>    the Matrix homeserver: on this machine, or https
+          --test-knobs          add POST /api/sessions/<id>/knobs: the other person sends, reads,
+                                types (embedded only; for browser tests)
+          -h, --help            show this help
+        """
+
+    /// `discover serve`: handed to ``serve`` when the tool has it.
+    func runServe(_ arguments: CommandArguments) -> Int32 {
+        guard arguments.positionals.isEmpty else { return usageError("serve", "serve takes no arguments") }
+        guard let serve else {
+            errors("discover: this build has no browser front end")
+            return 2
+        }
+        return serve(arguments)
+    }
+}
