@@ -82,7 +82,7 @@ let package = Package(
 
         // The scenario language and its runner, with the embedded and the Matrix worlds it runs in.
         .target(
-            name: "Scenarios",
+            name: "ScenarioLanguage",
             dependencies: [
                 "HeadlessFrontEnd", "GenericScreens", "Flows", "Interactors", "Services", "Models",
                 "EmbeddedBackend", "MatrixBackend",
@@ -91,9 +91,9 @@ let package = Package(
         ),
         // The explorer: seeded random journeys through the scenario worlds, checked and shrunk.
         .target(
-            name: "Explorer",
+            name: "ScenarioExplorer",
             dependencies: [
-                "Scenarios", "HeadlessFrontEnd", "GenericScreens", "Flows", "Interactors", "Models",
+                "ScenarioLanguage", "HeadlessFrontEnd", "GenericScreens", "Flows", "Interactors", "Models",
                 "EmbeddedBackend",
             ],
             swiftSettings: strict
@@ -113,7 +113,8 @@ let package = Package(
         .executableTarget(
             name: "discover",
             dependencies: [
-                "Scenarios", "Explorer", "HeadlessFrontEnd", "WebFrontEnd", "EmbeddedBackend", "MatrixBackend",
+                "ScenarioLanguage", "ScenarioExplorer", "HeadlessFrontEnd", "WebFrontEnd", "EmbeddedBackend",
+                "MatrixBackend",
                 "Flows", "Services", "Models",
             ],
             swiftSettings: strict
@@ -202,7 +203,8 @@ let package = Package(
         .testTarget(
             name: "HeadlessTests",
             dependencies: [
-                "GenericScreens", "HeadlessFrontEnd", "Scenarios", "Explorer", "discover", "Flows", "Models",
+                "GenericScreens", "HeadlessFrontEnd", "ScenarioLanguage", "ScenarioExplorer", "discover",
+                "Flows", "Models",
                 "EmbeddedBackend", "TestSupport",
             ],
             swiftSettings: strict
@@ -242,7 +244,8 @@ let package = Package(
             name: "SessionIntegrationTests",
             dependencies: [
                 "GenericScreens",
-                "HeadlessFrontEnd", "EmbeddedBackend", "Flows", "Contexts", "Services", "Models", "TestSupport",
+                "HeadlessFrontEnd", "EmbeddedBackend", "Flows", "Contexts", "Services", "Models",
+                "TestSupport",
             ],
             swiftSettings: strict
         ),
@@ -251,7 +254,8 @@ let package = Package(
             name: "RecommendationsIntegrationTests",
             dependencies: [
                 "GenericScreens",
-                "HeadlessFrontEnd", "EmbeddedBackend", "Flows", "Contexts", "Interactors", "Services", "Models",
+                "HeadlessFrontEnd", "EmbeddedBackend", "Flows", "Contexts", "Interactors", "Services",
+                "Models",
                 "TestSupport",
             ],
             swiftSettings: strict
@@ -261,7 +265,8 @@ let package = Package(
             name: "ChatIntegrationTests",
             dependencies: [
                 "GenericScreens",
-                "HeadlessFrontEnd", "EmbeddedBackend", "Flows", "Contexts", "Services", "Models", "TestSupport",
+                "HeadlessFrontEnd", "EmbeddedBackend", "Flows", "Contexts", "Services", "Models",
+                "TestSupport",
             ],
             swiftSettings: strict
         ),
@@ -270,7 +275,8 @@ let package = Package(
             name: "MatrixIntegrationTests",
             dependencies: [
                 "GenericScreens",
-                "HeadlessFrontEnd", "Scenarios", "MatrixBackend", "Flows", "Contexts", "Services", "Models",
+                "HeadlessFrontEnd", "ScenarioLanguage", "MatrixBackend", "Flows", "Contexts", "Services",
+                "Models",
                 "TestSupport",
             ],
             swiftSettings: strict
@@ -280,7 +286,8 @@ let package = Package(
             name: "LoginIntegrationTests",
             dependencies: [
                 "GenericScreens",
-                "HeadlessFrontEnd", "EmbeddedBackend", "Flows", "Contexts", "Services", "Models", "TestSupport",
+                "HeadlessFrontEnd", "EmbeddedBackend", "Flows", "Contexts", "Services", "Models",
+                "TestSupport",
             ],
             swiftSettings: strict
         ),

@@ -1,7 +1,3 @@
-import Explorer
-import HeadlessFrontEnd
-import Scenarios
-
 /// A command line split into positional arguments, options with values and flags.
 ///
 /// Our own small parser (the project takes no packages): `--name value` and `--name=value` for

@@ -1,8 +1,8 @@
 import EmbeddedBackend
-import Explorer
 import Foundation
 import HeadlessFrontEnd
-import Scenarios
+import ScenarioExplorer
+import ScenarioLanguage
 
 extension CommandLineInterface {
     static let exploreHelp = """

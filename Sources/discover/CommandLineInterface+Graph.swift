@@ -1,7 +1,5 @@
-import Explorer
 import Flows
-import HeadlessFrontEnd
-import Scenarios
+import ScenarioLanguage
 
 extension CommandLineInterface {
     /// `discover graph [--taken-by <path>]...`: the flow graph as Mermaid, with the transitions the

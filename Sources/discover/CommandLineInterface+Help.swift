@@ -1,6 +1,4 @@
-import Explorer
-import HeadlessFrontEnd
-import Scenarios
+import ScenarioLanguage
 
 /// The help texts of the `discover` command: the usage line and each command's help (``helps``).
 extension CommandLineInterface {

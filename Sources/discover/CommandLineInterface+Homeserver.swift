@@ -1,8 +1,5 @@
-import Explorer
 import Foundation
-import HeadlessFrontEnd
 import MatrixBackend
-import Scenarios
 
 extension CommandLineInterface {
     /// The `--homeserver` that `--backend matrix` needs (`run` and `explore` alike): an http(s)

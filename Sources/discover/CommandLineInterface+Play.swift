@@ -1,7 +1,5 @@
-import Explorer
 import Foundation
-import HeadlessFrontEnd
-import Scenarios
+import ScenarioLanguage
 
 extension CommandLineInterface {
     /// `discover play`: the interactive session; piped input is echoed with secrets hidden, and

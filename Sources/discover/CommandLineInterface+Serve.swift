@@ -1,7 +1,3 @@
-import Explorer
-import HeadlessFrontEnd
-import Scenarios
-
 extension CommandLineInterface {
     static let serveHelp = """
         usage: discover serve [--port <n>] [--backend embedded|matrix --homeserver <url>] [--test-knobs]

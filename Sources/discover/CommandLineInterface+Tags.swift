@@ -1,7 +1,5 @@
-import Explorer
 import Foundation
-import HeadlessFrontEnd
-import Scenarios
+import ScenarioLanguage
 
 extension CommandLineInterface {
     /// The scenarios with any of the tags `--tag` gave (each value a tag or a comma-separated list,

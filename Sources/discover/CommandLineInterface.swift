@@ -1,9 +1,7 @@
-import Explorer
 import Flows
 import Foundation
-import HeadlessFrontEnd
 import MatrixBackend
-import Scenarios
+import ScenarioLanguage
 
 /// The `discover` command's logic: commands, their options, their output and exit codes.
 ///

@@ -1,7 +1,4 @@
-import Explorer
 import Foundation
-import HeadlessFrontEnd
-import Scenarios
 
 #if canImport(Glibc)
     import Glibc

@@ -1,9 +1,9 @@
 import EmbeddedBackend
-import Explorer
 import Foundation
 import HeadlessFrontEnd
 import Models
-import Scenarios
+import ScenarioExplorer
+import ScenarioLanguage
 import Services
 
 /// The interactive terminal front end: the engine on the embedded backend, driven one command at a

@@ -1,6 +1,3 @@
-import Explorer
-import HeadlessFrontEnd
-import Scenarios
 import WebFrontEnd
 
 /// `discover serve`: reads the options and serves until a signal ends the process.

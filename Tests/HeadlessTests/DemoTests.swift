@@ -2,7 +2,7 @@ import EmbeddedBackend
 import Foundation
 import HeadlessFrontEnd
 import Models
-import Scenarios
+import ScenarioLanguage
 import TestSupport
 import Testing
 

@@ -1,6 +1,6 @@
 import HeadlessFrontEnd
 import Models
-import Scenarios
+import ScenarioLanguage
 import Testing
 
 /// The exact assertions: whole texts, a list's rows in order and their count, a button's state or

@@ -1,8 +1,8 @@
 import EmbeddedBackend
-import Explorer
 import HeadlessFrontEnd
 import Models
-import Scenarios
+import ScenarioExplorer
+import ScenarioLanguage
 import Testing
 
 /// `discover explore` proves itself: each fault switched on in the embedded server is found from one

@@ -1,9 +1,9 @@
-@testable import Explorer
 import Foundation
-
 import HeadlessFrontEnd
-import Scenarios
+import ScenarioLanguage
 import Testing
+
+@testable import ScenarioExplorer
 
 /// What `discover explore --backend matrix` does and checks on a real homeserver, without one: the
 /// steps it makes are those the Matrix world supports, its own failures are not the app's, and

@@ -1,6 +1,6 @@
 import HeadlessFrontEnd
 import Models
-import Scenarios
+import ScenarioLanguage
 import Testing
 
 /// `type <n> × "<text>" into "<label>"`: the longest valid input of a field without a line as long,

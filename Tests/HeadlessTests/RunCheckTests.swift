@@ -4,7 +4,7 @@ import Flows
 import Foundation
 import HeadlessFrontEnd
 import Models
-import Scenarios
+import ScenarioLanguage
 import Services
 import TestSupport
 import Testing

@@ -1,6 +1,6 @@
 import HeadlessFrontEnd
 import Models
-import Scenarios
+import ScenarioLanguage
 import Testing
 
 /// A failing step's report shows the step, what was expected and what was there, the diff of the

@@ -1,6 +1,6 @@
 import Foundation
 import HeadlessFrontEnd
-import Scenarios
+import ScenarioLanguage
 import Testing
 
 /// Hostile scenario files never crash the parser: every one either parses or is a located error.

@@ -1,6 +1,6 @@
 import Foundation
 import HeadlessFrontEnd
-import Scenarios
+import ScenarioLanguage
 import Testing
 
 /// Hostile scenario text: long words and lines, separators other than a line feed, `\u{…}` escapes,

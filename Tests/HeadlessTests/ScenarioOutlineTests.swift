@@ -1,6 +1,6 @@
 import HeadlessFrontEnd
 import Models
-import Scenarios
+import ScenarioLanguage
 import Testing
 
 /// Tags before the header, and scenario outlines: one scenario per row of the examples, every

@@ -1,6 +1,6 @@
 import HeadlessFrontEnd
 import Models
-import Scenarios
+import ScenarioLanguage
 import Testing
 import discover
 

@@ -2,7 +2,7 @@ import EmbeddedBackend
 import Foundation
 import HeadlessFrontEnd
 import Models
-import Scenarios
+import ScenarioLanguage
 import Services
 import TestSupport
 import Testing

@@ -1,7 +1,7 @@
 import Foundation
 import HeadlessFrontEnd
 import Models
-import Scenarios
+import ScenarioLanguage
 import TestSupport
 import Testing
 import discover

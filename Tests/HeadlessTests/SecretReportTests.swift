@@ -2,7 +2,7 @@ import Foundation
 import GenericScreens
 import HeadlessFrontEnd
 import Models
-import Scenarios
+import ScenarioLanguage
 import Services
 import Testing
 

@@ -4,7 +4,7 @@ import Foundation
 import HeadlessFrontEnd
 import MatrixBackend
 import Models
-import Scenarios
+import ScenarioLanguage
 import TestSupport
 
 /// A headless app on the Matrix backend.
