@@ -3,7 +3,7 @@ import GenericScreens
 import HeadlessFrontEnd
 import Models
 
-/// A scenario world built on a ``HeadlessDriver``: what the user does and sees is the driver's, the
+/// A scenario world built on a ``HeadlessFrontEnd/HeadlessDriver``: what the user does and sees is the driver's, the
 /// same on every backend; a world adds only what its backend does differently (the other people,
 /// the network, time).
 @MainActor

@@ -5,7 +5,7 @@ import HeadlessFrontEnd
 import Interactors
 import Models
 
-/// The default scenario world: a ``HeadlessApp`` on a fresh ``EmbeddedBackend`` with virtual time.
+/// The default scenario world: a ``HeadlessFrontEnd/HeadlessApp`` on a fresh ``EmbeddedBackend`` with virtual time.
 @MainActor
 public final class EmbeddedScenarioWorld: DriverScenarioWorld {
     /// The driver.

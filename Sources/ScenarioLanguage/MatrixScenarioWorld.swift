@@ -7,9 +7,9 @@ import MatrixBackend
 import Models
 import Services
 
-/// A scenario world on a real Matrix homeserver: a ``HeadlessDriver`` on a ``MatrixBackend``, with
-/// the other people (`alice sends "hi"`) played by their own Matrix clients — the same services,
-/// signed in as them.
+/// A scenario world on a real Matrix homeserver: a ``HeadlessFrontEnd/HeadlessDriver`` on a
+/// ``MatrixBackend/MatrixBackend``, with the other people (`alice sends "hi"`) played by their own
+/// Matrix clients — the same services, signed in as them.
 ///
 /// Every world gets a fresh namespace, so scenarios sharing one server never see each other's
 /// accounts or discovery room. Scenarios are written for the demo world's date (2026-01-15); a real

@@ -175,7 +175,7 @@ extension ScenarioOutline {
     }
 
     /// The columns whose value a step types or gives as a password: a report shows them as `•••`, as
-    /// whether a field is secure is known only when the step runs (``SecretMask``).
+    /// whether a field is secure is known only when the step runs (``HeadlessFrontEnd/SecretMask``).
     func secretColumns() -> Set<String> {
         var secret: Set<String> = []
         for line in steps {

@@ -38,7 +38,7 @@ public struct ScenarioResult: Sendable {
 public struct ScenarioFailure: Hashable, Sendable {
     /// The step's line.
     public let line: Int
-    /// The step as written, with a secret it types or sets shown as `•••` (``SecretMask``).
+    /// The step as written, with a secret it types or sets shown as `•••` (``HeadlessFrontEnd/SecretMask``).
     public let step: String
     /// What went wrong.
     public let message: String
@@ -48,7 +48,7 @@ public struct ScenarioFailure: Hashable, Sendable {
     public let actual: String?
     /// The screen (and alert) as text just before the step ran or, when the step is an expectation
     /// (which changes nothing), before the action it checks; `nil` when the scenario failed before its
-    /// first step. Secure fields show as `•••` (``ScreenRenderer``).
+    /// first step. Secure fields show as `•••` (``HeadlessFrontEnd/ScreenRenderer``).
     public let screenBefore: String?
     /// The line of the step ``screenBefore`` was taken before.
     public let screenBeforeLine: Int?

@@ -13,7 +13,7 @@ import Models
 ///
 /// `type $NAME into "…"` steps type the value of the environment variable `NAME` from the runner's
 /// `environment`; a scenario that uses one that is not set (or empty) fails at that step's line
-/// before anything runs. A failure shows its step with any secret it types hidden (``SecretMask``).
+/// before anything runs. A failure shows its step with any secret it types hidden (``HeadlessFrontEnd/SecretMask``).
 @MainActor
 public final class ScenarioRunner {
     /// Makes the world a scenario runs in, given the backend set-up the scenario asked for.

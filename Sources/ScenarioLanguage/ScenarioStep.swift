@@ -117,7 +117,7 @@ public struct LocatedStep: Hashable, Sendable {
     /// The 1-based line number.
     public let line: Int
     /// The line's text, trimmed, as written: it may hold a secret (reports show it through
-    /// ``SecretMask``).
+    /// ``HeadlessFrontEnd/SecretMask``).
     public let source: String
 
     /// Creates a located step.

@@ -25,8 +25,8 @@ public struct ScenarioSyntaxError: Error, Hashable, Sendable, CustomStringConver
     /// `path:line:column: message`, the line, and a caret under the column.
     ///
     /// The line is shown with what may be a secret hidden (the text after `type`, the password of
-    /// `given user`; see ``SecretMask``), the caret moved to match. A line longer than ``shownWidth``
-    /// characters shows only the stretch around the column, with "…" where it is cut; a forbidden
+    /// `given user`; see ``HeadlessFrontEnd/SecretMask``), the caret moved to match. A line longer
+    /// than ``shownWidth`` characters shows only the stretch around the column, with "…" where it is cut; a forbidden
     /// character (a control, a separator) or one made of more than ``shownScalars`` Unicode scalars (a
     /// letter under a pile of accents) shows as "�".
     public var description: String {

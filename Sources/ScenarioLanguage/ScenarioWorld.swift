@@ -36,7 +36,7 @@ public protocol ScenarioWorld: AnyObject {
     /// Lists whose changes did not add up (should stay empty).
     var listErrors: [String] { get }
     /// Undeclared screen moves and what ended sessions left behind (should stay empty; see
-    /// ``HeadlessDriver/checkErrors``).
+    /// ``HeadlessFrontEnd/HeadlessDriver/checkErrors``).
     var checkErrors: [String] { get }
     /// Every screen move so far, with the flow that made it.
     var screenMoves: [ScreenMove] { get }

@@ -9,7 +9,7 @@ import Testing
 ///
 /// When the world goes (at the end of its test), it ends the app's process and records an issue, at
 /// the line that made the world, for every problem the run checks found
-/// (``Headless/HeadlessDriver/checkErrors``): a screen move no flow declares, a flow, context or
+/// (``HeadlessFrontEnd/HeadlessDriver/checkErrors``): a screen move no flow declares, a flow, context or
 /// session timer an ended session left behind. A test that provokes such a problem on purpose turns
 /// this off (``failsOnCheckErrors``).
 @MainActor

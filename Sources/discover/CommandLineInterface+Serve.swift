@@ -16,13 +16,9 @@ extension CommandLineInterface {
           -h, --help            show this help
         """
 
-    /// `discover serve`: handed to ``serve`` when the tool has it.
+    /// `discover serve`: the browser front end (``ServeCommand``), until a signal ends the process.
     func runServe(_ arguments: CommandArguments) -> Int32 {
         guard arguments.positionals.isEmpty else { return usageError("serve", "serve takes no arguments") }
-        guard let serve else {
-            errors("discover: this build has no browser front end")
-            return 2
-        }
-        return serve(arguments)
+        return ServeCommand.run(arguments, output: output, errors: errors)
     }
 }

@@ -19,9 +19,6 @@ public struct CommandLineInterface {
     public var readLine: (_ prompt: String?) -> String?
     /// The environment variables `type $NAME into "…"` steps read (the process's, in `discover`).
     public var environment: [String: String]
-    /// Runs `discover serve` with its parsed arguments (the browser front end lives outside Headless;
-    /// the `discover` tool sets this); `nil`: the command says it is not built in.
-    public var serve: ((CommandArguments) -> Int32)?
 
     /// Creates the interface.
     public init(

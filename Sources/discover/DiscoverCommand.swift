@@ -6,14 +6,15 @@ import Foundation
     import Darwin
 #endif
 
-/// The `discover` command: a thin layer over ``Headless``'s command-line interface.
+/// The `discover` command: the process's input, output and environment handed to
+/// ``CommandLineInterface``.
 @main
 enum DiscoverCommand {
     @MainActor
     static func main() {
         let output: (String) -> Void = { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) }
         let errors: (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
-        var interface = CommandLineInterface(
+        let interface = CommandLineInterface(
             output: output, errors: errors,
             isTerminal: isatty(STDOUT_FILENO) != 0,
             readLine: { prompt in
@@ -21,7 +22,6 @@ enum DiscoverCommand {
                 return Swift.readLine(strippingNewline: true)
             },
             environment: ProcessInfo.processInfo.environment)
-        interface.serve = { ServeCommand.run($0, output: output, errors: errors) }
         exit(interface.run(Array(CommandLine.arguments.dropFirst())))
     }
 }
