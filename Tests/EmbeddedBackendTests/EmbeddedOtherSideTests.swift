@@ -38,7 +38,9 @@ import Testing
     /// Alice's live feed while `body` runs: the events it heard.
     func events(during body: () throws -> Void) rethrows -> [ChatEvent] {
         let heard = Heard()
-        let feed = EmbeddedChatService(server: server).subscribe(accessToken: token) { heard.events.append($0) }
+        let feed = EmbeddedChatService(server: server).subscribe(accessToken: token) {
+            heard.events.append($0)
+        }
         defer { feed.cancel() }
         backend.scheduler.runDue()
         try body()
@@ -48,7 +50,8 @@ import Testing
 
     func aliceUnread() throws -> Int? {
         let lists = Collector<[ConversationSummary]>()
-        EmbeddedChatService(server: server).fetchConversations(accessToken: token, completion: lists.completion)
+        EmbeddedChatService(server: server).fetchConversations(
+            accessToken: token, completion: lists.completion)
         backend.scheduler.runDue()
         return try #require(try lists.last?.get()).first { $0.match.id == conversation }?.unreadCount
     }

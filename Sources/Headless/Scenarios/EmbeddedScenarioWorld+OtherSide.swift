@@ -13,19 +13,22 @@ extension EmbeddedScenarioWorld {
             try app.backend.server.editMessage(by: editor, with: other, from: text, to: newText)
         } catch {
             throw Self.refusal(
-                error, "\(editor) cannot edit \"\(text)\"", missing: "\(editor) sent \(other) no such message")
+                error, "\(editor) cannot edit \"\(text)\"", missing: "\(editor) sent \(other) no such message"
+            )
         }
         app.transcript.append(.note("\(editor) edits \"\(text)\" to \"\(newText)\""))
         app.settle()
     }
 
     /// `sender` deletes their newest message `text` to `other`, as their app would.
-    public func deleteMessage(by sender: UserID, with other: UserID, _ text: String) throws(ScenarioRunError) {
+    public func deleteMessage(by sender: UserID, with other: UserID, _ text: String) throws(ScenarioRunError)
+    {
         do {
             try app.backend.server.deleteMessage(by: sender, with: other, text)
         } catch {
             throw Self.refusal(
-                error, "\(sender) cannot delete \"\(text)\"", missing: "\(sender) sent \(other) no such message")
+                error, "\(sender) cannot delete \"\(text)\"",
+                missing: "\(sender) sent \(other) no such message")
         }
         app.transcript.append(.note("\(sender) deletes \"\(text)\""))
         app.settle()

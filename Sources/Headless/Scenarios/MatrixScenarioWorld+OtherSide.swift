@@ -28,7 +28,8 @@ extension MatrixScenarioWorld {
     }
 
     /// `sender`'s client redacts their newest message `text` to `other`.
-    public func deleteMessage(by sender: UserID, with other: UserID, _ text: String) throws(ScenarioRunError) {
+    public func deleteMessage(by sender: UserID, with other: UserID, _ text: String) throws(ScenarioRunError)
+    {
         let conversation = Match.id(between: matrixID(sender), and: matrixID(other))
         let id = try newestMessage(of: sender, saying: text, in: conversation, to: other)
         let transaction = app.backend.ids.next()
@@ -38,7 +39,8 @@ extension MatrixScenarioWorld {
                 "\(name(sender)) deletes \"\(text)\"", as: sender,
                 { _, token, done in
                     service.deleteMessage(
-                        id: id, in: conversation, transaction: transaction, accessToken: token, completion: done)
+                        id: id, in: conversation, transaction: transaction, accessToken: token,
+                        completion: done)
                 })
         else { throw ScenarioRunError("\(name(sender)) could not delete \"\(text)\"") }
     }
@@ -87,7 +89,9 @@ extension MatrixScenarioWorld {
 
     /// The id of `sender`'s newest message saying exactly `text` among the newest 100 of their
     /// conversation with `other`, as their own client reads it.
-    private func newestMessage(of sender: UserID, saying text: String, in conversation: String, to other: UserID)
+    private func newestMessage(
+        of sender: UserID, saying text: String, in conversation: String, to other: UserID
+    )
         throws(ScenarioRunError) -> String
     {
         let page: MessagePage
@@ -97,7 +101,8 @@ extension MatrixScenarioWorld {
                     conversation: conversation, before: nil, limit: 100, accessToken: token, completion: done)
             }
         } catch {
-            throw ScenarioRunError("\(name(sender)) cannot read the conversation with \(name(other)): \(error)")
+            throw ScenarioRunError(
+                "\(name(sender)) cannot read the conversation with \(name(other)): \(error)")
         }
         let author = matrixID(sender)
         guard let message = page.messages.first(where: { $0.sender == author && $0.text == text }) else {

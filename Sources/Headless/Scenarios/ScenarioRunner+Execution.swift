@@ -90,7 +90,8 @@ extension ScenarioRunner {
                     by: UserID(name), with: try counterpart(of: name, in: step), from: text, to: newText)
             case .deletes(let name, let text):
                 try world.deleteMessage(by: UserID(name), with: try counterpart(of: name, in: step), text)
-            case .blocksMe(let name): try world.block(by: UserID(name), of: try counterpart(of: name, in: step))
+            case .blocksMe(let name):
+                try world.block(by: UserID(name), of: try counterpart(of: name, in: step))
             case .unlikesMe(let name):
                 try world.withdrawLike(from: UserID(name), to: try counterpart(of: name, in: step))
             case .matchesMe(let name):

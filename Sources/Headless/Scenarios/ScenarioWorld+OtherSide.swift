@@ -12,7 +12,8 @@ extension ScenarioWorld {
     }
 
     /// Refused: this world cannot delete a message as someone else.
-    public func deleteMessage(by sender: UserID, with other: UserID, _ text: String) throws(ScenarioRunError) {
+    public func deleteMessage(by sender: UserID, with other: UserID, _ text: String) throws(ScenarioRunError)
+    {
         throw ScenarioRunError("'\(sender) deletes …' is not something this backend's world can do")
     }
 
