@@ -59,7 +59,8 @@ extension EmbeddedServer {
             return .success(.limitReached(resetsAt: madeOn.addingTimeInterval(86_400)))
         }
         var outcome = SwipeOutcome.recorded
-        if swipe.action != .pass {
+        // A like between people one of whom blocked the other is recorded, and goes no further.
+        if swipe.action != .pass, !state.chat.blocked.contains(Self.pair(viewer, swipe.candidate)) {
             state.discovery.likesReceived[swipe.candidate, default: [:]][viewer] = swipe.action == .superLike
             if state.discovery.likesReceived[viewer]?[swipe.candidate] != nil {
                 outcome = .matched(recordMatch(in: &state, viewer, swipe.candidate, at: now))

@@ -5,17 +5,41 @@ import Models
 /// and what tests read back (the swipes and matches recorded, how much of the pool paging looked at).
 extension EmbeddedServer {
     /// Makes `liker` like `liked` (a scenario's "carol already liked me"); a match if `liked` liked back.
+    ///
+    /// Between two people one of whom blocked the other the like is recorded as `liker`'s swipe only:
+    /// `liked` never hears of it, and it makes no match.
     public func like(from liker: UserID, to liked: UserID, superLike: Bool = false) {
         let now = scheduler.now
         state.withLock { state in
-            state.discovery.likesReceived[liked, default: [:]][liker] = superLike
-            if pool.index(of: liker) != nil { state.discovery.poolIdsMayLike = true }
             state.discovery.viewers[liker, default: .init()].set(
                 superLike ? .superLike : .like, on: liked, poolIndex: pool.index(of: liked))
+            guard !state.chat.blocked.contains(Self.pair(liker, liked)) else { return }
+            state.discovery.likesReceived[liked, default: [:]][liker] = superLike
+            if pool.index(of: liker) != nil { state.discovery.poolIdsMayLike = true }
             if state.discovery.likesReceived[liker]?[liked] != nil {
                 recordMatch(in: &state, liker, liked, at: now)
             }
         }
+    }
+
+    /// Takes back `liker`'s like (or super like) of `liked` that has not made a match: `liked` no
+    /// longer sees that `liker` liked them, liking `liker` makes no match, and `liker` may meet
+    /// `liked` in their deck again.
+    ///
+    /// Throws ``Models/ServiceError/rejected(_:)`` when the like already made a match (ending it is an
+    /// unmatch) and ``Models/ServiceError/notFound`` when `liker` has no like of `liked` waiting.
+    public func withdrawLike(from liker: UserID, to liked: UserID) throws(ServiceError) {
+        let result = state.withLock { state -> Result<Void, ServiceError> in
+            guard state.discovery.matches[Match.id(between: liker, and: liked)] == nil else {
+                return .failure(.rejected("The like made a match: unmatch instead."))
+            }
+            guard state.discovery.likesReceived[liked]?.removeValue(forKey: liker) != nil else {
+                return .failure(.notFound)
+            }
+            state.discovery.viewers[liker]?.set(nil, on: liked, poolIndex: pool.index(of: liked))
+            return .success(())
+        }
+        try result.get()
     }
 
     /// The matches of a user, most recent first.

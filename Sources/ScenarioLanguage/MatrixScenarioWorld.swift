@@ -257,7 +257,7 @@ public final class MatrixScenarioWorld: DriverScenarioWorld {
     }
 
     /// Runs one call as `username`'s app and waits for it.
-    private func call<Value: Sendable>(
+    func call<Value: Sendable>(
         _ username: String,
         _ body: (AppServices, String, @escaping ServiceCompletion<Value>) -> Void
     ) throws(ServiceError) -> Value {
@@ -268,7 +268,7 @@ public final class MatrixScenarioWorld: DriverScenarioWorld {
     /// Notes what someone else does, does it as them, then lets the app hear of it; `false` if it
     /// could not be done.
     @discardableResult
-    private func act(
+    func act(
         _ description: String, as user: UserID,
         _ body: (AppServices, String, @escaping ServiceCompletion<Void>) -> Void
     ) -> Bool {

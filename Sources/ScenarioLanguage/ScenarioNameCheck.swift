@@ -9,7 +9,8 @@ import Models
 /// name typed into the sign-up form's `"Username"` field set them up, and the embedded backend's
 /// generated people (`c0`, `c1`, … below the pool size) always exist. `given I am <name>` must name
 /// such a person; after it, the other side's steps (`<name> likes me`, `sends`, `reads`, `types`,
-/// `unmatches me`, `given <name> matches me`) and `expect unread <name>` may not name "me".
+/// `unmatches me`, `edits`, `deletes`, `blocks me`, `unlikes me`, `given <name> matches me`) and
+/// `expect unread <name>` may not name "me".
 ///
 /// ``ScenarioParser/parse(_:path:)`` runs the check over every file, so a misspelt name is a syntax
 /// error reported before anything runs; the runner runs it again step by step (so `discover play` is
@@ -62,7 +63,8 @@ public struct ScenarioNameCheck: Sendable {
     static func person(in step: ScenarioStep) -> String? {
         switch step {
         case .givenMe(let name), .likesMe(let name, _), .sends(let name, _), .reads(let name),
-            .types(let name), .unmatchesMe(let name), .matchesMe(let name), .expectUnread(let name, _):
+            .types(let name), .unmatchesMe(let name), .matchesMe(let name), .expectUnread(let name, _),
+            .edits(let name, _, _), .deletes(let name, _), .blocksMe(let name), .unlikesMe(let name):
             return name
         default:
             return nil
@@ -85,6 +87,10 @@ public struct ScenarioNameCheck: Sendable {
         case .reads: action = "read a conversation with"
         case .types: action = "type to"
         case .unmatchesMe: action = "unmatch"
+        case .edits: action = "edit a message to"
+        case .deletes: action = "delete a message to"
+        case .blocksMe: action = "block"
+        case .unlikesMe: action = "unlike"
         default: action = "have a conversation with"
         }
         return "\(quoted(name)) is 'me' here (\(reason)): nobody can \(action) themselves"

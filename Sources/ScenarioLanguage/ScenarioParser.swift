@@ -24,6 +24,8 @@ public enum ScenarioParser {
         "type $<VARIABLE> into \"<label>\"", "swipe right|left|up",
         "open <link>", "logout", "wait <duration>", "<name> likes me", "<name> super likes me",
         "<name> sends \"<text>\"", "<name> reads", "<name> types", "<name> unmatches me",
+        "<name> edits \"<text>\" to \"<text>\"", "<name> deletes \"<text>\"", "<name> blocks me",
+        "<name> unlikes me",
         "given <name> matches me",
         "network down|up", "server revokes token", "server fails next <endpoint>",
         "expect screen <name>", "expect text \"<text>\"", "expect no text \"<text>\"",
@@ -116,7 +118,7 @@ public enum ScenarioParser {
         case "damage", "crash": return fileStep(&reader)
         default:
             if tokens.count >= 2, let verb = tokens[1].word,
-                ["likes", "super", "sends", "reads", "types", "unmatches"].contains(verb)
+                otherSideVerbs.contains(verb)
             {
                 return otherSide(&reader)
             }
@@ -177,35 +179,6 @@ public enum ScenarioParser {
                 }
             }
             return otherSide(&reader)
-        }
-    }
-
-    /// The other side's steps: `<name> likes me`, `super likes me`, `sends "…"`, `reads`, `types`, `unmatches me`.
-    private static func otherSide(_ reader: inout Reader) -> Result<ScenarioStep, Problem> {
-        reader.word("a person's name").flatMap { name in
-            switch reader.peekWord {
-            case "sends":
-                reader.skip()
-                return reader.string("the message, in quotes").flatMap { reader.end(.sends(name, text: $0)) }
-            case "reads":
-                reader.skip()
-                return reader.end(.reads(name))
-            case "types":
-                reader.skip()
-                return reader.end(.types(name))
-            case "unmatches":
-                reader.skip()
-                return reader.keyword("me").flatMap { reader.end(.unmatchesMe(name)) }
-            default:
-                var superLike = false
-                if reader.peekWord == "super" {
-                    reader.skip()
-                    superLike = true
-                }
-                return reader.keyword("likes").flatMap {
-                    reader.keyword("me").flatMap { reader.end(.likesMe(name, superLike: superLike)) }
-                }
-            }
         }
     }
 

@@ -86,6 +86,15 @@ extension ScenarioRunner {
             case .types(let name): world.type(by: UserID(name), to: try counterpart(of: name, in: step))
             case .unmatchesMe(let name):
                 world.unmatch(by: UserID(name), with: try counterpart(of: name, in: step))
+            case .edits(let name, let text, let newText):
+                try world.editMessage(
+                    by: UserID(name), with: try counterpart(of: name, in: step), from: text, to: newText)
+            case .deletes(let name, let text):
+                try world.deleteMessage(by: UserID(name), with: try counterpart(of: name, in: step), text)
+            case .blocksMe(let name):
+                try world.block(by: UserID(name), of: try counterpart(of: name, in: step))
+            case .unlikesMe(let name):
+                try world.withdrawLike(from: UserID(name), to: try counterpart(of: name, in: step))
             case .matchesMe(let name):
                 let me = try counterpart(of: name, in: step)
                 world.like(from: me, to: UserID(name), superLike: false)

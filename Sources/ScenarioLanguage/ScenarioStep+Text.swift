@@ -34,6 +34,11 @@ extension ScenarioStep {
         case .reads(let name): "\(name) reads"
         case .types(let name): "\(name) types"
         case .unmatchesMe(let name): "\(name) unmatches me"
+        case .edits(let name, let text, let newText):
+            "\(name) edits \(Self.quoted(text)) to \(Self.quoted(newText))"
+        case .deletes(let name, let text): "\(name) deletes \(Self.quoted(text))"
+        case .blocksMe(let name): "\(name) blocks me"
+        case .unlikesMe(let name): "\(name) unlikes me"
         case .matchesMe(let name): "given \(name) matches me"
         case .network(let up): "network \(up ? "up" : "down")"
         case .serverRevokesToken: "server revokes token"

@@ -56,6 +56,14 @@ public enum ScenarioStep: Hashable, Sendable {
     case types(String)
     /// `bob unmatches me`.
     case unmatchesMe(String)
+    /// `bob edits "hi" to "hello"`: bob changes the text of his newest message "hi" to the user.
+    case edits(String, text: String, to: String)
+    /// `bob deletes "hi"`: bob deletes his newest message "hi" to the user.
+    case deletes(String, text: String)
+    /// `bob blocks me`: bob ends the match and blocks the user.
+    case blocksMe(String)
+    /// `bob unlikes me`: bob takes back his like of the user, which has not made a match.
+    case unlikesMe(String)
     /// `given bob matches me`: bob and the user like each other.
     case matchesMe(String)
     /// `network down` / `network up`.

@@ -33,6 +33,15 @@ public protocol ScenarioWorld: AnyObject {
     func type(by typist: UserID, to other: UserID)
     /// `user` ends the match with `other`.
     func unmatch(by user: UserID, with other: UserID)
+    /// `editor` changes the text of their newest message `text` to `other` into `newText`.
+    func editMessage(by editor: UserID, with other: UserID, from text: String, to newText: String)
+        throws(ScenarioRunError)
+    /// `sender` deletes their newest message `text` to `other`.
+    func deleteMessage(by sender: UserID, with other: UserID, _ text: String) throws(ScenarioRunError)
+    /// `user` ends the match with `other` and blocks them.
+    func block(by user: UserID, of other: UserID) throws(ScenarioRunError)
+    /// `liker` takes back their like of `liked`, which has not made a match.
+    func withdrawLike(from liker: UserID, to liked: UserID) throws(ScenarioRunError)
     /// Lists whose changes did not add up (should stay empty).
     var listErrors: [String] { get }
     /// Undeclared screen moves and what ended sessions left behind (should stay empty; see

@@ -277,3 +277,25 @@ struct ReferenceLog {
         #expect(!MatchesListOrder.prefersRebuild(edits: 10, rows: 15))
     }
 }
+
+/// Which messages count as unread when one leaves the conversation.
+@Suite struct UnreadMessageTests {
+    func message(_ id: String, from sender: UserID) -> Message {
+        Message(
+            id: id, conversation: "m-alice~bob", sender: sender, text: id,
+            sentAt: Date(timeIntervalSince1970: 0))
+    }
+
+    @Test func theUnreadMessages_areTheOtherPersonsNewest_asManyAsTheCount() {
+        let messages = [
+            message("b1", from: "bob"), message("a1", from: "alice"), message("b2", from: "bob"),
+            message("a2", from: "alice"), message("b3", from: "bob"),
+        ]
+        let unread = messages.filter {
+            ConversationSummaryRules.isUnread($0.id, in: messages, unreadCount: 2, viewer: "alice")
+        }
+        #expect(unread.map(\.id) == ["b2", "b3"])
+        #expect(!ConversationSummaryRules.isUnread("b3", in: messages, unreadCount: 0, viewer: "alice"))
+        #expect(!ConversationSummaryRules.isUnread("zz", in: messages, unreadCount: 5, viewer: "alice"))
+    }
+}

@@ -51,12 +51,19 @@ extension ChatContext {
     /// Takes a message the server no longer has (its sender deleted it) out of a conversation; the
     /// list row then previews the message before it.
     func removeMessage(_ id: String, from conversation: String) {
-        guard record(of: conversation)?.log.contains(id) == true else { return }
+        guard let record = record(of: conversation), record.log.contains(id) else { return }
         let viewer = viewer
+        // One the user had not read yet no longer counts as unread.
+        let wasUnread = ConversationSummaryRules.isUnread(
+            id, in: record.log.messages, unreadCount: record.summary?.unreadCount ?? 0, viewer: viewer)
         store.update { state in
             state.changeMessages(of: conversation, by: viewer) { log in
                 _ = log.remove(id)
                 return []
+            }
+            if wasUnread, var summary = state.records[conversation]?.summary {
+                summary.unreadCount -= 1
+                state.setSummary(summary, for: conversation)
             }
             if state.records[conversation]?.summary?.lastMessage?.id == id {
                 Self.previewLastMessage(of: conversation, in: &state, keepingUnread: true)

@@ -96,7 +96,13 @@ public final class DeckFlow: FlowNode {
         delegate?.deckFlowDidChange(self)
         announceTop(state)
         if state.isEmpty, !rendered.isEmpty { environment.analytics.record(.deckEmpty) }
-        if let match = state.pendingMatch, match != rendered.pendingMatch { showMatch(match) }
+        if let match = state.pendingMatch, match != rendered.pendingMatch {
+            showMatch(match)
+        } else if state.pendingMatch == nil, let shown = rendered.pendingMatch, modal == .match(shown) {
+            // The server made no match of the like that seemed to (the like it answered was taken
+            // back): "It's a match!" goes, as the chat drops the conversation.
+            dismissModal()
+        }
         if let seconds = state.likesResetInSeconds {
             showOutOfLikes(secondsLeft: seconds, isNew: rendered.likesResetInSeconds == nil)
         } else if rendered.likesResetInSeconds != nil, modal == .outOfLikes {

@@ -46,6 +46,19 @@ public enum ConversationSummaryRules {
         .count
     }
 
+    /// Whether the message `id` of `messages` (a conversation's, oldest first) is one of the
+    /// `unreadCount` unread ones for `viewer`.
+    ///
+    /// Reading marks a conversation read up to its newest message, so the unread messages are the
+    /// newest `unreadCount` of the other person's; the user's own are never unread. When the other
+    /// person deletes one of them, it stops counting.
+    public static func isUnread(
+        _ id: String, in messages: some Sequence<Message>, unreadCount: Int, viewer: UserID
+    ) -> Bool {
+        guard unreadCount > 0 else { return false }
+        return messages.filter { $0.sender != viewer }.suffix(unreadCount).contains { $0.id == id }
+    }
+
     /// The server's summary of a conversation (`remote`), keeping the last message the client has
     /// when it is newer (a message sent since the server made its list).
     public static func merged(_ remote: ConversationSummary, over local: ConversationSummary?)
