@@ -6,7 +6,7 @@ import Testing
 /// Hostile scenario files never crash the parser: every one either parses or is a located error.
 ///
 /// `everyScenarioMutated_answersPassFailOrASyntaxError_inBoundedTime` mutates every file in
-/// `Scenarios/` (a sample of 300 inputs in a plain `swift test`; CI runs 10,000 with
+/// `Scenarios/` (a sample of 150 inputs in a plain `swift test`; CI runs 10,000 with
 /// `DISCOVER_FUZZ_RUNS=10000`; `DISCOVER_FUZZ_SEED` changes the seed) and prints its counts as a line
 /// starting with `fuzz:`.
 @Suite struct ScenarioFuzzTests {
@@ -92,7 +92,7 @@ import Testing
     @MainActor
     @Test func everyScenarioMutated_answersPassFailOrASyntaxError_inBoundedTime() async throws {
         let environment = ProcessInfo.processInfo.environment
-        let count = environment["DISCOVER_FUZZ_RUNS"].flatMap { Int($0) } ?? 300
+        let count = environment["DISCOVER_FUZZ_RUNS"].flatMap { Int($0) } ?? 150
         var tally = Tally(seed: environment["DISCOVER_FUZZ_SEED"].flatMap { UInt64($0) } ?? 24)
         let files = try ScenarioFiles.collect([DemoTests.scenariosFolder.path]).get()
         let originals = try files.map { try [UInt8](Data(contentsOf: URL(fileURLWithPath: $0))) }
