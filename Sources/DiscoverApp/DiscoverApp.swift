@@ -83,15 +83,26 @@ public final class DiscoverApp {
         case .runLoop:
             let server = EmbeddedServer(scheduler: DispatchScheduler(), configuration: configuration)
             server.addDemoAccounts()
-            let writer = DiskWriter()
-            let ids = UUIDGenerator()
-            return DiscoverApp(
-                presenter: presenter, virtualClock: nil, embeddedServer: server,
-                makeServices: {
-                    EmbeddedBackend.makeServices(
-                        server: server, storageDirectory: storageDirectory, writer: writer, ids: ids)
-                })
+            return embedded(on: server, presenter: presenter, storageDirectory: storageDirectory)
         }
+    }
+
+    /// An app on an embedded server that other apps share (one world for several people: a browser
+    /// front end's sessions), in real time on the main queue, files under `storageDirectory`.
+    ///
+    /// `server` must deliver on the main queue (a ``Services/DispatchScheduler``); each app keeps its
+    /// own files, so two apps signed in as two people match and chat through `server`.
+    public static func embedded(
+        on server: EmbeddedServer, presenter: any Presenter, storageDirectory: URL
+    ) -> DiscoverApp {
+        let writer = DiskWriter()
+        let ids = UUIDGenerator()
+        return DiscoverApp(
+            presenter: presenter, virtualClock: nil, embeddedServer: server,
+            makeServices: {
+                EmbeddedBackend.makeServices(
+                    server: server, storageDirectory: storageDirectory, writer: writer, ids: ids)
+            })
     }
 
     /// An app on a Matrix homeserver (`http` or `https`), real time on the main queue, files under
@@ -120,6 +131,9 @@ public final class DiscoverApp {
                     connection: connection, storageDirectory: storageDirectory, writer: writer, ids: ids)
             })
     }
+
+    /// Who is signed in, if anyone: whom the embedded server's knobs act towards.
+    public var signedInUser: UserID? { flow?.sessionFlow?.context.snapshot.user?.id }
 
     /// Whether the app is running (launched and not terminated).
     public var isRunning: Bool { flow != nil }

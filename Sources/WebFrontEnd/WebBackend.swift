@@ -2,7 +2,7 @@ import Foundation
 
 /// Which backend each browser session's engine runs on.
 public enum WebBackend: Hashable, Sendable {
-    /// A fresh embedded server per session, with the demo people, in real time.
+    /// One embedded server every session shares, with the demo people, in real time.
     case embedded
     /// A Matrix homeserver (loopback or https), in real time; every session signs in to it.
     case matrix(homeserver: URL)

@@ -49,15 +49,14 @@ public enum WebKnob: Hashable, Sendable, Decodable {
         }
     }
 
-    /// Acts on `server` for ``person`` towards the user signed in on it (each browser session has a
-    /// server of its own).
+    /// Acts on `server` (the world the sessions share) for ``person`` towards `me`, the user signed in
+    /// in the session the knob was sent to.
     @MainActor
-    func act(on server: EmbeddedServer) -> Result<Void, WebSessionError> {
+    func act(on server: EmbeddedServer, towards me: UserID) -> Result<Void, WebSessionError> {
         let other = UserID(person)
         guard server.profile(of: other) != nil else {
             return .failure(.conflict("no such person '\(person)'"))
         }
-        guard let me = server.lastSignedInUser else { return .failure(.conflict("nobody is signed in")) }
         if case .like(_, let superLike) = self {
             server.like(from: other, to: me, superLike: superLike)
             return .success(())

@@ -25,9 +25,12 @@ public final class WebSession {
     /// while one does: a closed browser tab leaves it idle, and ``WebSessions`` removes it later.
     public private(set) var idleSince: Date?
 
-    /// Makes the engine on `backend` (embedded: a fresh server with the demo people) and launches it
-    /// (idle from `now` until a stream watches it).
-    public init(id: String, backend: WebBackend, now: Date) throws(WebSessionError) {
+    /// Makes the engine on `backend` and launches it (idle from `now` until a stream watches it); on
+    /// the embedded backend it runs on `world`, the server the sessions share (a fresh one with the
+    /// demo people when `nil`).
+    public init(id: String, backend: WebBackend, world: EmbeddedServer? = nil, now: Date)
+        throws(WebSessionError)
+    {
         self.id = id
         idleSince = now
         directory = FileManager.default.temporaryDirectory
@@ -40,7 +43,9 @@ public final class WebSession {
         let app: DiscoverApp
         switch backend {
         case .embedded:
-            app = DiscoverApp.embedded(presenter: stack, storageDirectory: directory)
+            app =
+                world.map { DiscoverApp.embedded(on: $0, presenter: stack, storageDirectory: directory) }
+                ?? DiscoverApp.embedded(presenter: stack, storageDirectory: directory)
         case .matrix(let homeserver):
             do {
                 app = try DiscoverApp.matrix(
@@ -85,7 +90,8 @@ public final class WebSession {
         guard let server = app?.embeddedServer else {
             return .failure(.conflict("knobs act on the embedded backend only"))
         }
-        return knob.act(on: server)
+        guard let me = app?.signedInUser else { return .failure(.conflict("nobody is signed in")) }
+        return knob.act(on: server, towards: me)
     }
 
     /// Counts a request as use: an idle session is idle from `now` on.

@@ -1,6 +1,12 @@
+import EmbeddedBackend
 import Foundation
+import Services
 
 /// Every browser session the server holds, by id: at most ``maximumCount``.
+///
+/// On the embedded backend the sessions share one world: one ``EmbeddedBackend/EmbeddedServer``
+/// with the demo people, so two people in two browsers can sign up, match and chat live. Each
+/// session keeps its own engine and files.
 @MainActor
 public final class WebSessions {
     /// The most sessions at once; a further `POST /api/sessions` is answered 503.
@@ -8,11 +14,22 @@ public final class WebSessions {
 
     /// The backend new sessions run on.
     public let backend: WebBackend
+    /// The embedded world every session shares (`nil` on Matrix, where the homeserver is the world).
+    public let world: EmbeddedServer?
     private var sessions: [String: WebSession] = [:]
 
-    /// Creates an empty registry making sessions on `backend`.
+    /// Creates an empty registry making sessions on `backend`; on the embedded backend, with a
+    /// fresh world of the demo people, in real time on the main queue.
     public init(backend: WebBackend) {
         self.backend = backend
+        switch backend {
+        case .embedded:
+            let world = EmbeddedServer(scheduler: DispatchScheduler())
+            world.addDemoAccounts()
+            self.world = world
+        case .matrix:
+            world = nil
+        }
     }
 
     /// The session with this id, if any.
@@ -25,7 +42,7 @@ public final class WebSessions {
     public func create(at now: Date) throws(WebSessionError) -> WebSession? {
         guard sessions.count < Self.maximumCount else { return nil }
         let id = UUID().uuidString.lowercased()
-        let session = try WebSession(id: id, backend: backend, now: now)
+        let session = try WebSession(id: id, backend: backend, world: world, now: now)
         sessions[id] = session
         return session
     }

@@ -3,12 +3,12 @@ extension CommandLineInterface {
         usage: discover serve [--port <n>] [--backend embedded|matrix --homeserver <url>] [--test-knobs]
 
         Serves the app to a browser at http://127.0.0.1:<port>/ (this machine only): the page, and
-        a JSON API with a fresh engine per browser session (Docs/Web.md). Prints 'Serving on
+        a JSON API with an engine per browser session, all in one world (Docs/Web.md). Prints 'Serving on
         http://127.0.0.1:<port>' once listening; runs until Ctrl-C (SIGINT) or SIGTERM.
 
         options:
           --port <n>            the port (default 8080; 0: any free port, read it from the line above)
-          --backend <name>      embedded (default: a fresh server with the demo people per session)
+          --backend <name>      embedded (default: one server with the demo people, shared by every session)
                                 or matrix (every session on a real homeserver)
           --homeserver <url>    the Matrix homeserver: on this machine, or https
           --test-knobs          add POST /api/sessions/<id>/knobs: the other person sends, reads,

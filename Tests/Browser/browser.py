@@ -1,8 +1,10 @@
 """What the browser tests share: a headless Chromium on the page, and the server's test knobs.
 
 The server is started by Scripts/browser-tests (`discover serve --port 0 --test-knobs`), which
-passes its address in DISCOVER_URL. Every test gets a fresh browser, hence a fresh session (a fresh
-engine with the demo people), and deletes that session when it ends.
+passes its address in DISCOVER_URL. Every test gets a fresh browser, hence a fresh session (an engine
+of its own in the world every session shares: the demo people and whoever signed up before), and
+deletes that session when it ends. A test may open a second browser (`open_browser`) for a second
+person, and act in it inside `with self.in_browser(other):`.
 
 Waits poll a condition with a timeout (WebDriverWait); nothing sleeps for a fixed time. What is
 asserted is what the page shows: visible text, which buttons there are, classes such as a read tick,
@@ -10,6 +12,7 @@ where things are, what has focus, and what assistive technology is told (roles a
 browser computes them, and axe-core's checks through axe-selenium-python).
 """
 
+import contextlib
 import json
 import os
 import pathlib
@@ -58,6 +61,11 @@ class PageTestCase(unittest.TestCase):
 
     def setUp(self):
         self.url = server_url()
+        self.driver, self.session = self.open_browser()
+
+    def open_browser(self):
+        """A headless Chromium showing the app in a session of its own: (driver, session). Quit and
+        the session deleted when the test ends."""
         options = Options()
         options.binary_location = find_program("CHROMIUM", "chromium", "chromium-browser")
         for argument in (
@@ -70,12 +78,28 @@ class PageTestCase(unittest.TestCase):
         ):
             options.add_argument(argument)
         service = Service(find_program("CHROMEDRIVER", "chromedriver"))
-        self.driver = webdriver.Chrome(service=service, options=options)
-        self.addCleanup(self.driver.quit)
-        self.set_width(WIDTH)
-        self.driver.get(self.url + "/")
-        self.session = self.wait_for(lambda d: d.execute_script("return document.body.dataset.session || null"))
-        self.addCleanup(self.delete_session)
+        driver = webdriver.Chrome(service=service, options=options)
+        self.addCleanup(driver.quit)
+        saved = getattr(self, "driver", None)
+        self.driver = driver
+        try:
+            self.set_width(WIDTH)
+            driver.get(self.url + "/")
+            session = self.wait_for(lambda d: d.execute_script("return document.body.dataset.session || null"))
+        finally:
+            self.driver = saved
+        self.addCleanup(self.delete_session, session)
+        return driver, session
+
+    @contextlib.contextmanager
+    def in_browser(self, browser):
+        """Acts in `browser` (from `open_browser`) for the duration of the `with` block."""
+        saved = (self.driver, self.session)
+        self.driver, self.session = browser
+        try:
+            yield
+        finally:
+            self.driver, self.session = saved
 
     def set_width(self, width):
         """The page's width in CSS pixels (the window's size flag is not the page's size in every
@@ -85,8 +109,8 @@ class PageTestCase(unittest.TestCase):
             {"width": width, "height": HEIGHT, "deviceScaleFactor": 1, "mobile": False},
         )
 
-    def delete_session(self):
-        request = urllib.request.Request(f"{self.url}/api/sessions/{self.session}", method="DELETE")
+    def delete_session(self, session):
+        request = urllib.request.Request(f"{self.url}/api/sessions/{session}", method="DELETE")
         try:
             urllib.request.urlopen(request, timeout=10).close()
         except (urllib.error.URLError, OSError):

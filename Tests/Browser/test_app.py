@@ -3,10 +3,14 @@ browser's Back and Forward, the keyboard, screen readers (roles, names, axe-core
 360 px, right-to-left text, and the connection line and the toast clear of the controls.
 
 Bob, a demo person, is played by the server's knobs (POST /api/sessions/{id}/knobs): he likes the
-new user ({"knob":"like","from":"bob"}), types, answers and reads. Every assertion is about what the page shows.
+new user ({"knob":"like","from":"bob"}), types, answers and reads. Two people in two browsers share
+the server's one world: they match and chat both ways. Every test signs up a username of its own, as
+the world keeps every account. Every assertion is about what the page shows.
 """
 
+import itertools
 import unittest
+import uuid
 
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
@@ -15,10 +19,20 @@ from selenium.webdriver.common.keys import Keys
 from browser import PageTestCase
 
 
+RUN = uuid.uuid4().hex[:6]  # usernames of this run: the server's world outlives a test
+NUMBERS = itertools.count(1)
+
+
+def fresh_username(prefix="sam"):
+    """A username nobody in the server's world has yet."""
+    return f"{prefix}{RUN}{next(NUMBERS)}"
+
+
 class AppTests(PageTestCase):
     # MARK: Journeys the tests share
 
-    def sign_up(self, username="sam", name="Sam", ages=("25", "35"), distance=None):
+    def sign_up(self, username=None, name="Sam", ages=("25", "35"), distance=None):
+        username = username or fresh_username()
         self.wait_for_screen("welcome")
         self.tap("createAccount")
         self.wait_for_screen("signUp")
@@ -48,8 +62,9 @@ class AppTests(PageTestCase):
         return self.driver.execute_script(self.CARD + " return c ? c.dataset.cardId : null;")
 
     def swipe_to(self, name):
-        """Passes on everyone before `name` (the deck's order is the demo people's), then shows their card."""
-        for _ in range(10):
+        """Passes on everyone before `name` (the demo people, and whoever signed up before in the shared
+        world), then shows their card."""
+        for _ in range(80):
             shown = self.wait_for(lambda d: self.card_name(), "a card on the deck")
             if shown.startswith(name):
                 return
@@ -94,7 +109,53 @@ class AppTests(PageTestCase):
         """Presses keys as a person would, on whatever has focus."""
         ActionChains(self.driver).send_keys(*keys).perform()
 
+    def log_in(self, username, password="correct horse"):
+        self.wait_for_screen("welcome")
+        self.tap("logIn")
+        self.wait_for_screen("signIn")
+        self.type_into("username", username)
+        self.type_into("password", password)
+        self.tap("submit")
+        self.wait_for_screen("home")
+
+    def log_out(self):
+        self.tap("logOut")
+        self.tap("logOut:confirm")
+        self.wait_for_screen("welcome")
+
+    def send(self, text):
+        self.type_into("message", text)
+        self.tap("chat:send")
+        self.wait_for(lambda d: self.my_bubble(text), f"my bubble '{text}'")
+
+    def their_bubble(self, text):
+        return any(text in bubble.text for bubble in self.bubbles(mine=False))
+
     # MARK: Tests
+
+    def test_twoPeopleInTwoBrowsers_matchAndChatBothWays(self):
+        ann, ben = fresh_username("ann"), fresh_username("ben")
+        other = self.open_browser()
+        self.sign_up(username=ann, name="Ann")
+        with self.in_browser(other):
+            self.sign_up(username=ben, name="Ben")
+            self.swipe_to("Ann")  # Ann signed up first: she is in Ben's first page
+            self.tap("deck:like")
+        # Ben was not there when Ann's deck loaded: she sees him after signing in again.
+        self.log_out()
+        self.log_in(ann)
+        self.swipe_to("Ben")
+        self.tap("deck:like")
+        self.wait_for_screen("match")
+        self.tap("match:message")
+        self.wait_for_screen("chat")
+        self.send("Hi Ben, from Ann's browser")
+        with self.in_browser(other):
+            self.tap("tab:matches")
+            self.open_conversation_with("Ann")
+            self.wait_for(lambda d: self.their_bubble("Hi Ben, from Ann's browser"), "Ann's bubble in Ben's browser")
+            self.send("Hi Ann, from Ben's browser")
+        self.wait_for(lambda d: self.their_bubble("Hi Ann, from Ben's browser"), "Ben's bubble in Ann's browser")
 
     def test_signingUp_showsTheDeckWithACard(self):
         self.sign_up()
@@ -408,14 +469,15 @@ class AppTests(PageTestCase):
             self.assertEqual(self.driver.execute_script(too_wide, width), [], f"wider than the phone on the {where}")
 
         # One's own name, on the home screen; then someone else (sam) meets the long-named person.
-        self.sign_up(username="longname", name=long_name, ages=("18", "100"))
+        long_username = fresh_username("long")
+        self.sign_up(username=long_username, name=long_name, ages=("18", "100"))
         self.wait_for_text(long_name)
         assert_fits("home")
         self.tap("logOut")
         self.tap("logOut:confirm")
         self.wait_for_screen("welcome")
         self.sign_up()
-        self.knob(knob="like", **{"from": "longname"})
+        self.knob(knob="like", **{"from": long_username})
         self.swipe_to(long_name)
         assert_fits("card")
         self.tap("deck:like")
@@ -424,7 +486,7 @@ class AppTests(PageTestCase):
         assert_fits("match sheet")
         self.tap("match:message")
         self.wait_for_screen("chat")
-        self.knob(knob="typing", by="longname")
+        self.knob(knob="typing", by=long_username)
         self.wait_for_text(f"{long_name} is typing…")
         self.assertEqual(self.text_of('[data-testid="title"]'), long_name)
         assert_fits("conversation")
@@ -472,7 +534,7 @@ class AppTests(PageTestCase):
             "Network.emulateNetworkConditions",
             {"offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1},
         )
-        self.delete_session()
+        self.delete_session(self.session)
         line = "const line = document.getElementById('problem'); return line ? line.textContent : '';"
         self.wait_for(lambda d: "Reconnecting" in d.execute_script(line), "the connection line")
         self.type_into("message", "x")  # the edit cannot go out: the toast says so
