@@ -22,6 +22,9 @@ struct ChatServerState {
     /// user → subscription id → handler.
     var subscribers: [UserID: Handlers] = [:]
     var nextSubscriber: UInt64 = 0
+    /// subscription id → the events it did not get while the network was down, oldest first; sent
+    /// when the network returns (typing collapsed), dropped when the subscription is cancelled.
+    var backlogs: [UInt64: [ChatEvent]] = [:]
     var nextMessage = 0
     /// Blocked pairs, "a|b" with a < b.
     var blocked: Set<String> = []
