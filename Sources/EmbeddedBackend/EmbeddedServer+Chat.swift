@@ -28,6 +28,8 @@ extension EmbeddedServer {
                     ConversationSummary(
                         match: match, lastMessage: last, unreadCount: conversation?.unread(of: viewer) ?? 0))
             }
+            // The list holds what the user's device had not heard yet: their next feed starts after it.
+            state.chat.undelivered[viewer] = nil
             return .success(summaries)
         }
     }
@@ -111,16 +113,14 @@ extension EmbeddedServer {
             let id = state.chat.nextSubscriber
             state.chat.nextSubscriber += 1
             state.chat.subscribers[viewer, default: [:]][id] = onEvent
-            // Everything waiting for this user has now reached a device of theirs (offline: once the
-            // network returns).
-            if !state.isNetworkDown { deliverWaiting(in: &state, to: viewer, now: now) }
+            resumeFeed(id, of: viewer, with: onEvent, in: &state, now: now)
             return (viewer, id)
         }
         guard let (viewer, id) = subscription else { return ScheduledTask {} }
         return ScheduledTask { [weak self] in
             self?.state.withLock { state in
                 _ = state.chat.subscribers[viewer]?.removeValue(forKey: id)
-                state.chat.backlogs[id] = nil
+                Self.keepUndelivered(state.chat.backlogs.removeValue(forKey: id), of: viewer, in: &state)
             }
         }
     }

@@ -21,6 +21,30 @@ extension EmbeddedServer {
         }
     }
 
+    /// A new subscription of `user` starts where their device's last one stopped: with the events it
+    /// never got (``ChatServerState/undelivered``), sent now or, offline, when the network returns;
+    /// online, what waited for the user is marked delivered.
+    func resumeFeed(
+        _ id: UInt64, of user: UserID, with handler: @escaping ChatServerState.Subscriber,
+        in state: inout State,
+        now: Date
+    ) {
+        let missed = state.chat.undelivered.removeValue(forKey: user) ?? []
+        if state.isNetworkDown {
+            if !missed.isEmpty { state.chat.backlogs[id] = missed }
+            return
+        }
+        for event in Self.catchingUp(missed) { deliver(event, to: handler, in: state) }
+        deliverWaiting(in: &state, to: user, now: now)
+    }
+
+    /// Keeps what a cancelled subscription of `user` never got for their next one; of two cancelled
+    /// alike, the one that missed more (it listened longer, so its events include the other's).
+    static func keepUndelivered(_ backlog: [ChatEvent]?, of user: UserID, in state: inout State) {
+        guard let backlog, backlog.count > state.chat.undelivered[user]?.count ?? 0 else { return }
+        state.chat.undelivered[user] = backlog
+    }
+
     /// Marks every conversation of `user` delivered to them up to its last message (a device of theirs
     /// is listening), telling each sender.
     func deliverWaiting(in state: inout State, to user: UserID, now: Date) {

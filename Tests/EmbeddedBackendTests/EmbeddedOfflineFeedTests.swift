@@ -27,8 +27,8 @@ import Testing
         var events: [ChatEvent] = []
     }
 
-    /// Alice and Carol matched, and Alice's live feed listening.
-    func aliceListening() throws -> (heard: Heard, feed: ScheduledTask) {
+    /// Alice and Carol matched, and Alice's live feed listening (with her access token).
+    func aliceListening() throws -> (heard: Heard, feed: ScheduledTask, token: String) {
         backend.server.like(from: "carol", to: "alice")
         backend.server.like(from: "alice", to: "carol")
         let alice = try EmbeddedServerLookupTests.token(backend, "alice", "wonderland")
@@ -36,11 +36,11 @@ import Testing
         let feed = chat.subscribe(accessToken: alice) { heard.events.append($0) }
         backend.scheduler.runDue()
         heard.events = []
-        return (heard, feed)
+        return (heard, feed, alice)
     }
 
     @Test func theFeed_deliversNothingWhileOffline_andEverythingOnceInOrderWhenTheNetworkReturns() throws {
-        let (heard, feed) = try aliceListening()
+        let (heard, feed, _) = try aliceListening()
         backend.server.isNetworkDown = true
         let first = try backend.server.sendMessage(from: "carol", to: "alice", "One")
         let second = try backend.server.sendMessage(from: "carol", to: "alice", "Two")
@@ -66,7 +66,7 @@ import Testing
     }
 
     @Test func aMessageSentWhileTheRecipientIsOffline_isDeliveredOnlyWhenTheNetworkReturns() throws {
-        let (_, feed) = try aliceListening()
+        let (_, feed, _) = try aliceListening()
         backend.server.isNetworkDown = true
         try backend.server.sendMessage(from: "carol", to: "alice", "Are you there?")
         #expect(backend.server.messages(between: "carol", and: "alice").map(\.status) == [.sent])
@@ -82,13 +82,37 @@ import Testing
         feed.cancel()
     }
 
-    @Test func aFeedCancelledWhileOffline_getsNothingWhenTheNetworkReturns() throws {
-        let (heard, feed) = try aliceListening()
+    @Test func aFeedCancelledWhileOffline_leavesWhatItMissedToTheNextFeed_whichResumesFromThere() throws {
+        let (heard, feed, alice) = try aliceListening()
         backend.server.isNetworkDown = true
-        try backend.server.sendMessage(from: "carol", to: "alice", "Lost on a dead phone")
+        let missed = try backend.server.sendMessage(from: "carol", to: "alice", "While your phone restarts")
         feed.cancel()
+        let next = Heard()
+        let again = chat.subscribe(accessToken: alice) { next.events.append($0) }
+        #expect(backend.scheduler.runUntilIdle())
+        #expect(next.events.isEmpty)
         backend.server.isNetworkDown = false
         #expect(backend.scheduler.runUntilIdle())
         #expect(heard.events.isEmpty)
+        #expect(next.events == [.messageReceived(missed)])
+        again.cancel()
+    }
+
+    @Test func aFeedCancelledWhileOffline_leavesNothingToReplay_onceTheConversationsListWasFetched() throws {
+        let (_, feed, _) = try aliceListening()
+        backend.server.isNetworkDown = true
+        try backend.server.sendMessage(from: "carol", to: "alice", "In the list already")
+        feed.cancel()
+        backend.server.isNetworkDown = false
+        let alice = try EmbeddedServerLookupTests.token(backend, "alice", "wonderland")
+        let lists = Collector<[ConversationSummary]>()
+        chat.fetchConversations(accessToken: alice, completion: lists.completion)
+        backend.scheduler.runDue()
+        #expect(try lists.last?.get().first?.unreadCount == 1)
+        let next = Heard()
+        let again = chat.subscribe(accessToken: alice) { next.events.append($0) }
+        #expect(backend.scheduler.runUntilIdle())
+        #expect(next.events.isEmpty)
+        again.cancel()
     }
 }
