@@ -22,6 +22,13 @@ struct ChatServerState {
     /// user → subscription id → handler.
     var subscribers: [UserID: Handlers] = [:]
     var nextSubscriber: UInt64 = 0
+    /// subscription id → the events it did not get while the network was down, oldest first; sent
+    /// when the network returns (typing collapsed), dropped when the subscription is cancelled.
+    var backlogs: [UInt64: [ChatEvent]] = [:]
+    /// user → the events a subscription of theirs, cancelled while the network was down, never got:
+    /// their device's position in the feed. Their next subscription starts from it, unless a
+    /// conversations list (which holds all of it) was fetched first.
+    var undelivered: [UserID: [ChatEvent]] = [:]
     var nextMessage = 0
     /// Blocked pairs, "a|b" with a < b.
     var blocked: Set<String> = []

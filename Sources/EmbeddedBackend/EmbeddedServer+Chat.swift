@@ -28,6 +28,8 @@ extension EmbeddedServer {
                     ConversationSummary(
                         match: match, lastMessage: last, unreadCount: conversation?.unread(of: viewer) ?? 0))
             }
+            // The list holds what the user's device had not heard yet: their next feed starts after it.
+            state.chat.undelivered[viewer] = nil
             return .success(summaries)
         }
     }
@@ -111,16 +113,15 @@ extension EmbeddedServer {
             let id = state.chat.nextSubscriber
             state.chat.nextSubscriber += 1
             state.chat.subscribers[viewer, default: [:]][id] = onEvent
-            // Everything waiting for this user has now reached a device of theirs.
-            for (conversation, pair) in state.discovery.matches
-            where pair.first == viewer || pair.second == viewer {
-                deliver(in: &state, conversation: conversation, to: viewer, now: now)
-            }
+            resumeFeed(id, of: viewer, with: onEvent, in: &state, now: now)
             return (viewer, id)
         }
         guard let (viewer, id) = subscription else { return ScheduledTask {} }
         return ScheduledTask { [weak self] in
-            self?.state.withLock { _ = $0.chat.subscribers[viewer]?.removeValue(forKey: id) }
+            self?.state.withLock { state in
+                _ = state.chat.subscribers[viewer]?.removeValue(forKey: id)
+                Self.keepUndelivered(state.chat.backlogs.removeValue(forKey: id), of: viewer, in: &state)
+            }
         }
     }
 
@@ -164,9 +165,9 @@ extension EmbeddedServer {
         }
         guard let recipient, let message = made else { return .failure(.rejected("This match has ended.")) }
         state.chat.nextMessage += 1
-        // The recipient's devices: whether one is listening, and where the message goes.
+        // The recipient's devices: whether one is listening (online), and where the message goes.
         let handlers = state.chat.subscribers[recipient]
-        let listening = handlers?.isEmpty == false
+        let listening = handlers?.isEmpty == false && !state.isNetworkDown
         let (delivered, seen) = Self.append(
             message, to: &state.chat.conversations[outgoing.conversation, default: .init()],
             recipient: recipient, listening: listening)

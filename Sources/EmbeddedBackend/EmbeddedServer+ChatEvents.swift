@@ -2,7 +2,8 @@ import Foundation
 import Models
 
 /// How the chat's events reach people's devices: to their subscription handlers after the server's
-/// latency, or held while the knob holds events, or twice while the knob duplicates them.
+/// latency, or kept for them while the network is down (see `EmbeddedServer+Feed.swift`), or held
+/// while the knob holds events, or twice while the knob duplicates them.
 extension EmbeddedServer {
     /// Sends `event` to `user`'s devices (see ``emit(in:to:_:via:)``).
     func emit(in state: inout State, to user: UserID, _ event: ChatEvent) {
@@ -16,7 +17,7 @@ extension EmbeddedServer {
         via handlers: ChatServerState.Handlers?
     ) {
         if state.chat.holdEvents > 0 { return hold(event, for: user, in: &state) }
-        send(event, via: handlers, after: state.latency, twice: state.chat.duplicateEvents)
+        send(event, via: handlers, in: &state)
     }
 
     /// Holds an event while the knob holds events; the last one held lets them all go, newest first.
@@ -27,21 +28,28 @@ extension EmbeddedServer {
         let held = state.chat.heldEvents.reversed()
         state.chat.heldEvents = []
         for (recipient, heldEvent) in held {
-            send(
-                heldEvent, via: state.chat.subscribers[recipient], after: state.latency,
-                twice: state.chat.duplicateEvents)
+            send(heldEvent, via: state.chat.subscribers[recipient], in: &state)
         }
     }
 
-    /// Sends an event to a user's subscription handlers (found beforehand) after `latency`, `twice`
-    /// when the knob duplicates events.
-    private func send(
-        _ event: ChatEvent, via handlers: ChatServerState.Handlers?, after latency: Duration, twice: Bool
-    ) {
+    /// Sends an event to a user's subscription handlers (found beforehand) after the latency, twice
+    /// when the knob duplicates events; while the network is down, each subscription keeps it for
+    /// when the network returns instead.
+    private func send(_ event: ChatEvent, via handlers: ChatServerState.Handlers?, in state: inout State) {
         guard let handlers, !handlers.isEmpty else { return }
-        let copies = twice ? 2 : 1
-        for handler in handlers.values {
-            for _ in 0..<copies { scheduler.deliver(after: latency) { handler(event) } }
+        if state.isNetworkDown {
+            for id in handlers.keys { state.chat.backlogs[id, default: []].append(event) }
+            return
         }
+        for (_, handler) in handlers.sorted(by: { $0.key < $1.key }) {
+            deliver(event, to: handler, in: state)
+        }
+    }
+
+    /// Sends one event to one subscription handler after the latency, twice when the knob duplicates
+    /// events.
+    func deliver(_ event: ChatEvent, to handler: @escaping ChatServerState.Subscriber, in state: State) {
+        let copies = state.chat.duplicateEvents ? 2 : 1
+        for _ in 0..<copies { scheduler.deliver(after: state.latency) { handler(event) } }
     }
 }

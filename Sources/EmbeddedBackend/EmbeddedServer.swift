@@ -98,14 +98,20 @@ public final class EmbeddedServer: Sendable {
 
     /// Whether requests fail with ``Models/ServiceError/networkUnavailable`` without reaching the server.
     ///
-    /// Bringing the network back runs, on the scheduler, the work waiting for it
-    /// (``EmbeddedNetworkMonitor``): the retries of clients' outboxes and queues.
+    /// While it is down the live feed delivers nothing either: the server keeps each subscription's
+    /// events. Bringing the network back sends each subscription what it missed, in order (typing
+    /// collapsed to "stopped"), marks what waited for its people delivered, and then runs, on the
+    /// scheduler, the work waiting for the network (``EmbeddedNetworkMonitor``): the retries of
+    /// clients' outboxes and queues.
     public var isNetworkDown: Bool {
         get { state.withLock { $0.isNetworkDown } }
         set {
+            let now = scheduler.now
             let cameBack = state.withLock { state in
-                defer { state.isNetworkDown = newValue }
-                return state.isNetworkDown && !newValue
+                let cameBack = state.isNetworkDown && !newValue
+                state.isNetworkDown = newValue
+                if cameBack { resumeFeeds(in: &state, now: now) }
+                return cameBack
             }
             if cameBack { scheduler.schedule { [self] in runNetworkWaiters() } }
         }

@@ -18,6 +18,7 @@ extension ChatContext {
     /// network returns).
     func loadList(attempt: Int) {
         tasks.cancel("listRetry")
+        let asked = conversationsTheServerKnows()
         store.update { state in
             state.isLoadingList = true
             state.listAttempt = attempt
@@ -26,14 +27,37 @@ extension ChatContext {
         authorizer.perform(
             { [chat] token, completion in chat.fetchConversations(accessToken: token, completion: completion)
             },
-            completion: tasks.answer { [weak self] result in self?.listArrived(result, attempt: attempt) })
+            completion: tasks.answer { [weak self] result in
+                self?.listArrived(result, attempt: attempt, asked: asked)
+            })
     }
 
-    /// The answer to attempt `attempt` to load the list.
-    func listArrived(_ result: Result<[ConversationSummary], ServiceError>, attempt: Int) {
+    /// The conversations the chat has whose match the server is certain to know: every one with a
+    /// row, but those whose match waits for the user's queued like (or for the deck to read its
+    /// queue), which the server may not have yet.
+    func conversationsTheServerKnows() -> Set<String> {
+        let state = store.snapshot
+        let waiting = Set(
+            state.outbox.items.filter { message in
+                message.dependsOn.map { pendingSwipes?.dependency(of: $0) != .settled } ?? false
+            }.map(\.conversation))
+        var known: Set<String> = []
+        for (id, record) in state.records {
+            guard let match = record.summary?.match, !waiting.contains(id),
+                pendingSwipes?.swipe(liking: match.user) == nil
+            else { continue }
+            known.insert(id)
+        }
+        return known
+    }
+
+    /// The answer to attempt `attempt` to load the list, asked when the chat had the conversations
+    /// `asked` that the server knew.
+    func listArrived(_ result: Result<[ConversationSummary], ServiceError>, attempt: Int, asked: Set<String>)
+    {
         switch result {
         case .success(let list):
-            loaded(list)
+            loaded(list, asked: asked)
         case .failure(let error):
             store.update { $0.isLoadingList = false }
             if reportIfSessionEnded(error) { return }
@@ -74,8 +98,9 @@ extension ChatContext {
     }
 
     /// The conversations list arrived: the live feed starts, every summary is merged with what the
-    /// client has, and the open conversations catch up.
-    func loaded(_ list: [ConversationSummary]) {
+    /// client has, the conversations of `asked` it no longer has end (an unmatch the client did not
+    /// hear), and the open conversations catch up.
+    func loaded(_ list: [ConversationSummary], asked: Set<String>) {
         startFeed()
         let viewer = viewer
         let waiting = store.snapshot.actions.items
@@ -105,6 +130,10 @@ extension ChatContext {
                 }
                 state.list.isLoaded = true
                 state.list.loadFailure = nil
+            }
+            for conversation in ConversationSummaryRules.endedWhileAway(asked: asked, list: list)
+            where has(conversation) {
+                removeConversation(conversation)
             }
             let open = store.snapshot.records.filter { $0.value.openCount > 0 }.map(\.key)
             for conversation in open.sorted() {

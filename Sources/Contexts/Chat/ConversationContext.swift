@@ -152,9 +152,12 @@ public final class ConversationContext: StateContext {
             state.failure = record.historyFailure
             state.otherIsTyping = record.otherIsTyping
             if record.hasEnded {
+                // Nothing more to load or retry: the server no longer has the conversation.
                 state.isUnmatched = true
                 state.otherIsTyping = false
                 state.isLoadingHistory = false
+                state.hasOlderMessages = false
+                state.failure = nil
             }
         }
     }

@@ -27,6 +27,16 @@ public enum ConversationSummaryRules {
         return summary
     }
 
+    /// The conversations of `asked` (those the client had, with the server certain to know them,
+    /// when it asked for the list) that the server's `list` no longer has: they ended while the
+    /// client did not hear it (offline, or before a relaunch), in id order.
+    ///
+    /// A conversation the client learnt of after it asked, or whose match still waits for the
+    /// user's queued like, is not in `asked`: the list could not have it yet.
+    public static func endedWhileAway(asked: Set<String>, list: [ConversationSummary]) -> [String] {
+        asked.subtracting(list.map(\.id)).sorted()
+    }
+
     /// How many of `messages` count as unread for `viewer`: those from the other person whose ids were
     /// `added` (new to the conversation) and that sort after `newestKnown`, while none of the
     /// conversation's screens is open.
