@@ -38,7 +38,7 @@ extension ChatContext {
             store.update { $0.isLoadingList = false }
             if reportIfSessionEnded(error) { return }
             let failure = Self.failure(for: error, otherwise: "Could not load your matches")
-            let retryAt = scheduler.now + RetryPolicy.delay(forAttempt: attempt + 1).timeInterval
+            let retryAt = scheduler.now + RetryPolicy.delay(after: error, attempt: attempt + 1).timeInterval
             store.update { state in
                 state.list.loadFailure = failure
                 state.listRetryAt = retryAt

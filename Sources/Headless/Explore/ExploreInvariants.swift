@@ -119,7 +119,7 @@ struct ExploreInvariants {
         let user = world.app.mainFlow == nil ? nil : world.signedInUser
         let disturbed: Bool
         switch step {
-        case .network, .serverFailsNext, .serverRevokesToken, .relaunch, .launch: disturbed = true
+        case .network, .serverFailsNext, .serverFails, .serverRevokesToken, .relaunch, .launch: disturbed = true
         default: disturbed = false
         }
         countSwipeFailures(world, after: step)
@@ -143,12 +143,22 @@ struct ExploreInvariants {
         if step == .relaunch || step == .launch {
             swipeFailuresSinceLaunch = swipeFailuresWaiting + refreshFailuresWaiting
         }
+        let injected: Int
         switch step {
-        case .serverFailsNext("sendSwipe"): swipeFailuresWaiting += 1
-        case .serverFailsNext("refresh"): refreshFailuresWaiting += 1
+        case .serverFailsNext("sendSwipe"), .serverFailsNext("refresh"): injected = 1
+        case .serverFails("sendSwipe", _, let span), .serverFails("refresh", _, let span):
+            switch span {
+            case .times(let count): injected = count
+            // Every request for a while: as many as the queue allows, at most.
+            case .lasting: injected = SendQueuePolicy.maximumAttempts
+            }
         default: return
         }
-        swipeFailuresSinceLaunch += 1
+        switch step {
+        case .serverFailsNext("sendSwipe"), .serverFails("sendSwipe", _, _): swipeFailuresWaiting += injected
+        default: refreshFailuresWaiting += injected
+        }
+        swipeFailuresSinceLaunch += injected
     }
 
     private func counters(_ main: MainFlow) -> ExploreViolation? {

@@ -154,9 +154,18 @@ struct StepGenerator {
         case 4 where me != nil: return .serverRevokesToken
         default:
             guard plan.injectsServerFailures else { return .network(up: false) }
-            return .serverFailsNext(random.pick(Self.failingEndpoints))
+            let endpoint = random.pick(Self.failingEndpoints)
+            // Half a plain server error, half one of every kind (a refusal, a wait, a timeout, …).
+            guard random.below(2) == 0 else { return .serverFailsNext(endpoint) }
+            return .serverFails(endpoint, random.pick(Self.failureKinds), .times(1 + random.below(2)))
         }
     }
+
+    /// Every kind of failure the embedded server can be told to have, with short and long waits.
+    private static let failureKinds: [EmbeddedFailure] = [
+        .serverError, .notFound, .forbidden, .gone, .rateLimited(retryAfterSeconds: 5),
+        .rateLimited(retryAfterSeconds: 120), .timeout, .malformedAnswer,
+    ]
 
     /// Every endpoint of the embedded server, by name.
     private static let failingEndpoints = EmbeddedEndpoint.allCases.map(\.rawValue)
