@@ -106,6 +106,7 @@ extension ChatContext {
                 state.list.isLoaded = true
                 state.list.loadFailure = nil
             }
+            endRestoredConversations(notIn: list)
             let open = store.snapshot.records.filter { $0.value.openCount > 0 }.map(\.key)
             for conversation in open.sorted() {
                 markReadIfNeeded(conversation)
@@ -167,7 +168,7 @@ extension ChatContext {
         switch event {
         case .messageReceived(let message):
             let conversation = message.conversation
-            guard has(conversation) else { return }
+            guard isLive(conversation) else { return }
             let viewer = viewer
             store.batch {
                 store.update { Self.absorb([message], in: conversation, by: viewer, to: &$0) }
@@ -188,7 +189,7 @@ extension ChatContext {
         case .matched(let match):
             matchMade(match)
         case .unmatched(let conversation):
-            guard has(conversation) else { return }
+            guard isLive(conversation) else { return }
             removeConversation(conversation)
         }
     }
@@ -196,7 +197,7 @@ extension ChatContext {
     /// The other person started or stopped typing; "typing" lasts at most
     /// ``Interactors/TypingPolicy/othersExpireAfter`` without word.
     func otherTyping(_ isTyping: Bool, in conversation: String) {
-        guard has(conversation) else { return }
+        guard isLive(conversation) else { return }
         let endsAt = isTyping ? scheduler.now + TypingPolicy.othersExpireAfter.timeInterval : nil
         store.update { state in
             state.edit(conversation) { record in

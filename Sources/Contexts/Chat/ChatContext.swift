@@ -110,6 +110,13 @@ public final class ChatContext: StateContext {
         record(of: conversation)?.summary != nil
     }
 
+    /// Whether the conversation is one of the user's and its match goes on (not a row kept, ended,
+    /// for the messages refused when it ended).
+    func isLive(_ conversation: String) -> Bool {
+        guard let record = record(of: conversation) else { return false }
+        return record.summary != nil && !record.hasEnded
+    }
+
     // MARK: Inputs
 
     /// Call once when the signed-in app starts: loads the outbox and shows its messages at once (each
@@ -147,10 +154,14 @@ public final class ChatContext: StateContext {
 
     /// Call when a swipe made a match (the deck's broadcast).
     public func matchMade(_ match: Match) {
-        guard !has(match.id) else { return }
-        store.update { state in
-            state.setSummary(
-                ConversationSummary(match: match, lastMessage: nil, unreadCount: 0), for: match.id)
+        guard !isLive(match.id) else { return }
+        store.batch {
+            // A match made again starts afresh: what was refused when the last one ended goes with it.
+            for entry in outbox.queue.entries where entry.item.conversation == match.id { outbox.remove(entry.item.id) }
+            store.update { state in
+                state.setSummary(
+                    ConversationSummary(match: match, lastMessage: nil, unreadCount: 0), for: match.id)
+            }
         }
     }
 
@@ -158,7 +169,7 @@ public final class ChatContext: StateContext {
     ///
     /// Returns why it cannot be sent, if it cannot.
     public func send(_ text: String, to conversation: String) -> MessageProblem? {
-        guard has(conversation) else { return .unmatched }
+        guard isLive(conversation) else { return .unmatched }
         let validated: String
         switch MessageValidator.validate(text) {
         case .failure(let error): return error.problem
@@ -194,12 +205,17 @@ public final class ChatContext: StateContext {
         let viewer = viewer
         store.batch {
             for id in deleted { outbox.remove(id) }
+            let leftNothing = !outbox.queue.entries.contains { $0.item.conversation == conversation }
             store.update { state in
                 state.changeMessages(of: conversation, by: viewer) { log in
                     for id in deleted { _ = log.remove(id) }
                     return []
                 }
                 Self.previewLastMessage(of: conversation, in: &state)
+                // An ended conversation kept its row for these messages only.
+                if leftNothing, state.records[conversation]?.hasEnded == true {
+                    state.setSummary(nil, for: conversation)
+                }
             }
             flush()
         }
@@ -207,7 +223,9 @@ public final class ChatContext: StateContext {
 
     /// Call when a conversation's screen needs history: the newest page, or (`older`) the next older one.
     public func loadHistory(of conversation: String, older: Bool) {
-        guard let record = record(of: conversation), !record.isLoadingHistory, record.summary != nil else {
+        guard let record = record(of: conversation), !record.isLoadingHistory, record.summary != nil,
+            !record.hasEnded
+        else {
             return
         }
         let older = older && record.historyLoaded
@@ -242,7 +260,7 @@ public final class ChatContext: StateContext {
 
     /// Call when the user starts or stops typing in a conversation.
     public func setTyping(_ isTyping: Bool, in conversation: String) {
-        guard has(conversation) else { return }
+        guard isLive(conversation) else { return }
         authorizer.perform { [chat] token, completion in
             chat.setTyping(
                 conversation: conversation, isTyping: isTyping, accessToken: token, completion: completion)
@@ -251,7 +269,7 @@ public final class ChatContext: StateContext {
 
     /// Call when the user unmatches (or blocks) the person of a conversation.
     public func unmatch(_ conversation: String, block: Bool) {
-        guard has(conversation) else { return }
+        guard isLive(conversation) else { return }
         // A match the client saw a queued like make: the server has no match to end before the like.
         let like = match(of: conversation).flatMap { pendingSwipes?.swipe(liking: $0.user) }
         store.batch {

@@ -67,9 +67,12 @@ public struct ChatState: Equatable, Sendable {
     }
 
     /// Sets the summary of `conversation` (`nil`: it has no row); its row is placed at the end of the
-    /// change. A conversation whose match had ended starts afresh with a new match.
+    /// change. A conversation whose match had ended starts afresh with a new match (an ended one keeps
+    /// its row, with the same match, while it holds messages refused for its end).
     mutating func setSummary(_ summary: ConversationSummary?, for conversation: String) {
-        if summary != nil, records[conversation]?.hasEnded == true {
+        if let summary, let record = records[conversation], record.hasEnded,
+            record.summary?.match != summary.match
+        {
             records[conversation] = ConversationRecord()
         }
         let had = records[conversation]?.summary != nil

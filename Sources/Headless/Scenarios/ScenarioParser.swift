@@ -98,7 +98,7 @@ public enum ScenarioParser {
             default:
                 return .failure(
                     Problem(
-                        column: reader.column, message: "expected 'revokes token' or 'fails'")
+                        column: reader.column, message: "expected 'revokes token' or 'fails next <endpoint>'")
                 )
             }
         case "expect": return expect(&reader)

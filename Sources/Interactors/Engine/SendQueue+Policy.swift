@@ -66,6 +66,8 @@ extension SendQueue {
         .Verdict?
     {
         guard let index = index(of: id) else { return nil }
+        // Refused for good while on its way (its conversation ended): it stays refused.
+        if case .failed(let reason, false) = entries[index].state { return .refuse(reason: reason) }
         entries[index].attempts += 1
         let attempt = entries[index].attempts
         let counted =
