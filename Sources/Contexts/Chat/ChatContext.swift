@@ -159,6 +159,7 @@ public final class ChatContext: StateContext {
             // A match made again starts afresh: what was refused when the last one ended goes with it.
             for entry in outbox.queue.entries where entry.item.conversation == match.id { outbox.remove(entry.item.id) }
             store.update { state in
+                state.startAfresh(match.id)
                 state.setSummary(
                     ConversationSummary(match: match, lastMessage: nil, unreadCount: 0), for: match.id)
             }

@@ -17,6 +17,9 @@ import Models
 @MainActor
 struct StepGenerator {
     private var random: ExploreRandom
+    /// The kinds of the server failures: a stream of their own, so adding kinds left every other
+    /// choice of a seed as it was.
+    private var faultRandom: ExploreRandom
     /// The number the next message's tag carries.
     private var nextTag = 0
     /// The username typed last into a login or sign-up form: the password that goes with it.
@@ -27,6 +30,7 @@ struct StepGenerator {
     /// Creates a generator whose choices come from `seed`, for a world with `plan`.
     init(seed: UInt64, plan: ExplorePlan) {
         random = ExploreRandom(seed: seed)
+        faultRandom = ExploreRandom(seed: seed ^ 0xFA17_FA17)
         self.plan = plan
     }
 
@@ -155,9 +159,9 @@ struct StepGenerator {
         default:
             guard plan.injectsServerFailures else { return .network(up: false) }
             let endpoint = random.pick(Self.failingEndpoints)
-            // Half a plain server error, half one of every kind (a refusal, a wait, a timeout, …).
-            guard random.below(2) == 0 else { return .serverFailsNext(endpoint) }
-            return .serverFails(endpoint, random.pick(Self.failureKinds), .times(1 + random.below(2)))
+            // Two in three a plain server error, one in three any kind (a refusal, a wait, a timeout, …).
+            guard faultRandom.below(3) == 0 else { return .serverFailsNext(endpoint) }
+            return .serverFails(endpoint, faultRandom.pick(Self.failureKinds), .times(1 + faultRandom.below(2)))
         }
     }
 
