@@ -12,7 +12,8 @@ extension EmbeddedServer {
         guard times > 0 else { return }
         state.withLock {
             $0.injectedFailures.append(
-                InjectedFailure(endpoint: endpoint, error: failure.error, delay: failure.delay, remaining: times))
+                InjectedFailure(
+                    endpoint: endpoint, error: failure.error, delay: failure.delay, remaining: times))
         }
     }
 

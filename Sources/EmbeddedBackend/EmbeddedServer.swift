@@ -113,7 +113,9 @@ public final class EmbeddedServer: Sendable {
 
     /// Makes the next request (to `endpoint`, or to any endpoint when `nil`) fail with `error`.
     public func failNextRequest(with error: ServiceError, on endpoint: EmbeddedEndpoint? = nil) {
-        state.withLock { $0.injectedFailures.append(InjectedFailure(endpoint: endpoint, error: error, remaining: 1)) }
+        state.withLock {
+            $0.injectedFailures.append(InjectedFailure(endpoint: endpoint, error: error, remaining: 1))
+        }
     }
 
     /// Delivers the next response from `endpoint` twice, as a flaky network might; clients must not

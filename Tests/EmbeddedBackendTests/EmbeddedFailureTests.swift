@@ -47,7 +47,8 @@ import Testing
         (.rateLimited(retryAfterSeconds: 90), .rateLimited(retryAfterSeconds: 90)),
         (.malformedAnswer, .malformedResponse("The server's answer could not be read.")),
     ])
-    func eachKind_answersItsError_atOnce_andAppliesNothing(_ failure: EmbeddedFailure, _ error: ServiceError) throws
+    func eachKind_answersItsError_atOnce_andAppliesNothing(_ failure: EmbeddedFailure, _ error: ServiceError)
+        throws
     {
         backend.server.failRequests(to: .sendMessage, with: failure)
         #expect(send("tx-1").last == .failure(error))

@@ -12,7 +12,10 @@ import Testing
 
     @Test(arguments: [
         ("server fails next signIn", ScenarioStep.serverFailsNext("signIn")),
-        ("server fails next sendMessage with server error", .serverFails("sendMessage", .serverError, .times(1))),
+        (
+            "server fails next sendMessage with server error",
+            .serverFails("sendMessage", .serverError, .times(1))
+        ),
         ("server fails next sendMessage with not found", .serverFails("sendMessage", .notFound, .times(1))),
         ("server fails next unmatch with forbidden", .serverFails("unmatch", .forbidden, .times(1))),
         ("server fails next sendMessage with gone", .serverFails("sendMessage", .gone, .times(1))),
@@ -28,7 +31,10 @@ import Testing
             "server fails next signIn with rate limit 1500ms",
             .serverFails("signIn", .rateLimited(retryAfterSeconds: 2), .times(1))
         ),
-        ("server fails next fetchCandidates with timeout", .serverFails("fetchCandidates", .timeout, .times(1))),
+        (
+            "server fails next fetchCandidates with timeout",
+            .serverFails("fetchCandidates", .timeout, .times(1))
+        ),
         (
             "server fails next fetchMessages with malformed answer",
             .serverFails("fetchMessages", .malformedAnswer, .times(1))

@@ -13,7 +13,8 @@ enum ChatScreens {
             hasOlderMessages: !state.isUnmatched && state.hasOlderMessages
                 && (!state.messages.isEmpty || !state.isLoadingHistory),
             isLoadingHistory: state.isLoadingHistory, isEnded: state.isUnmatched, failure: state.failure,
-            otherIsTyping: state.otherIsTyping, canRetryFailed: canDelete && !state.isUnmatched && state.messages.failedCount > 0,
+            otherIsTyping: state.otherIsTyping,
+            canRetryFailed: canDelete && !state.isUnmatched && state.messages.failedCount > 0,
             canDeleteUnsent: canDelete, problem: state.problem, draft: state.draft)
         return ConversationScreen(.conversation(conversation))
     }

@@ -119,7 +119,8 @@ struct ExploreInvariants {
         let user = world.app.mainFlow == nil ? nil : world.signedInUser
         let disturbed: Bool
         switch step {
-        case .network, .serverFailsNext, .serverFails, .serverRevokesToken, .relaunch, .launch: disturbed = true
+        case .network, .serverFailsNext, .serverFails, .serverRevokesToken, .relaunch, .launch:
+            disturbed = true
         default: disturbed = false
         }
         countSwipeFailures(world, after: step)

@@ -161,7 +161,8 @@ struct StepGenerator {
             let endpoint = random.pick(Self.failingEndpoints)
             // Two in three a plain server error, one in three any kind (a refusal, a wait, a timeout, …).
             guard faultRandom.below(3) == 0 else { return .serverFailsNext(endpoint) }
-            return .serverFails(endpoint, faultRandom.pick(Self.failureKinds), .times(1 + faultRandom.below(2)))
+            return .serverFails(
+                endpoint, faultRandom.pick(Self.failureKinds), .times(1 + faultRandom.below(2)))
         }
     }
 

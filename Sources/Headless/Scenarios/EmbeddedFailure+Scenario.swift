@@ -5,7 +5,8 @@ import EmbeddedBackend
 extension EmbeddedFailure {
     /// The kinds' words, for help and error messages.
     static let scenarioKinds = [
-        "server error", "not found", "forbidden", "gone", "rate limit <duration>", "timeout", "malformed answer",
+        "server error", "not found", "forbidden", "gone", "rate limit <duration>", "timeout",
+        "malformed answer",
     ]
 
     /// The kind in the scenario language's words (`rate limit 30s`).

@@ -16,7 +16,8 @@ extension EmbeddedScenarioWorld {
             switch span {
             case .times(let count): server.failRequests(to: target, with: failure, times: count)
             case .lasting(let duration):
-                server.failRequests(to: target, with: failure, until: server.scheduler.now + duration.timeInterval)
+                server.failRequests(
+                    to: target, with: failure, until: server.scheduler.now + duration.timeInterval)
             }
         }
     }

@@ -51,7 +51,8 @@ extension ScenarioParser {
             reader.skip()
             return reader.duration().flatMap { duration in
                 guard duration > .zero else {
-                    return .failure(Problem(column: reader.lastColumn, message: "a failure lasts more than 0s"))
+                    return .failure(
+                        Problem(column: reader.lastColumn, message: "a failure lasts more than 0s"))
                 }
                 return .success(.lasting(duration))
             }
@@ -62,7 +63,8 @@ extension ScenarioParser {
         }
         return reader.count(maximum: maximumFailureCount).flatMap { count in
             guard count > 0 else {
-                return .failure(Problem(column: reader.lastColumn, message: "a failure meets 1 request or more"))
+                return .failure(
+                    Problem(column: reader.lastColumn, message: "a failure meets 1 request or more"))
             }
             return reader.keyword("times").map { .times(count) }
         }
@@ -98,7 +100,8 @@ extension ScenarioParser {
             return reader.keyword("limit").flatMap { reader.duration() }.flatMap { wait in
                 let seconds = Int((wait + .milliseconds(999)).components.seconds)
                 guard seconds > 0 else {
-                    return .failure(Problem(column: reader.lastColumn, message: "a rate limit waits 1s or more"))
+                    return .failure(
+                        Problem(column: reader.lastColumn, message: "a rate limit waits 1s or more"))
                 }
                 return .success(.rateLimited(retryAfterSeconds: seconds))
             }
