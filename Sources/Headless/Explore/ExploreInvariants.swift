@@ -144,20 +144,20 @@ struct ExploreInvariants {
         if step == .relaunch || step == .launch {
             swipeFailuresSinceLaunch = swipeFailuresWaiting + refreshFailuresWaiting
         }
+        let endpoint: String
         let injected: Int
         switch step {
-        case .serverFailsNext("sendSwipe"), .serverFailsNext("refresh"): injected = 1
-        case .serverFails("sendSwipe", _, let span), .serverFails("refresh", _, let span):
-            switch span {
-            case .times(let count): injected = count
-            // Every request for a while: as many as the queue allows, at most.
-            case .lasting: injected = SendQueuePolicy.maximumAttempts
-            }
+        case .serverFailsNext(let name): (endpoint, injected) = (name, 1)
+        case .serverFails(let name, _, .times(let count)): (endpoint, injected) = (name, count)
+        // Every request for a while: as many as the queue allows, at most.
+        case .serverFails(let name, _, .lasting):
+            (endpoint, injected) = (name, SendQueuePolicy.maximumAttempts)
         default: return
         }
-        switch step {
-        case .serverFailsNext("sendSwipe"), .serverFails("sendSwipe", _, _): swipeFailuresWaiting += injected
-        default: refreshFailuresWaiting += injected
+        switch endpoint {
+        case "sendSwipe": swipeFailuresWaiting += injected
+        case "refresh": refreshFailuresWaiting += injected
+        default: return
         }
         swipeFailuresSinceLaunch += injected
     }
