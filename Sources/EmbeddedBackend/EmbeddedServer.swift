@@ -46,7 +46,7 @@ public final class EmbeddedServer: Sendable {
         /// Work waiting for the network to come back, in the order it began to wait.
         var networkWaiters: [(id: Int, work: ScheduledWork)] = []
         var nextNetworkWaiter = 0
-        var injectedFailures: [(endpoint: EmbeddedEndpoint?, error: ServiceError)] = []
+        var injectedFailures: [InjectedFailure] = []
         var duplicateDeliveries: Set<EmbeddedEndpoint> = []
         /// Requests that reached the server, by endpoint.
         var requestCounts: [EmbeddedEndpoint: Int] = [:]
@@ -119,7 +119,9 @@ public final class EmbeddedServer: Sendable {
 
     /// Makes the next request (to `endpoint`, or to any endpoint when `nil`) fail with `error`.
     public func failNextRequest(with error: ServiceError, on endpoint: EmbeddedEndpoint? = nil) {
-        state.withLock { $0.injectedFailures.append((endpoint, error)) }
+        state.withLock {
+            $0.injectedFailures.append(InjectedFailure(endpoint: endpoint, error: error, remaining: 1))
+        }
     }
 
     /// Delivers the next response from `endpoint` twice, as a flaky network might; clients must not
@@ -200,7 +202,9 @@ public final class EmbeddedServer: Sendable {
     ) -> Result<Value, ServiceError> {
         let now = scheduler.now
         return state.withLock { state -> Result<Value, ServiceError> in
-            if let failure = admit(endpoint, in: &state, delivery: &delivery) { return .failure(failure) }
+            if let failure = admit(endpoint, in: &state, delivery: &delivery, now: now) {
+                return .failure(failure)
+            }
             return handler(&state, now)
         }
     }
@@ -213,7 +217,9 @@ public final class EmbeddedServer: Sendable {
     ) -> Result<Value, ServiceError> {
         let now = scheduler.now
         return state.withLock { state -> Result<Value, ServiceError> in
-            if let failure = admit(endpoint, in: &state, delivery: &delivery) { return .failure(failure) }
+            if let failure = admit(endpoint, in: &state, delivery: &delivery, now: now) {
+                return .failure(failure)
+            }
             switch authorize(accessToken, in: state, now: now) {
             case .success(let user): return handler(&state, user, now)
             case .failure(let error): return .failure(error)
@@ -223,20 +229,18 @@ public final class EmbeddedServer: Sendable {
 
     /// Admits one request under the lock and sets `delivery`: with the network down it fails
     /// uncounted; otherwise it is counted, delivered twice if its endpoint's next response is
-    /// duplicated, and failed if a failure was injected for it (or for any endpoint). Returns why it
-    /// fails before its handler, if it does.
-    func admit(_ endpoint: EmbeddedEndpoint, in state: inout State, delivery: inout Delivery)
+    /// duplicated, and failed if a failure was injected for it (or for any endpoint), answered no
+    /// sooner than the failure's delay (a timeout's). Returns why it fails before its handler, if it
+    /// does.
+    func admit(_ endpoint: EmbeddedEndpoint, in state: inout State, delivery: inout Delivery, now: Date)
         -> ServiceError?
     {
         delivery.latency = state.latency
         if state.isNetworkDown { return .networkUnavailable }
         state.requestCounts[endpoint, default: 0] += 1
         if state.duplicateDeliveries.remove(endpoint) != nil { delivery.count = 2 }
-        if let index = state.injectedFailures.firstIndex(where: {
-            $0.endpoint == nil || $0.endpoint == endpoint
-        }) {
-            return state.injectedFailures.remove(at: index).error
-        }
-        return nil
+        guard let failure = takeInjectedFailure(for: endpoint, at: now, in: &state) else { return nil }
+        delivery.latency = max(delivery.latency, failure.delay)
+        return failure.error
     }
 }

@@ -120,7 +120,8 @@ struct ExploreInvariants {
         let user = world.app.mainFlow == nil ? nil : world.signedInUser
         let disturbed: Bool
         switch step {
-        case .network, .serverFailsNext, .serverRevokesToken, .relaunch, .launch: disturbed = true
+        case .network, .serverFailsNext, .serverFails, .serverRevokesToken, .relaunch, .launch:
+            disturbed = true
         default: disturbed = false
         }
         countSwipeFailures(world, after: step)
@@ -144,12 +145,22 @@ struct ExploreInvariants {
         if step == .relaunch || step == .launch {
             swipeFailuresSinceLaunch = swipeFailuresWaiting + refreshFailuresWaiting
         }
+        let endpoint: String
+        let injected: Int
         switch step {
-        case .serverFailsNext("sendSwipe"): swipeFailuresWaiting += 1
-        case .serverFailsNext("refresh"): refreshFailuresWaiting += 1
+        case .serverFailsNext(let name): (endpoint, injected) = (name, 1)
+        case .serverFails(let name, _, .times(let count)): (endpoint, injected) = (name, count)
+        // Every request for a while: as many as the queue allows, at most.
+        case .serverFails(let name, _, .lasting):
+            (endpoint, injected) = (name, SendQueuePolicy.maximumAttempts)
         default: return
         }
-        swipeFailuresSinceLaunch += 1
+        switch endpoint {
+        case "sendSwipe": swipeFailuresWaiting += injected
+        case "refresh": refreshFailuresWaiting += injected
+        default: return
+        }
+        swipeFailuresSinceLaunch += injected
     }
 
     private func counters(_ main: MainFlow) -> ExploreViolation? {

@@ -8,7 +8,7 @@ import ScenarioLanguage
 /// Supported: every tap and typed value, deep links, the other people's actions (each done by
 /// their own Matrix client), `network down`/`up` (this device cut off), `server revokes token`
 /// (`POST /logout/all` as the user, for the people whose password the world knows), relaunches and
-/// waits of a few real seconds. Not: `server fails next …` (a real server cannot be told to fail),
+/// waits of a few real seconds. Not: `server fails …` (a real server cannot be told to fail),
 /// generated people (`c0`, …: only the embedded server makes them), waits across midnight or past a
 /// token's lifetime (time is real, a run lasts a minute).
 extension MatrixScenarioWorld: ExploreWorld {

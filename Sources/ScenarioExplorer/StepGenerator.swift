@@ -18,6 +18,9 @@ import ScenarioLanguage
 @MainActor
 struct StepGenerator {
     private var random: ExploreRandom
+    /// The kinds of the server failures: a stream of their own, so adding kinds left every other
+    /// choice of a seed as it was.
+    private var faultRandom: ExploreRandom
     /// The number the next message's tag carries.
     private var nextTag = 0
     /// The username typed last into a login or sign-up form: the password that goes with it.
@@ -28,6 +31,7 @@ struct StepGenerator {
     /// Creates a generator whose choices come from `seed`, for a world with `plan`.
     init(seed: UInt64, plan: ExplorePlan) {
         random = ExploreRandom(seed: seed)
+        faultRandom = ExploreRandom(seed: seed ^ 0xFA17_FA17)
         self.plan = plan
     }
 
@@ -155,9 +159,19 @@ struct StepGenerator {
         case 4 where me != nil: return .serverRevokesToken
         default:
             guard plan.injectsServerFailures else { return .network(up: false) }
-            return .serverFailsNext(random.pick(Self.failingEndpoints))
+            let endpoint = random.pick(Self.failingEndpoints)
+            // Two in three a plain server error, one in three any kind (a refusal, a wait, a timeout, …).
+            guard faultRandom.below(3) == 0 else { return .serverFailsNext(endpoint) }
+            return .serverFails(
+                endpoint, faultRandom.pick(Self.failureKinds), .times(1 + faultRandom.below(2)))
         }
     }
+
+    /// Every kind of failure the embedded server can be told to have, with short and long waits.
+    private static let failureKinds: [EmbeddedFailure] = [
+        .serverError, .notFound, .forbidden, .gone, .rateLimited(retryAfterSeconds: 5),
+        .rateLimited(retryAfterSeconds: 120), .timeout, .malformedAnswer,
+    ]
 
     /// Every endpoint of the embedded server, by name.
     private static let failingEndpoints = EmbeddedEndpoint.allCases.map(\.rawValue)

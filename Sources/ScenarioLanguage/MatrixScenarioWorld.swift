@@ -16,7 +16,8 @@ import Services
 /// server runs on today's, so the people a scenario adds are born that many days later too, and
 /// their ages read as the scenario expects. Time is real: `wait 5s` waits five seconds, and expectations wait (up
 /// to ``expectationTimeout``) for what a real server takes a moment to deliver. Steps that only a
-/// simulated server can do (`server fails next …`, generated candidates) are refused with a reason.
+/// simulated server can do (`server fails …`, every form and kind; generated candidates) are refused
+/// with a reason.
 @MainActor
 public final class MatrixScenarioWorld: DriverScenarioWorld {
     /// The driver.

@@ -27,7 +27,9 @@ public enum ScenarioParser {
         "<name> edits \"<text>\" to \"<text>\"", "<name> deletes \"<text>\"", "<name> blocks me",
         "<name> unlikes me",
         "given <name> matches me",
-        "network down|up", "server revokes token", "server fails next <endpoint>",
+        "network down|up", "server revokes token", "server fails next <endpoint> [with <kind>]",
+        "server fails <endpoint> <count> times [with <kind>]",
+        "server fails <endpoint> for <duration> [with <kind>]",
         "expect screen <name>", "expect text \"<text>\"", "expect no text \"<text>\"",
         "expect alert \"<title>\"",
         "expect event <name> [key=value ...]", "expect queued swipes <count>", "expect outbox <count>",
@@ -95,19 +97,7 @@ public enum ScenarioParser {
                 return reader.keyword("token").flatMap { reader.end(.serverRevokesToken) }
             case "fails":
                 reader.skip()
-                return reader.keyword("next").flatMap {
-                    reader.word("an endpoint such as signIn").flatMap { endpoint in
-                        guard Self.endpoints.contains(endpoint) else {
-                            return .failure(
-                                Problem(
-                                    column: reader.lastColumn,
-                                    message:
-                                        "unknown endpoint '\(quoted(endpoint))'; one of: \(Self.endpoints.joined(separator: ", "))"
-                                ))
-                        }
-                        return reader.end(.serverFailsNext(endpoint))
-                    }
-                }
+                return serverFails(&reader)
             default:
                 return .failure(
                     Problem(

@@ -106,6 +106,11 @@ extension ScenarioRunner {
                 }
                 world.revokeSessions(of: user)
             case .serverFailsNext(let endpoint): try world.failNext(endpoint)
+            case .serverFails(let endpoint, let failure, let span):
+                guard let embedded = world as? EmbeddedScenarioWorld else {
+                    throw ScenarioRunError("'\(step.scenarioLine)' needs the embedded backend")
+                }
+                try embedded.fail(endpoint, with: failure, span: span)
             case .damage, .crashLeavesTemporaryFiles, .expectNoTemporaryFiles, .expectFilesSetAside:
                 return try fileStep(step)
             case .expectScreen(let name):

@@ -43,6 +43,12 @@ extension ScenarioStep {
         case .network(let up): "network \(up ? "up" : "down")"
         case .serverRevokesToken: "server revokes token"
         case .serverFailsNext(let endpoint): "server fails next \(endpoint)"
+        case .serverFails(let endpoint, let failure, .times(1)):
+            "server fails next \(endpoint) with \(failure.scenarioText)"
+        case .serverFails(let endpoint, let failure, .times(let count)):
+            "server fails \(endpoint) \(count) times with \(failure.scenarioText)"
+        case .serverFails(let endpoint, let failure, .lasting(let duration)):
+            "server fails \(endpoint) for \(Self.text(of: duration)) with \(failure.scenarioText)"
         case .expectScreen(let name): "expect screen \(name)"
         case .expectText(let text): "expect text \(Self.quoted(text))"
         case .expectNoText(let text): "expect no text \(Self.quoted(text))"

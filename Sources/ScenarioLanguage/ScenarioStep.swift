@@ -1,3 +1,4 @@
+import EmbeddedBackend
 import Models
 
 /// One step of a scenario, as parsed.
@@ -72,6 +73,10 @@ public enum ScenarioStep: Hashable, Sendable {
     case serverRevokesToken
     /// `server fails next signIn`: the next request to that endpoint fails with a server error.
     case serverFailsNext(String)
+    /// `server fails next sendMessage with gone`, `server fails sendSwipe 3 times with timeout`,
+    /// `server fails fetchCandidates for 5m with rate limit 30s`: the requests to that endpoint the
+    /// span says fail as the kind says (embedded backend only).
+    case serverFails(String, EmbeddedFailure, FailureSpan)
     /// `damage the outbox`: the user's stored file loses the second half of its last item, as a
     /// write torn by a crash or a bad disk leaves it.
     case damage(AppFile)

@@ -21,10 +21,10 @@ extension CommandLineInterface {
         each run signed in as a demo person with a match first: every tap, typed value and deep link,
         the other people's actions (done by their own Matrix clients), network down/up, token
         revocation and relaunches, with waits of 1 to 3 seconds.
-        Not run there: 'server fails next' (a real server cannot be told to fail), generated people,
-        and waits across midnight or past a token's lifetime (time is real). The server is seen
-        through the other person's client (messages held twice, the newest one shown); a message or
-        swipe counts as stuck after 90 s. Shrinking replays from a fresh world, within the time budget.
+        Not run there: 'server fails next' or any other 'server fails' step (a real server cannot be
+        told to fail), generated people, and waits across midnight or past a token's lifetime (time
+        is real). The server is seen through the other person's client (messages held twice, the
+        newest one shown); a message or swipe counts as stuck after 90 s. Shrinking replays from a fresh world, within the time budget.
 
         options:
           --seed <n>            the seed (default 1)

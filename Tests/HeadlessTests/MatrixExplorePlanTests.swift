@@ -26,7 +26,7 @@ import Testing
             for _ in 0..<500 {
                 let step = generator.next(in: world)
                 switch step {
-                case .serverFailsNext: Issue.record("seed \(seed): \(step.scenarioLine)")
+                case .serverFailsNext, .serverFails: Issue.record("seed \(seed): \(step.scenarioLine)")
                 case .wait(let duration): #expect(duration <= .seconds(3), "\(step.scenarioLine)")
                 case .matchesMe(let name), .likesMe(let name, _), .sends(let name, _), .reads(let name),
                     .types(let name), .unmatchesMe(let name):

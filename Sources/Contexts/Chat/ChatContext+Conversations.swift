@@ -107,7 +107,7 @@ extension ChatContext {
     /// Marks a conversation read if it has unread messages or is open (and tells the server when the
     /// last message is the other person's).
     func markReadIfNeeded(_ conversation: String) {
-        guard let record = record(of: conversation), var summary = record.summary,
+        guard let record = record(of: conversation), !record.hasEnded, var summary = record.summary,
             summary.unreadCount > 0 || record.openCount > 0
         else { return }
         if summary.unreadCount > 0 {
@@ -120,16 +120,19 @@ extension ChatContext {
         queueRead(of: conversation, upTo: last.sentAt)
     }
 
-    /// Ends a conversation: its messages not sent are refused for good (shown so, with why, and never
-    /// offered for retry) and leave the outbox; its row goes, and its screen says so (keeping the
-    /// messages it shows). A match made again in it starts afresh (``ChatState``).
+    /// Ends a conversation: its messages not sent are refused for good (shown so, with why, never
+    /// offered for retry, and kept in the outbox with their reason until the user deletes them); its
+    /// row goes unless it holds such messages (then it stays, ended, until they are deleted), and its
+    /// screen says so. A match made again in it starts afresh (``ChatState``).
     func removeConversation(_ conversation: String) {
         let reason = "You are no longer matched"
-        let unsent = outbox.queue.items.filter { $0.conversation == conversation }.map(\.id)
+        let entries = outbox.queue.entries.filter { $0.item.conversation == conversation }
+        let unsent = entries.filter { !$0.isRefused }.map(\.item.id)
+        let keepsRow = !entries.isEmpty
         let viewer = viewer
         store.batch {
-            // One on its way leaves too: nothing can take it, whatever the server answers.
-            for id in unsent { outbox.remove(id) }
+            // One on its way is refused too: whatever the server answers, it stays refused.
+            for id in unsent { outbox.refuse(id, reason: reason) }
             store.update { state in
                 state.edit(conversation) { record in
                     record.changeMessages(by: viewer) { log in
@@ -139,8 +142,27 @@ extension ChatContext {
                     record.otherIsTyping = false
                     record.otherTypingEndsAt = nil
                 }
-                state.setSummary(nil, for: conversation)
+                if !keepsRow { state.setSummary(nil, for: conversation) }
             }
+        }
+    }
+
+    /// After a relaunch: a conversation the list does not hold, shown only for messages its end
+    /// refused (every one of its messages in the outbox refused, and no queued like making it), has
+    /// ended: it stays so, with those messages, until they are deleted.
+    func endRestoredConversations(notIn list: [ConversationSummary]) {
+        let listed = Set(list.map(\.id))
+        let liked = Set(pendingSwipes?.matches.map(\.id) ?? [])
+        var refused: [String: Bool] = [:]
+        for entry in outbox.queue.entries {
+            refused[entry.item.conversation] = (refused[entry.item.conversation] ?? true) && entry.isRefused
+        }
+        let ended = refused.filter { id, allRefused in
+            allRefused && !listed.contains(id) && !liked.contains(id) && isLive(id)
+        }.keys
+        guard !ended.isEmpty else { return }
+        store.update { state in
+            for id in ended { state.edit(id) { $0.hasEnded = true } }
         }
     }
 }

@@ -62,7 +62,7 @@ extension ChatContext {
             store.update { $0.isLoadingList = false }
             if reportIfSessionEnded(error) { return }
             let failure = Self.failure(for: error, otherwise: "Could not load your matches")
-            let retryAt = scheduler.now + RetryPolicy.delay(forAttempt: attempt + 1).timeInterval
+            let retryAt = scheduler.now + RetryPolicy.delay(after: error, attempt: attempt + 1).timeInterval
             store.update { state in
                 state.list.loadFailure = failure
                 state.listRetryAt = retryAt
@@ -135,6 +135,7 @@ extension ChatContext {
             where has(conversation) {
                 removeConversation(conversation)
             }
+            endRestoredConversations(notIn: list)
             let open = store.snapshot.records.filter { $0.value.openCount > 0 }.map(\.key)
             for conversation in open.sorted() {
                 markReadIfNeeded(conversation)
@@ -196,7 +197,7 @@ extension ChatContext {
         switch event {
         case .messageReceived(let message):
             let conversation = message.conversation
-            guard has(conversation) else { return }
+            guard isLive(conversation) else { return }
             let viewer = viewer
             store.batch {
                 store.update { Self.absorb([message], in: conversation, by: viewer, to: &$0) }
@@ -217,7 +218,7 @@ extension ChatContext {
         case .matched(let match):
             matchMade(match)
         case .unmatched(let conversation):
-            guard has(conversation) else { return }
+            guard isLive(conversation) else { return }
             removeConversation(conversation)
         }
     }
@@ -225,7 +226,7 @@ extension ChatContext {
     /// The other person started or stopped typing; "typing" lasts at most
     /// ``Interactors/TypingPolicy/othersExpireAfter`` without word.
     func otherTyping(_ isTyping: Bool, in conversation: String) {
-        guard has(conversation) else { return }
+        guard isLive(conversation) else { return }
         let endsAt = isTyping ? scheduler.now + TypingPolicy.othersExpireAfter.timeInterval : nil
         store.update { state in
             state.edit(conversation) { record in

@@ -59,6 +59,39 @@ extension ChatContext {
         }
     }
 
+    /// Call when the user taps retry: the conversation's messages that failed and may succeed are
+    /// sent again now (those refused for good are not).
+    public func retryFailed(in conversation: String) {
+        outbox.retry(outbox.queue.items.filter { $0.conversation == conversation }.map(\.id))
+    }
+
+    /// Call when the user deletes the conversation's messages not sent (failed or refused): they
+    /// leave the outbox and the conversation, and the messages that waited behind them go now.
+    public func deleteFailed(in conversation: String) {
+        let deleted = outbox.queue.entries.filter { entry in
+            guard case .failed = entry.state else { return false }
+            return entry.item.conversation == conversation
+        }.map(\.item.id)
+        guard !deleted.isEmpty else { return }
+        let viewer = viewer
+        store.batch {
+            for id in deleted { outbox.remove(id) }
+            let leftNothing = !outbox.queue.entries.contains { $0.item.conversation == conversation }
+            store.update { state in
+                state.changeMessages(of: conversation, by: viewer) { log in
+                    for id in deleted { _ = log.remove(id) }
+                    return []
+                }
+                Self.previewLastMessage(of: conversation, in: &state)
+                // An ended conversation kept its row for these messages only.
+                if leftNothing, state.records[conversation]?.hasEnded == true {
+                    state.setSummary(nil, for: conversation)
+                }
+            }
+            flush()
+        }
+    }
+
     /// Sends every message, read, unmatch and block whose turn has come (one per conversation at a time
     /// in each queue).
     func flush() {

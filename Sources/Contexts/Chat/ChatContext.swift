@@ -110,6 +110,13 @@ public final class ChatContext: StateContext {
         record(of: conversation)?.summary != nil
     }
 
+    /// Whether the conversation is one of the user's and its match goes on (not a row kept, ended,
+    /// for the messages refused when it ended).
+    func isLive(_ conversation: String) -> Bool {
+        guard let record = record(of: conversation) else { return false }
+        return record.summary != nil && !record.hasEnded
+    }
+
     // MARK: Inputs
 
     /// Call once when the signed-in app starts: loads the outbox and shows its messages at once (each
@@ -147,10 +154,17 @@ public final class ChatContext: StateContext {
 
     /// Call when a swipe made a match (the deck's broadcast).
     public func matchMade(_ match: Match) {
-        guard !has(match.id) else { return }
-        store.update { state in
-            state.setSummary(
-                ConversationSummary(match: match, lastMessage: nil, unreadCount: 0), for: match.id)
+        guard !isLive(match.id) else { return }
+        store.batch {
+            // A match made again starts afresh: what was refused when the last one ended goes with it.
+            for entry in outbox.queue.entries where entry.item.conversation == match.id {
+                outbox.remove(entry.item.id)
+            }
+            store.update { state in
+                state.startAfresh(match.id)
+                state.setSummary(
+                    ConversationSummary(match: match, lastMessage: nil, unreadCount: 0), for: match.id)
+            }
         }
     }
 
@@ -158,7 +172,7 @@ public final class ChatContext: StateContext {
     ///
     /// Returns why it cannot be sent, if it cannot.
     public func send(_ text: String, to conversation: String) -> MessageProblem? {
-        guard has(conversation) else { return .unmatched }
+        guard isLive(conversation) else { return .unmatched }
         let validated: String
         switch MessageValidator.validate(text) {
         case .failure(let error): return error.problem
@@ -177,37 +191,11 @@ public final class ChatContext: StateContext {
         return nil
     }
 
-    /// Call when the user taps retry: the conversation's messages that failed and may succeed are
-    /// sent again now (those refused for good are not).
-    public func retryFailed(in conversation: String) {
-        outbox.retry(outbox.queue.items.filter { $0.conversation == conversation }.map(\.id))
-    }
-
-    /// Call when the user deletes the conversation's messages not sent (failed or refused): they
-    /// leave the outbox and the conversation, and the messages that waited behind them go now.
-    public func deleteFailed(in conversation: String) {
-        let deleted = outbox.queue.entries.filter { entry in
-            guard case .failed = entry.state else { return false }
-            return entry.item.conversation == conversation
-        }.map(\.item.id)
-        guard !deleted.isEmpty else { return }
-        let viewer = viewer
-        store.batch {
-            for id in deleted { outbox.remove(id) }
-            store.update { state in
-                state.changeMessages(of: conversation, by: viewer) { log in
-                    for id in deleted { _ = log.remove(id) }
-                    return []
-                }
-                Self.previewLastMessage(of: conversation, in: &state)
-            }
-            flush()
-        }
-    }
-
     /// Call when a conversation's screen needs history: the newest page, or (`older`) the next older one.
     public func loadHistory(of conversation: String, older: Bool) {
-        guard let record = record(of: conversation), !record.isLoadingHistory, record.summary != nil else {
+        guard let record = record(of: conversation), !record.isLoadingHistory, record.summary != nil,
+            !record.hasEnded
+        else {
             return
         }
         let older = older && record.historyLoaded
@@ -242,7 +230,7 @@ public final class ChatContext: StateContext {
 
     /// Call when the user starts or stops typing in a conversation.
     public func setTyping(_ isTyping: Bool, in conversation: String) {
-        guard has(conversation) else { return }
+        guard isLive(conversation) else { return }
         authorizer.perform { [chat] token, completion in
             chat.setTyping(
                 conversation: conversation, isTyping: isTyping, accessToken: token, completion: completion)
@@ -251,7 +239,7 @@ public final class ChatContext: StateContext {
 
     /// Call when the user unmatches (or blocks) the person of a conversation.
     public func unmatch(_ conversation: String, block: Bool) {
-        guard has(conversation) else { return }
+        guard isLive(conversation) else { return }
         // A match the client saw a queued like make: the server has no match to end before the like.
         let like = match(of: conversation).flatMap { pendingSwipes?.swipe(liking: $0.user) }
         store.batch {

@@ -67,15 +67,28 @@ public struct ChatState: Equatable, Sendable {
     }
 
     /// Sets the summary of `conversation` (`nil`: it has no row); its row is placed at the end of the
-    /// change. A conversation whose match had ended starts afresh with a new match.
+    /// change. A conversation whose match had ended starts afresh with a new match (an ended one keeps
+    /// its row, with the same match, while it holds messages refused for its end).
     mutating func setSummary(_ summary: ConversationSummary?, for conversation: String) {
-        if summary != nil, records[conversation]?.hasEnded == true {
-            records[conversation] = ConversationRecord()
-        }
         let had = records[conversation]?.summary != nil
+        if let summary, let record = records[conversation], record.hasEnded,
+            record.summary?.match != summary.match
+        {
+            startAfresh(conversation)
+        }
         rowCount += (summary != nil ? 1 : 0) - (had ? 1 : 0)
         edit(conversation) { $0.summary = summary }
         unplacedRows.insert(conversation)
+    }
+
+    /// A match made again in `conversation`, which had ended: its record starts afresh, and the row
+    /// the ended match kept for its refused messages, if it did, moves (it is not shown twice).
+    mutating func startAfresh(_ conversation: String) {
+        guard let record = records[conversation], record.hasEnded else { return }
+        var fresh = ConversationRecord()
+        fresh.summary = record.summary
+        fresh.shownKey = record.shownKey
+        records[conversation] = fresh
     }
 
     /// Puts the rows whose summary changed where they now sort (``Interactors/MatchesListOrder``),

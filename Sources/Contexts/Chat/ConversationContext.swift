@@ -137,8 +137,9 @@ public final class ConversationContext: StateContext {
     /// Shows what the chat's record of the conversation says; once the match ended, only that.
     private func show(_ record: ConversationRecord) {
         store.update { state in
-            // Once the match ended, the screen keeps what it shows.
-            guard !state.isUnmatched else { return }
+            // Once the match ended, the screen keeps what it shows but for the messages deleted from
+            // it (those its end refused); a match made again is not this screen's.
+            guard !state.isUnmatched || record.hasEnded else { return }
             if record.revision != state.revision {
                 state.changes =
                     record.revision == state.revision + 1

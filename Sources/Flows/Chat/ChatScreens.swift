@@ -5,13 +5,16 @@ enum ChatScreens {
     /// The conversation for user `me`: its messages, whether older ones can be loaded, who is typing,
     /// what failed, the problem with the draft, and the draft.
     static func conversation(_ state: ConversationState, me: UserID) -> ConversationScreen {
-        // Messages that failed for now can be retried; those and the ones refused for good, deleted.
-        let canDelete = !state.isUnmatched && state.messages.failedCount + state.messages.refusedCount > 0
+        // Messages that failed for now can be retried; those and the ones refused for good, deleted
+        // (in an ended conversation too: what its end refused stays until deleted).
+        let canDelete = state.messages.failedCount + state.messages.refusedCount > 0
         let conversation = ConversationScreen.Conversation(
             name: state.match.displayName, messages: MessageRows(state, me: me),
-            hasOlderMessages: state.hasOlderMessages && (!state.messages.isEmpty || !state.isLoadingHistory),
+            hasOlderMessages: !state.isUnmatched && state.hasOlderMessages
+                && (!state.messages.isEmpty || !state.isLoadingHistory),
             isLoadingHistory: state.isLoadingHistory, isEnded: state.isUnmatched, failure: state.failure,
-            otherIsTyping: state.otherIsTyping, canRetryFailed: canDelete && state.messages.failedCount > 0,
+            otherIsTyping: state.otherIsTyping,
+            canRetryFailed: canDelete && !state.isUnmatched && state.messages.failedCount > 0,
             canDeleteUnsent: canDelete, problem: state.problem, draft: state.draft)
         return ConversationScreen(.conversation(conversation))
     }

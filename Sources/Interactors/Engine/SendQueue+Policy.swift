@@ -62,13 +62,15 @@ extension SendQueue {
     }
 
     /// An attempt failed with `error` at `now`: retried later (its lane waits until
-    /// ``Entry/retryAt``, after ``Interactors/RetryPolicy``'s delay), given up (Retry / Delete) or refused for good, as
+    /// ``Entry/retryAt``, after ``Interactors/RetryPolicy``'s delay or a rate limit's longer wait), given up (Retry / Delete) or refused for good, as
     /// ``Interactors/SendQueuePolicy/verdict(after:attempt:)`` says; returns the verdict.
     @discardableResult
     public mutating func failed(_ id: String, with error: ServiceError, at now: Date) -> SendQueuePolicy
         .Verdict?
     {
         guard let index = index(of: id) else { return nil }
+        // Refused for good while on its way (its conversation ended): it stays refused.
+        if case .failed(let reason, false) = entries[index].state { return .refuse(reason: reason) }
         entries[index].attempts += 1
         let attempt = entries[index].attempts
         let counted =
@@ -77,7 +79,7 @@ extension SendQueue {
         switch verdict {
         case .retry(let reason):
             entries[index].state = .failed(reason: reason, retryable: true)
-            entries[index].retryAt = now + RetryPolicy.delay(forAttempt: attempt).timeInterval
+            entries[index].retryAt = now + RetryPolicy.delay(after: error, attempt: attempt).timeInterval
             entries[index].failedOffline = error == .networkUnavailable
         case .giveUp(let reason):
             entries[index].state = .failed(reason: reason, retryable: true)
