@@ -10,7 +10,7 @@ extension MatrixChatService {
     /// `m.room.message` with `m.new_content` and an `m.replace` relation to it, sent once per
     /// `transaction`.
     ///
-    /// The other side shows the message with the new text, marked edited (``MatrixTimelineMapper``).
+    /// The other side shows the message with the new text, marked edited (as the timeline mapper reads it).
     public func editMessage(
         id: String, in conversation: String, to text: String, transaction: String, accessToken: String,
         completion: @escaping ServiceCompletion<Void>
