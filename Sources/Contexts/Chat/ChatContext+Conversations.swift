@@ -151,15 +151,11 @@ extension ChatContext {
     /// refused (every one of its messages in the outbox refused, and no queued like making it), has
     /// ended: it stays so, with those messages, until they are deleted.
     func endRestoredConversations(notIn list: [ConversationSummary]) {
-        let listed = Set(list.map(\.id))
-        let liked = Set(pendingSwipes?.matches.map(\.id) ?? [])
-        var refused: [String: Bool] = [:]
-        for entry in outbox.queue.entries {
-            refused[entry.item.conversation] = (refused[entry.item.conversation] ?? true) && entry.isRefused
-        }
-        let ended = refused.filter { id, allRefused in
-            allRefused && !listed.contains(id) && !liked.contains(id) && isLive(id)
-        }.keys
+        let ended = ConversationSummaryRules.endedBeforeRelaunch(
+            outbox: outbox.queue.entries.map { ($0.item.conversation, $0.isRefused) }, list: list,
+            liked: Set(pendingSwipes?.matches.map(\.id) ?? [])
+        )
+        .filter(isLive)
         guard !ended.isEmpty else { return }
         store.update { state in
             for id in ended { state.edit(id) { $0.hasEnded = true } }

@@ -37,6 +37,24 @@ public enum ConversationSummaryRules {
         asked.subtracting(list.map(\.id)).sorted()
     }
 
+    /// The conversations that stand, after a relaunch, only for messages their end refused, in id
+    /// order: every message of theirs in the outbox refused (`outbox`: each queued message's
+    /// conversation and whether it was refused), none in the server's `list`, none made by a queued
+    /// like (`liked`).
+    ///
+    /// They have ended, and stay so, with those messages, until the user deletes them.
+    public static func endedBeforeRelaunch(
+        outbox: [(conversation: String, isRefused: Bool)], list: [ConversationSummary], liked: Set<String>
+    ) -> [String] {
+        let listed = Set(list.map(\.id))
+        var onlyRefused: [String: Bool] = [:]
+        for entry in outbox {
+            onlyRefused[entry.conversation] = (onlyRefused[entry.conversation] ?? true) && entry.isRefused
+        }
+        return onlyRefused.filter { id, refused in refused && !listed.contains(id) && !liked.contains(id) }
+            .keys.sorted()
+    }
+
     /// How many of `messages` count as unread for `viewer`: those from the other person whose ids were
     /// `added` (new to the conversation) and that sort after `newestKnown`, while none of the
     /// conversation's screens is open.
