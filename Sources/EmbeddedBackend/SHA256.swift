@@ -36,18 +36,25 @@ public enum SHA256 {
         // The message padded to whole 64-byte blocks: a 1 bit, zeros, and its length in bits.
         var message = Array(bytes)
         let bitLength = UInt64(message.count) &* 8
+        let paddedCount = (message.count + 8) / 64 * 64 + 64
+        message.reserveCapacity(paddedCount)
         message.append(0x80)
-        while message.count % 64 != 56 { message.append(0) }
+        message.append(contentsOf: repeatElement(0, count: paddedCount - 8 - message.count))
         for shift in stride(from: 56, through: 0, by: -8) {
             message.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
         }
         var hash = initialHash
+        // One message schedule serves every block in turn.
+        var schedule = [UInt32](repeating: 0, count: 64)
         for start in stride(from: 0, to: message.count, by: 64) {
-            compress(message[start..<start + 64], into: &hash)
+            compress(message[start..<start + 64], schedule: &schedule, into: &hash)
         }
-        return hash.flatMap { word in
-            [24, 16, 8, 0].map { shift in UInt8(truncatingIfNeeded: word >> UInt32(shift)) }
+        var digest: [UInt8] = []
+        digest.reserveCapacity(32)
+        for word in hash {
+            for shift: UInt32 in [24, 16, 8, 0] { digest.append(UInt8(truncatingIfNeeded: word >> shift)) }
         }
+        return digest
     }
 
     /// The digest of a string's UTF-8 bytes as lowercase hex.
@@ -68,9 +75,11 @@ public enum SHA256 {
 
     // MARK: Internals
 
-    /// Runs the compression function over one 64-byte block, updating `hash`.
-    private static func compress(_ block: ArraySlice<UInt8>, into hash: inout [UInt32]) {
-        var schedule = [UInt32](repeating: 0, count: 64)
+    /// Runs the compression function over one 64-byte block, updating `hash`; `schedule` holds the
+    /// block's 64 message-schedule words while it runs.
+    private static func compress(
+        _ block: ArraySlice<UInt8>, schedule: inout [UInt32], into hash: inout [UInt32]
+    ) {
         for index in 0..<16 {
             let base = block.startIndex + index * 4
             schedule[index] =
@@ -84,19 +93,27 @@ public enum SHA256 {
             let s1 = rotate(w2, 17) ^ rotate(w2, 19) ^ (w2 >> 10)
             schedule[index] = schedule[index - 16] &+ s0 &+ schedule[index - 7] &+ s1
         }
+        let constants = roundConstants
         var (a, b, c, d, e, f, g, h) = (
             hash[0], hash[1], hash[2], hash[3], hash[4], hash[5], hash[6], hash[7]
         )
         for index in 0..<64 {
             let sum1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
             let choice = (e & f) ^ (~e & g)
-            let temp1 = h &+ sum1 &+ choice &+ roundConstants[index] &+ schedule[index]
+            let temp1 = h &+ sum1 &+ choice &+ constants[index] &+ schedule[index]
             let sum0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
             let majority = (a & b) ^ (a & c) ^ (b & c)
             let temp2 = sum0 &+ majority
             (h, g, f, e, d, c, b, a) = (g, f, e, d &+ temp1, c, b, a, temp1 &+ temp2)
         }
-        for (index, word) in [a, b, c, d, e, f, g, h].enumerated() { hash[index] &+= word }
+        hash[0] &+= a
+        hash[1] &+= b
+        hash[2] &+= c
+        hash[3] &+= d
+        hash[4] &+= e
+        hash[5] &+= f
+        hash[6] &+= g
+        hash[7] &+= h
     }
 
     /// `value` rotated right by `count` bits.

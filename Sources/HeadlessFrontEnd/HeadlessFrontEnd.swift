@@ -254,8 +254,10 @@ public final class HeadlessFrontEnd: Presenter, MoveAttributing {
         checkIDs(of: new)
         let before = Self.lines(ScreenRenderer.render(old))
         let after = Self.lines(ScreenRenderer.render(new))
-        let removed = before.filter { !after.contains($0) }.map { "  - \($0)" }
-        let added = after.filter { !before.contains($0) }.map { "  + \($0)" }
+        // Sets, so a list of n rows costs n look-ups, not n².
+        let (linesBefore, linesAfter) = (Set(before), Set(after))
+        let removed = before.filter { !linesAfter.contains($0) }.map { "  - \($0)" }
+        let added = after.filter { !linesBefore.contains($0) }.map { "  + \($0)" }
         transcript.append(.screenUpdate(new.id, (removed + added).joined(separator: "\n")))
     }
 

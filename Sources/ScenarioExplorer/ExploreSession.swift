@@ -69,7 +69,7 @@ extension ExploreSession where World == EmbeddedScenarioWorld {
     /// A fresh embedded world whose server has `faults` (none outside the explorer's tests), allowed
     /// `workBudget` pieces of scheduled work in all, the app's stores in files or in memory.
     convenience init(faults: EmbeddedFaults, workBudget: Int, storesInMemory: Bool) {
-        var configuration = EmbeddedServerConfiguration()
+        var configuration = EmbeddedServerConfiguration(passwordRounds: ScenarioRunner.passwordRounds)
         configuration.faults = faults
         let directory = Self.freshDirectory()
         let world = EmbeddedScenarioWorld(

@@ -35,6 +35,13 @@ public final class ScenarioRunner {
         self.workBudget = workBudget
     }
 
+    /// The password hash's rounds in a scenario's embedded server: one.
+    ///
+    /// A scenario checks what the app does, not what hashing costs (the hasher's own tests check its
+    /// rounds), so its worlds hash at the lowest cost, as test set-ups of bcrypt and its kin do; a
+    /// quarter of the test suite's time went into hashing the demo people's passwords before.
+    public static let passwordRounds = 1
+
     /// A runner on the embedded backend, each scenario in its own temporary folder (deleted after).
     public static func embedded(
         environment: [String: String] = [:], workBudget: Int = ScenarioRunner.defaultWorkBudget
@@ -65,7 +72,7 @@ public final class ScenarioRunner {
     public func run(_ scenario: Scenario, stopBefore: Int? = nil) -> (
         result: ScenarioResult, world: any ScenarioWorld
     ) {
-        var configuration = EmbeddedServerConfiguration()
+        var configuration = EmbeddedServerConfiguration(passwordRounds: Self.passwordRounds)
         var latency = Duration.zero
         for located in scenario.steps {
             switch located.step {

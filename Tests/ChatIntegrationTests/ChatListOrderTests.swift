@@ -27,7 +27,7 @@ import Testing
         var snapshots: [ChatState] = []
         let token = chat.observe { snapshots.append($0) }
         var random = Sequence(state: 42)
-        for step in 0..<600 {
+        for step in 0..<300 {
             let other = CandidateGenerator.id(of: random.next(300))
             switch random.next(10) {
             case 0:
@@ -39,7 +39,7 @@ import Testing
             }
             world.app.settle()
         }
-        #expect(snapshots.count > 300)
+        #expect(snapshots.count > 150)
         for (previous, next) in zip(snapshots, snapshots.dropFirst()) {
             if next.revision == previous.revision {
                 #expect(next.rowIDs == previous.rowIDs)

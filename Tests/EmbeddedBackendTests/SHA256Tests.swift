@@ -90,7 +90,7 @@ import Testing
 
     /// The stored form built in one buffer equals the one put together from the array API.
     @Test func storedForms_matchTheirConstructionFromDigestsAndHex() {
-        for rounds in [1, 2, 9, 10, 64, 100, 1_000] {
+        for rounds in [1, 2, 9, 10, 64, 100] {
             for salt in [[], [0], Array(0..<16), Array(repeating: 0xAB, count: 40)] as [[UInt8]] {
                 for password in ["", "wonderland", "pässwörd", String(repeating: "p", count: 70)] {
                     var digest = SHA256.digest(salt + Array(password.utf8))

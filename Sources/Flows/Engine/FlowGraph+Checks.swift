@@ -17,11 +17,11 @@ extension FlowGraph {
     }
 
     /// Every declared transition, in declaration order.
-    public static var transitions: [DeclaredTransition] {
-        declarations.flatMap { declaration in
-            (declaration.transitions + exits(of: declaration)).map {
-                DeclaredTransition(flow: declaration.name, from: $0.from, to: $0.to, on: $0.on)
-            }
+    ///
+    /// Derived once from ``declarations``: every screen move is checked against it.
+    public static let transitions: [DeclaredTransition] = declarations.flatMap { declaration in
+        (declaration.transitions + exits(of: declaration)).map {
+            DeclaredTransition(flow: declaration.name, from: $0.from, to: $0.to, on: $0.on)
         }
     }
 
@@ -90,9 +90,9 @@ extension FlowGraph {
     /// The declared transition a move takes: the nearest flow in the move's lineage declaring it.
     public static func declaringTransition(of move: ScreenMove) -> DeclaredTransition? {
         guard let flow = move.flow, let from = move.from else { return nil }
-        let all = transitions
         for name in lineage(of: flow) {
-            if let found = all.first(where: { $0.flow == name && $0.from == from && $0.to == move.to }) {
+            if let found = transitions.first(where: { $0.flow == name && $0.from == from && $0.to == move.to }
+            ) {
                 return found
             }
         }
