@@ -9,7 +9,7 @@ import WebFrontEnd
     let start = Date(timeIntervalSince1970: 1_768_467_600)
 
     @Test func aSessionIdleLongerThanTheLifetime_isRemoved_andARequestRestartsItsIdleTime() throws {
-        let sessions = WebSessions(backend: .embedded)
+        let sessions = try WebSessions(backend: .embedded, data: .temporary())
         let session = try #require(try sessions.create(at: start))
         #expect(session.idleSince == start)
         let lifetime = Duration.seconds(15 * 60)
@@ -23,7 +23,7 @@ import WebFrontEnd
     }
 
     @Test func sessionsBeyondTheMaximum_areRefused_untilOneIsRemoved() throws {
-        let sessions = WebSessions(backend: .embedded)
+        let sessions = try WebSessions(backend: .embedded, data: .temporary())
         defer { sessions.removeAll() }
         var ids: [String] = []
         for _ in 0..<WebSessions.maximumCount {
