@@ -118,7 +118,7 @@ public final class WebSession {
     /// How many event streams watch the session.
     public var streamCount: Int { streams.count }
 
-    /// How long after ``close()`` the storage folder is removed a second time: a save the engine
+    /// How long after ``close(removingFiles:)`` the storage folder is removed a second time: a save the engine
     /// queued before it was torn down may still land and recreate it.
     public static let lateWriteGrace: Duration = .seconds(1)
 
