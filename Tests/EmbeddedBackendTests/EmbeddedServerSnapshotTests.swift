@@ -2,6 +2,7 @@ import EmbeddedBackend
 import Foundation
 import Models
 import Services
+import Synchronization
 import Testing
 
 /// A world saved as a snapshot and restored: the same accounts (passwords and tokens working), the
@@ -92,6 +93,28 @@ import Testing
         }
     }
 
+    @Test func anAnswer_leavesOnlyOnceTheStoreKeptTheChangeThatMadeIt() throws {
+        let store = HoldingStore()
+        let fresh = EmbeddedServer(scheduler: clock)
+        fresh.addDemoAccounts()
+        let server = try EmbeddedServer(restoring: fresh.snapshot(), scheduler: clock, store: store)
+        let collector = Collector<AuthSession>()
+        EmbeddedAuthService(server: server).signIn(
+            Credentials(identifier: "alice", password: "wonderland"), completion: collector.completion)
+        clock.runDue()
+        #expect(collector.results.isEmpty)
+        // What the store keeps holds the change: the token the answer will carry.
+        let kept = try #require(store.keepAll().first)
+        clock.runDue()
+        let session = try #require(try collector.last?.get())
+        let restored = try EmbeddedServer(restoring: kept, scheduler: clock)
+        let user = Collector<User>()
+        EmbeddedAuthService(server: restored).validate(
+            accessToken: session.tokens.accessToken, completion: user.completion)
+        clock.runDue()
+        #expect(user.last.map { try? $0.get().id } == "alice")
+    }
+
     private func signIn(_ identifier: String, _ password: String, on server: EmbeddedServer)
         -> Result<AuthSession, ServiceError>?
     {
@@ -100,5 +123,31 @@ import Testing
             Credentials(identifier: identifier, password: password), completion: collector.completion)
         clock.runDue()
         return collector.last
+    }
+}
+
+/// A store that keeps nothing until told: each change waits in ``held`` with its release.
+final class HoldingStore: EmbeddedServerStore {
+    private let held = Mutex<[(snapshot: @Sendable () -> EmbeddedServer.Snapshot, release: ScheduledWork)]>([]
+    )
+
+    func keep(
+        _ snapshot: @escaping @Sendable () -> EmbeddedServer.Snapshot, then release: @escaping ScheduledWork
+    ) {
+        held.withLock { $0.append((snapshot, release)) }
+    }
+
+    /// Takes every held snapshot and releases what waited for it, in order; answers the snapshots.
+    @MainActor
+    func keepAll() -> [EmbeddedServer.Snapshot] {
+        let waiting = held.withLock { held in
+            defer { held = [] }
+            return held
+        }
+        return waiting.map { change in
+            let snapshot = change.snapshot()
+            change.release()
+            return snapshot
+        }
     }
 }
