@@ -8,7 +8,7 @@ struct ChatServerState {
     typealias Handlers = [UInt64: Subscriber]
 
     /// A sent message's sender and transaction id: the key of ``transactions``.
-    struct TransactionKey: Hashable {
+    struct TransactionKey: Hashable, Codable {
         /// Who sent the message.
         let sender: UserID
         /// The client's id for the message, the same on every resend.

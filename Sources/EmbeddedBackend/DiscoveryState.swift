@@ -2,9 +2,9 @@ import Foundation
 import Models
 
 /// The embedded server's swipe records: who swiped whom, who liked whom, matches, daily usage.
-struct DiscoveryState {
+struct DiscoveryState: Codable, Equatable {
     /// An applied swipe as its id's resend or undo needs it.
-    struct ProcessedSwipe {
+    struct ProcessedSwipe: Codable, Equatable {
         let viewer: UserID
         let candidate: UserID
         let action: SwipeAction
@@ -12,7 +12,7 @@ struct DiscoveryState {
     }
 
     /// The likes and super likes counted for one day.
-    struct Usage {
+    struct Usage: Codable, Equatable {
         var likes = 0
         var superLikes = 0
     }
@@ -23,7 +23,7 @@ struct DiscoveryState {
     /// Swipes on generated people (an id that is a pool index, see ``CandidateGenerator/index(of:)``)
     /// are kept as two bits per pool index, so a page of the generated pool asks "swiped?" of each
     /// person it looks at by index. Swipes on anyone else are kept by id.
-    struct Viewer {
+    struct Viewer: Codable, Equatable {
         /// candidate (not a generated person) → action.
         private var otherSwipes: [UserID: SwipeAction] = [:]
         /// Swipes on generated people: pool index `i` in bits `2 * (i % 32)` and up of word `i / 32`,

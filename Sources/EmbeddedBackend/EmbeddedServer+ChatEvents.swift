@@ -50,6 +50,6 @@ extension EmbeddedServer {
     /// events.
     func deliver(_ event: ChatEvent, to handler: @escaping ChatServerState.Subscriber, in state: State) {
         let copies = state.chat.duplicateEvents ? 2 : 1
-        for _ in 0..<copies { scheduler.deliver(after: state.latency) { handler(event) } }
+        for _ in 0..<copies { release(after: state.latency) { handler(event) } }
     }
 }

@@ -56,7 +56,7 @@ extension EmbeddedServer {
             for index in 0..<min(count, pool.poolSize) {
                 let other = CandidateGenerator.id(of: index)
                 let id = Match.id(between: user, and: other)
-                state.discovery.matches[id] = (user, other, clock)
+                state.discovery.matches[id] = MatchPair(first: user, second: other, at: clock)
                 var messages: [Message] = []
                 messages.reserveCapacity(messagesEach)
                 for number in 0..<messagesEach {

@@ -163,7 +163,7 @@ extension EmbeddedServer {
         if let earlier = state.discovery.matches[id] {
             at = earlier.at
         } else {
-            state.discovery.matches[id] = (first, second, now)
+            state.discovery.matches[id] = MatchPair(first: first, second: second, at: now)
             // A match made again starts an empty conversation: what an earlier match of the two left
             // (kept after it ended, for its resends and receipts) goes, as the phones show it.
             _ = state.chat.conversations.removeValue(forKey: id)

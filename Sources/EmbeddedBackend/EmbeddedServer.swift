@@ -10,7 +10,7 @@ import Synchronization
 /// rate-limits wrong passwords, and exposes knobs for tests and scenarios: latency on the scheduler,
 /// network down, the next request failing with a given error, and revoking a user's sessions.
 public final class EmbeddedServer: Sendable {
-    struct Account {
+    struct Account: Codable, Equatable {
         var user: User
         var email: String?
         var passwordHash: String
@@ -19,14 +19,14 @@ public final class EmbeddedServer: Sendable {
     }
 
     /// Who a token belongs to and until when it is accepted.
-    struct TokenRecord {
+    struct TokenRecord: Codable, Equatable {
         /// Whose token it is.
         var user: UserID
         /// When it stops being accepted.
         var expiresAt: Date
     }
 
-    struct SignInFailures {
+    struct SignInFailures: Codable, Equatable {
         var count = 0
         var lockedUntil: Date?
     }
@@ -61,6 +61,8 @@ public final class EmbeddedServer: Sendable {
     /// Hashes and checks passwords (the configuration's rounds).
     let hasher: PasswordHasher
     let state: Mutex<State>
+    /// Where the state is kept between runs, if anywhere: every answer and event waits for it.
+    let store: (any EmbeddedServerStore)?
 
     /// Creates an empty server.
     public init(scheduler: any Scheduler, configuration: EmbeddedServerConfiguration = .init()) {
@@ -70,6 +72,26 @@ public final class EmbeddedServer: Sendable {
         self.pool = CandidateGenerator(
             seed: configuration.seed, poolSize: configuration.candidatePoolSize, now: scheduler.now)
         self.state = Mutex(State(generator: SeededGenerator(seed: configuration.seed)))
+        self.store = nil
+    }
+
+    /// Creates a server with the state a ``snapshot()`` took (of this server's run or an earlier
+    /// one), keeping every change in `store` (when given) before its answer or event leaves.
+    ///
+    /// The generated people are made anew from the configuration's seed. The snapshot's parts are
+    /// checked first: ``SnapshotError/inconsistent(_:)`` when they do not agree, and no server.
+    public init(
+        restoring snapshot: Snapshot, scheduler: any Scheduler,
+        configuration: EmbeddedServerConfiguration = .init(), store: (any EmbeddedServerStore)? = nil
+    ) throws(SnapshotError) {
+        let restored = try Self.state(restoring: snapshot)
+        self.scheduler = scheduler
+        self.configuration = configuration
+        self.hasher = PasswordHasher(rounds: configuration.passwordRounds)
+        self.pool = CandidateGenerator(
+            seed: configuration.seed, poolSize: configuration.candidatePoolSize, now: scheduler.now)
+        self.state = Mutex(restored)
+        self.store = store
     }
 
     // MARK: Set-up
@@ -166,8 +188,8 @@ public final class EmbeddedServer: Sendable {
         var delivery = Delivery(latency: .zero, count: 1)
         let result = answer(endpoint, delivery: &delivery, handler: handler)
         if !configuration.faults.isEmpty, configuration.faults.dropsAnswer(of: endpoint) { return }
-        if delivery.count > 1 { scheduler.deliver(after: delivery.latency) { completion(result) } }
-        scheduler.deliver(after: delivery.latency) { completion(result) }
+        if delivery.count > 1 { release(after: delivery.latency) { completion(result) } }
+        release(after: delivery.latency) { completion(result) }
     }
 
     /// Runs one request that needs a signed-in user: ``perform(_:completion:handler:)`` with the access
@@ -181,8 +203,16 @@ public final class EmbeddedServer: Sendable {
         var delivery = Delivery(latency: .zero, count: 1)
         let result = answer(endpoint, accessToken: accessToken, delivery: &delivery, handler: handler)
         if !configuration.faults.isEmpty, configuration.faults.dropsAnswer(of: endpoint) { return }
-        if delivery.count > 1 { scheduler.deliver(after: delivery.latency) { completion(result) } }
-        scheduler.deliver(after: delivery.latency) { completion(result) }
+        if delivery.count > 1 { release(after: delivery.latency) { completion(result) } }
+        release(after: delivery.latency) { completion(result) }
+    }
+
+    /// Delivers an answer or event after `latency`, once the ``store`` (if any) keeps the state that
+    /// made it: the one way anything leaves the server for a client.
+    func release(after latency: Duration, _ work: @escaping ScheduledWork) {
+        guard let store else { return scheduler.deliver(after: latency, work) }
+        let scheduler = scheduler
+        store.keep({ [self] in snapshot() }, then: { scheduler.deliver(after: latency, work) })
     }
 
     /// How an answer is delivered: after the latency, once or (a duplicated response) twice.

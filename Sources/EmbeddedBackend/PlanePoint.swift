@@ -1,7 +1,7 @@
 /// A position on the embedded world's flat map, in kilometres from its centre.
 ///
 /// The embedded server uses it to tell distances; clients only ever see the rounded distance.
-public struct PlanePoint: Hashable, Sendable {
+public struct PlanePoint: Hashable, Codable, Sendable {
     /// Kilometres east of the centre.
     public var x: Double
     /// Kilometres north of the centre.

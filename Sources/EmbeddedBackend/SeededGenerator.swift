@@ -4,6 +4,9 @@
 public struct SeededGenerator: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
+    /// Where the generator is in its sequence: a generator made with this as its seed goes on from here.
+    var position: UInt64 { state }
+
     /// Creates a generator from a seed.
     public init(seed: UInt64) { self.state = seed }
 

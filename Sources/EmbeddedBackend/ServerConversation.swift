@@ -3,9 +3,9 @@ import Models
 
 extension ChatServerState {
     /// One conversation: its messages, and each of its two people's receipts and unread count.
-    struct Conversation {
+    struct Conversation: Codable, Equatable {
         /// One person's receipts and unread count.
-        struct Receipts {
+        struct Receipts: Codable, Equatable {
             /// Whose they are.
             let user: UserID
             /// Read up to, if they read anything.

@@ -1,7 +1,7 @@
 import Foundation
 import MatrixBackend
 
-/// What `discover serve` was asked for: the port, the backend, the test knobs.
+/// What `discover serve` was asked for: the port, the backend, the data folder, the test knobs.
 public struct ServeOptions: Hashable, Sendable {
     /// The port on 127.0.0.1 (0: any free port).
     public var port: UInt16
@@ -9,17 +9,22 @@ public struct ServeOptions: Hashable, Sendable {
     public var backend: WebBackend
     /// Whether `POST /api/sessions/{id}/knobs` exists.
     public var testKnobs: Bool
+    /// The folder that keeps the world and the sessions across restarts (`--data`); `nil`: a
+    /// temporary one, removed when the server stops.
+    public var dataDirectory: URL?
 
     /// The port served when none is given.
     public static let defaultPort: UInt16 = 8080
 
     /// Creates options.
     public init(
-        port: UInt16 = ServeOptions.defaultPort, backend: WebBackend = .embedded, testKnobs: Bool = false
+        port: UInt16 = ServeOptions.defaultPort, backend: WebBackend = .embedded, testKnobs: Bool = false,
+        dataDirectory: URL? = nil
     ) {
         self.port = port
         self.backend = backend
         self.testKnobs = testKnobs
+        self.dataDirectory = dataDirectory
     }
 
     /// Why the command line's values are not options.
@@ -32,11 +37,18 @@ public struct ServeOptions: Hashable, Sendable {
 
     /// Reads the command line's values: `--port` a number 0...65535; `--backend` embedded (the
     /// default) or matrix, which needs `--homeserver`, an http(s) address on this machine or an
-    /// https one elsewhere (a browser session's password goes to it).
+    /// https one elsewhere (a browser session's password goes to it); `--data` a folder (relative to
+    /// the current one).
     public static func parse(
-        port: String?, backend: String?, homeserver: String?, testKnobs: Bool
+        port: String?, backend: String?, homeserver: String?, testKnobs: Bool, data: String? = nil
     ) -> Result<ServeOptions, Invalid> {
         var options = ServeOptions(testKnobs: testKnobs)
+        if let data {
+            guard !data.isEmpty, !data.utf8.contains(0) else {
+                return .failure(Invalid(message: "--data takes a folder"))
+            }
+            options.dataDirectory = URL(fileURLWithPath: data, isDirectory: true)
+        }
         if let port {
             guard let number = UInt16(port) else {
                 return .failure(Invalid(message: "--port takes a number from 0 to 65535 (0: any free port)"))

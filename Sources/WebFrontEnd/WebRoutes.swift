@@ -37,7 +37,24 @@ public struct WebRoutes: Sendable {
         default:
             let sessions = sessions
             let body = request.body
-            return .response(Self.onMain { Self.answer(route, body: body, in: sessions) })
+            let response = Self.onMain { Self.answer(route, body: body, in: sessions) }
+            if case .knobs = route, response.status == .noContent {
+                return .response(keepWorld() ?? response)
+            }
+            return .response(response)
+        }
+    }
+
+    /// Writes the world as it is now and waits for the disk, before a knob's answer says it acted
+    /// (a knob changes the world directly, not through a request of an engine); the error that
+    /// answers instead when the world could not be written.
+    private func keepWorld() -> HTTPResponse? {
+        guard let world = sessions.world, let store = sessions.worldStore else { return nil }
+        do {
+            try store.keepNow(world)
+            return nil
+        } catch {
+            return .error(.internalServerError, error.description)
         }
     }
 
@@ -67,7 +84,9 @@ public struct WebRoutes: Sendable {
 
     private func events(_ id: String) -> HTTPReply {
         let sessions = sessions
-        guard Self.onMain({ sessions[id] != nil }) else { return .response(Self.noSession(id)) }
+        guard Self.onMain({ sessions.session(id, at: Date()) != nil }) else {
+            return .response(Self.noSession(id))
+        }
         return .events(
             opened: { stream in
                 Self.onMain {
@@ -81,7 +100,7 @@ public struct WebRoutes: Sendable {
     private static func answer(_ route: WebRoute, body: [UInt8], in sessions: WebSessions) -> HTTPResponse {
         let now = Date()
         switch route {
-        case .view(let id), .intents(let id), .knobs(let id): sessions[id]?.touch(at: now)
+        case .view(let id), .intents(let id), .knobs(let id): sessions.session(id, at: now)?.touch(at: now)
         default: break
         }
         switch route {

@@ -17,11 +17,39 @@ public final class WebServer {
     public let sessions: WebSessions
     private let http: HTTPServer
 
-    /// Listens on 127.0.0.1 as `options` say; serves nothing until ``start()``.
-    public init(options: ServeOptions, readTimeout: Duration = .seconds(10)) throws(HTTPServerError) {
-        let sessions = WebSessions(backend: options.backend)
+    /// Opens the data folder (`options.dataDirectory`, or a temporary one), restores the world kept
+    /// there, and listens on 127.0.0.1 as `options` say; serves nothing until ``start()``.
+    ///
+    /// A world that cannot be restored is ``WebServerError/data(_:)`` before anything listens (its
+    /// file left as it is); a write of the world that fails later is told to `onSaveFailure`.
+    public init(
+        options: ServeOptions, readTimeout: Duration = .seconds(10),
+        onSaveFailure: @escaping @Sendable (WebDataError) -> Void = { _ in }
+    ) throws(WebServerError) {
+        let data: WebDataFolder
+        let sessions: WebSessions
+        do throws(WebDataError) {
+            if let directory = options.dataDirectory {
+                data = try .at(directory)
+            } else {
+                data = try .temporary()
+            }
+        } catch {
+            throw .data(error)
+        }
+        do {
+            sessions = try WebSessions(backend: options.backend, data: data, onSaveFailure: onSaveFailure)
+        } catch {
+            if data.isTemporary { try? FileManager.default.removeItem(at: data.url) }
+            throw .data(error)
+        }
         let routes = WebRoutes(sessions: sessions, testKnobs: options.testKnobs)
-        http = try HTTPServer(port: options.port, readTimeout: readTimeout) { routes.handle($0) }
+        do {
+            http = try HTTPServer(port: options.port, readTimeout: readTimeout) { routes.handle($0) }
+        } catch {
+            if data.isTemporary { try? FileManager.default.removeItem(at: data.url) }
+            throw .listening(error)
+        }
         port = http.port
         self.sessions = sessions
     }
@@ -52,11 +80,26 @@ public final class WebServer {
         }
     }
 
-    /// Stops taking connections, ends the open ones and tears every session down.
+    /// Stops taking connections, ends the open ones and tears every session down; waits for the
+    /// world's last write. A data folder given with `--data` keeps the world and every session's
+    /// folder for the next run; a temporary one is removed (now, and once more after
+    /// ``WebSession/lateWriteGrace``).
     public func stop() {
         isServing = false
         http.stop()
+        let data = sessions.data
+        guard data.isTemporary else {
+            sessions.closeAll()
+            sessions.worldStore?.flush()
+            return
+        }
         sessions.removeAll()
+        sessions.worldStore?.flush()
+        try? FileManager.default.removeItem(at: data.url)
+        let grace = Double(WebSession.lateWriteGrace.components.seconds)
+        DispatchQueue.global().asyncAfter(deadline: .now() + grace) {
+            try? FileManager.default.removeItem(at: data.url)
+        }
     }
 
     /// Starts, prints `Serving on <address>` once listening, and serves the main queue until SIGINT

@@ -4,9 +4,13 @@ import Flows
 import Foundation
 import GenericScreens
 import Models
+import Services
 
 /// One browser session: one engine (``DiscoverApp/DiscoverApp``) showing into one ``Flows/ScreenStack``, the event
-/// streams watching it, and a storage folder of its own.
+/// streams watching it, and a storage folder of its own (in the data folder, ``WebDataFolder``).
+///
+/// Made again over the same folder (after the server restarted), the engine restores what it
+/// stored: the person signed in, their queued swipes and unsent messages.
 ///
 /// Lives on the main actor, like the engine; the server's connection threads reach it only through
 /// ``WebRoutes``, which hops here.
@@ -25,20 +29,19 @@ public final class WebSession {
     /// while one does: a closed browser tab leaves it idle, and ``WebSessions`` removes it later.
     public private(set) var idleSince: Date?
 
-    /// Makes the engine on `backend` and launches it (idle from `now` until a stream watches it); on
-    /// the embedded backend it runs on `world`, the server the sessions share (a fresh one with the
-    /// demo people when `nil`).
-    public init(id: String, backend: WebBackend, world: EmbeddedServer? = nil, now: Date)
+    /// Makes the engine on `backend` with its files in `directory` (made owner-only if missing) and
+    /// launches it (idle from `now` until a stream watches it); on the embedded backend it runs on
+    /// `world`, the server the sessions share (a fresh one with the demo people when `nil`).
+    public init(id: String, backend: WebBackend, world: EmbeddedServer? = nil, directory: URL, now: Date)
         throws(WebSessionError)
     {
         self.id = id
         idleSince = now
-        directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("discover-web-\(id)", isDirectory: true)
+        self.directory = directory
         do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try AtomicFile.createDirectory(directory)
         } catch {
-            throw .cannotStart("cannot make a storage folder: \(error.localizedDescription)")
+            throw .cannotStart("cannot make a storage folder: \(error)")
         }
         let app: DiscoverApp
         switch backend {
@@ -115,18 +118,20 @@ public final class WebSession {
     /// How many event streams watch the session.
     public var streamCount: Int { streams.count }
 
-    /// How long after ``close()`` the storage folder is removed a second time: a save the engine
+    /// How long after ``close(removingFiles:)`` the storage folder is removed a second time: a save the engine
     /// queued before it was torn down may still land and recreate it.
     public static let lateWriteGrace: Duration = .seconds(1)
 
-    /// Tears the engine down: streams closed, app terminated, storage folder removed (now, and once
-    /// more after ``lateWriteGrace``).
-    public func close() {
+    /// Tears the engine down: streams closed, app terminated; with `removingFiles`, its storage folder
+    /// removed (now, and once more after ``lateWriteGrace``), else kept for the session to be made
+    /// again (the server is stopping and keeps its data).
+    public func close(removingFiles: Bool = true) {
         stack.onChange = nil
         for stream in streams.values { stream.close() }
         streams = [:]
         app?.terminate()
         app = nil
+        guard removingFiles else { return }
         let directory = directory
         try? FileManager.default.removeItem(at: directory)
         let grace = Double(Self.lateWriteGrace.components.seconds)

@@ -82,7 +82,8 @@ public struct CommandLineInterface {
             }
         case "serve":
             return withArguments(
-                rest, command: command, options: ["port", "backend", "homeserver"], flags: ["test-knobs"]
+                rest, command: command, options: ["port", "backend", "homeserver", "data"],
+                flags: ["test-knobs"]
             ) {
                 runServe($0)
             }

@@ -1,3 +1,4 @@
+import Foundation
 import WebFrontEnd
 
 /// `discover serve`: reads the options and serves until a signal ends the process.
@@ -10,7 +11,8 @@ enum ServeCommand {
         let options: ServeOptions
         switch ServeOptions.parse(
             port: arguments.values["port"], backend: arguments.values["backend"],
-            homeserver: arguments.values["homeserver"], testKnobs: arguments.flags.contains("test-knobs"))
+            homeserver: arguments.values["homeserver"], testKnobs: arguments.flags.contains("test-knobs"),
+            data: arguments.values["data"])
         {
         case .failure(let invalid):
             errors("discover serve: \(invalid.message)")
@@ -19,7 +21,11 @@ enum ServeCommand {
         }
         let server: WebServer
         do {
-            server = try WebServer(options: options)
+            server = try WebServer(options: options) { failure in
+                // What the server answered since could not be kept: it stops rather than lose it.
+                FileHandle.standardError.write(Data("discover serve: \(failure); stopping\n".utf8))
+                exit(1)
+            }
         } catch {
             errors("discover serve: \(error)")
             return 1

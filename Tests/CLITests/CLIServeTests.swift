@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -54,5 +55,18 @@ import Testing
         let port = try CLITests().discover(["serve", "--port", "70000"])
         #expect(port.status == 2)
         #expect(port.stderr.hasPrefix("discover serve: --port takes a number"))
+    }
+
+    @Test func serve_withADataFolderWhoseWorldCannotBeRestored_refusesToStart_sayingWhy() throws {
+        let folder = TemporaryDirectory()
+        let world = folder.url.appendingPathComponent("world.json")
+        try Data(#"{"version":99}"#.utf8).write(to: world)
+        let outcome = try CLITests().discover(["serve", "--port", "0", "--data", folder.url.path])
+        #expect(outcome.status == 1)
+        #expect(outcome.stdout.isEmpty)
+        #expect(
+            outcome.stderr.hasPrefix(
+                "discover serve: cannot restore the world from \(world.path): it is of version 99"))
+        #expect(try Data(contentsOf: world) == Data(#"{"version":99}"#.utf8))
     }
 }
