@@ -52,7 +52,7 @@ final class HandWrittenDeck {
         case .likeTapped: swiped(.like)
         case .passTapped: swiped(.pass)
         case .superLikeTapped, .rewindTapped, .openProfileTapped, .preferencesTapped, .widenPreferencesTapped,
-            .retryTapped, .retrySendingTapped:
+            .retryTapped, .retrySendingTapped, .refusalDismissed:
             break
         }
     }

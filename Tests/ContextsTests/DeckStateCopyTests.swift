@@ -29,7 +29,7 @@ import Testing
         try expectCopiesPublishAlike(
             seed: seed, steps: 80, worlds: worlds,
             make: { index, state in try deck(on: worlds[index], state: state) },
-            input: { random in random.next(16) },
+            input: { random in random.next(18) },
             apply: { input, deck, world, step in apply(input, to: deck, on: world, step: step) })
     }
 
@@ -49,6 +49,8 @@ import Testing
         case 12: world.backend.scheduler.advance(by: .seconds(7 + step % 50))
         case 13: world.backend.server.failNextRequest(with: .server("boom"), on: .sendSwipe)
         case 14: world.backend.server.like(from: CandidateGenerator.id(of: step % 60), to: "alice")
+        case 15: world.backend.server.failNextRequest(with: .notFound, on: .sendSwipe)
+        case 16: deck.refusalSeen()
         default:
             deck.preferencesChanged(
                 SearchPreferences(minimumAge: 18 + step % 10, maximumAge: 60, maximumDistanceKm: 100))

@@ -19,6 +19,7 @@ import Testing
         + [.home(.deckTabTapped), .home(.matchesTabTapped), .home(.logOutTapped)]
         + [
             DeckPanel.Action.passTapped, .likeTapped, .superLikeTapped, .rewindTapped, .openProfileTapped,
+            .refusalDismissed,
             .preferencesTapped, .widenPreferencesTapped, .retryTapped, .retrySendingTapped,
         ].map { .home(.deck($0)) }
         + [.home(.matches(.conversationTapped("m-alice~bob"))), .home(.matches(.reloadTapped))]

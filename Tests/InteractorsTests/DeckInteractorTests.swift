@@ -163,6 +163,21 @@ import Testing
         #expect(SwipeLimiter.current(allowance, at: reset - 1) == allowance)
     }
 
+    @Test func aLikeRefusedForGood_isGivenBack_onlyOnItsOwnDay_andNeverAboveTheDailyCount() {
+        func swipe(_ action: SwipeAction, at date: Date) -> Swipe {
+            Swipe(id: "s", candidate: UserID("c"), action: action, swipedAt: date)
+        }
+        let today = reset - 60
+        #expect(SwipeLimiter.refunding(swipe(.like, at: today), to: allowance).likesRemaining == 2)
+        #expect(SwipeLimiter.refunding(swipe(.superLike, at: today), to: allowance).superLikesRemaining == 1)
+        // Made on the day before (queued offline): that day's like, not today's.
+        #expect(SwipeLimiter.refunding(swipe(.like, at: reset - 86_400 - 1), to: allowance) == allowance)
+        #expect(SwipeLimiter.refunding(swipe(.pass, at: today), to: allowance) == allowance)
+        var full = allowance
+        full.likesRemaining = 2
+        #expect(SwipeLimiter.refunding(swipe(.like, at: today), to: full) == full)
+    }
+
     @Test func theServersAllowance_lessTheQueuedLikesAndSuperLikes_neverBelowZero() {
         let swipes = [SwipeAction.like, .pass, .superLike, .like].enumerated().map { index, action in
             Swipe(id: "s\(index)", candidate: UserID("c\(index)"), action: action, swipedAt: reset)

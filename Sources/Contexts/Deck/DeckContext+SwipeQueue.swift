@@ -49,9 +49,16 @@ extension DeckContext {
             store.report(SessionError.ended(.sessionRevoked))
         case .failure:
             guard case .refuse(let reason)? = verdict else { return }
-            // Refused for good: it leaves the queue, and what waited for it learns why.
+            // Refused for good: it leaves the queue, what waited for it learns why, and a like is
+            // given back and told to the user (a pass of someone gone changes nothing for them).
             swipes.remove(id)
-            store.update { $0.madeThisRun[id] = nil }
+            store.update { state in
+                let made = state.madeThisRun.removeValue(forKey: id)
+                guard swipe.action != .pass, !swipe.isUndo else { return }
+                state.allowance = state.allowance.map { SwipeLimiter.refunding(swipe, to: $0) }
+                state.refusal = SwipeRefusal(
+                    action: swipe.action, name: made?.card.displayName, reason: reason)
+            }
             matchNotMade(id, predicted: swipe.match)
             pendingSwipes?.refused(id, reason: reason)
         }

@@ -7,7 +7,7 @@ import Services
 /// The recommendations use case's context: the ranked deck, swipes and their persistent queue.
 ///
 /// Inputs: ``start()``, ``swiped(_:)``, ``rewind()``, ``matchSeen()``, ``outOfLikesSeen()``,
-/// ``outOfSuperLikesSeen()``, ``retry()``, ``retrySending()``, ``preferencesChanged(_:)``, ``end()``.
+/// ``outOfSuperLikesSeen()``, ``refusalSeen()``, ``retry()``, ``retrySending()``, ``preferencesChanged(_:)``, ``end()``.
 /// Output: ``Models/DeckState`` through ``store``, with the swipes on their way
 /// (``Models/DeckState/swipes``). Pages are ranked by ``Interactors/CandidateRanker`` and merged into
 /// the cards left; the next page is asked for before the deck runs dry (``Interactors/DeckRefillPolicy``).
@@ -171,6 +171,11 @@ public final class DeckContext: StateContext {
     public func retry() {
         store.update { $0.failure = nil }
         refillIfNeeded()
+    }
+
+    /// Call when the user dismissed the notice of a refused like: it goes.
+    public func refusalSeen() {
+        store.update { $0.refusal = nil }
     }
 
     /// Call when the user taps "Retry sending": the swipes the queue gave up on are tried again.

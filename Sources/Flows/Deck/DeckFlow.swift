@@ -134,6 +134,7 @@ public final class DeckFlow: FlowNode {
         case .preferencesTapped, .widenPreferencesTapped: editPreferences()
         case .retryTapped: context.retry()
         case .retrySendingTapped: context.retrySending()
+        case .refusalDismissed: context.refusalSeen()
         }
     }
 

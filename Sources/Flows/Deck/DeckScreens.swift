@@ -14,7 +14,7 @@ enum DeckScreens {
     }
 
     /// The deck's panel of home: the failure, the top card with a peek at the next (or why there is
-    /// none), whether rewind is possible, the likes left, the swipes waiting and not sent.
+    /// none), whether rewind is possible, the likes left, the swipes waiting, not sent and refused.
     static func panel(_ state: DeckState) -> DeckPanel {
         let content: DeckPanel.Content =
             if let top = state.top {
@@ -29,7 +29,7 @@ enum DeckScreens {
         return DeckPanel(
             failure: state.failure, content: content, canRewind: state.canRewind,
             likesLeft: likesLeft(state.allowance),
-            waitingToSend: state.queue.waitingToShow, unsent: state.queue.unsent,
+            waitingToSend: state.queue.waitingToShow, unsent: state.queue.unsent, refusal: state.refusal,
             showsPreferences: !state.cards.isEmpty || !state.isEmpty)
     }
 

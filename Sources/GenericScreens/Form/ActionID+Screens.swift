@@ -78,6 +78,8 @@ extension ActionID {
         public static let retry: ActionID = "deck:retry"
         /// "Retry sending" the swipes the queue gave up on.
         public static let retrySending: ActionID = "deck:retrySending"
+        /// "OK" under the notice of a like the server refused.
+        public static let dismissRefusal: ActionID = "deck:dismissRefusal"
         /// "Widen preferences" when no one is left.
         public static let widen: ActionID = "deck:widen"
         /// The "No super likes left" alert's "OK".

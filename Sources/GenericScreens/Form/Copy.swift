@@ -45,6 +45,14 @@ public enum Copy {
         }
     }
 
+    /// What the deck says of a like the server refused for good: whose, and why.
+    public static func refused(_ refusal: SwipeRefusal) -> String {
+        let swipe = refusal.action == .superLike ? "super like" : "like"
+        let whose = refusal.name.map { "Your \(swipe) for \($0)" } ?? "Your \(swipe)"
+        let reason = refusal.reason.hasSuffix(".") ? refusal.reason : refusal.reason + "."
+        return "\(whose) wasn't sent: \(reason)"
+    }
+
     /// Seconds as `m:ss`.
     public static func clock(_ seconds: Int) -> String {
         let minutes = seconds / 60

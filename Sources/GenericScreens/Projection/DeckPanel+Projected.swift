@@ -2,7 +2,7 @@ import Models
 
 extension DeckPanel {
     /// The failure, the top card and its buttons (or why there is none), "Rewind", the likes left, the
-    /// swipes waiting and "Preferences".
+    /// swipes waiting, not sent and refused, and "Preferences".
     public var generic: [ScreenElement] {
         var elements: [ScreenElement] = []
         if let failure {
@@ -35,6 +35,10 @@ extension DeckPanel {
             elements.append(.error("Couldn't send \(unsent) swipe(s)."))
             elements.append(.action(ScreenAction(id: ActionID.Deck.retrySending, label: "Retry sending")))
         }
+        if let refusal {
+            elements.append(.error(Copy.refused(refusal)))
+            elements.append(.action(ScreenAction(id: ActionID.Deck.dismissRefusal, label: "OK")))
+        }
         if showsPreferences {
             elements.append(.action(ScreenAction(id: ActionID.Deck.preferences, label: "Preferences")))
         }
@@ -53,6 +57,7 @@ extension DeckPanel {
         case .widenPreferencesTapped: .tap(ActionID.Deck.widen)
         case .retryTapped: .tap(ActionID.Deck.retry)
         case .retrySendingTapped: .tap(ActionID.Deck.retrySending)
+        case .refusalDismissed: .tap(ActionID.Deck.dismissRefusal)
         }
     }
 
@@ -68,6 +73,7 @@ extension DeckPanel {
         case .tap(ActionID.Deck.widen): .widenPreferencesTapped
         case .tap(ActionID.Deck.retry): .retryTapped
         case .tap(ActionID.Deck.retrySending): .retrySendingTapped
+        case .tap(ActionID.Deck.dismissRefusal): .refusalDismissed
         case .tap, .edit: nil
         }
     }

@@ -47,6 +47,24 @@ public enum SwipeLimiter {
         }
     }
 
+    /// The allowance after the server refused `swipe` for good: a like or super like made on the
+    /// allowance's day is given back (the server never counted it), up to the daily count; one of an
+    /// earlier day, or a pass, changes nothing.
+    public static func refunding(_ swipe: Swipe, to allowance: SwipeAllowance) -> SwipeAllowance {
+        var allowance = allowance
+        let dayStart = allowance.resetsAt.addingTimeInterval(-24 * 3600)
+        guard !swipe.isUndo, swipe.swipedAt >= dayStart, swipe.swipedAt < allowance.resetsAt else {
+            return allowance
+        }
+        switch swipe.action {
+        case .pass: break
+        case .like: allowance.likesRemaining = min(allowance.dailyLikes, allowance.likesRemaining + 1)
+        case .superLike:
+            allowance.superLikesRemaining = min(allowance.dailySuperLikes, allowance.superLikesRemaining + 1)
+        }
+        return allowance
+    }
+
     /// The server's allowance less the likes and super likes of its day still queued: the server has
     /// not counted them yet (those made on an earlier day are charged to that day).
     public static func allowance(_ allowance: SwipeAllowance, lessQueued queue: [Swipe]) -> SwipeAllowance {

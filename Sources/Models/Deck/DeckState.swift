@@ -32,6 +32,8 @@ public struct DeckState: Hashable, Sendable {
     public var likesResetInSeconds: Int?
     /// Set when a super like was refused for the daily allowance.
     public var isOutOfSuperLikes = false
+    /// The last like or super like the server refused for good, told until the user dismisses it.
+    public var refusal: SwipeRefusal?
     /// The last swipe the user made (accepted by the daily limits).
     public var lastSwipe: Swipe?
     /// The swipes (and undos of passes) the server has not confirmed, oldest first, sent one at a time.

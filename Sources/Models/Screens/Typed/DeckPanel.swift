@@ -20,6 +20,8 @@ public struct DeckPanel: Hashable, Sendable {
         case retryTapped
         /// "Retry sending" the swipes the queue gave up on.
         case retrySendingTapped
+        /// "OK" under the notice of a like the server refused.
+        case refusalDismissed
     }
 
     /// What the middle of the deck shows.
@@ -44,14 +46,27 @@ public struct DeckPanel: Hashable, Sendable {
     public var waitingToSend: Int
     /// Swipes the queue gave up on ("Retry sending").
     public var unsent: Int
+    /// A like the server refused for good, told with its reason until dismissed ("OK").
+    public var refusal: SwipeRefusal?
     /// Whether "Preferences" shows (once the deck has loaded something).
     public var showsPreferences: Bool
+
+    /// Creates the panel with no refused like to tell.
+    public init(
+        failure: RequestFailure?, content: Content, canRewind: Bool, likesLeft: LikesLeft?,
+        waitingToSend: Int,
+        unsent: Int, showsPreferences: Bool
+    ) {
+        self.init(
+            failure: failure, content: content, canRewind: canRewind, likesLeft: likesLeft,
+            waitingToSend: waitingToSend, unsent: unsent, refusal: nil, showsPreferences: showsPreferences)
+    }
 
     /// Creates the panel.
     public init(
         failure: RequestFailure?, content: Content, canRewind: Bool, likesLeft: LikesLeft?,
         waitingToSend: Int,
-        unsent: Int, showsPreferences: Bool
+        unsent: Int, refusal: SwipeRefusal?, showsPreferences: Bool
     ) {
         self.failure = failure
         self.content = content
@@ -59,6 +74,7 @@ public struct DeckPanel: Hashable, Sendable {
         self.likesLeft = likesLeft
         self.waitingToSend = waitingToSend
         self.unsent = unsent
+        self.refusal = refusal
         self.showsPreferences = showsPreferences
     }
 }
