@@ -161,6 +161,12 @@ public final class MatrixConnection: Sendable {
         cache.withLock { $0.conversationRooms[conversation] = roomID }
     }
 
+    /// The conversation `roomID` holds, if this connection knows it (from a listing, the live feed,
+    /// or a like that made the match by joining the room).
+    func conversation(inRoom roomID: String) -> String? {
+        cache.withLock { cache in cache.conversationRooms.first { $0.value == roomID }?.key }
+    }
+
     /// Forgets the room of a conversation that ended (a new match makes a new room).
     func forget(conversation: String) {
         _ = cache.withLock { $0.conversationRooms.removeValue(forKey: conversation) }

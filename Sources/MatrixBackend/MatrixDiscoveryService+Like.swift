@@ -93,12 +93,14 @@ extension MatrixDiscoveryService {
     private static func matched(
         _ swipe: Swipe, room: String, me: String, accessToken: String, connection: MatrixConnection
     ) async throws(ServiceError) -> SwipeOutcome {
+        let conversation = Match.id(between: UserID(me), and: swipe.candidate)
+        // Recorded first, before anything is awaited: the live feed reads it to report the other
+        // person leaving this room, however soon they leave (``MatrixSyncLoop``).
+        connection.remember(room: room, conversation: conversation)
         let name = try await MatrixDisplayNames.name(
             of: swipe.candidate.rawValue, viewer: me, accessToken: accessToken, connection: connection)
         let match = Match(
-            id: Match.id(between: UserID(me), and: swipe.candidate), user: swipe.candidate,
-            displayName: name, matchedAt: connection.scheduler.now)
-        connection.remember(room: room, conversation: match.id)
+            id: conversation, user: swipe.candidate, displayName: name, matchedAt: connection.scheduler.now)
         return .matched(match)
     }
 }

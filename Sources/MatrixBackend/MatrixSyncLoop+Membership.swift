@@ -34,4 +34,21 @@ extension MatrixSyncLoop {
         }
         return events
     }
+
+    /// The match in `roomID` as the app's own requests know it, for a room the feed has not placed:
+    /// above all the room a like of the user's made a match in by joining the other person's room
+    /// (``MatrixDiscoveryService``'s like records it before it answers), or one a listing found.
+    ///
+    /// Consulted for a leave only. The feed places a room when it sees the other person's join and
+    /// the listing it then asks for shows the match; a listing shows the present, so when the other
+    /// person left before it was taken (the join and the leave in one sync, or the leave landing
+    /// while the listing was asked for), the room stays unplaced and, before this, their leave was
+    /// dropped: the app, which had shown "It's a match!" and the open conversation, never heard that
+    /// the match ended. A leave reported for a conversation the chat does not have is ignored there.
+    func placedByTheApp(_ roomID: String, user: String) -> RoomState? {
+        guard let conversation = connection.conversation(inRoom: roomID),
+            let other = Match.other(in: conversation, than: UserID(user))
+        else { return nil }
+        return RoomState(conversation: conversation, other: other.rawValue)
+    }
 }

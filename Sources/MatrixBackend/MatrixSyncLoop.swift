@@ -11,7 +11,9 @@ import Synchronization
 /// - An `m.room.message` of one of the two matched people: ``ChatEvent/messageReceived(_:)`` (the
 ///   user's own ones from other devices too; an edit as the edited message); an `m.room.redaction`:
 ///   ``ChatEvent/messageRemoved(conversation:id:)`` (``MatrixLiveTimeline``).
-/// - The other member leaving, or the user leaving: ``ChatEvent/unmatched(conversation:)``.
+/// - The other member leaving, or the user leaving: ``ChatEvent/unmatched(conversation:)``; in a
+///   room the feed has not placed too, when the app's own like made the match there
+///   (`placedByTheApp(_:user:)`: the race of a leave that came before the feed heard the match).
 /// - `m.typing` and `m.receipt` ephemeral events: ``ChatEvent/typing(conversation:isTyping:)`` and
 ///   ``ChatEvent/read(conversation:upTo:)``. Matrix has no delivery receipts, so no `delivered`.
 ///
@@ -220,8 +222,8 @@ final class MatrixSyncLoop: Sendable {
                         state = RoomState(conversation: match.id, other: match.user.rawValue)
                         connection.remember(room: roomID, conversation: match.id)
                         events.append(.matched(match))
-                    } else if membership == "leave" || membership == "ban", let current = state,
-                        current.other == member
+                    } else if membership == "leave" || membership == "ban",
+                        let current = state ?? placedByTheApp(roomID, user: user), current.other == member
                     {
                         events.append(.unmatched(conversation: current.conversation))
                         connection.forget(conversation: current.conversation)

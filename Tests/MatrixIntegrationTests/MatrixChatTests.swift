@@ -68,10 +68,11 @@ struct MatrixChatTests {
 
     @Test func synapseKilledMidSend_andRestarted_everyMessageArrivesExactlyOnce() throws {
         // A server of its own, so killing it disturbs no other test.
-        // (`.synapse-crash/` in the repository, port 8009; a server left by an interrupted run is stopped.)
+        // (`.synapse-crash/` in the repository, port 8009 or DISCOVER_CRASH_PORT; a server left by an
+        // interrupted run is stopped.)
         let server = MatrixTestServer.script.deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent(".synapse-crash", isDirectory: true)
-        let port = 8009
+        let port = ProcessInfo.processInfo.environment["DISCOVER_CRASH_PORT"].flatMap(Int.init) ?? 8009
         MatrixTestServer.control("stop", directory: server, port: port)
         defer { MatrixTestServer.control("kill", directory: server, port: port) }
         try #require(MatrixTestServer.control("start", directory: server, port: port) == 0)
