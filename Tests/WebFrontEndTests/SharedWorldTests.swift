@@ -7,7 +7,7 @@ import WebFrontEnd
 /// in two browsers match and chat live; with a data folder, a restarted server finds the world and
 /// both sessions as they were.
 @Suite struct SharedWorldTests {
-    let web = WebServerTests()
+    let web = WebHarness()
 
     @Test func twoBrowsers_signedInAsTwoPeople_matchAndChatBothWays() async throws {
         let server = try await web.startServer()
@@ -27,18 +27,7 @@ import WebFrontEnd
         }
         #expect(await topCard(carol, port) == "Alice")
         #expect(await web.post(port, carol, #"{"type":"tap","action":"deck:like"}"#)?.status == 200)
-        #expect(await web.eventually { web.topScreen(await view(carol, port)) == "match" })
-        // Carol writes from the match; Alice sees it in her matches list, opens it and answers.
-        #expect(await web.post(port, carol, #"{"type":"tap","action":"match:message"}"#)?.status == 200)
-        #expect(await web.eventually { web.topScreen(await view(carol, port)) == "chat" })
-        try await send("Hi Alice", in: carol, port: port)
-        #expect(await web.post(port, alice, #"{"type":"tap","action":"tab:matches"}"#)?.status == 200)
-        #expect(await web.eventually { await text(of: alice, port).contains("Hi Alice") })
-        let open = try #require(await firstOpenAction(alice, port))
-        #expect(await web.post(port, alice, #"{"type":"tap","action":"\#(open)"}"#)?.status == 200)
-        #expect(await web.eventually { web.topScreen(await view(alice, port)) == "chat" })
-        try await send("Hi Carol", in: alice, port: port)
-        #expect(await web.eventually { await text(of: carol, port).contains("Hi Carol") })
+        try await chatBothWays(alice, carol, port: port)
         await server.stop()
     }
 
@@ -58,17 +47,7 @@ import WebFrontEnd
         #expect(await web.post(port, alice, #"{"type":"tap","action":"deck:like"}"#)?.status == 200)
         try await swipe(carol, until: "Alice", port: port)
         #expect(await web.post(port, carol, #"{"type":"tap","action":"deck:like"}"#)?.status == 200)
-        #expect(await web.eventually { web.topScreen(await view(carol, port)) == "match" })
-        #expect(await web.post(port, carol, #"{"type":"tap","action":"match:message"}"#)?.status == 200)
-        #expect(await web.eventually { web.topScreen(await view(carol, port)) == "chat" })
-        try await send("Hi Alice", in: carol, port: port)
-        #expect(await web.post(port, alice, #"{"type":"tap","action":"tab:matches"}"#)?.status == 200)
-        #expect(await web.eventually { await text(of: alice, port).contains("Hi Alice") })
-        let open = try #require(await firstOpenAction(alice, port))
-        #expect(await web.post(port, alice, #"{"type":"tap","action":"\#(open)"}"#)?.status == 200)
-        #expect(await web.eventually { web.topScreen(await view(alice, port)) == "chat" })
-        try await send("Hi Carol", in: alice, port: port)
-        #expect(await web.eventually { await text(of: carol, port).contains("Hi Carol") })
+        try await chatBothWays(alice, carol, port: port)
         await first.stop()
 
         let second = try await MainActor.run { try WebServer(options: options) }
@@ -101,6 +80,22 @@ import WebFrontEnd
     }
 
     // MARK: Helpers
+
+    /// Once Carol liked Alice back: the match shows on Carol's side; Carol writes from it, Alice sees
+    /// it in her matches list, opens it and answers, and Carol sees the answer.
+    private func chatBothWays(_ alice: String, _ carol: String, port: UInt16) async throws {
+        #expect(await web.eventually { web.topScreen(await view(carol, port)) == "match" })
+        #expect(await web.post(port, carol, #"{"type":"tap","action":"match:message"}"#)?.status == 200)
+        #expect(await web.eventually { web.topScreen(await view(carol, port)) == "chat" })
+        try await send("Hi Alice", in: carol, port: port)
+        #expect(await web.post(port, alice, #"{"type":"tap","action":"tab:matches"}"#)?.status == 200)
+        #expect(await web.eventually { await text(of: alice, port).contains("Hi Alice") })
+        let open = try #require(await firstOpenAction(alice, port))
+        #expect(await web.post(port, alice, #"{"type":"tap","action":"\#(open)"}"#)?.status == 200)
+        #expect(await web.eventually { web.topScreen(await view(alice, port)) == "chat" })
+        try await send("Hi Carol", in: alice, port: port)
+        #expect(await web.eventually { await text(of: carol, port).contains("Hi Carol") })
+    }
 
     /// Passes cards until `name`'s is on top (at most 20).
     private func swipe(_ session: String, until name: String, port: UInt16) async throws {

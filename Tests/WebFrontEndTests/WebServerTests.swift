@@ -6,44 +6,10 @@ import WebFrontEnd
 /// `discover serve`'s server on a real socket at 127.0.0.1, port 0: its limits, its routes, a
 /// browser session signing in, the event stream. Every wait is bounded and on a condition.
 @Suite struct WebServerTests {
-    @MainActor
-    func startServer(testKnobs: Bool = false, readTimeout: Duration = .seconds(10)) throws -> WebServer {
-        let server = try WebServer(
-            options: ServeOptions(port: 0, testKnobs: testKnobs), readTimeout: readTimeout)
-        server.start()
-        return server
-    }
-
-    /// Polls `condition` every 20 ms for at most `timeout` (long: other suites may hold the main
-    /// actor, where the engine runs, for seconds at a time).
-    func eventually(_ timeout: Duration = .seconds(120), _ condition: () async -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if await condition() { return true }
-            try? await Task.sleep(for: .milliseconds(20))
-        }
-        return await condition()
-    }
-
-    /// The id of the screen on top of a view's JSON (the top modal, else the top of the stack).
-    func topScreen(_ view: [String: Any]) -> String? {
-        let modals = view["modals"] as? [[String: Any]] ?? []
-        let stack = view["stack"] as? [[String: Any]] ?? []
-        return (modals.last ?? stack.last)?["id"] as? String
-    }
-
-    func createSession(_ port: UInt16) async throws -> String {
-        let created = try #require(await TestHTTPClient.request(port: port, "POST", "/api/sessions"))
-        #expect(created.status == 201)
-        return try #require(created.json["session"] as? String)
-    }
-
-    func post(_ port: UInt16, _ session: String, _ intent: String) async -> TestHTTPClient.Answer? {
-        await TestHTTPClient.request(port: port, "POST", "/api/sessions/\(session)/intents", body: intent)
-    }
+    let web = WebHarness()
 
     @Test func malformedRequests_are400_asJSON() async throws {
-        let server = try await startServer()
+        let server = try await web.startServer()
         let port = await server.port
         for bytes in ["GARBAGE\r\n\r\n", "GET / HTTP/9\r\n\r\n", "GET / HTTP/1.1\r\nNo colon here\r\n\r\n"] {
             let answer = try #require(await TestHTTPClient.raw(port: port, Array(bytes.utf8)))
@@ -56,7 +22,7 @@ import WebFrontEnd
     }
 
     @Test func aHead_isAnsweredAsAGet_withoutTheBody() async throws {
-        let server = try await startServer()
+        let server = try await web.startServer()
         let port = await server.port
         let get = try #require(await TestHTTPClient.request(port: port, "GET", "/"))
         let head = try #require(await TestHTTPClient.request(port: port, "HEAD", "/"))
@@ -74,7 +40,7 @@ import WebFrontEnd
     }
 
     @Test func linesEndingInABareLF_are400_atOnce_notATimeout() async throws {
-        let server = try await startServer()
+        let server = try await web.startServer()
         let port = await server.port
         let started = ContinuousClock.now
         // The request never ends in CRLF CRLF: the server says why as soon as it sees the bare LF.
@@ -87,7 +53,7 @@ import WebFrontEnd
     }
 
     @Test func oversizedHeaders_are431_andAnOversizedBodyIs413() async throws {
-        let server = try await startServer()
+        let server = try await web.startServer()
         let port = await server.port
         let headers =
             "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: " + String(repeating: "x", count: 17_000)
@@ -105,11 +71,11 @@ import WebFrontEnd
     }
 
     @Test func unknownPathsSessionsAndWrongMethods_are404And405() async throws {
-        let server = try await startServer()
+        let server = try await web.startServer()
         let port = await server.port
         #expect(await TestHTTPClient.request(port: port, "GET", "/nothing")?.status == 404)
         #expect(await TestHTTPClient.request(port: port, "GET", "/api/sessions/no-such/view")?.status == 404)
-        #expect(await post(port, "no-such", #"{"type":"tap","action":"logIn"}"#)?.status == 404)
+        #expect(await web.post(port, "no-such", #"{"type":"tap","action":"logIn"}"#)?.status == 404)
         #expect(await TestHTTPClient.request(port: port, "DELETE", "/api/sessions/no-such")?.status == 404)
         #expect(
             await TestHTTPClient.request(port: port, "GET", "/api/sessions/no-such/events")?.status == 404)
@@ -124,7 +90,7 @@ import WebFrontEnd
     }
 
     @Test func requestsNamingAnotherHostOrFromAnotherSite_areRefused() async throws {
-        let server = try await startServer()
+        let server = try await web.startServer()
         let port = await server.port
         let rebound = "GET / HTTP/1.1\r\nHost: evil.example:\(port)\r\n\r\n"
         #expect(await TestHTTPClient.raw(port: port, Array(rebound.utf8))?.status == 403)
@@ -138,7 +104,7 @@ import WebFrontEnd
     }
 
     @Test func garbageBytes_neverStopTheServer_andTheNextRequestIsAnswered() async throws {
-        let server = try await startServer()
+        let server = try await web.startServer()
         let port = await server.port
         var random = SeededGenerator(seed: 27)
         for round in 0..<40 {
@@ -170,7 +136,7 @@ import WebFrontEnd
     }
 
     @Test func aRequestThatDoesNotArriveInTime_is408() async throws {
-        let server = try await startServer(readTimeout: .milliseconds(300))
+        let server = try await web.startServer(readTimeout: .milliseconds(300))
         let port = await server.port
         let client = try #require(TestHTTPClient(port: port))
         client.send(Array("GET / HTTP/1.1\r\nHost: 127.".utf8))
@@ -179,50 +145,51 @@ import WebFrontEnd
     }
 
     @Test func aSession_signsInAsADemoUser_byPostedIntents_andReachesHome() async throws {
-        let server = try await startServer()
+        let server = try await web.startServer()
         let port = await server.port
-        let session = try await createSession(port)
+        let session = try await web.createSession(port)
         #expect(
             await TestHTTPClient.request(port: port, "GET", "/api/sessions/\(session)/view")?.json["version"]
                 as? Int == 1)
-        let signIn = try #require(await post(port, session, #"{"type":"tap","action":"logIn"}"#))
+        let signIn = try #require(await web.post(port, session, #"{"type":"tap","action":"logIn"}"#))
         #expect(signIn.status == 200)
-        #expect(topScreen(signIn.json) == "signIn")
+        #expect(web.topScreen(signIn.json) == "signIn")
         #expect(
-            await post(port, session, #"{"type":"edit","field":"username","value":"alice"}"#)?.status == 200)
-        #expect(
-            await post(port, session, #"{"type":"edit","field":"password","value":"wonderland"}"#)?.status
+            await web.post(port, session, #"{"type":"edit","field":"username","value":"alice"}"#)?.status
                 == 200)
-        #expect(await post(port, session, #"{"type":"tap","action":"submit"}"#)?.status == 200)
-        let home = await eventually {
+        #expect(
+            await web.post(port, session, #"{"type":"edit","field":"password","value":"wonderland"}"#)?.status
+                == 200)
+        #expect(await web.post(port, session, #"{"type":"tap","action":"submit"}"#)?.status == 200)
+        let home = await web.eventually {
             let view =
                 await TestHTTPClient.request(port: port, "GET", "/api/sessions/\(session)/view")?.json ?? [:]
-            return topScreen(view) == "home"
+            return web.topScreen(view) == "home"
         }
         #expect(home)
         await server.stop()
     }
 
     @Test func intentsThatDoNotFit_are400Or409_andChangeNothing() async throws {
-        let server = try await startServer()
+        let server = try await web.startServer()
         let port = await server.port
-        let session = try await createSession(port)
-        let notJSON = try #require(await post(port, session, "{tap"))
+        let session = try await web.createSession(port)
+        let notJSON = try #require(await web.post(port, session, "{tap"))
         #expect(notJSON.status == 400)
-        #expect(await post(port, session, #"{"type":"swipe"}"#)?.status == 400)
-        let hidden = try #require(await post(port, session, #"{"type":"tap","action":"deck:like"}"#))
+        #expect(await web.post(port, session, #"{"type":"swipe"}"#)?.status == 400)
+        let hidden = try #require(await web.post(port, session, #"{"type":"tap","action":"deck:like"}"#))
         #expect(hidden.status == 409)
         #expect(hidden.json["error"] as? String == "no action 'deck:like' is shown")
         let view =
             await TestHTTPClient.request(port: port, "GET", "/api/sessions/\(session)/view")?.json ?? [:]
-        #expect(topScreen(view) == "welcome")
+        #expect(web.topScreen(view) == "welcome")
         await server.stop()
     }
 
     @Test func theEventStream_sendsTheViewAtOnce_thenEachChange() async throws {
-        let server = try await startServer()
+        let server = try await web.startServer()
         let port = await server.port
-        let session = try await createSession(port)
+        let session = try await web.createSession(port)
         let client = try #require(TestHTTPClient(port: port))
         client.send(Array("GET /api/sessions/\(session)/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8))
         let first = await client.receive(until: "event: view\n", count: 1)
@@ -231,7 +198,7 @@ import WebFrontEnd
         #expect(first.contains("\"welcome\""))
         #expect(await server.sessions[session]?.streamCount == 1)
         #expect(await server.sessions[session]?.idleSince == nil)
-        #expect(await post(port, session, #"{"type":"tap","action":"logIn"}"#)?.status == 200)
+        #expect(await web.post(port, session, #"{"type":"tap","action":"logIn"}"#)?.status == 200)
         let second = await client.receive(until: "\n\n", count: 1)
         #expect(second.hasPrefix("event: view\ndata: {"))
         #expect(second.contains("\"signIn\""))
@@ -244,9 +211,9 @@ import WebFrontEnd
     }
 
     @Test func knobs_are404WithoutTheFlag() async throws {
-        let server = try await startServer()
+        let server = try await web.startServer()
         let port = await server.port
-        let session = try await createSession(port)
+        let session = try await web.createSession(port)
         let knob = #"{"knob":"like","from":"bob"}"#
         #expect(
             await TestHTTPClient.request(port: port, "POST", "/api/sessions/\(session)/knobs", body: knob)?
@@ -256,9 +223,9 @@ import WebFrontEnd
     }
 
     @Test func knobs_actForAnotherPersonTowardsTheSignedInUser_likeFirst_theRestOnceMatched() async throws {
-        let server = try await startServer(testKnobs: true)
+        let server = try await web.startServer(testKnobs: true)
         let port = await server.port
-        let session = try await createSession(port)
+        let session = try await web.createSession(port)
         func knob(_ body: String, in session: String = session) async -> TestHTTPClient.Answer? {
             await TestHTTPClient.request(port: port, "POST", "/api/sessions/\(session)/knobs", body: body)
         }
@@ -271,12 +238,12 @@ import WebFrontEnd
             #"{"type":"tap","action":"logIn"}"#, #"{"type":"edit","field":"username","value":"alice"}"#,
             #"{"type":"edit","field":"password","value":"wonderland"}"#, #"{"type":"tap","action":"submit"}"#,
         ] {
-            #expect(await post(port, session, intent)?.status == 200)
+            #expect(await web.post(port, session, intent)?.status == 200)
         }
         let view = { () async -> [String: Any] in
             await TestHTTPClient.request(port: port, "GET", "/api/sessions/\(session)/view")?.json ?? [:]
         }
-        #expect(await eventually { topScreen(await view()) == "home" })
+        #expect(await web.eventually { web.topScreen(await view()) == "home" })
         #expect(
             await knob(#"{"knob":"like","from":"nobody"}"#)?.json["error"] as? String
                 == "no such person 'nobody'")
@@ -285,8 +252,8 @@ import WebFrontEnd
         #expect(early.status == 409)
         #expect(early.json["error"] as? String == "carol has no match with the signed-in user")
         #expect(await knob(#"{"knob":"like","from":"carol"}"#)?.status == 204)
-        #expect(await post(port, session, #"{"type":"tap","action":"deck:like"}"#)?.status == 200)
-        #expect(await eventually { topScreen(await view()) == "match" })
+        #expect(await web.post(port, session, #"{"type":"tap","action":"deck:like"}"#)?.status == 200)
+        #expect(await web.eventually { web.topScreen(await view()) == "match" })
         #expect(await knob(#"{"knob":"message","from":"carol","text":"Hi Alice"}"#)?.status == 204)
         #expect(await knob(#"{"knob":"typing","by":"carol"}"#)?.status == 204)
         #expect(await knob(#"{"knob":"read","by":"carol"}"#)?.status == 204)
@@ -301,10 +268,10 @@ import WebFrontEnd
         let server = try await MainActor.run { try WebServer(options: options) }
         await server.start()
         let port = await server.port
-        let session = try await createSession(port)
+        let session = try await web.createSession(port)
         let view =
             await TestHTTPClient.request(port: port, "GET", "/api/sessions/\(session)/view")?.json ?? [:]
-        #expect(topScreen(view) == "welcome")
+        #expect(web.topScreen(view) == "welcome")
         let knob = await TestHTTPClient.request(
             port: port, "POST", "/api/sessions/\(session)/knobs", body: #"{"knob":"read","by":"bob"}"#)
         #expect(knob?.status == 409)
