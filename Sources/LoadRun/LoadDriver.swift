@@ -23,7 +23,7 @@ public final class LoadDriver {
     /// How long after the day's end steps still due are done, before the rest are given up.
     static let lateness = 60.0
     /// How long each phase after the day may take.
-    static let phaseLimit = 90.0
+    static let phaseLimit = 60.0
     /// How long drivers wait for each other at a meeting point.
     static let meetingLimit = 240.0
 
