@@ -13,7 +13,8 @@ struct LoadBarrier {
     /// Marks `phase` done by this driver.
     func arrive(_ phase: String) {
         let file = folder.appendingPathComponent("\(phase)-\(driver).done")
-        _ = FileManager.default.createFile(atPath: file.path, contents: Data(), attributes: [.posixPermissions: 0o600])
+        _ = FileManager.default.createFile(
+            atPath: file.path, contents: Data(), attributes: [.posixPermissions: 0o600])
     }
 
     /// Whether every driver marked `phase` done.

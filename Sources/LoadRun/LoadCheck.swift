@@ -43,7 +43,8 @@ public enum LoadCheck {
                 }
                 let otherViews = place == "app" ? people[view.other]?.appView : people[view.other]?.serverView
                 if otherViews?.contains(where: { $0.other == person.person && $0.isLive }) != true {
-                    problems.append(.matchSeenByOneSide(viewer: person.person, other: view.other, where: place))
+                    problems.append(
+                        .matchSeenByOneSide(viewer: person.person, other: view.other, where: place))
                 }
                 let expected = sentBetween(person.person, view.other, in: people)
                 for text in expected where !view.texts.contains(text) {
@@ -59,10 +60,13 @@ public enum LoadCheck {
             if let server, server.unreadCount != view.unreadCount {
                 problems.append(
                     .unreadCountsDisagree(
-                        viewer: person.person, other: view.other, app: view.unreadCount, server: server.unreadCount))
+                        viewer: person.person, other: view.other, app: view.unreadCount,
+                        server: server.unreadCount))
             }
             if view.other > person.person,
-                let theirs = people[view.other]?.appView.first(where: { $0.other == person.person && $0.isLive }),
+                let theirs = people[view.other]?.appView.first(where: {
+                    $0.other == person.person && $0.isLive
+                }),
                 theirs.texts != view.texts
             {
                 problems.append(.sidesDisagree(first: person.person, second: view.other))
@@ -94,10 +98,13 @@ public enum LoadCheck {
     /// message shown read.
     static func afterReading(_ person: LoadPersonFacts) -> [LoadProblem] {
         var problems: [LoadProblem] = []
-        for (place, views) in [("app", person.appViewAfterReading), ("server", person.serverViewAfterReading)] {
+        for (place, views) in [
+            ("app", person.appViewAfterReading), ("server", person.serverViewAfterReading),
+        ] {
             for view in views where view.isLive && view.unreadCount > 0 {
                 problems.append(
-                    .unreadAfterReading(viewer: person.person, other: view.other, count: view.unreadCount, where: place))
+                    .unreadAfterReading(
+                        viewer: person.person, other: view.other, count: view.unreadCount, where: place))
             }
         }
         for view in person.appViewAfterReading where view.isLive && view.ownUnread > 0 {

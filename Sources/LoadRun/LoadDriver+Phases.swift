@@ -45,7 +45,8 @@ extension LoadDriver {
             switch action.step {
             case .signUp, .setUpProfile:
                 person.facts.errors.append(
-                    "\(Self.name(of: action.step)): not done within \(Int(Self.stepPatience)) s, showing \(person.shownSummary)")
+                    "\(Self.name(of: action.step)): not done within \(Int(Self.stepPatience)) s, showing \(person.shownSummary)"
+                )
             case .relaunch, .swipe, .rewind, .send, .closeConversation, .goOffline, .goOnline, .unmatch:
                 person.facts.skip("waited too long to \(Self.name(of: action.step))")
             }
@@ -111,7 +112,8 @@ extension LoadDriver {
                 everyone += facts
             }
         }
-        let ended = LoadCheck.endedPairs(Dictionary(everyone.map { ($0.person, $0) }, uniquingKeysWith: { a, _ in a }))
+        let ended = LoadCheck.endedPairs(
+            Dictionary(everyone.map { ($0.person, $0) }, uniquingKeysWith: { a, _ in a }))
         var expected: [Int: Set<String>] = [:]
         for sender in everyone {
             for message in sender.sent where !ended.contains(LoadPair(sender.person, message.recipient)) {

@@ -33,7 +33,8 @@ public final class LoadDriver {
         self.assignment = assignment
         self.log = log
         let options = assignment.options
-        let plan = LoadPlanner.plan(people: options.people, daySeconds: options.minutes * 60, seed: options.seed)
+        let plan = LoadPlanner.plan(
+            people: options.people, daySeconds: options.minutes * 60, seed: options.seed)
         self.plan = plan
         barrier = LoadBarrier(folder: assignment.folder, drivers: options.drivers, driver: assignment.driver)
         people = assignment.people.map { index in
@@ -66,7 +67,8 @@ public final class LoadDriver {
         }
         let report = LoadDriverReport(
             driver: assignment.driver, people: people.map(\.facts), cpuSeconds: cpu, mainThreadSeconds: main,
-            wallSeconds: wall, peakMemoryBytes: ProcessUsage.peakMemoryBytes, baselineMemoryBytes: baselineMemory)
+            wallSeconds: wall, peakMemoryBytes: ProcessUsage.peakMemoryBytes,
+            baselineMemoryBytes: baselineMemory)
         do {
             try write(report, to: LoadAssignment.reportFile(in: assignment.folder, driver: assignment.driver))
         } catch {

@@ -52,7 +52,8 @@ public struct LoadFigures: Hashable, Sendable {
         let count = Double(max(1, people.count))
         figures.cpuSecondsPerPerson = reports.reduce(0) { $0 + $1.cpuSeconds } / count
         figures.memoryBytesPerPerson =
-            reports.reduce(0) { $0 + max(0, $1.peakMemoryBytes - $1.baselineMemoryBytes) } / max(1, people.count)
+            reports.reduce(0) { $0 + max(0, $1.peakMemoryBytes - $1.baselineMemoryBytes) }
+            / max(1, people.count)
         figures.syncBytesPerPerson = people.reduce(0) { $0 + $1.syncBytes } / max(1, people.count)
         figures.busiestMainThread =
             reports.map { $0.wallSeconds > 0 ? $0.mainThreadSeconds / $0.wallSeconds : 0 }.max() ?? 0

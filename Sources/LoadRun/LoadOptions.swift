@@ -48,22 +48,27 @@ public struct LoadOptions: Hashable, Sendable {
             let host = url.host, ["127.0.0.1", "localhost"].contains(host.lowercased())
         else {
             return .failure(
-                Invalid(message: "--homeserver '\(homeserver)' is not on this machine (127.0.0.1 or localhost)"))
+                Invalid(
+                    message: "--homeserver '\(homeserver)' is not on this machine (127.0.0.1 or localhost)"))
         }
         guard let count = Int(people ?? "10"), (2...maximumPeople).contains(count) else {
             return .failure(Invalid(message: "--people takes a whole number from 2 to \(maximumPeople)"))
         }
-        guard let length = Double(minutes ?? "1"), length.isFinite, length > 0, length <= maximumMinutes else {
-            return .failure(Invalid(message: "--minutes takes a number above 0, at most \(Int(maximumMinutes))"))
+        guard let length = Double(minutes ?? "1"), length.isFinite, length > 0, length <= maximumMinutes
+        else {
+            return .failure(
+                Invalid(message: "--minutes takes a number above 0, at most \(Int(maximumMinutes))"))
         }
         guard let seedValue = UInt64(seed ?? "1") else {
             return .failure(Invalid(message: "--seed takes a whole number (0 or more)"))
         }
         let driverCount = drivers.map { Int($0) } ?? defaultDrivers(for: count)
         guard let driverCount, (1...min(maximumDrivers, count)).contains(driverCount) else {
-            return .failure(Invalid(message: "--drivers takes a whole number from 1 to the people, at most 32"))
+            return .failure(
+                Invalid(message: "--drivers takes a whole number from 1 to the people, at most 32"))
         }
         return .success(
-            LoadOptions(homeserver: url, people: count, minutes: length, seed: seedValue, drivers: driverCount))
+            LoadOptions(
+                homeserver: url, people: count, minutes: length, seed: seedValue, drivers: driverCount))
     }
 }

@@ -20,7 +20,8 @@ extension LoadPerson {
     var liveConversations: [(id: String, other: Int)] {
         guard let chat else { return [] }
         return chat.records.compactMap { id, record in
-            guard let match = record.summary?.match, !record.hasEnded, let other = person(of: match.user) else {
+            guard let match = record.summary?.match, !record.hasEnded, let other = person(of: match.user)
+            else {
                 return nil
             }
             return (id, other)
@@ -55,7 +56,9 @@ extension LoadPerson {
     /// Reads the conversations as the server shows them to this person, then calls `completion` with
     /// them (`nil` if a request failed).
     func readServerView(completion: @escaping @MainActor ([LoadConversationView]?) -> Void) {
-        guard let token = accessToken, let chat = app?.environment.services.chat else { return completion(nil) }
+        guard let token = accessToken, let chat = app?.environment.services.chat else {
+            return completion(nil)
+        }
         chat.fetchConversations(accessToken: token) { [weak self] result in
             guard let self, case .success(let summaries) = result else { return completion(nil) }
             var views: [LoadConversationView] = []
@@ -88,7 +91,9 @@ extension LoadPerson {
             [weak self] result in
             guard let self, case .success(let page) = result else { return completion(nil) }
             let texts = page.messages.reversed().map(\.text) + newer
-            guard let older = page.olderCursor, !page.messages.isEmpty, pages < 9 else { return completion(texts) }
+            guard let older = page.olderCursor, !page.messages.isEmpty, pages < 9 else {
+                return completion(texts)
+            }
             self.readTimeline(
                 conversation, chat: chat, token: token, newer: texts, cursor: older, pages: pages + 1,
                 completion: completion)

@@ -179,7 +179,8 @@ final class LoadPerson {
     func noteShown(_ state: ChatState, atCheck: Bool) {
         guard let me = userID else { return }
         let now = Date().timeIntervalSince1970
-        for (id, record) in state.records where record.summary != nil && seenRevisions[id] != record.revision {
+        for (id, record) in state.records where record.summary != nil && seenRevisions[id] != record.revision
+        {
             seenRevisions[id] = record.revision
             for message in record.log.messages where message.sender != me {
                 guard shownTexts.insert(message.text).inserted else { continue }

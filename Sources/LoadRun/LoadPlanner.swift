@@ -64,7 +64,8 @@ public enum LoadPlanner {
             let start = daySeconds * 0.15 * Double(person) / Double(max(1, count))
             actions[person] += [
                 LoadAction(at: start, step: .signUp), LoadAction(at: start + 0.5, step: .setUpProfile),
-                LoadAction(at: daySeconds * (0.2 + 0.05 * Double(person) / Double(max(1, count))), step: .relaunch),
+                LoadAction(
+                    at: daySeconds * (0.2 + 0.05 * Double(person) / Double(max(1, count))), step: .relaunch),
             ]
             actions[person] += swipes(
                 neighbours: neighbours(of: person, people: count).count, from: daySeconds * 0.3,
@@ -75,7 +76,9 @@ public enum LoadPlanner {
             actions[person] += interruptions(from: daySeconds * 0.55, to: daySeconds * 0.85, random: &random)
         }
         for pair in mutual {
-            for (person, action) in chat(pair, from: daySeconds * 0.55, to: daySeconds * 0.85, random: &random) {
+            for (person, action) in chat(
+                pair, from: daySeconds * 0.55, to: daySeconds * 0.85, random: &random)
+            {
                 actions[person].append(action)
             }
         }
@@ -96,7 +99,9 @@ public enum LoadPlanner {
 
     /// The people whose cards `person` sees: up to ``neighbourhood`` on each side.
     public static func neighbours(of person: Int, people: Int) -> [Int] {
-        Array(max(0, person - neighbourhood)...min(people - 1, person + neighbourhood)).filter { $0 != person }
+        Array(max(0, person - neighbourhood)...min(people - 1, person + neighbourhood)).filter {
+            $0 != person
+        }
     }
 
     private static func chance(_ seed: UInt64, _ pair: LoadPair, salt: UInt64) -> Double {
@@ -140,7 +145,9 @@ public enum LoadPlanner {
         -> [(Int, LoadAction)]
     {
         let bursts = Int.random(in: burstsPerPair, using: &random)
-        var starts = (0..<bursts).map { _ in Double.random(in: start..<max(start + 1, end - 8), using: &random) }
+        var starts = (0..<bursts).map { _ in
+            Double.random(in: start..<max(start + 1, end - 8), using: &random)
+        }
         starts.sort()
         var speaker = Bool.random(using: &random) ? pair.first : pair.second
         var numbers = [pair.first: 0, pair.second: 0]

@@ -29,6 +29,21 @@ public enum LoadProblem: Hashable, Sendable, CustomStringConvertible {
     /// A driver process that did not report.
     case driverMissing(driver: Int, reason: String)
 
+    /// The kind of problem, for the verdict's counts: `lost`, `duplicated`, `reordered`, `left behind`,
+    /// or what else the views disagree on.
+    public var kind: String {
+        switch self {
+        case .lost, .missing: "lost"
+        case .duplicated: "duplicated"
+        case .reordered: "reordered"
+        case .leftInQueue: "left behind"
+        case .sidesDisagree, .appAndServerDisagree: "views differ"
+        case .matchSeenByOneSide, .endedMatchShown: "matches"
+        case .unreadCountsDisagree, .unreadAfterReading, .receiptsMissing: "unread and receipts"
+        case .personError, .driverMissing: "errors"
+        }
+    }
+
     /// What went wrong, in a line.
     public var description: String {
         switch self {
@@ -37,7 +52,8 @@ public enum LoadProblem: Hashable, Sendable, CustomStringConvertible {
             "duplicated: \"\(text)\" shown more than once to p\(viewer) (\(place))"
         case .reordered(let viewer, let other, let place):
             "reordered: p\(viewer)'s conversation with p\(other) (\(place))"
-        case .missing(let text, let viewer, let place): "missing: \"\(text)\" not in p\(viewer)'s view (\(place))"
+        case .missing(let text, let viewer, let place):
+            "missing: \"\(text)\" not in p\(viewer)'s view (\(place))"
         case .sidesDisagree(let first, let second): "the two sides differ: p\(first) and p\(second)"
         case .appAndServerDisagree(let viewer, let other):
             "app and server differ: p\(viewer)'s conversation with p\(other)"

@@ -42,7 +42,8 @@ public struct LoadRunner {
             errors("discover load: cannot make \(folder.path): \(error)")
             return 1
         }
-        let plan = LoadPlanner.plan(people: options.people, daySeconds: options.minutes * 60, seed: options.seed)
+        let plan = LoadPlanner.plan(
+            people: options.people, daySeconds: options.minutes * 60, seed: options.seed)
         errors(
             "discover load: \(options.people) people in \(options.drivers) drivers, a day of "
                 + "\(Int(plan.daySeconds)) s: \(plan.actionCount) steps planned, \(plan.mutualPairs.count) "
@@ -53,7 +54,8 @@ public struct LoadRunner {
         for driver in 0..<options.drivers {
             let process = Process()
             process.executableURL = executable
-            process.arguments = driverArguments(driver: driver, namespace: namespace, folder: folder, start: start)
+            process.arguments = driverArguments(
+                driver: driver, namespace: namespace, folder: folder, start: start)
             do {
                 try process.run()
                 processes.append(process)
@@ -75,7 +77,8 @@ public struct LoadRunner {
             do {
                 reports.append(try JSONDecoder().decode(LoadDriverReport.self, from: Data(contentsOf: file)))
             } catch {
-                problems.append(.driverMissing(driver: driver, reason: "no report (\(error.localizedDescription))"))
+                problems.append(
+                    .driverMissing(driver: driver, reason: "no report (\(error.localizedDescription))"))
             }
         }
         problems += LoadCheck.problems(reports.flatMap(\.people))
@@ -84,15 +87,25 @@ public struct LoadRunner {
         let skipped = people.reduce(into: [String: Int]()) { counts, person in
             counts.merge(person.skipped, uniquingKeysWith: +)
         }
-        for (reason, count) in skipped.sorted(by: { $0.key < $1.key }) { output("skipped: \(count) × \(reason)") }
+        for (reason, count) in skipped.sorted(by: { $0.key < $1.key }) {
+            output("skipped: \(count) × \(reason)")
+        }
         let shown = people.reduce(into: [String: Int]()) { counts, person in
             counts.merge(person.errorsShown, uniquingKeysWith: +)
         }
-        for (text, count) in shown.sorted(by: { $0.key < $1.key }) { output("error shown: \(count) × \(text)") }
+        for (text, count) in shown.sorted(by: { $0.key < $1.key }) {
+            output("error shown: \(count) × \(text)")
+        }
         guard problems.isEmpty else {
             for problem in problems.prefix(40) { output("FAIL \(problem)") }
             if problems.count > 40 { output("… and \(problems.count - 40) more") }
-            output("discover load: \(problems.count) problems; the run's files are in \(folder.path)")
+            let kinds = [
+                "lost", "duplicated", "reordered", "left behind", "views differ", "matches",
+                "unread and receipts", "errors",
+            ]
+            let counts = kinds.map { kind in "\(kind) \(problems.count { $0.kind == kind })" }
+            output("discover load: \(problems.count) problems (\(counts.joined(separator: ", ")))")
+            output("discover load: the run's files are in \(folder.path)")
             return 1
         }
         try? FileManager.default.removeItem(at: folder)

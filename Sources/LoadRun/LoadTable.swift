@@ -12,7 +12,8 @@ public enum LoadTable {
             (
                 "send → shown to the other side",
                 String(
-                    format: "median %.2f s, p99 %.2f s, max %.2f s", figures.latencyMedian, figures.latencyP99,
+                    format: "median %.2f s, p99 %.2f s, max %.2f s", figures.latencyMedian,
+                    figures.latencyP99,
                     figures.latencyMax)
             ),
             ("shown only when read at the end", "\(figures.shownAtCheck)"),

@@ -21,7 +21,8 @@ extension CommandLineInterface {
         case .failure(let invalid): return usageError("load", invalid.message)
         case .success(let parsed): options = parsed
         }
-        guard let driver = arguments.values["driver"].flatMap({ Int($0) }), (0..<options.drivers).contains(driver),
+        guard let driver = arguments.values["driver"].flatMap({ Int($0) }),
+            (0..<options.drivers).contains(driver),
             let namespace = arguments.values["namespace"], !namespace.isEmpty,
             namespace.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) }),
             let folder = arguments.values["folder"], folder.hasPrefix("/"),

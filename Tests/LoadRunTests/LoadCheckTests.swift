@@ -70,7 +70,8 @@ import Testing
         people[0].appView[0].texts.removeLast()
         #expect(
             LoadCheck.problems(people) == [
-                .missing(text: "p1>p0 #2", viewer: 0, where: "app"), .appAndServerDisagree(viewer: 0, other: 1),
+                .missing(text: "p1>p0 #2", viewer: 0, where: "app"),
+                .appAndServerDisagree(viewer: 0, other: 1),
                 .sidesDisagree(first: 0, second: 1),
             ])
     }

@@ -6,7 +6,8 @@ import Testing
     private func parse(
         _ homeserver: String?, people: String? = nil, minutes: String? = nil, drivers: String? = nil
     ) -> Result<LoadOptions, LoadOptions.Invalid> {
-        LoadOptions.parse(homeserver: homeserver, people: people, minutes: minutes, seed: "4", drivers: drivers)
+        LoadOptions.parse(
+            homeserver: homeserver, people: people, minutes: minutes, seed: "4", drivers: drivers)
     }
 
     @Test func aLoopbackHomeserver_isTaken_withDriversFromThePeople() throws {
