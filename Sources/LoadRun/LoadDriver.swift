@@ -5,7 +5,7 @@ import Foundation
 /// (``LoadDriverReport``) for the parent.
 ///
 /// The phases, each bounded in time, with every driver meeting the others between them
-/// (``LoadBarrier``): the day (each person's script, step after step, each due at its time); the
+/// (a `LoadBarrier` of files): the day (each person's script, step after step, each due at its time); the
 /// drain (everyone online, until no queue holds an item); the deliveries (until each person's app
 /// showed every message sent to them); the views (the app's, each conversation's history loaded,
 /// and the server's); the reading (everyone opens every conversation) and the receipts.
