@@ -9,7 +9,9 @@ extension LoadDriver {
         let end = start.addingTimeInterval(plan.daySeconds + Self.lateness)
         pump(until: { people.allSatisfy(\.isDone) }, timeout: max(0, end.timeIntervalSinceNow) + 1)
         for person in people where !person.isDone {
-            let left = person.script.actions.count - person.nextAction
+            let left = person.script.actions.indices.dropFirst(person.nextAction).count {
+                !person.doneAhead.contains($0)
+            }
             person.facts.skipped["behind schedule at the day's end", default: 0] += left
             person.isDone = true
         }
@@ -18,6 +20,7 @@ extension LoadDriver {
     /// Does the person's next step if it is due, then schedules the one after.
     private func step(_ person: LoadPerson, start: Date) {
         guard !person.isDone else { return }
+        while person.doneAhead.contains(person.nextAction) { person.nextAction += 1 }
         guard person.nextAction < person.script.actions.count else {
             person.isDone = true
             return
@@ -37,6 +40,7 @@ extension LoadDriver {
         case .failed(let reason):
             person.facts.errors.append(reason)
         case .notYet:
+            doNetworkStepsDue(person, start: start)
             let since = person.waitingSince ?? Date()
             person.waitingSince = since
             guard Date().timeIntervalSince(since) > Self.stepPatience else {
@@ -54,6 +58,23 @@ extension LoadDriver {
         person.waitingSince = nil
         person.nextAction += 1
         later(0, person, start: start)
+    }
+
+    /// Takes the device offline or online when the script says, even while an earlier step waits.
+    private func doNetworkStepsDue(_ person: LoadPerson, start: Date) {
+        let actions = person.script.actions
+        for index in actions.indices.dropFirst(person.nextAction + 1) where !person.doneAhead.contains(index)
+        {
+            guard start.addingTimeInterval(actions[index].at) <= Date() else { break }
+            switch actions[index].step {
+            case .goOffline, .goOnline:
+                _ = person.perform(actions[index].step)
+                person.facts.actionsDone += 1
+                person.doneAhead.insert(index)
+            case .signUp, .setUpProfile, .relaunch, .swipe, .rewind, .send, .closeConversation, .unmatch:
+                continue
+            }
+        }
     }
 
     private func later(_ seconds: Double, _ person: LoadPerson, start: Date) {

@@ -33,6 +33,9 @@ final class LoadPerson {
     var nextAction = 0
     /// Since when the next action waits for what it needs; `nil` before its first try.
     var waitingSince: Date?
+    /// The network steps done at their time, ahead of a step that still waits (the network comes
+    /// and goes whatever the person is trying to do).
+    var doneAhead: Set<Int> = []
     /// Whether the day's script is over (every action done, skipped or out of time).
     var isDone = false
     private let folder: URL
