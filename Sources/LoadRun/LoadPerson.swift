@@ -36,6 +36,8 @@ final class LoadPerson {
     /// The network steps done at their time, ahead of a step that still waits (the network comes
     /// and goes whatever the person is trying to do).
     var doneAhead: Set<Int> = []
+    /// Whether the final checks are reading: what is shown from now on was not seen live.
+    var isChecking = false
     /// Whether the day's script is over (every action done, skipped or out of time).
     var isDone = false
     private let folder: URL
@@ -175,7 +177,10 @@ final class LoadPerson {
         let id = ObjectIdentifier(chat)
         guard id != watchedChat else { return }
         watchedChat = id
-        watch = chat.store.observe { [weak self] state in self?.noteShown(state, atCheck: false) }
+        watch = chat.store.observe { [weak self] state in
+            guard let self else { return }
+            self.noteShown(state, atCheck: self.isChecking)
+        }
     }
 
     /// Records every message from someone else that `state` holds and was not shown before.
