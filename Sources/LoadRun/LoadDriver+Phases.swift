@@ -155,7 +155,9 @@ extension LoadDriver {
                 person.loadHistories()
             }
             if !pump(until: delivered, timeout: Self.phaseLimit) {
-                log("driver \(assignment.driver): some messages were not shown after \(Int(Self.phaseLimit)) s")
+                log(
+                    "driver \(assignment.driver): some messages were not shown after \(Int(Self.phaseLimit)) s"
+                )
             }
         }
         meet("delivered")
