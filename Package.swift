@@ -109,12 +109,19 @@ let package = Package(
             resources: [.copy("Web")],
             swiftSettings: strict
         ),
-        // The command line: argument parsing, help texts, `run`, `explore`, `play` and `serve`.
+        // The load run behind `discover load`: seeded days for many people, each a whole engine on the
+        // Matrix backend, spread over driver processes; the final checks and the table.
+        .target(
+            name: "LoadRun",
+            dependencies: ["Flows", "Contexts", "Services", "Models", "MatrixBackend"],
+            swiftSettings: strict
+        ),
+        // The command line: argument parsing, help texts, `run`, `explore`, `play`, `serve` and `load`.
         .executableTarget(
             name: "discover",
             dependencies: [
                 "ScenarioLanguage", "ScenarioExplorer", "HeadlessFrontEnd", "WebFrontEnd", "EmbeddedBackend",
-                "MatrixBackend",
+                "MatrixBackend", "LoadRun",
                 "Flows", "Services", "Models",
             ],
             swiftSettings: strict
@@ -162,6 +169,8 @@ let package = Package(
         .testTarget(
             name: "ServicesTests", dependencies: ["Services", "Models", "TestSupport"],
             swiftSettings: strict),
+        // The load run's own logic, no server: the seeded plan, the final checks, the table.
+        .testTarget(name: "LoadRunTests", dependencies: ["LoadRun"], swiftSettings: strict),
         // The embedded backend's accounts, tokens, rate limiter and hashing.
         .testTarget(
             name: "EmbeddedBackendTests",

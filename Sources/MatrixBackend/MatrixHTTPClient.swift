@@ -33,6 +33,8 @@ public final class MatrixHTTPClient: Sendable {
     let reader: MatrixResponseReader
     private let requestTimeout: TimeInterval
     private let offline = Atomic<Bool>(false)
+    private let receivedBytes = Atomic<Int>(0)
+    private let receivedSyncBytes = Atomic<Int>(0)
 
     /// Creates a client for `homeserver`; requests give up after `requestTimeout`, and an answer over
     /// `maximumResponseBytes` (default ``MatrixConfiguration/defaultMaximumResponseBytes``) is refused.
@@ -64,6 +66,12 @@ public final class MatrixHTTPClient: Sendable {
         get { offline.load(ordering: .acquiring) }
         set { offline.store(newValue, ordering: .releasing) }
     }
+
+    /// The bytes of every answer's body this client has read, `/sync` included.
+    public var bytesReceived: Int { receivedBytes.load(ordering: .relaxed) }
+
+    /// The bytes of the `/sync` answers' bodies this client has read: the listings and the live feed.
+    public var syncBytesReceived: Int { receivedSyncBytes.load(ordering: .relaxed) }
 
     /// Sends a request to `/_matrix/client/v3/<path>` and answers the JSON object it got back.
     ///
@@ -116,6 +124,8 @@ public final class MatrixHTTPClient: Sendable {
         case .failure(.tooLarge): throw .malformedResponse(Self.responseTooLargeMessage(limit: reader.limit))
         case .failure(.transport): throw .networkUnavailable
         }
+        receivedBytes.add(data.count, ordering: .relaxed)
+        if path.first == "sync" { receivedSyncBytes.add(data.count, ordering: .relaxed) }
         guard !isOffline else { throw .networkUnavailable }
         guard let http = response as? HTTPURLResponse else {
             throw .malformedResponse("not an HTTP response")

@@ -14,6 +14,7 @@ extension CommandLineInterface {
           play                   drive the app interactively with scenario steps
           explore                explore the app with random steps, checking invariants
           serve                  serve the app to a browser on 127.0.0.1
+          load                   many people at once on a local homeserver, every message checked
           help [command]         show help
 
         Run 'discover <command> --help' for a command's options.
@@ -23,6 +24,7 @@ extension CommandLineInterface {
     static let helps: [String: String] = [
         "explore": exploreHelp,
         "serve": serveHelp,
+        "load": loadHelp,
         "run": """
         usage: discover run <file|folder>... [options]
 

@@ -87,6 +87,15 @@ public struct CommandLineInterface {
             ) {
                 runServe($0)
             }
+        case "load", "load-driver":
+            let options: Set = ["homeserver", "people", "minutes", "seed", "drivers"]
+            let driverOptions: Set = ["driver", "namespace", "folder", "start"]
+            return withArguments(
+                rest, command: "load", options: command == "load" ? options : options.union(driverOptions),
+                flags: []
+            ) {
+                command == "load" ? load($0) : loadDriver($0)
+            }
         default:
             errors("discover: unknown command '\(command)'\n\n\(Self.usage)")
             return 2

@@ -252,6 +252,17 @@ import Testing
         #expect(app.chat?.state.unreadCount(with: "bob") == 1)
     }
 
+    @Test func openingAConversationWithUnreadMessages_tellsTheServer_evenWhenTheNewestIsTheUsersOwn() throws {
+        world.match("alice", "bob")
+        try world.server.sendMessage(from: "bob", to: "alice", "Are you there?")
+        try world.server.sendMessage(from: "alice", to: "bob", "Yes, from my other phone")
+        try app.signIn("alice", "wonderland")
+        #expect(app.chat?.state.unreadCount(with: "bob") == 1)
+        app.open("discover://chat/m-alice~bob")
+        #expect(app.chat?.state.unreadCount(with: "bob") == 0)
+        #expect(world.server.requestCount(.markRead) == 1)
+    }
+
     @Test func unmatch_removesTheConversationOnBothSides_andRefusesMessages() throws {
         let bobsPhone = try world.bothInTheConversation()
         try app.tap("Unmatch")

@@ -104,17 +104,19 @@ extension ChatContext {
         state.setSummary(summary, for: conversation)
     }
 
-    /// Marks a conversation read if it has unread messages or is open (and tells the server when the
-    /// last message is the other person's).
+    /// Marks a conversation read if it has unread messages or is open, and tells the server when the
+    /// last message is the other person's or an unread count was cleared (the server counts the other
+    /// person's messages unread until it hears, even when the user's own message came after them).
     func markReadIfNeeded(_ conversation: String) {
         guard let record = record(of: conversation), !record.hasEnded, var summary = record.summary,
             summary.unreadCount > 0 || record.openCount > 0
         else { return }
-        if summary.unreadCount > 0 {
+        let clearsUnread = summary.unreadCount > 0
+        if clearsUnread {
             summary.unreadCount = 0
             store.update { $0.setSummary(summary, for: conversation) }
         }
-        guard let last = summary.lastMessage, last.sender != viewer,
+        guard let last = summary.lastMessage, last.sender != viewer || clearsUnread,
             pendingRead(of: conversation).map({ $0 < last.sentAt }) ?? true
         else { return }
         queueRead(of: conversation, upTo: last.sentAt)
