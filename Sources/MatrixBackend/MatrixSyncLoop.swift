@@ -21,7 +21,9 @@ import Synchronization
 /// is reported. A network failure or a server error is retried with a growing pause (at most five
 /// seconds); a refused access token is replaced through `renewal` (the session's authorizer) and the
 /// feed resumes from the same point; without a renewal, or when the session ended, the feed ends (a
-/// revoked session's stored `next_batch` removed with it).
+/// revoked session's stored `next_batch` removed with it). It tells the connection's
+/// ``MatrixNetworkMonitor`` when it runs, when a poll finds no network, and when it has delivered a
+/// sync (the homeserver is reachable again only then).
 final class MatrixSyncLoop: Sendable {
     let connection: MatrixConnection
     private let accessToken: String
@@ -70,6 +72,9 @@ final class MatrixSyncLoop: Sendable {
     private var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
 
     private func run() async {
+        let network = connection.network
+        network.feedStarted()
+        defer { network.feedEnded() }
         var token = accessToken
         var position: Position?
         var failures = 0
@@ -115,6 +120,12 @@ final class MatrixSyncLoop: Sendable {
                 }
                 token = fresh
             } catch {
+                if error == .networkUnavailable {
+                    network.requestFoundNoNetwork()
+                } else if !isCancelled {
+                    // The server answered, if not with a sync: the network is there.
+                    connection.scheduler.schedule { network.feedReachedServer() }
+                }
                 failures += 1
                 let pause = min(5.0, 0.25 * Double(1 << min(failures, 5)))
                 try? await Task.sleep(for: .seconds(pause))
@@ -181,14 +192,17 @@ final class MatrixSyncLoop: Sendable {
     }
 
     /// Delivers the events on the main actor and only then stores the token that follows them, so a
-    /// feed cancelled before delivery resumes before them, not after.
+    /// feed cancelled before delivery resumes before them, not after; then tells the network monitor
+    /// the homeserver was reached, so the work waiting for the network runs after what it missed.
     private func deliver(_ events: [ChatEvent], thenStore token: String, of user: String) {
         let onEvent = onEvent
         let tokens = tokens
+        let network = connection.network
         connection.scheduler.schedule { [self] in
             guard !cancelled.load(ordering: .acquiring) else { return }
             for event in events where !cancelled.load(ordering: .acquiring) { onEvent(event) }
             tokens?.save(token, of: user)
+            network.feedReachedServer()
         }
     }
 
