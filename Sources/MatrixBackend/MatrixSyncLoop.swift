@@ -165,7 +165,7 @@ final class MatrixSyncLoop: Sendable {
             (continuation: CheckedContinuation<Result<String, ServiceError>, Never>) in
             // Answered once; if nobody ever answers (the scheduler or the session went away first),
             // the feed ends instead of waiting forever.
-            let answer = RenewalAnswer(continuation)
+            let answer = MatrixRenewalAnswer(continuation)
             scheduler.schedule {
                 renewal(expired) { answer.resume($0) }
             }
@@ -293,23 +293,4 @@ final class MatrixSyncLoop: Sendable {
         }
         return events
     }
-}
-
-/// The answer to one renewal: resumed once, with the renewal's result, or with
-/// ``Models/ServiceError/tokenRevoked`` when it is dropped unanswered.
-private final class RenewalAnswer: Sendable {
-    private let continuation: CheckedContinuation<Result<String, ServiceError>, Never>
-    private let answered = Atomic<Bool>(false)
-
-    init(_ continuation: CheckedContinuation<Result<String, ServiceError>, Never>) {
-        self.continuation = continuation
-    }
-
-    /// Resumes the feed with `result`, unless it was resumed already.
-    func resume(_ result: Result<String, ServiceError>) {
-        guard !answered.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        continuation.resume(returning: result)
-    }
-
-    deinit { resume(.failure(.tokenRevoked)) }
 }
