@@ -101,7 +101,8 @@ public struct MatrixChatService: ChatService {
             } else {
                 if let other = Match.other(in: message.conversation, than: UserID(me))?.rawValue {
                     try await Self.checkMatchGoesOn(
-                        conversation: message.conversation, room: room, other: other, accessToken: accessToken,
+                        conversation: message.conversation, room: room, other: other,
+                        accessToken: accessToken,
                         connection: connection)
                 }
                 let answer = try await connection.http.send(
