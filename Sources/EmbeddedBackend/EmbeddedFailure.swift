@@ -13,7 +13,7 @@ public enum EmbeddedFailure: Hashable, Sendable {
     /// The user may not do this (HTTP 403): ``Models/ServiceError/rejected(_:)`` "Not allowed.".
     case forbidden
     /// The match is over (HTTP 410): ``Models/ServiceError/rejected(_:)`` with what the server says
-    /// to a message for an ended match, "This match has ended.".
+    /// to a message for an ended match, ``Models/ServiceError/matchEnded``.
     case gone
     /// Too many requests (HTTP 429 with `Retry-After`): ``Models/ServiceError/rateLimited(retryAfterSeconds:)``.
     case rateLimited(retryAfterSeconds: Int)
@@ -34,7 +34,7 @@ public enum EmbeddedFailure: Hashable, Sendable {
         case .serverError: .server("scripted failure")
         case .notFound: .notFound
         case .forbidden: .rejected("Not allowed.")
-        case .gone: .rejected("This match has ended.")
+        case .gone: .matchEnded
         case .rateLimited(let seconds): .rateLimited(retryAfterSeconds: max(1, seconds))
         case .timeout: .networkUnavailable
         case .malformedAnswer: .malformedResponse("The server's answer could not be read.")

@@ -163,7 +163,7 @@ extension EmbeddedServer {
         {
             return .success(seen(by: sender, existing, in: state))
         }
-        guard let recipient, let message = made else { return .failure(.rejected("This match has ended.")) }
+        guard let recipient, let message = made else { return .failure(.matchEnded) }
         state.chat.nextMessage += 1
         // The recipient's devices: whether one is listening (online), and where the message goes.
         let handlers = state.chat.subscribers[recipient]

@@ -76,7 +76,7 @@ extension EmbeddedServer {
     ) -> Result<Int, ServiceError> {
         guard let pair = state.discovery.matches[conversation],
             Set([pair.first, pair.second]) == Set([sender, other])
-        else { return .failure(.rejected("This match has ended.")) }
+        else { return .failure(.matchEnded) }
         let messages = state.chat.conversations[conversation]?.messages ?? []
         guard let index = messages.lastIndex(where: { $0.sender == sender && $0.text == text }) else {
             return .failure(.notFound)

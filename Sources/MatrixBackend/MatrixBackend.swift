@@ -57,7 +57,8 @@ public struct MatrixBackend: Sendable {
 
     /// The services for one app process over `connection`, delivering on the connection's scheduler (a
     /// ``Services/PumpedScheduler``, or an app's ``Services/DispatchScheduler``), keeping local files
-    /// under `storageDirectory` as ``makeServices()`` does.
+    /// under `storageDirectory` as ``makeServices()`` does; the connection's ``MatrixNetworkMonitor``
+    /// tells the queues when the homeserver can be reached.
     public static func makeServices(
         connection: MatrixConnection, storageDirectory: URL, writer: DiskWriter, ids: any IDGenerator
     ) -> AppServices {
@@ -73,7 +74,7 @@ public struct MatrixBackend: Sendable {
             userData: FileUserDataStore(
                 rootURL: storageDirectory.appendingPathComponent("users", isDirectory: true), writer: writer,
                 scheduler: scheduler),
-            scheduler: scheduler, ids: ids)
+            scheduler: scheduler, ids: ids, network: connection.network)
     }
 
     /// Client ids with a random prefix, so they never repeat on a server that outlives the process.
@@ -95,7 +96,9 @@ public struct MatrixBackend: Sendable {
     /// Where the stored session lives.
     public var sessionFileURL: URL { Self.sessionFileURL(in: storageDirectory) }
 
-    /// Whether this device is offline (every request fails at once with `networkUnavailable`).
+    /// Whether this device is offline (every request fails at once with `networkUnavailable`), as a
+    /// phone in airplane mode: the app learns it from its requests and its live feed
+    /// (``MatrixNetworkMonitor``), not from this switch.
     public var isOffline: Bool {
         get { connection.http.isOffline }
         nonmutating set { connection.http.isOffline = newValue }

@@ -71,13 +71,23 @@ public struct MatrixChatService: ChatService {
     /// Sends with `PUT /rooms/{id}/send/m.room.message/{txn}`: once per transaction id, on every
     /// device (a message older than this connection's token is looked for first: see
     /// `mayHaveBeenSentElsewhere(createdAt:tokenFirstSeen:)`).
+    ///
+    /// A message for a match that has ended — a conversation no longer among the user's rooms, or a
+    /// room the other person has left — is refused with ``Models/ServiceError/matchEnded``, as the
+    /// embedded server refuses it (Synapse would accept it).
     public func sendMessage(
         _ message: OutgoingMessage, accessToken: String, completion: @escaping ServiceCompletion<Message>
     ) {
         let connection = connection
         connection.run(completion) { () async throws(ServiceError) -> Message in
             let me = try await connection.owner(of: accessToken)
-            let room = try await connection.room(of: message.conversation, user: me, accessToken: accessToken)
+            let room: String
+            do throws(ServiceError) {
+                room = try await connection.room(of: message.conversation, user: me, accessToken: accessToken)
+            } catch .notFound {
+                // No longer one of the user's matches: it ended.
+                throw .matchEnded
+            }
             let eventID: String
             if Self.mayHaveBeenSentElsewhere(
                 createdAt: message.createdAt, tokenFirstSeen: connection.firstSeen(accessToken)),
@@ -89,6 +99,12 @@ public struct MatrixChatService: ChatService {
                 // Sent already, by an earlier device: that event is the message.
                 eventID = earlierID
             } else {
+                if let other = Match.other(in: message.conversation, than: UserID(me))?.rawValue {
+                    try await Self.checkMatchGoesOn(
+                        conversation: message.conversation, room: room, other: other,
+                        accessToken: accessToken,
+                        connection: connection)
+                }
                 let answer = try await connection.http.send(
                     .put, ["rooms", room, "send", "m.room.message", message.id],
                     body: [

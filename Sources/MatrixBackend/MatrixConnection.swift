@@ -8,7 +8,8 @@ import Synchronization
 /// which conversation).
 ///
 /// Each service call runs as one task that may make several requests; its result is delivered on the
-/// main actor through the scheduler, and only then does the operation stop counting as in flight.
+/// main actor through the scheduler, and only then does the operation stop counting as in flight. A
+/// call that finds no network tells ``network``, the device's view of the homeserver.
 public final class MatrixConnection: Sendable {
     /// The mapping's settings.
     public let configuration: MatrixConfiguration
@@ -16,7 +17,10 @@ public final class MatrixConnection: Sendable {
     public let http: MatrixHTTPClient
     /// Where answers and events are delivered.
     public let scheduler: any Scheduler
-    private let inFlight = Atomic<Int>(0)
+    /// Whether this device reaches the homeserver, told by every call and the live feed; the work
+    /// waiting for the network runs when it returns (``MatrixNetworkMonitor``).
+    public let network: MatrixNetworkMonitor
+    private let inFlight: InFlightCount
     // Random start: a relaunched process must not repeat the last one's first listing either.
     private let listings = Atomic<Int>(Int.random(in: 1..<(1 << 40)))
     private let cache = Mutex(Cache())
@@ -33,20 +37,34 @@ public final class MatrixConnection: Sendable {
     public init(configuration: MatrixConfiguration, scheduler: any Scheduler) {
         self.configuration = configuration
         self.scheduler = scheduler
-        self.http = MatrixHTTPClient(
+        let http = MatrixHTTPClient(
             homeserver: configuration.homeserver, requestTimeout: configuration.requestTimeout,
             maximumResponseBytes: configuration.maximumResponseBytes)
+        let inFlight = InFlightCount()
+        self.http = http
+        self.inFlight = inFlight
+        self.network = MatrixNetworkMonitor(
+            scheduler: scheduler, probe: { answer in Task { answer(await Self.reaches(http)) } },
+            isBusy: { inFlight.value > 0 })
     }
 
     /// Service calls started whose result has not been delivered yet.
-    public var operationsInFlight: Int { inFlight.load(ordering: .acquiring) }
+    public var operationsInFlight: Int { inFlight.value }
 
     /// Runs `body` as one operation and delivers its result to `completion` through the scheduler.
+    ///
+    /// A device that is offline (``MatrixHTTPClient/isOffline``) fails at once, in the order of the
+    /// calls, as a phone in airplane mode does. A call that fails for want of network tells
+    /// ``network`` before its answer is delivered, so whoever retries it waits for the network.
     func run<Value: Sendable>(
         _ completion: @escaping ServiceCompletion<Value>,
         _ body: @escaping @Sendable () async throws(ServiceError) -> Value
     ) {
-        inFlight.add(1, ordering: .acquiringAndReleasing)
+        inFlight.add(1)
+        if http.isOffline {
+            network.requestFoundNoNetwork()
+            return deliver(.failure(.networkUnavailable), to: completion)
+        }
         Task { [self] in
             let result: Result<Value, ServiceError>
             do throws(ServiceError) {
@@ -54,10 +72,29 @@ public final class MatrixConnection: Sendable {
             } catch {
                 result = .failure(error)
             }
-            scheduler.schedule { [self] in
-                completion(result)
-                inFlight.subtract(1, ordering: .acquiringAndReleasing)
-            }
+            if case .failure(.networkUnavailable) = result { network.requestFoundNoNetwork() }
+            deliver(result, to: completion)
+        }
+    }
+
+    private func deliver<Value: Sendable>(
+        _ result: Result<Value, ServiceError>, to completion: @escaping ServiceCompletion<Value>
+    ) {
+        scheduler.schedule { [self] in
+            completion(result)
+            if inFlight.subtractOne() == 0 { network.requestsSettled() }
+        }
+    }
+
+    /// Whether `http` reaches its homeserver: any answer to `GET /login` (which needs no token) counts.
+    private static func reaches(_ http: MatrixHTTPClient) async -> Bool {
+        do {
+            _ = try await http.send(.get, ["login"])
+            return true
+        } catch .networkUnavailable {
+            return false
+        } catch {
+            return true
         }
     }
 
@@ -254,6 +291,18 @@ public final class MatrixConnection: Sendable {
         let listing: MatrixRoomListing
         let nextBatch: String
     }
+}
+
+/// How many service calls of a connection are in flight.
+private final class InFlightCount: Sendable {
+    private let count = Atomic<Int>(0)
+
+    var value: Int { count.load(ordering: .acquiring) }
+
+    func add(_ amount: Int) { count.add(amount, ordering: .acquiringAndReleasing) }
+
+    /// Counts one call answered; answers how many are left.
+    func subtractOne() -> Int { count.subtract(1, ordering: .acquiringAndReleasing).newValue }
 }
 
 /// The custom event and account-data types Discover stores on a homeserver.

@@ -23,7 +23,9 @@ import Synchronization
 /// is reported. A network failure or a server error is retried with a growing pause (at most five
 /// seconds); a refused access token is replaced through `renewal` (the session's authorizer) and the
 /// feed resumes from the same point; without a renewal, or when the session ended, the feed ends (a
-/// revoked session's stored `next_batch` removed with it).
+/// revoked session's stored `next_batch` removed with it). It tells the connection's
+/// ``MatrixNetworkMonitor`` when it runs, when a poll finds no network, and when it has delivered a
+/// sync (the homeserver is reachable again only then).
 final class MatrixSyncLoop: Sendable {
     let connection: MatrixConnection
     private let accessToken: String
@@ -72,6 +74,9 @@ final class MatrixSyncLoop: Sendable {
     private var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
 
     private func run() async {
+        let network = connection.network
+        network.feedStarted()
+        defer { network.feedEnded() }
         var token = accessToken
         var position: Position?
         var failures = 0
@@ -117,6 +122,12 @@ final class MatrixSyncLoop: Sendable {
                 }
                 token = fresh
             } catch {
+                if error == .networkUnavailable {
+                    network.requestFoundNoNetwork()
+                } else if !isCancelled {
+                    // The server answered, if not with a sync: the network is there.
+                    connection.scheduler.schedule { network.feedReachedServer() }
+                }
                 failures += 1
                 let pause = min(5.0, 0.25 * Double(1 << min(failures, 5)))
                 try? await Task.sleep(for: .seconds(pause))
@@ -156,7 +167,7 @@ final class MatrixSyncLoop: Sendable {
             (continuation: CheckedContinuation<Result<String, ServiceError>, Never>) in
             // Answered once; if nobody ever answers (the scheduler or the session went away first),
             // the feed ends instead of waiting forever.
-            let answer = RenewalAnswer(continuation)
+            let answer = MatrixRenewalAnswer(continuation)
             scheduler.schedule {
                 renewal(expired) { answer.resume($0) }
             }
@@ -183,14 +194,17 @@ final class MatrixSyncLoop: Sendable {
     }
 
     /// Delivers the events on the main actor and only then stores the token that follows them, so a
-    /// feed cancelled before delivery resumes before them, not after.
+    /// feed cancelled before delivery resumes before them, not after; then tells the network monitor
+    /// the homeserver was reached, so the work waiting for the network runs after what it missed.
     private func deliver(_ events: [ChatEvent], thenStore token: String, of user: String) {
         let onEvent = onEvent
         let tokens = tokens
+        let network = connection.network
         connection.scheduler.schedule { [self] in
             guard !cancelled.load(ordering: .acquiring) else { return }
             for event in events where !cancelled.load(ordering: .acquiring) { onEvent(event) }
             tokens?.save(token, of: user)
+            network.feedReachedServer()
         }
     }
 
@@ -281,23 +295,4 @@ final class MatrixSyncLoop: Sendable {
         }
         return events
     }
-}
-
-/// The answer to one renewal: resumed once, with the renewal's result, or with
-/// ``Models/ServiceError/tokenRevoked`` when it is dropped unanswered.
-private final class RenewalAnswer: Sendable {
-    private let continuation: CheckedContinuation<Result<String, ServiceError>, Never>
-    private let answered = Atomic<Bool>(false)
-
-    init(_ continuation: CheckedContinuation<Result<String, ServiceError>, Never>) {
-        self.continuation = continuation
-    }
-
-    /// Resumes the feed with `result`, unless it was resumed already.
-    func resume(_ result: Result<String, ServiceError>) {
-        guard !answered.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        continuation.resume(returning: result)
-    }
-
-    deinit { resume(.failure(.tokenRevoked)) }
 }

@@ -2,7 +2,8 @@
 ///
 /// A request that failed for lack of network is retried when the network returns, not on a timer
 /// that fires for nothing while it is down (see ``UnmonitoredNetwork`` for a platform that cannot
-/// tell). The embedded backend reports its `network down` knob; an app would ask its platform's path
+/// tell). The embedded backend reports its `network down` knob; the Matrix backend learns it from its
+/// requests and its live feed (`MatrixNetworkMonitor`); an app could also ask its platform's path
 /// monitor.
 public protocol NetworkMonitor: Sendable {
     /// Whether the network can be reached, as far as the device knows.

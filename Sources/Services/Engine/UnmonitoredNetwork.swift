@@ -1,7 +1,7 @@
 /// The network monitor of a platform that cannot tell: the network is always taken to be reachable.
 ///
 /// Retries then run on the retry policy's timer (exponential, capped), as they would with no monitor
-/// at all; the Matrix backend and contexts made without a monitor use it.
+/// at all; contexts made without a monitor use it.
 public struct UnmonitoredNetwork: NetworkMonitor {
     private let scheduler: any Scheduler
 
