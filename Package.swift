@@ -20,6 +20,7 @@ let package = Package(
         .executable(name: "discover", targets: ["discover"]),
         .executable(name: "discover-bench", targets: ["DiscoverBench"]),
         .executable(name: "discover-crash-driver", targets: ["DiscoverCrashDriver"]),
+        .executable(name: "discover-memory-probe", targets: ["DiscoverMemoryProbe"]),
     ],
     targets: [
         // MARK: Data and the functional core
@@ -138,6 +139,11 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        // The hostile-answer memory test's client: one Matrix request in a process of its own, whose peak
+        // memory the test reads from outside (HostileServerMemoryTests).
+        .executableTarget(
+            name: "DiscoverMemoryProbe", dependencies: ["MatrixBackend", "Models"], swiftSettings: strict),
+
         // MARK: Tests
 
         // Shared test helpers: temporary folders and a headless app on a fresh embedded backend.
@@ -174,7 +180,7 @@ let package = Package(
         // The Matrix backend's pure parts: error mapping, defensive reading, the room listing.
         .testTarget(
             name: "MatrixBackendTests",
-            dependencies: ["MatrixBackend", "Models", "TestSupport"],
+            dependencies: ["MatrixBackend", "DiscoverMemoryProbe", "Models", "TestSupport"],
             swiftSettings: strict),
         // The observable state store and the contexts' observers.
         .testTarget(
