@@ -81,20 +81,19 @@
         }
 
         private mutating func readHead() throws(Stop) -> MatrixHTTPResponseHead {
+            let bound = MatrixHTTPResponseHead.maximumBytes
             while true {
-                if let end = pending.firstRange(of: [13, 10, 13, 10]) {
+                let end = pending.firstRange(of: [13, 10, 13, 10])
+                guard (end?.lowerBound ?? pending.count) <= bound else {
+                    throw .failed(.malformed("the answer's headers are longer than \(bound) bytes"))
+                }
+                if let end {
                     let head = MatrixHTTPResponseHead.parse(pending[..<end.lowerBound])
                     pending.removeFirst(end.upperBound)
                     switch head {
                     case .success(let head): return head
                     case .failure(let failure): throw .failed(failure)
                     }
-                }
-                guard pending.count <= MatrixHTTPResponseHead.maximumBytes else {
-                    throw .failed(
-                        .malformed(
-                            "the answer's headers are longer than \(MatrixHTTPResponseHead.maximumBytes) bytes"
-                        ))
                 }
                 guard try receive() else { throw receivedAny ? .failed(.transport) : .closedBeforeAnswer }
             }

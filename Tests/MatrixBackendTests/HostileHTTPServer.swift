@@ -30,6 +30,9 @@ final class HostileHTTPServer: Sendable {
         case raw(String)
         /// Nothing: the request is read and the connection held until the client closes it.
         case stall
+        /// A whole JSON body (as ``json(status:body:)``) on a connection's first request; on a later
+        /// one, the connection closed without an answer (as a server whose keep-alive timer fired).
+        case onFreshConnectionOnly(body: String)
     }
 
     /// The server's address, such as `http://127.0.0.1:40123`.
@@ -42,6 +45,7 @@ final class HostileHTTPServer: Sendable {
     private final class Record: Sendable {
         struct State {
             var paths: [String] = []
+            var requests: [String] = []
             var bytesSent = 0
             var answered = 0
             var connections = 0
@@ -75,6 +79,8 @@ final class HostileHTTPServer: Sendable {
 
     /// The request paths asked for so far (with their queries), in order.
     var paths: [String] { record.state.withLock { $0.paths } }
+    /// The requests received so far, whole (request line, headers, body), in order.
+    var requests: [String] { record.state.withLock { $0.requests } }
     /// The body bytes the server managed to hand to the connection so far.
     var bytesSent: Int { record.state.withLock { $0.bytesSent } }
     /// How many answers were finished (sent whole, or cut off by the client).
@@ -107,13 +113,22 @@ final class HostileHTTPServer: Sendable {
             // buffer is the system's: a hostile server sends as fast as the connection takes it.)
             var timeout = timeval(tv_sec: 10, tv_usec: 0)
             setsockopt(client, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-            while true {
-                let path = LoopbackListener.readRequest(from: client)
-                guard !path.isEmpty else { break }
-                record.state.withLock { $0.paths.append(path) }
-                let answer =
+            for served in 0... {
+                let request = LoopbackListener.readWholeRequest(from: client)
+                let line = request.split(separator: "\r\n").first?.split(separator: " ") ?? []
+                guard line.count > 1 else { break }
+                let path = String(line[1])
+                record.state.withLock {
+                    $0.paths.append(path)
+                    $0.requests.append(request)
+                }
+                var answer =
                     routes.first { path.contains($0.0) }?.1
                     ?? .json(status: 404, body: #"{"errcode":"M_NOT_FOUND","error":"no route"}"#)
+                if case .onFreshConnectionOnly(let body) = answer {
+                    guard served == 0 else { break }
+                    answer = .json(status: 200, body: body)
+                }
                 write(answer, to: client, keepingItOpen: keepsConnectionsOpen, record: record)
                 record.state.withLock { $0.answered += 1 }
                 guard keepsConnectionsOpen, case .json = answer else { break }
@@ -166,6 +181,8 @@ final class HostileHTTPServer: Sendable {
                 if Self.send(Data(text.utf8), to: client) {
                     record.state.withLock { $0.bytesSent += text.utf8.count }
                 }
+            case .onFreshConnectionOnly:
+                break  // Made a `.json` answer, or no answer, by the caller.
             case .stall:
                 // Held until the client gives up and closes its side.
                 var byte: UInt8 = 0
