@@ -43,7 +43,9 @@ let package = Package(
         .target(
             name: "EmbeddedBackend", dependencies: ["Services", "Interactors", "Models"],
             swiftSettings: strict),
-        // A real backend: every service over the Matrix Client-Server API (Synapse), via URLSession.
+        // A real backend: every service over the Matrix Client-Server API (Synapse), over HTTP/1.1 on
+        // POSIX sockets for a plain-http homeserver (the answer size cap held while reading), else
+        // URLSession.
         .target(
             name: "MatrixBackend", dependencies: ["Services", "Interactors", "Models"], swiftSettings: strict),
 
