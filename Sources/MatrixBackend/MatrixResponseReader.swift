@@ -15,7 +15,7 @@ import Synchronization
 /// holds is not bounded as tightly on Linux: FoundationNetworking runs libcurl on a thread of its own
 /// and queues every chunk for the delegate without back-pressure, so until the delegate queue gets to
 /// run (late, on a busy machine) the transport reads on and the queued chunks wait in memory — a
-/// refused 400 MB answer took a client to 278 MB. That is why a plain-`http` homeserver is spoken
+/// refused 400 MB answer took a client to as much as 468 MB. That is why a plain-`http` homeserver is spoken
 /// to by ``MatrixSocketTransport`` instead, which checks the limit as it reads.
 final class MatrixResponseReader: NSObject, URLSessionDataDelegate, Sendable {
     /// The most bytes an answer's body may have.

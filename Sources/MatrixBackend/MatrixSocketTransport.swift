@@ -13,7 +13,7 @@ import Synchronization
     /// hands each chunk it reads to the delegate queue later, with no back-pressure, so a delegate
     /// that cancels an answer over the limit acts only when its queue gets to run. On a busy machine
     /// the transport meanwhile read on into memory: a 400 MB answer, refused, still took a client to
-    /// 278 MB. Here the limit is checked by the code that reads, before it reads on:
+    /// 468 MB (`HostileServerMemoryTests`). Here the limit is checked by the code that reads, before it reads on:
     ///
     /// - the head (status line and headers) is read up to ``MatrixHTTPResponseHead/maximumBytes``;
     /// - an answer whose `Content-Length` is over the limit is refused at its headers;
