@@ -20,6 +20,7 @@ let package = Package(
         .executable(name: "discover", targets: ["discover"]),
         .executable(name: "discover-bench", targets: ["DiscoverBench"]),
         .executable(name: "discover-crash-driver", targets: ["DiscoverCrashDriver"]),
+        .executable(name: "discover-memory-probe", targets: ["DiscoverMemoryProbe"]),
     ],
     targets: [
         // MARK: Data and the functional core
@@ -42,7 +43,9 @@ let package = Package(
         .target(
             name: "EmbeddedBackend", dependencies: ["Services", "Interactors", "Models"],
             swiftSettings: strict),
-        // A real backend: every service over the Matrix Client-Server API (Synapse), via URLSession.
+        // A real backend: every service over the Matrix Client-Server API (Synapse), over HTTP/1.1 on
+        // POSIX sockets for a plain-http homeserver (the answer size cap held while reading), else
+        // URLSession.
         .target(
             name: "MatrixBackend", dependencies: ["Services", "Interactors", "Models"], swiftSettings: strict),
 
@@ -145,6 +148,11 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        // The hostile-answer memory test's client: one Matrix request in a process of its own, whose peak
+        // memory the test reads from outside (HostileServerMemoryTests).
+        .executableTarget(
+            name: "DiscoverMemoryProbe", dependencies: ["MatrixBackend", "Models"], swiftSettings: strict),
+
         // MARK: Tests
 
         // Shared test helpers: temporary folders and a headless app on a fresh embedded backend.
@@ -183,7 +191,7 @@ let package = Package(
         // The Matrix backend's pure parts: error mapping, defensive reading, the room listing.
         .testTarget(
             name: "MatrixBackendTests",
-            dependencies: ["MatrixBackend", "Models", "TestSupport"],
+            dependencies: ["MatrixBackend", "DiscoverMemoryProbe", "Models", "TestSupport"],
             swiftSettings: strict),
         // The observable state store and the contexts' observers.
         .testTarget(

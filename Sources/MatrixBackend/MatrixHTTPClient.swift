@@ -6,14 +6,22 @@ import Synchronization
     import FoundationNetworking
 #endif
 
-/// The thin HTTP layer under the Matrix services: builds Client-Server API requests, sends them with
-/// `URLSession`, and turns every answer into a ``JSONValue`` or a typed ``Models/ServiceError``.
+/// The thin HTTP layer under the Matrix services: builds Client-Server API requests, sends them, and
+/// turns every answer into a ``JSONValue`` or a typed ``Models/ServiceError``.
 ///
 /// It never crashes on what a server says: a transport failure is ``Models/ServiceError/networkUnavailable``,
 /// an error answer goes through ``MatrixErrorMapper``, a body that is not a JSON object is
 /// ``Models/ServiceError/malformedResponse(_:)``, and so is an answer larger than
 /// ``maximumResponseBytes``, refused while it is read (see ``responseTooLargeMessage(limit:)``). Every
 /// path is built by ``MatrixPath`` (each segment percent-encoded, `.` and `..` included).
+///
+/// Which transport carries the requests is decided here, once, by the homeserver's scheme: a plain
+/// `http` homeserver (the loopback Synapse of development and tests) on Linux is spoken to over POSIX
+/// sockets by a transport of the client's own, which refuses an answer over the limit at its headers
+/// or stops reading at the limit, whatever the machine's load; any other (`https`, or another
+/// platform) goes through `URLSession`, whose delegate cancels an answer over the limit (on Linux
+/// FoundationNetworking may read on for a while before the cancel takes effect). See the Matrix
+/// guide's "Hostile servers".
 public final class MatrixHTTPClient: Sendable {
     /// An HTTP method.
     public enum Method: String, Sendable {
@@ -28,9 +36,8 @@ public final class MatrixHTTPClient: Sendable {
     /// The homeserver's base address, such as `http://127.0.0.1:8008`.
     public let homeserver: URL
     /// The most bytes an answer's body may have; a larger one is refused while it is read.
-    public var maximumResponseBytes: Int { reader.limit }
-    private let session: URLSession
-    let reader: MatrixResponseReader
+    public let maximumResponseBytes: Int
+    private let transport: Transport
     private let requestTimeout: TimeInterval
     private let offline = Atomic<Bool>(false)
     private let receivedBytes = Atomic<Int>(0)
@@ -44,16 +51,13 @@ public final class MatrixHTTPClient: Sendable {
     ) {
         self.homeserver = homeserver
         self.requestTimeout = requestTimeout.timeInterval
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = requestTimeout.timeInterval + 40
-        configuration.httpMaximumConnectionsPerHost = 8
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        reader = MatrixResponseReader(limit: maximumResponseBytes)
-        session = URLSession(configuration: configuration, delegate: reader, delegateQueue: nil)
+        self.maximumResponseBytes = max(1, maximumResponseBytes)
+        transport = Transport(
+            homeserver: homeserver, requestTimeout: requestTimeout, limit: self.maximumResponseBytes)
     }
 
-    // The session holds its delegate until it is invalidated.
-    deinit { session.finishTasksAndInvalidate() }
+    // A session holds its delegate until it is invalidated.
+    deinit { transport.close() }
 
     /// The ``Models/ServiceError/malformedResponse(_:)`` text of an answer over `limit` bytes.
     public static func responseTooLargeMessage(limit: Int) -> String {
@@ -117,23 +121,22 @@ public final class MatrixHTTPClient: Sendable {
         guard !isOffline else { throw .networkUnavailable }
         let request = try makeRequest(
             method, path, query: query, body: body, accessToken: accessToken, timeout: timeout)
-        let data: Data
-        let response: URLResponse
-        switch await reader.exchange(request, on: session) {
-        case .success(let answer): (data, response) = answer
-        case .failure(.tooLarge): throw .malformedResponse(Self.responseTooLargeMessage(limit: reader.limit))
+        let answer: MatrixHTTPAnswer
+        switch await transport.exchange(request) {
+        case .success(let received): answer = received
+        case .failure(.tooLarge):
+            throw .malformedResponse(Self.responseTooLargeMessage(limit: maximumResponseBytes))
         case .failure(.transport): throw .networkUnavailable
+        case .failure(.malformed(let reason)): throw .malformedResponse(reason)
+        case .failure(.invalidRequest(let reason)): throw .rejected("cannot send the request: \(reason)")
         }
         receivedBytes.add(data.count, ordering: .relaxed)
         if path.first == "sync" { receivedSyncBytes.add(data.count, ordering: .relaxed) }
         guard !isOffline else { throw .networkUnavailable }
-        guard let http = response as? HTTPURLResponse else {
-            throw .malformedResponse("not an HTTP response")
+        guard (200..<300).contains(answer.status) else {
+            throw MatrixErrorMapper.map(status: answer.status, body: answer.body, purpose: purpose)
         }
-        guard (200..<300).contains(http.statusCode) else {
-            throw MatrixErrorMapper.map(status: http.statusCode, body: data, purpose: purpose)
-        }
-        return try JSONValue.parse(data)
+        return try JSONValue.parse(answer.body)
     }
 
     private func makeRequest(
@@ -176,4 +179,66 @@ public final class MatrixHTTPClient: Sendable {
         }
         return request
     }
+}
+
+extension MatrixHTTPClient {
+    /// The transport a client's requests go by, chosen once from the homeserver's scheme.
+    enum Transport: Sendable {
+        #if canImport(Glibc)
+            /// HTTP/1.1 over POSIX sockets: a plain-`http` homeserver on Linux.
+            case sockets(MatrixSocketTransport)
+        #endif
+        /// `URLSession` with ``MatrixResponseReader`` as its delegate: `https`, or another platform.
+        case urlSession(URLSession, MatrixResponseReader)
+
+        init(homeserver: URL, requestTimeout: Duration, limit: Int) {
+            #if canImport(Glibc)
+                if homeserver.scheme?.lowercased() == "http" {
+                    self = .sockets(MatrixSocketTransport(limit: limit))
+                    return
+                }
+            #endif
+            let configuration = URLSessionConfiguration.ephemeral
+            configuration.timeoutIntervalForRequest = requestTimeout.timeInterval + 40
+            configuration.httpMaximumConnectionsPerHost = 8
+            configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+            let reader = MatrixResponseReader(limit: limit)
+            self = .urlSession(
+                URLSession(configuration: configuration, delegate: reader, delegateQueue: nil), reader)
+        }
+
+        /// Sends `request` and answers the server's answer.
+        func exchange(_ request: URLRequest) async -> Result<MatrixHTTPAnswer, MatrixTransportFailure> {
+            switch self {
+            #if canImport(Glibc)
+                case .sockets(let transport): await transport.exchange(request)
+            #endif
+            case .urlSession(let session, let reader): await reader.exchange(request, on: session)
+            }
+        }
+
+        /// The most body bytes held for one answer so far (never more than the limit).
+        var largestAnswerHeld: Int {
+            switch self {
+            #if canImport(Glibc)
+                case .sockets(let transport): transport.largestAnswerHeld
+            #endif
+            case .urlSession(_, let reader): reader.largestAnswerHeld
+            }
+        }
+
+        /// Lets go of the session, if any (it holds its delegate until then).
+        func close() {
+            switch self {
+            #if canImport(Glibc)
+                case .sockets: break
+            #endif
+            case .urlSession(let session, _): session.finishTasksAndInvalidate()
+            }
+        }
+    }
+
+    /// The most body bytes this client held for one answer so far: never more than
+    /// ``maximumResponseBytes``, however much a server sends.
+    var largestAnswerHeld: Int { transport.largestAnswerHeld }
 }

@@ -5,23 +5,19 @@ import Synchronization
     import FoundationNetworking
 #endif
 
-/// Reads answers for ``MatrixHTTPClient`` as they arrive, refusing one larger than a limit while it is
-/// read: the `URLSession` delegate of the client's session.
+/// Reads answers for ``MatrixHTTPClient`` over `URLSession` (an `https` homeserver, or any on a
+/// platform without Glibc) as they arrive, refusing one larger than a limit while it is read: the
+/// `URLSession` delegate of the client's session.
 ///
-/// An answer whose `Content-Length` is over the limit is cancelled as soon as its headers arrive; one
-/// that does not say (or lies) is cancelled as soon as the bytes received pass the limit, and what
-/// was read is dropped. So a hostile server's endless answer costs the limit in memory plus what the
-/// transport read ahead before the cancel took effect (FoundationNetworking reads on while the
-/// delegate queue catches up: a few megabytes on a busy machine), never its whole size.
+/// An answer whose `Content-Length` is over the limit is cancelled as soon as its headers reach this
+/// delegate; one that does not say (or lies) is cancelled as soon as the bytes received pass the
+/// limit, and what was read is dropped. What this reader holds is at most the limit; what the process
+/// holds is not bounded as tightly on Linux: FoundationNetworking runs libcurl on a thread of its own
+/// and queues every chunk for the delegate without back-pressure, so until the delegate queue gets to
+/// run (late, on a busy machine) the transport reads on and the queued chunks wait in memory — a
+/// refused 400 MB answer took a client to as much as 468 MB. That is why a plain-`http` homeserver is spoken
+/// to by ``MatrixSocketTransport`` instead, which checks the limit as it reads.
 final class MatrixResponseReader: NSObject, URLSessionDataDelegate, Sendable {
-    /// Why an exchange produced no answer.
-    enum Failure: Error, Equatable {
-        /// The answer was larger than the limit (said up front or found while reading).
-        case tooLarge
-        /// The transport failed: no connection, a timeout, a dropped connection.
-        case transport
-    }
-
     /// The most bytes an answer's body may have.
     let limit: Int
     private let transfers = Mutex<[Int: Transfer]>([:])
@@ -33,7 +29,7 @@ final class MatrixResponseReader: NSObject, URLSessionDataDelegate, Sendable {
     var largestAnswerHeld: Int { held.withLock { $0 } }
 
     private struct Transfer {
-        let continuation: CheckedContinuation<Result<(Data, URLResponse), Failure>, Never>
+        let continuation: CheckedContinuation<Result<MatrixHTTPAnswer, MatrixTransportFailure>, Never>
         var data = Data()
         var response: URLResponse?
         var tooLarge = false
@@ -43,7 +39,8 @@ final class MatrixResponseReader: NSObject, URLSessionDataDelegate, Sendable {
     init(limit: Int) { self.limit = max(1, limit) }
 
     /// Sends `request` on `session` (whose delegate this reader is) and answers its body and response.
-    func exchange(_ request: URLRequest, on session: URLSession) async -> Result<(Data, URLResponse), Failure>
+    func exchange(_ request: URLRequest, on session: URLSession) async
+        -> Result<MatrixHTTPAnswer, MatrixTransportFailure>
     {
         await withCheckedContinuation { continuation in
             let task = session.dataTask(with: request)
@@ -98,7 +95,12 @@ final class MatrixResponseReader: NSObject, URLSessionDataDelegate, Sendable {
         if transfer.tooLarge {
             transfer.continuation.resume(returning: .failure(.tooLarge))
         } else if error == nil, let response = transfer.response ?? task.response {
-            transfer.continuation.resume(returning: .success((transfer.data, response)))
+            guard let http = response as? HTTPURLResponse else {
+                transfer.continuation.resume(returning: .failure(.malformed("not an HTTP response")))
+                return
+            }
+            transfer.continuation.resume(
+                returning: .success(MatrixHTTPAnswer(status: http.statusCode, body: transfer.data)))
         } else {
             transfer.continuation.resume(returning: .failure(.transport))
         }

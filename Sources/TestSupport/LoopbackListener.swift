@@ -40,6 +40,14 @@ public enum LoopbackListener {
     /// line (`/_matrix/…?…`), or an empty string.
     @discardableResult
     public static func readRequest(from client: Int32) -> String {
+        let line = readWholeRequest(from: client).split(separator: "\r\n").first ?? ""
+        let parts = line.split(separator: " ")
+        return parts.count > 1 ? String(parts[1]) : ""
+    }
+
+    /// Reads a whole request (headers, then `Content-Length` bytes of body, at most 1 MiB) and answers
+    /// it as text, request line, headers and body; an empty string if the client closed first.
+    public static func readWholeRequest(from client: Int32) -> String {
         #if canImport(Glibc)
             var received: [UInt8] = []
             var buffer = [UInt8](repeating: 0, count: 16_384)
@@ -57,9 +65,7 @@ public enum LoopbackListener {
                     } ?? 0
                 if received.count >= text[..<end.upperBound].utf8.count + length { break }
             }
-            let line = String(decoding: received, as: UTF8.self).split(separator: "\r\n").first ?? ""
-            let parts = line.split(separator: " ")
-            return parts.count > 1 ? String(parts[1]) : ""
+            return String(decoding: received, as: UTF8.self)
         #else
             return ""
         #endif
