@@ -130,8 +130,8 @@ public final class MatrixHTTPClient: Sendable {
         case .failure(.malformed(let reason)): throw .malformedResponse(reason)
         case .failure(.invalidRequest(let reason)): throw .rejected("cannot send the request: \(reason)")
         }
-        receivedBytes.add(data.count, ordering: .relaxed)
-        if path.first == "sync" { receivedSyncBytes.add(data.count, ordering: .relaxed) }
+        receivedBytes.add(answer.body.count, ordering: .relaxed)
+        if path.first == "sync" { receivedSyncBytes.add(answer.body.count, ordering: .relaxed) }
         guard !isOffline else { throw .networkUnavailable }
         guard (200..<300).contains(answer.status) else {
             throw MatrixErrorMapper.map(status: answer.status, body: answer.body, purpose: purpose)
