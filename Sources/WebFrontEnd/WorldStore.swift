@@ -33,7 +33,8 @@ public final class WorldStore: EmbeddedServerStore {
                 // What a write cut short by a crash left: its temporary files.
                 try AtomicFile.removeTemporaryFiles(
                     inDirectory: url.deletingLastPathComponent().path, of: url.lastPathComponent)
-                return try Self.read(url)
+                // One byte more than a snapshot may have: a file too large is told, not cut short.
+                return try AtomicFile.read(url, atMost: EmbeddedServer.Snapshot.maximumBytes + 1)
             }
         } catch {
             throw .cannotUse(path: url.path, reason: "cannot read it (\(error))")
@@ -79,20 +80,6 @@ public final class WorldStore: EmbeddedServerStore {
     /// Waits until every write queued so far is done (the server is stopping).
     public func flush() {
         _ = try? writer.sync { () throws(StoreError) in }
-    }
-
-    /// The file's bytes, at most ``EmbeddedBackend/EmbeddedServer/Snapshot/maximumBytes`` (one more
-    /// is read, to tell a file too large); `nil` when there is no file.
-    private static func read(_ url: URL) throws(StoreError) -> Data? {
-        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-        let limit = EmbeddedServer.Snapshot.maximumBytes
-        do {
-            let handle = try FileHandle(forReadingFrom: url)
-            defer { try? handle.close() }
-            return try handle.read(upToCount: limit + 1) ?? Data()
-        } catch {
-            throw .io(path: url.path, operation: "read", errno: EIO)
-        }
     }
 
     private static func encode(_ snapshot: EmbeddedServer.Snapshot, path: String) throws(StoreError) -> Data {

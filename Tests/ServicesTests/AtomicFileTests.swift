@@ -29,6 +29,14 @@ import Testing
         #expect(FileManager.default.contents(atPath: blocker) == Data("keep".utf8))
     }
 
+    @Test func aBoundedRead_readsAtMostTheLimit_andNothingForAMissingFile() throws {
+        let url = directory.url.appendingPathComponent("big.json")
+        try AtomicFile.write(Data(repeating: 7, count: 1_000), toPath: url.path)
+        #expect(try AtomicFile.read(url, atMost: 10) == Data(repeating: 7, count: 10))
+        #expect(try AtomicFile.read(url, atMost: 5_000)?.count == 1_000)
+        #expect(try AtomicFile.read(directory.url.appendingPathComponent("none.json"), atMost: 10) == nil)
+    }
+
     @Test func removeFile_deletesTheFile_andSucceedsWhenThereIsNone() throws {
         let path = directory.url.path + "/file.json"
         try AtomicFile.write(Data("x".utf8), toPath: path)

@@ -104,6 +104,21 @@ public enum AtomicFile {
         }
     }
 
+    /// Reads at most `limit` bytes of a file, so a hostile file costs no more; `nil` when it does not
+    /// exist.
+    ///
+    /// Ask for one byte more than a form allows to tell a file too large from one that fits.
+    public static func read(_ url: URL, atMost limit: Int) throws(StoreError) -> Data? {
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        do {
+            let handle = try FileHandle(forReadingFrom: url)
+            defer { try? handle.close() }
+            return try handle.read(upToCount: max(0, limit)) ?? Data()
+        } catch {
+            throw .io(path: url.path, operation: "read", errno: EIO)
+        }
+    }
+
     /// Deletes a file or folder tree; succeeds when it does not exist.
     public static func remove(_ url: URL) throws(StoreError) {
         guard FileManager.default.fileExists(atPath: url.path) else { return }
